@@ -1,0 +1,46 @@
+/**
+ * End-to-end tests in Debian's Chromium against the built site, served exactly as
+ * `npm start` serves it (web/server.ts) on port 8899. Run with `npm run test:e2e`,
+ * which builds first.
+ */
+import {defineConfig, devices} from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 8899)
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    {name: 'desktop', use: {...devices['Desktop Chrome'], channel: undefined}},
+  ],
+  webServer: {
+    command: 'npx tsx web/server.ts',
+    url: `http://localhost:${PORT}/`,
+    env: {PORT: String(PORT)},
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

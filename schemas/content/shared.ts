@@ -1,0 +1,167 @@
+/**
+ * Reusable field and object definitions for the content model.
+ *
+ * Everything here is plain Sanity schema (`defineType` / `defineField`); the studio
+ * (studio/sanity.config.ts), `sanity schema extract` (typegen) and the offline seed
+ * validation (studio/scripts/validate-seed.ts) all read the same definitions.
+ */
+import {defineArrayMember, defineField, defineType} from 'sanity'
+
+/** Spec section 3: the levels a course may have. */
+export const COURSE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'All Levels', 'Entry Level'] as const
+
+/** Spec section 2: the six category ids, used as the category document's slug. */
+export const CATEGORY_IDS = [
+  'pre-sea-training',
+  'cadetship-training',
+  'competency-training',
+  'value-added-courses',
+  'stcw-courses',
+  'offshore-survival',
+] as const
+
+/** Internal site paths ("/contact") or mailto:/tel: links; never a third-party page. */
+export const internalHref = (Rule: any) =>
+  Rule.required().custom((value: string | undefined) => {
+    if (!value) return true
+    return /^(\/[a-z0-9\-/#?=&]*|mailto:\S+|tel:\+?[0-9 ]+)$/i.test(value)
+      ? true
+      : 'Use a path on this site such as /contact, or a mailto: / tel: link'
+  })
+
+/** A call to action: heading, text and one button. */
+export const callToAction = defineType({
+  name: 'callToAction',
+  title: 'Call to action',
+  type: 'object',
+  fields: [
+    defineField({name: 'heading', type: 'string', validation: (Rule) => Rule.required()}),
+    defineField({name: 'body', type: 'text', rows: 3}),
+    defineField({name: 'label', title: 'Button label', type: 'string', validation: (Rule) => Rule.required()}),
+    defineField({name: 'href', title: 'Button link', type: 'string', validation: internalHref}),
+  ],
+})
+
+/** A figure shown in a stats row, e.g. value "5000+" with label "Certified Seafarers". */
+export const stat = defineType({
+  name: 'stat',
+  title: 'Statistic',
+  type: 'object',
+  fields: [
+    defineField({name: 'value', type: 'string', validation: (Rule) => Rule.required().max(12)}),
+    defineField({name: 'label', type: 'string', validation: (Rule) => Rule.required()}),
+  ],
+  preview: {select: {title: 'value', subtitle: 'label'}},
+})
+
+/** A titled blurb: card title and one or two sentences. */
+export const feature = defineType({
+  name: 'feature',
+  title: 'Feature',
+  type: 'object',
+  fields: [
+    defineField({name: 'title', type: 'string', validation: (Rule) => Rule.required()}),
+    defineField({name: 'description', type: 'text', rows: 3, validation: (Rule) => Rule.required()}),
+  ],
+})
+
+/** One step of a numbered process (e.g. consultation, planning, implementation, support). */
+export const processSteps = defineType({
+  name: 'processSteps',
+  title: 'Process steps',
+  type: 'object',
+  fields: [
+    defineField({name: 'heading', type: 'string', validation: (Rule) => Rule.required()}),
+    defineField({
+      name: 'steps',
+      type: 'array',
+      of: [defineArrayMember({type: 'feature'})],
+      validation: (Rule) => Rule.required().min(2).max(8),
+    }),
+  ],
+  preview: {select: {title: 'heading'}, prepare: ({title}) => ({title, subtitle: 'Process steps'})},
+})
+
+/** A two-column table of requirements (e.g. sea service per certificate and tonnage). */
+export const requirementsTable = defineType({
+  name: 'requirementsTable',
+  title: 'Requirements table',
+  type: 'object',
+  fields: [
+    defineField({name: 'heading', type: 'string', validation: (Rule) => Rule.required()}),
+    defineField({name: 'firstColumn', type: 'string', initialValue: 'Certificate', validation: (Rule) => Rule.required()}),
+    defineField({name: 'secondColumn', type: 'string', initialValue: 'Requirement', validation: (Rule) => Rule.required()}),
+    defineField({
+      name: 'rows',
+      type: 'array',
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'requirementRow',
+          fields: [
+            defineField({name: 'label', type: 'string', validation: (Rule) => Rule.required()}),
+            defineField({name: 'requirement', type: 'string', validation: (Rule) => Rule.required()}),
+          ],
+          preview: {select: {title: 'label', subtitle: 'requirement'}},
+        }),
+      ],
+      validation: (Rule) => Rule.required().min(1),
+    }),
+  ],
+  preview: {select: {title: 'heading'}, prepare: ({title}) => ({title, subtitle: 'Requirements table'})},
+})
+
+/** A highlighted note inside a page body. */
+export const callout = defineType({
+  name: 'callout',
+  title: 'Callout',
+  type: 'object',
+  fields: [
+    defineField({name: 'tone', type: 'string', options: {list: ['info', 'warning']}, initialValue: 'info', validation: (Rule) => Rule.required()}),
+    defineField({name: 'text', type: 'text', rows: 3, validation: (Rule) => Rule.required()}),
+  ],
+})
+
+/**
+ * Rich text of a service, officer-licensing or legal page: paragraphs, h2/h3 headings,
+ * bullet and numbered lists, links to pages on this site, plus process steps,
+ * requirement tables and callouts.
+ */
+export const richText = defineType({
+  name: 'richText',
+  title: 'Body',
+  type: 'array',
+  of: [
+    defineArrayMember({
+      type: 'block',
+      styles: [
+        {title: 'Normal', value: 'normal'},
+        {title: 'Heading 2', value: 'h2'},
+        {title: 'Heading 3', value: 'h3'},
+      ],
+      lists: [
+        {title: 'Bullet', value: 'bullet'},
+        {title: 'Numbered', value: 'number'},
+      ],
+      marks: {
+        decorators: [
+          {title: 'Strong', value: 'strong'},
+          {title: 'Emphasis', value: 'em'},
+        ],
+        annotations: [
+          defineArrayMember({
+            name: 'link',
+            type: 'object',
+            title: 'Link',
+            fields: [defineField({name: 'href', type: 'string', validation: internalHref})],
+          }),
+        ],
+      },
+    }),
+    defineArrayMember({type: 'processSteps'}),
+    defineArrayMember({type: 'requirementsTable'}),
+    defineArrayMember({type: 'callout'}),
+  ],
+})
+
+export const sharedTypes = [callToAction, stat, feature, processSteps, requirementsTable, callout, richText]

@@ -1,0 +1,64 @@
+/**
+ * Sanity Studio configuration: the content model from ../schemas/content, a desk structure with
+ * the singletons on top, and no "create"/"duplicate"/"delete" for singletons.
+ *
+ * With SANITY_OFFLINE set (see ./env.ts) the workspace uses a mock auth store, so CLI commands
+ * that only load the config (`sanity schema extract`, `sanity exec` scripts such as
+ * scripts/validate-seed.ts) never call sanity.io.
+ */
+import {createClient} from '@sanity/client'
+import {createMockAuthStore, defineConfig, type CurrentUser, type Template} from 'sanity'
+import {structureTool} from 'sanity/structure'
+import {schemaTypes, SINGLETON_TYPES} from '../schemas/content'
+import {dataset, offline, projectId} from './env'
+import {structure} from './structure'
+
+const singletons = new Set<string>(SINGLETON_TYPES)
+
+/** Actions an editor may take on a singleton: no delete, duplicate or unpublish. */
+const SINGLETON_ACTIONS = new Set(['publish', 'discardChanges', 'restore'])
+
+/** Creates a course already linked to the category it was created from (desk structure). */
+const courseInCategory: Template = {
+  id: 'course-in-category',
+  title: 'Course in this category',
+  schemaType: 'course',
+  parameters: [{name: 'categoryId', type: 'string'}],
+  value: ({categoryId}: {categoryId: string}) => ({category: {_type: 'reference', _ref: categoryId}}),
+}
+
+/** The user the offline mock auth store reports (never sent anywhere). */
+export const OFFLINE_USER: CurrentUser = {
+  id: 'offline-user',
+  name: 'Offline user',
+  email: 'offline@localhost',
+  role: 'administrator',
+  roles: [{name: 'administrator', title: 'Administrator'}],
+}
+
+export default defineConfig({
+  name: 'default',
+  title: 'Maritime training site',
+  projectId,
+  dataset,
+  ...(offline && {
+    auth: createMockAuthStore({
+      client: createClient({projectId, dataset, apiVersion: '2025-02-19', useCdn: false}),
+      currentUser: OFFLINE_USER,
+    }),
+  }),
+  plugins: [structureTool({structure})],
+  schema: {
+    types: schemaTypes,
+    templates: (templates) => [...templates.filter(({schemaType}) => !singletons.has(schemaType)), courseInCategory],
+  },
+  document: {
+    // Global "create new" menu: no singletons, and no template that needs a parameter.
+    newDocumentOptions: (prev, {creationContext}) =>
+      creationContext.type === 'global'
+        ? prev.filter(({templateId}) => templateId !== courseInCategory.id && !singletons.has(templateId))
+        : prev,
+    actions: (prev, {schemaType}) =>
+      singletons.has(schemaType) ? prev.filter(({action}) => action !== undefined && SINGLETON_ACTIONS.has(action)) : prev,
+  },
+})

@@ -1,0 +1,106 @@
+/**
+ * `npm run content:validate` (studio/scripts/validate-seed.ts) checks the seed with Sanity's own
+ * validator and the real schema, offline. This runs the command as CI does: once on the real
+ * seed (must pass) and once on a deliberately broken copy in a temp dir (must fail and say why).
+ */
+import {execFile} from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import {fileURLToPath} from 'node:url'
+import {afterAll, describe, expect, it} from 'vitest'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const SEED_DIR = path.join(ROOT, 'studio', 'seed')
+const TIMEOUT_MS = 90_000
+
+interface Run {
+  code: number
+  output: string
+}
+
+function runValidate(seedFile?: string): Promise<Run> {
+  const env: NodeJS.ProcessEnv = {...process.env}
+  delete env.SEED_FILE
+  if (seedFile) env.SEED_FILE = seedFile
+  return new Promise((resolve) => {
+    execFile('npm', ['run', '--silent', 'content:validate'], {cwd: ROOT, env, timeout: TIMEOUT_MS}, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
+      resolve({code, output: `${stdout}\n${stderr}`})
+    })
+  })
+}
+
+/** The seed as the script reads it: production.ndjson, or the parts until they are merged. */
+function readSeed(): Array<Record<string, any>> {
+  const production = path.join(SEED_DIR, 'production.ndjson')
+  const files = fs.existsSync(production)
+    ? [production]
+    : fs
+        .readdirSync(path.join(SEED_DIR, 'parts'))
+        .filter((f) => f.endsWith('.ndjson'))
+        .sort()
+        .map((f) => path.join(SEED_DIR, 'parts', f))
+  return files.flatMap((f) =>
+    fs
+      .readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line)),
+  )
+}
+
+const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seed-validation-'))
+afterAll(() => fs.rmSync(tmpDir, {recursive: true, force: true}))
+
+describe.concurrent('content:validate', () => {
+  it('accepts the real seed', {timeout: TIMEOUT_MS}, async () => {
+    const {code, output} = await runValidate()
+    expect(output).toMatch(/content:validate: \d+ documents, 0 errors/)
+    expect(code, output).toBe(0)
+  })
+
+  it('rejects a broken copy of the seed and names document, path and rule', {timeout: TIMEOUT_MS}, async () => {
+    const docs = readSeed()
+    expect(docs.length).toBeGreaterThan(0)
+
+    // 1. An exam question worth 5 points (questions are worth 10 to 30). Use a real exam if the
+    //    seed has one, otherwise add a minimal one that is valid apart from that.
+    let exam = docs.find((d) => d._type === 'exam' && Array.isArray(d.questions) && d.questions.length)
+    if (!exam) {
+      exam = {
+        _id: 'exam-broken-test',
+        _type: 'exam',
+        title: 'Broken exam',
+        examId: {_type: 'slug', current: 'broken-exam'},
+        description: 'Only here to be rejected.',
+        category: 'STCW',
+        durationMinutes: 10,
+        totalPoints: 5,
+        order: 99,
+        questions: [
+          {_key: 'q1', _type: 'examQuestion', questionId: 'q1', type: 'single-choice', question: 'Which?', options: ['A', 'B'], correctAnswer: 'A', points: 10},
+        ],
+      }
+      docs.push(exam)
+    }
+    const question = exam.questions[0]
+    exam.totalPoints = exam.totalPoints - question.points + 5
+    question.points = 5
+
+    // 2. A reference to a document that does not exist, and 3. a duplicate _id.
+    const course = docs.find((d) => d._type === 'course')
+    docs.push({...course, _id: 'course-broken-test', category: {_type: 'reference', _ref: 'no-such-category'}})
+    docs.push({...course})
+
+    const file = path.join(tmpDir, 'broken.ndjson')
+    fs.writeFileSync(file, docs.map((d) => JSON.stringify(d)).join('\n') + '\n')
+
+    const {code, output} = await runValidate(file)
+    expect(code, output).not.toBe(0)
+    expect(output).toContain(`${exam._id} [exam] questions[_key=="${question._key}"].points: Must be greater than or equal to 10`)
+    expect(output).toContain('course-broken-test [course] category: Unresolved reference: no document with _id "no-such-category"')
+    expect(output).toContain(`${course!._id} [course] (document): Duplicate _id`)
+    expect(output).toMatch(new RegExp(`content:validate: ${docs.length} documents, [1-9]\\d* errors`))
+  })
+})

@@ -1,0 +1,53 @@
+import {describe, expect, it} from 'vitest'
+import {CONTACT_FOR_PRICING, coursePriceLabel, formatUsd, parsePriceText, payableUsd, toMinorUnits} from '~/domain/price'
+
+describe('formatUsd', () => {
+  it('shows whole dollars without cents and groups thousands', () => {
+    expect(formatUsd(150)).toBe('$150')
+    expect(formatUsd(2200)).toBe('$2,200')
+    expect(formatUsd(0)).toBe('$0')
+  })
+  it('shows cents when there are any', () => {
+    expect(formatUsd(49.5)).toBe('$49.50')
+    expect(formatUsd(1234.56)).toBe('$1,234.56')
+  })
+})
+
+describe('coursePriceLabel and payableUsd', () => {
+  it('labels a fixed-price course with its dollar amount', () => {
+    expect(coursePriceLabel({pricing: 'fixed', priceUsd: 450})).toBe('$450')
+    expect(payableUsd({pricing: 'fixed', priceUsd: 450})).toBe(450)
+  })
+  it('labels a quoted course "Contact for pricing" and makes it unpayable', () => {
+    expect(coursePriceLabel({pricing: 'contact'})).toBe(CONTACT_FOR_PRICING)
+    expect(CONTACT_FOR_PRICING).toBe('Contact for pricing')
+    expect(payableUsd({pricing: 'contact', priceUsd: 100})).toBeNull()
+  })
+  it('treats a fixed course without a price as unpayable rather than free', () => {
+    expect(payableUsd({pricing: 'fixed', priceUsd: null})).toBeNull()
+    expect(coursePriceLabel({pricing: 'fixed'})).toBe(CONTACT_FOR_PRICING)
+  })
+})
+
+describe('parsePriceText (spec section 9: first digit group, commas removed)', () => {
+  it.each([
+    ['$150', 150],
+    ['$1,500', 1500],
+    ['USD 2,200.50', 2200.5],
+    ['$450 (4 days)', 450],
+    ['3500', 3500],
+  ])('%s → %s', (text, value) => {
+    expect(parsePriceText(text)).toBe(value)
+  })
+  it.each([['Contact for pricing'], [''], [null], [undefined]])('%s → null', (text) => {
+    expect(parsePriceText(text)).toBeNull()
+  })
+})
+
+describe('toMinorUnits (spec section 7: amount x 100, rounded)', () => {
+  it('converts dollars to cents', () => {
+    expect(toMinorUnits(3500)).toBe(350000)
+    expect(toMinorUnits(0.1 + 0.2)).toBe(30)
+    expect(toMinorUnits(19.995)).toBe(2000)
+  })
+})

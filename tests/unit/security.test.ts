@@ -1,0 +1,25 @@
+import {describe, expect, it} from 'vitest'
+import {applySecurityHeaders, contentSecurityPolicy, createNonce} from '~/lib/security.server'
+
+describe('security headers', () => {
+  it('creates a different unguessable nonce every time', () => {
+    const a = createNonce()
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    expect(createNonce()).not.toBe(a)
+  })
+  it('allows inline scripts only with the nonce in production', () => {
+    const csp = contentSecurityPolicy('abc')
+    expect(csp).toContain("script-src 'self' 'nonce-abc'")
+    const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src'))
+    expect(scriptSrc).toBe("script-src 'self' 'nonce-abc'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+  })
+  it('sets the base headers, and the CSP only with a nonce', () => {
+    const headers = applySecurityHeaders(new Headers())
+    expect(headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(headers.get('X-Frame-Options')).toBe('DENY')
+    expect(headers.get('Content-Security-Policy')).toBeNull()
+    expect(applySecurityHeaders(new Headers(), 'n').get('Content-Security-Policy')).toContain("'nonce-n'")
+  })
+})

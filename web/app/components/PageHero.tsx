@@ -1,0 +1,46 @@
+/**
+ * The top band of an inner page: eyebrow, the page's one h1 and a lead paragraph.
+ * `tone="dark"` is for the course pages (light navigation over it), `"light"` for the rest.
+ */
+import type {ReactNode} from 'react'
+
+export function PageHero({
+  eyebrow,
+  title,
+  lead,
+  tone = 'light',
+  children,
+}: {
+  eyebrow?: string | null
+  title: string
+  lead?: string | null
+  tone?: 'light' | 'dark'
+  children?: ReactNode
+}) {
+  const dark = tone === 'dark'
+  return (
+    <section className={`relative overflow-hidden pt-28 pb-14 sm:pt-32 sm:pb-16 ${dark ? 'bg-navy-900 text-white' : 'bg-ocean-50 text-navy-900'}`}>
+      {dark ? (
+        <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(18,131,201,0.35),transparent_60%)]" />
+      ) : null}
+      <div className="container-page relative">
+        {eyebrow ? <p className={`text-sm font-semibold tracking-widest uppercase ${dark ? 'text-brass-300' : 'text-ocean-600'}`}>{eyebrow}</p> : null}
+        <h1 className="mt-2 max-w-4xl text-3xl font-bold tracking-tight sm:text-5xl">{title}</h1>
+        {lead ? <p className={`mt-4 max-w-3xl text-lg leading-relaxed ${dark ? 'text-slate-200' : 'text-slate-700'}`}>{lead}</p> : null}
+        {children}
+      </div>
+    </section>
+  )
+}
+
+/** A section heading with an optional lead, centred. */
+export function SectionHeading({id, title, lead}: {id?: string; title: string; lead?: string | null}) {
+  return (
+    <div className="mx-auto max-w-3xl text-center">
+      <h2 id={id} className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+        {title}
+      </h2>
+      {lead ? <p className="mt-3 text-lg text-slate-600">{lead}</p> : null}
+    </div>
+  )
+}

@@ -1,0 +1,121 @@
+/**
+ * The site footer (spec section 2, "Shared frame"): about blurb, four social links,
+ * quick links, legal links, contact details and the copyright with the current year.
+ */
+import {Link} from '@remix-run/react'
+import type {SITE_SETTINGS_QUERYResult} from '~/lib/sanity.types'
+import {AnchorIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon, SocialIcon} from './Icons'
+
+type Settings = NonNullable<SITE_SETTINGS_QUERYResult>
+
+const QUICK_LINKS = [
+  {to: '/about', label: 'About Us'},
+  {to: '/courses', label: 'Certifications'},
+  {to: '/services', label: 'Services'},
+  {to: '/exams', label: 'Practice Exams'},
+  {to: '/contact', label: 'Contact'},
+  {to: '/payment', label: 'Enroll Now'},
+]
+
+export const LEGAL_LINKS = [
+  {to: '/terms', label: 'Terms & Conditions'},
+  {to: '/privacy', label: 'Privacy Policy'},
+  {to: '/refund', label: 'Cancellation & Refund Policy'},
+  {to: '/shipping', label: 'Shipping Policy'},
+]
+
+const PLATFORM_NAMES: Record<string, string> = {facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', x: 'X (Twitter)', youtube: 'YouTube'}
+
+export function SiteFooter({settings, year}: {settings: Settings; year: number}) {
+  const contact = settings.contact
+  return (
+    <footer className="bg-navy-950 text-slate-300">
+      <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="flex items-center gap-2 text-lg font-bold text-white">
+            <AnchorIcon /> {settings.companyName}
+          </h2>
+          <p className="mt-3 text-sm leading-relaxed">{settings.footerBlurb}</p>
+          <ul className="mt-5 flex gap-3" aria-label="Social media">
+            {settings.socialLinks?.map((link) => (
+              <li key={link._key}>
+                <a
+                  href={link.url ?? '#'}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="grid h-10 w-10 place-items-center rounded-full bg-white/10 text-white hover:bg-brass-400 hover:text-navy-950"
+                >
+                  <SocialIcon platform={link.platform ?? ''} />
+                  <span className="sr-only">{PLATFORM_NAMES[link.platform ?? ''] ?? link.platform} (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <nav aria-labelledby="footer-quick">
+          <h2 id="footer-quick" className="text-sm font-semibold tracking-wider text-white uppercase">
+            Quick Links
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="text-sm font-semibold tracking-wider text-white uppercase">
+            Legal
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {LEGAL_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-sm font-semibold tracking-wider text-white uppercase">
+            Contact
+          </h2>
+          <address className="mt-4 space-y-3 text-sm not-italic">
+            <p className="flex gap-2">
+              <MailIcon className="mt-0.5 shrink-0" />
+              <a href={`mailto:${contact?.email}`} className="hover:text-white hover:underline">
+                {contact?.email}
+              </a>
+            </p>
+            <p className="flex gap-2">
+              <PhoneIcon className="mt-0.5 shrink-0" />
+              <a href={`tel:${contact?.phoneHref}`} className="hover:text-white hover:underline">
+                {contact?.phone}
+              </a>
+            </p>
+            <p className="flex gap-2 whitespace-pre-line">
+              <PinIcon className="mt-0.5 shrink-0" />
+              <span>{contact?.address}</span>
+            </p>
+            <p className="flex gap-2">
+              <ClockIcon className="mt-0.5 shrink-0" />
+              <span>{contact?.businessHours}</span>
+            </p>
+          </address>
+        </section>
+      </div>
+      <div className="border-t border-white/10">
+        <p className="container-page py-5 text-center text-sm text-slate-400" data-testid="copyright">
+          © {year} {settings.companyName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * Prices as the site shows and charges them (spec section 9, "Payment"), imported by the
+ * pages in the browser and on the server, and by the API functions.
+ *
+ * Units: `usd` values are US dollars (major units, may have cents); `minor` values are
+ * cents (integer). Nothing here throws.
+ */
+
+/** What a course costs: a fixed USD price, or "Contact for pricing". */
+export type CoursePrice = {pricing: 'fixed' | 'contact' | string | null; priceUsd?: number | null}
+
+/** The label shown when a course has no fixed price (spec section 3). */
+export const CONTACT_FOR_PRICING = 'Contact for pricing'
+
+const wholeDollars = new Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD', maximumFractionDigits: 0})
+const withCents = new Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD', minimumFractionDigits: 2})
+
+/** 2200 → "$2,200"; 49.5 → "$49.50". */
+export function formatUsd(usd: number): string {
+  return (Number.isInteger(usd) ? wholeDollars : withCents).format(usd)
+}
+
+/** The price label of a course: "$150" or "Contact for pricing". */
+export function coursePriceLabel(course: CoursePrice): string {
+  return course.pricing === 'fixed' && typeof course.priceUsd === 'number' ? formatUsd(course.priceUsd) : CONTACT_FOR_PRICING
+}
+
+/** The course's payable price in USD, or null when it must be quoted ("Contact for pricing"). */
+export function payableUsd(course: CoursePrice): number | null {
+  return course.pricing === 'fixed' && typeof course.priceUsd === 'number' ? course.priceUsd : null
+}
+
+/**
+ * Reads a price text the way the spec says: the first group of digits, commas removed
+ * ("$1,500" → 1500, "USD 2,200.50" → 2200.5, "Contact for pricing" → null).
+ */
+export function parsePriceText(text: string | null | undefined): number | null {
+  if (!text) return null
+  const match = /\d[\d,]*(?:\.\d+)?/.exec(text)
+  if (!match) return null
+  const value = Number(match[0].replace(/,/g, ''))
+  return Number.isFinite(value) ? value : null
+}
+
+/** US dollars → cents, rounded to the nearest cent (spec section 7: amount x 100, rounded). */
+export function toMinorUnits(usd: number): number {
+  return Math.round(usd * 100)
+}

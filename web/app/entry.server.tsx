@@ -1,0 +1,58 @@
+/**
+ * Server rendering of every HTML response: streams the page, waiting for all content for
+ * bots, and sets the security headers with a fresh CSP nonce (lib/security.server.ts).
+ */
+import {PassThrough} from 'node:stream'
+import {createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction} from '@remix-run/node'
+import {RemixServer} from '@remix-run/react'
+import {isbot} from 'isbot'
+import {renderToPipeableStream} from 'react-dom/server'
+import {NonceProvider} from './lib/nonce'
+import {applySecurityHeaders, createNonce} from './lib/security.server'
+
+const ABORT_DELAY_MS = 5_000
+export const streamTimeout = ABORT_DELAY_MS
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = createNonce()
+  applySecurityHeaders(responseHeaders, nonce, {development: import.meta.env.DEV})
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '')
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const {pipe, abort} = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), {headers: responseHeaders, status: responseStatusCode}))
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY_MS + 1_000)
+  })
+}
+
+/** Data requests (client-side navigations) get the same base security headers. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applySecurityHeaders(response.headers)
+  return response
+}

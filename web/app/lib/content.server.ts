@@ -1,0 +1,85 @@
+/**
+ * The one content client of the site. `fetchContent(query, params)` runs a query from
+ * ./queries.ts and resolves to its generated result type.
+ *
+ * - Embedded default (no SANITY_PROJECT_ID): the seed dataset studio/seed/production.ndjson,
+ *   bundled into the server build, parsed once per process and queried in-process with
+ *   groq-js — the same GROQ as production, published documents only.
+ * - Real: @sanity/client against the Content Lake (CDN for published content).
+ *
+ * The choice is made once, here. Errors: a GROQ syntax error or a Content Lake failure
+ * rejects the promise (the route's error boundary shows a 500 page).
+ */
+import {createClient, type ClientReturn, type QueryParams, type SanityClient} from '@sanity/client'
+import {evaluate, parse, type ExprNode} from 'groq-js'
+import seedNdjson from '../../../studio/seed/production.ndjson?raw'
+import {getEnv} from './env.server'
+
+export type ContentSource = 'seed' | 'sanity'
+
+type Document = {_id: string; _type: string; [key: string]: unknown}
+
+/** Parses an NDJSON export into published documents (drafts and blank lines dropped). */
+export function parseNdjson(text: string): Document[] {
+  const documents: Document[] = []
+  for (const [index, line] of text.split('\n').entries()) {
+    if (!line.trim()) continue
+    let document: Document
+    try {
+      document = JSON.parse(line)
+    } catch {
+      throw new Error(`Seed dataset line ${index + 1} is not valid JSON`)
+    }
+    if (document._id.startsWith('drafts.') || document._id.startsWith('versions.')) continue
+    documents.push(document)
+  }
+  return documents
+}
+
+let seedDocuments: Document[] | undefined
+const parsedQueries = new Map<string, ExprNode>()
+
+async function fetchFromSeed(query: string, params: QueryParams): Promise<unknown> {
+  seedDocuments ??= parseNdjson(seedNdjson)
+  let tree = parsedQueries.get(query)
+  if (!tree) {
+    // Parameters are bound at evaluation, so one parsed tree serves every call.
+    tree = parse(query)
+    parsedQueries.set(query, tree)
+  }
+  const result = await evaluate(tree, {dataset: seedDocuments, params})
+  return result.get()
+}
+
+let sanityClient: SanityClient | undefined
+
+function getSanityClient(): SanityClient {
+  if (sanityClient) return sanityClient
+  const env = getEnv()
+  sanityClient = createClient({
+    projectId: env.SANITY_PROJECT_ID,
+    dataset: env.SANITY_DATASET,
+    apiVersion: env.SANITY_API_VERSION,
+    token: env.SANITY_API_READ_TOKEN,
+    useCdn: true,
+    perspective: 'published',
+  })
+  return sanityClient
+}
+
+/** Which source answers queries in this process. */
+export function contentSource(): ContentSource {
+  return getEnv().SANITY_PROJECT_ID ? 'sanity' : 'seed'
+}
+
+/**
+ * Runs `query` (one of ./queries.ts) with `params` and resolves to its typed result.
+ * A document that does not exist yields `null`, never an error.
+ */
+export async function fetchContent<const Q extends string>(
+  query: Q,
+  params: QueryParams = {},
+): Promise<ClientReturn<Q, unknown>> {
+  if (contentSource() === 'seed') return (await fetchFromSeed(query, params)) as ClientReturn<Q, unknown>
+  return getSanityClient().fetch(query, params) as Promise<ClientReturn<Q, unknown>>
+}

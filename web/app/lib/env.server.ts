@@ -1,0 +1,43 @@
+/**
+ * Server environment, validated once with zod when first read (at startup of the
+ * server bundle). Unknown variables are ignored; invalid ones stop the process with a
+ * message naming the variable.
+ *
+ * Content: with SANITY_PROJECT_ID set the site reads the Sanity Content Lake; without it,
+ * the seed dataset in the repo (the embedded default).
+ */
+import {z} from 'zod'
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SANITY_PROJECT_ID: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'SANITY_PROJECT_ID must be a Sanity project id (lower-case letters, digits, dashes)')
+    .optional(),
+  SANITY_DATASET: z.string().regex(/^[a-z0-9_-]{1,64}$/).default('production'),
+  SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default('2025-02-19'),
+  SANITY_API_READ_TOKEN: z.string().min(1).optional(),
+  /** Absolute origin used for canonical URLs, e.g. https://www.example.com (no trailing slash). */
+  SITE_URL: z
+    .string()
+    .url()
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+let cached: Env | undefined
+
+/** The validated environment. Throws an Error listing every invalid variable. */
+export function getEnv(source: Record<string, string | undefined> = process.env): Env {
+  if (cached && source === process.env) return cached
+  const blankToUndefined = Object.fromEntries(Object.entries(source).map(([k, v]) => [k, v === '' ? undefined : v]))
+  const parsed = EnvSchema.safeParse(blankToUndefined)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
+    throw new Error(`Invalid environment: ${problems}`)
+  }
+  if (source === process.env) cached = parsed.data
+  return parsed.data
+}

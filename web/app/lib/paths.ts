@@ -1,0 +1,38 @@
+/**
+ * Builders for the site's internal links, so a route's address is written in one place.
+ * All return root-relative paths with query strings URL-encoded.
+ */
+
+/** /courses/{categoryId} */
+export const categoryPath = (categoryId: string) => `/courses/${encodeURIComponent(categoryId)}`
+
+/** /services/{slug} or /services/officer-licensing/{slug} */
+export function servicePath(section: string | null | undefined, slug: string | null | undefined): string {
+  const safe = encodeURIComponent(slug ?? '')
+  return section === 'officer-licensing' ? `/services/officer-licensing/${safe}` : `/services/${safe}`
+}
+
+/** Query of the enrolment form (spec section 2: training, course, category, price, country, amount). */
+export type EnrolLinkParams = {
+  training: string
+  course: string
+  price?: string
+  amount?: number
+  country?: string
+  category?: string
+}
+
+/** /payment?training=…&course=…[&price=…][&amount=…][&country=…] (spec section 2). */
+export function enrolPath(params: EnrolLinkParams): string {
+  const query = new URLSearchParams()
+  query.set('training', params.training)
+  query.set('course', params.course)
+  if (params.category) query.set('category', params.category)
+  if (params.price) query.set('price', params.price)
+  if (params.country) query.set('country', params.country)
+  if (params.amount !== undefined) query.set('amount', String(params.amount))
+  return `/payment?${query.toString()}`
+}
+
+/** /exam/{examId}/start */
+export const examStartPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/start`

@@ -1,0 +1,109 @@
+/**
+ * Every GROQ query of the site, defined once with `defineQuery` so `sanity typegen`
+ * (npm run typegen) generates their result types into ./sanity.types.ts.
+ *
+ * The same strings run against the Content Lake (@sanity/client) and, with no
+ * configuration, against the seed dataset in-process (groq-js): see content.server.ts.
+ * Queries never select an exam question's correct answer: answers are not page data.
+ */
+import {defineQuery} from 'groq'
+
+export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,
+  contact{email, phone, phoneHref, address, businessHours},
+  socialLinks[]{_key, platform, url}
+}`)
+
+export const HOME_PAGE_QUERY = defineQuery(`{
+  "page": *[_type == "homePage" && _id == "homePage"][0]{
+    hero{eyebrow, heading, subheading},
+    stats[]{_key, value, label},
+    intro{heading, body, linkLabel},
+    featuredHeading, featuredSubheading,
+    "featured": featuredCategories[]->{
+      _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,
+      "courseCount": select(
+        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),
+        count(*[_type == "course" && references(^._id)])
+      )
+    },
+    whyChooseHeading, whyChoose[]{_key, title, description},
+    locationsHeading, locationsSubheading, testimonialsHeading,
+    cta{heading, body}
+  },
+  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},
+  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}
+}`)
+
+export const ABOUT_PAGE_QUERY = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{
+  heading, subheading,
+  stats[]{_key, value, label},
+  mission{title, description}, vision{title, description}, values{title, description},
+  excellence{heading, body, stats[]{_key, value, label}},
+  servicesHeading, services[]{_key, title, description},
+  cta{heading, body, label, href}
+}`)
+
+export const COURSES_PAGE_QUERY = defineQuery(`{
+  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},
+  "categories": *[_type == "courseCategory"] | order(order asc){
+    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,
+    "courseCount": select(
+      slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),
+      count(*[_type == "course" && references(^._id)])
+    )
+  }
+}`)
+
+export const CATEGORY_PAGE_QUERY = defineQuery(`{
+  "category": *[_type == "courseCategory" && slug.current == $category][0]{
+    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,
+    "courses": *[_type == "course" && references(^._id)] | order(order asc){
+      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr
+    }
+  },
+  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}
+}`)
+
+export const COMPETENCY_PAGE_QUERY = defineQuery(`{
+  "category": *[_type == "courseCategory" && slug.current == "competency-training"][0]{title, description, durationRange, level},
+  "table": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{
+    heading, intro, note,
+    jurisdictions[]{_key, key, name},
+    rows[]{_key, rank, fees[]{_key, jurisdiction, amountUsd}}
+  }
+}`)
+
+export const CADETSHIP_PAGE_QUERY = defineQuery(`{
+  "category": *[_type == "courseCategory" && slug.current == "cadetship-training"][0]{title, description, durationRange, level, highlights},
+  "programme": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{
+    heading, intro, duration, trainingType, totalFeeUsd, stipendRange{minUsd, maxUsd},
+    installments[]{_key, label, duration, feeUsd},
+    enrolCourse, enrolAmountUsd, highlights
+  }
+}`)
+
+export const SERVICES_PAGE_QUERY = defineQuery(`*[_type == "servicesPage" && _id == "servicesPage"][0]{
+  heading, subheading, ctaHeading, ctaBody,
+  "services": services[]->{_id, title, section, "slug": slug.current, summary}
+}`)
+
+/** $slug: the page's slug; $sections: where it may live (["services"] or ["officer-licensing", …]). */
+export const SERVICE_PAGE_QUERY = defineQuery(`*[_type == "servicePage" && slug.current == $slug && section in $sections][0]{
+  _id, title, section, "slug": slug.current, summary, intro, body,
+  "childPages": childPages[]->{_id, title, section, "slug": slug.current, summary},
+  cta{heading, body, label, href},
+  "trainingProviders": select(
+    showTrainingProviders == true => *[_type == "trainingProvider"] | order(order asc){_id, name, address, city, postalCode, country, fax, validTill, note},
+    []
+  )
+}`)
+
+export const LEGAL_PAGE_QUERY = defineQuery(`*[_type == "legalPage" && slug.current == $slug][0]{
+  _id, title, "slug": slug.current, summary, lastUpdated, body
+}`)
+
+export const EXAMS_QUERY = defineQuery(`*[_type == "exam"] | order(order asc){
+  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,
+  "questionCount": count(questions)
+}`)

@@ -1,0 +1,55 @@
+/**
+ * The legal pages (spec section 2): /terms, /privacy, /refund and /shipping. One module,
+ * registered four times in web/vite.config.ts (route ids routes/legal-{slug}); it lives
+ * outside app/routes so flat routes do not also mount it at /legal. The slug is the
+ * request's path; the legalPage document with that slug supplies title, "Last updated"
+ * date and body. No such document → 404.
+ */
+import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
+import {useLoaderData} from '@remix-run/react'
+import {PageHero} from '~/components/PageHero'
+import {RichText} from '~/components/RichText'
+import {fetchContent} from '~/lib/content.server'
+import {LEGAL_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+export async function loader({request}: LoaderFunctionArgs) {
+  const slug = new URL(request.url).pathname.slice(1).replace(/\/+$/, '')
+  const page = await fetchContent(LEGAL_PAGE_QUERY, {slug})
+  if (!page) throw new Response('Not Found', {status: 404})
+  return {page}
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? 'Maritime Training & Certification'
+  if (!data) return [{title: `Page not found | ${company}`}]
+  return [
+    {title: `${data.page.title} | ${company}`},
+    {name: 'description', content: data.page.summary ?? ''},
+  ]
+}
+
+/** "2025-01-20" → "20 January 2025" (UTC, so server and browser render the same text). */
+function formatLongDate(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)
+  if (Number.isNaN(date.getTime())) return isoDate
+  return new Intl.DateTimeFormat('en-GB', {day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC'}).format(date)
+}
+
+export default function LegalPage() {
+  const {page} = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHero tone="light" eyebrow="Legal" title={page.title} lead={page.summary}>
+        {page.lastUpdated ? (
+          <p className="mt-6 text-sm text-slate-600">
+            Last updated: <time dateTime={page.lastUpdated}>{formatLongDate(page.lastUpdated)}</time>
+          </p>
+        ) : null}
+      </PageHero>
+      <div className="container-page py-12 sm:py-16">
+        <RichText value={page.body} className="max-w-3xl" />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,106 @@
+/**
+ * The document shell and shared frame: navigation, main content, footer. Its loader reads
+ * the site settings once per request; every page's data comes from its own route loader.
+ */
+import type {LinksFunction, MetaFunction} from '@remix-run/node'
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type {ReactNode} from 'react'
+import {SiteFooter} from './components/SiteFooter'
+import {SiteNav} from './components/SiteNav'
+import {fetchContent} from './lib/content.server'
+import {useNonce} from './lib/nonce'
+import {SITE_SETTINGS_QUERY} from './lib/queries'
+import stylesheet from './tailwind.css?url'
+
+export const links: LinksFunction = () => [
+  {rel: 'stylesheet', href: stylesheet},
+  {rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml'},
+]
+
+export async function loader() {
+  const settings = await fetchContent(SITE_SETTINGS_QUERY)
+  if (!settings) throw new Error('The siteSettings document is missing from the dataset')
+  return {settings, year: new Date().getFullYear()}
+}
+
+export const meta: MetaFunction<typeof loader> = ({data}) => [
+  {title: data?.settings.companyName ?? 'Maritime training'},
+  {name: 'description', content: data?.settings.seoDescription ?? ''},
+]
+
+/** Paths without the top navigation / without the footer (spec section 2). */
+const NO_NAV_PATHS = ['/login']
+const NO_FOOTER_PATHS = ['/login', '/admin/login']
+
+export function Layout({children}: {children: ReactNode}) {
+  const nonce = useNonce()
+  const data = useRouteLoaderData<typeof loader>('root')
+  const {pathname} = useLocation()
+  const path = pathname.replace(/\/+$/, '') || '/'
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#06142a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a href="#main" className="sr-only z-[60] rounded bg-white px-4 py-2 text-navy-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+          Skip to content
+        </a>
+        {data && !NO_NAV_PATHS.includes(path) ? <SiteNav companyName={data.settings.companyName ?? ''} /> : null}
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        {data && !NO_FOOTER_PATHS.includes(path) ? <SiteFooter settings={data.settings} year={data.year} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+/** Designed error pages: 404 for unknown addresses, a calm message for anything else. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  if (!notFound) console.error(error)
+  return (
+    <section className="bg-ocean-50 pt-32 pb-24">
+      <div className="container-page max-w-2xl text-center">
+        <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">{notFound ? 'Error 404' : 'Something went wrong'}</p>
+        <h1 className="mt-3 text-4xl font-bold text-navy-900">{notFound ? 'Page not found' : 'We could not load this page'}</h1>
+        <p className="mt-4 text-lg text-slate-600">
+          {notFound
+            ? 'The page you were looking for has moved or never existed. Our courses and services are one click away.'
+            : 'Please try again in a moment. If the problem continues, contact our admissions team.'}
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/" className="btn-secondary">
+            Back to Home
+          </Link>
+          <Link to="/courses" className="btn-outline">
+            Browse Certifications
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,209 @@
+/**
+ * Home (spec section 2, "Home"): hero, stats, company intro, three featured programs,
+ * six reasons to choose the provider, training locations with flags, testimonials and a
+ * call to action with contact details — all from the homePage document and its references.
+ */
+import type {MetaFunction} from '@remix-run/node'
+import {Link, useLoaderData, useRouteLoaderData} from '@remix-run/react'
+import {CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
+import {ArrowRightIcon, MailIcon, PhoneIcon, StarIcon} from '~/components/Icons'
+import {SectionHeading} from '~/components/PageHero'
+import {fetchContent} from '~/lib/content.server'
+import {flagUrl} from '~/lib/flags.server'
+import {HOME_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+export async function loader() {
+  const {page, locations, testimonials} = await fetchContent(HOME_PAGE_QUERY)
+  if (!page) throw new Error('The homePage document is missing from the dataset')
+  return {
+    page,
+    testimonials,
+    locations: locations.map((location) => ({...location, flag: flagUrl(location.countryCode)})),
+  }
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const settings = matches.find((match) => match.id === 'root')?.data?.settings
+  return [
+    {title: `${settings?.companyName ?? ''} | ${data?.page.hero?.heading ?? ''}`},
+    {name: 'description', content: settings?.seoDescription ?? data?.page.hero?.subheading ?? ''},
+  ]
+}
+
+function Hero({hero}: {hero: {eyebrow: string | null; heading: string | null; subheading: string | null} | null}) {
+  return (
+    <section className="relative isolate overflow-hidden bg-navy-950 pt-36 pb-28 text-white sm:pt-44 sm:pb-36">
+      {/* The moving sea: an SVG swell animated with CSS (no video download, no third party). */}
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-navy-950 via-navy-900 to-navy-800" />
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_70%_20%,rgba(224,169,58,0.25),transparent_55%)]" />
+      <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-40 overflow-hidden">
+        <svg className="animate-swell-slow absolute bottom-6 h-24 w-[200%] text-ocean-600/30" viewBox="0 0 1200 60" preserveAspectRatio="none">
+          <path fill="currentColor" d="M0 30 Q75 0 150 30 T300 30 T450 30 T600 30 T750 30 T900 30 T1050 30 T1200 30 V60 H0z" />
+        </svg>
+        <svg className="animate-swell absolute bottom-0 h-20 w-[200%] text-ocean-500/40" viewBox="0 0 1200 60" preserveAspectRatio="none">
+          <path fill="currentColor" d="M0 35 Q100 10 200 35 T400 35 T600 35 T800 35 T1000 35 T1200 35 V60 H0z" />
+        </svg>
+      </div>
+      <div className="container-page">
+        {hero?.eyebrow ? <p className="text-sm font-semibold tracking-widest text-brass-300 uppercase">{hero.eyebrow}</p> : null}
+        <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight sm:text-6xl">{hero?.heading}</h1>
+        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">{hero?.subheading}</p>
+        <div className="mt-10 flex flex-wrap gap-4">
+          <Link to="/courses" viewTransition className="btn-primary px-6 text-base">
+            Explore Certifications <ArrowRightIcon width={18} height={18} />
+          </Link>
+          <Link to="/payment" className="btn-ghost-light px-6 text-base">
+            Enroll Now
+          </Link>
+        </div>
+      </div>
+    </section>
+  )
+}
+
+export default function Home() {
+  const {page, locations, testimonials} = useLoaderData<typeof loader>()
+  const root = useRouteLoaderData<typeof rootLoader>('root')
+  const contact = root?.settings.contact
+  const anySample = testimonials.some((t) => t.isSample)
+
+  return (
+    <>
+      <Hero hero={page.hero} />
+
+      <section aria-label="Our record" className="border-b border-slate-200 bg-white py-12">
+        <div className="container-page">
+          <StatsRow stats={page.stats} />
+        </div>
+      </section>
+
+      <section aria-labelledby="intro-heading" className="bg-ocean-50 py-20">
+        <div className="container-page max-w-4xl text-center">
+          <h2 id="intro-heading" className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+            {page.intro?.heading}
+          </h2>
+          <p className="mt-5 text-lg leading-relaxed text-slate-700">{page.intro?.body}</p>
+          <Link to="/about" viewTransition className="btn-outline mt-8">
+            {page.intro?.linkLabel} <ArrowRightIcon width={16} height={16} />
+          </Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="featured-heading" className="py-20">
+        <div className="container-page">
+          <SectionHeading id="featured-heading" title={page.featuredHeading ?? ''} lead={page.featuredSubheading} />
+          <ul className="mt-12 grid gap-8 md:grid-cols-3">
+            {page.featured?.map((category) => (
+              <li key={category._id}>
+                <CategoryCard category={category} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-heading" className="bg-slate-50 py-20">
+        <div className="container-page">
+          <SectionHeading id="why-heading" title={page.whyChooseHeading ?? ''} />
+          <div className="mt-12">
+            <FeatureGrid features={page.whyChoose} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="locations-heading" className="py-20">
+        <div className="container-page">
+          <SectionHeading id="locations-heading" title={page.locationsHeading ?? ''} lead={page.locationsSubheading} />
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {locations.map((location) => (
+              <li key={location._id} className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+                {location.flag ? (
+                  <img src={location.flag} alt="" width={48} height={36} loading="lazy" decoding="async" className="h-9 w-12 shrink-0 rounded-sm object-cover shadow ring-1 ring-slate-200" />
+                ) : null}
+                <div>
+                  <h3 className="font-semibold text-navy-900">{location.country}</h3>
+                  <p className="text-sm text-slate-600">{location.cities?.join(', ')}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="testimonials-heading" className="bg-navy-900 py-20 text-white">
+        <div className="container-page">
+          <div className="mx-auto max-w-3xl text-center">
+            <h2 id="testimonials-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {page.testimonialsHeading}
+            </h2>
+            {anySample ? <p className="mt-3 text-sm text-slate-300">Sample testimonials, shown for illustration.</p> : null}
+          </div>
+          <ul className="mt-12 grid gap-6 md:grid-cols-3">
+            {testimonials.map((testimonial) => (
+              <li key={testimonial._id}>
+                <figure className="flex h-full flex-col rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
+                  <p className="flex gap-0.5 text-brass-300" role="img" aria-label={`Rated ${testimonial.rating} out of 5`}>
+                    {Array.from({length: testimonial.rating ?? 0}, (_, i) => (
+                      <StarIcon key={i} width={18} height={18} />
+                    ))}
+                  </p>
+                  <blockquote className="mt-4 flex-1 leading-relaxed text-slate-100">“{testimonial.quote}”</blockquote>
+                  <figcaption className="mt-6 flex items-center gap-3">
+                    <span aria-hidden="true" className="grid h-11 w-11 place-items-center rounded-full bg-brass-400 font-bold text-navy-950">
+                      {initials(testimonial.name)}
+                    </span>
+                    <span>
+                      <span className="block font-semibold">{testimonial.name}</span>
+                      <span className="block text-sm text-slate-300">
+                        {testimonial.position}, {testimonial.company}
+                      </span>
+                    </span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="py-20">
+        <div className="container-page">
+          <div className="rounded-3xl bg-gradient-to-br from-ocean-600 to-navy-800 px-6 py-14 text-center text-white sm:px-12">
+            <h2 id="cta-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {page.cta?.heading}
+            </h2>
+            <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-100">{page.cta?.body}</p>
+            <div className="mt-8 flex flex-wrap justify-center gap-4">
+              <Link to="/contact" className="btn-ghost-light">
+                Contact Us
+              </Link>
+              <Link to="/payment" className="btn-primary">
+                Enroll Now
+              </Link>
+            </div>
+            {contact ? (
+              <p className="mt-8 flex flex-wrap justify-center gap-x-8 gap-y-2 text-sm text-slate-100">
+                <a href={`tel:${contact.phoneHref}`} className="inline-flex items-center gap-2 hover:underline">
+                  <PhoneIcon width={16} height={16} /> {contact.phone}
+                </a>
+                <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-2 hover:underline">
+                  <MailIcon width={16} height={16} /> {contact.email}
+                </a>
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}
+
+function initials(name: string | null): string {
+  return (name ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('')
+}

@@ -1,0 +1,95 @@
+/**
+ * About (spec section 2, "About"): hero, stats, mission / vision / values, the
+ * "Maritime Excellence Since 2006" block, five service blurbs and 'Get Started' (/contact).
+ */
+import type {MetaFunction} from '@remix-run/node'
+import {Link, useLoaderData} from '@remix-run/react'
+import {FeatureGrid, StatsRow} from '~/components/Cards'
+import {ArrowRightIcon} from '~/components/Icons'
+import {PageHero, SectionHeading} from '~/components/PageHero'
+import {fetchContent} from '~/lib/content.server'
+import {ABOUT_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+export async function loader() {
+  const page = await fetchContent(ABOUT_PAGE_QUERY)
+  if (!page) throw new Error('The aboutPage document is missing from the dataset')
+  return {page}
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
+  return [{title: `About Us | ${company}`}, {name: 'description', content: data?.page.subheading ?? ''}]
+}
+
+export default function About() {
+  const {page} = useLoaderData<typeof loader>()
+  const pillars = [page.mission, page.vision, page.values].filter((pillar) => pillar !== null)
+  return (
+    <>
+      <PageHero eyebrow="About Us" title={page.heading ?? ''} lead={page.subheading} />
+
+      <section aria-label="Our record" className="border-b border-slate-200 py-12">
+        <div className="container-page">
+          <StatsRow stats={page.stats} />
+        </div>
+      </section>
+
+      <section aria-labelledby="pillars-heading" className="py-20">
+        <div className="container-page">
+          <h2 id="pillars-heading" className="sr-only">
+            Mission, vision and values
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {pillars.map((pillar) => (
+              <li key={pillar.title} className="rounded-2xl border-t-4 border-brass-400 bg-white p-8 shadow-md">
+                <h3 className="text-xl font-bold text-navy-900">{pillar.title}</h3>
+                <p className="mt-3 leading-relaxed text-slate-600">{pillar.description}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="excellence-heading" className="bg-navy-900 py-20 text-white">
+        <div className="container-page grid items-center gap-12 lg:grid-cols-2">
+          <div>
+            <h2 id="excellence-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {page.excellence?.heading}
+            </h2>
+            <p className="mt-5 text-lg leading-relaxed text-slate-200">{page.excellence?.body}</p>
+          </div>
+          <dl className="grid grid-cols-2 gap-6">
+            {page.excellence?.stats?.map((stat) => (
+              <div key={stat._key} className="rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10">
+                <dd className="text-4xl font-bold text-brass-300">{stat.value}</dd>
+                <dt className="mt-1 text-slate-300">{stat.label}</dt>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section aria-labelledby="services-heading" className="py-20">
+        <div className="container-page">
+          <SectionHeading id="services-heading" title={page.servicesHeading ?? ''} />
+          <div className="mt-12">
+            <FeatureGrid features={page.services} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="about-cta-heading" className="bg-ocean-50 py-20">
+        <div className="container-page max-w-3xl text-center">
+          <h2 id="about-cta-heading" className="text-3xl font-bold text-navy-900">
+            {page.cta?.heading}
+          </h2>
+          <p className="mt-4 text-lg text-slate-700">{page.cta?.body}</p>
+          <Link to={page.cta?.href ?? '/contact'} className="btn-secondary mt-8">
+            {page.cta?.label} <ArrowRightIcon width={16} height={16} />
+          </Link>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,137 @@
+/**
+ * Generic category page (/courses/{category}, spec section 2): one card per course with
+ * name, full name, description, duration and price ('Investment'), and an 'Enroll Now'
+ * link to /payment?training={category}&course={name}&price={price}. Courses without a
+ * fixed price link to the contact page instead. Unknown ids answer 404 with
+ * 'Category Not Found'. Competency and cadetship have dedicated routes of the same path.
+ */
+import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
+import {isRouteErrorResponse, Link, useLoaderData, useRouteError} from '@remix-run/react'
+import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
+import {FeatureGrid} from '~/components/Cards'
+import {ArrowLeftIcon, ClockIcon} from '~/components/Icons'
+import {PageHero, SectionHeading} from '~/components/PageHero'
+import {coursePriceLabel, payableUsd} from '~/domain/price'
+import {fetchContent} from '~/lib/content.server'
+import {enrolPath} from '~/lib/paths'
+import {CATEGORY_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+export async function loader({params}: LoaderFunctionArgs) {
+  const {category, why} = await fetchContent(CATEGORY_PAGE_QUERY, {category: params.category ?? ''})
+  if (!category) throw new Response('Category Not Found', {status: 404})
+  return {category, why}
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
+  if (!data) return [{title: `Category Not Found | ${company}`}]
+  return [{title: `${data.category.title} | ${company}`}, {name: 'description', content: data.category.description ?? ''}]
+}
+
+export default function CategoryPage() {
+  const {category, why} = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHero tone="dark" eyebrow="Certifications" title={category.title ?? ''} lead={category.description}>
+        <BackToCourses light />
+        <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-2 text-sm text-slate-200">
+          <div className="flex gap-2">
+            <dt>Duration:</dt>
+            <dd className="font-semibold text-white">{category.durationRange}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>Level:</dt>
+            <dd className="font-semibold text-white">{category.level}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt>Courses:</dt>
+            <dd className="font-semibold text-white">{category.courses.length}</dd>
+          </div>
+        </dl>
+      </PageHero>
+
+      <section aria-labelledby="course-list-heading" className="py-16">
+        <div className="container-page">
+          <h2 id="course-list-heading" className="sr-only">
+            Courses
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {category.courses.map((course) => {
+              const price = coursePriceLabel(course)
+              const payable = payableUsd(course) !== null
+              return (
+                <li key={course._id}>
+                  <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="course-card">
+                    <p className="text-sm font-semibold tracking-wide text-ocean-600">{course.level}</p>
+                    <h3 className="mt-1 text-xl font-bold text-navy-900">{course.name}</h3>
+                    <p className="text-sm font-medium text-slate-700">{course.fullName}</p>
+                    <p className="mt-3 flex-1 text-slate-600">{course.description}</p>
+                    <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4 text-sm">
+                      <div>
+                        <dt className="text-slate-500">Duration</dt>
+                        <dd className="flex items-center gap-1 font-semibold text-navy-900">
+                          <ClockIcon width={16} height={16} /> {course.duration}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-slate-500">Investment</dt>
+                        <dd className="text-lg font-bold text-navy-900" data-testid="course-price">
+                          {price}
+                          {course.priceInr ? <span className="block text-xs font-medium text-slate-600">{course.priceInr}</span> : null}
+                        </dd>
+                      </div>
+                    </dl>
+                    {payable ? (
+                      <Link
+                        to={enrolPath({training: category.id ?? '', course: course.name ?? '', price})}
+                        className="btn-primary mt-5"
+                        aria-label={`Enroll Now: ${course.name}`}
+                      >
+                        Enroll Now
+                      </Link>
+                    ) : (
+                      <Link to="/contact" className="btn-outline mt-5" aria-label={`Contact us for pricing: ${course.name}`}>
+                        Contact for pricing
+                      </Link>
+                    )}
+                  </article>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      </section>
+
+      {why ? (
+        <section aria-labelledby="why-heading" className="bg-slate-50 py-16">
+          <div className="container-page">
+            <SectionHeading id="why-heading" title={why.categoryWhyHeading ?? ''} />
+            <div className="mt-10">
+              <FeatureGrid features={why.categoryWhy} />
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <AdmissionsLinks />
+    </>
+  )
+}
+
+/** 404 for an unknown category id (spec section 8). */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error
+  return (
+    <section className="bg-ocean-50 pt-32 pb-24">
+      <div className="container-page max-w-2xl text-center">
+        <h1 className="text-4xl font-bold text-navy-900">Category Not Found</h1>
+        <p className="mt-4 text-lg text-slate-700">The requested training category could not be found.</p>
+        <Link to="/courses" className="btn-secondary mt-8">
+          <ArrowLeftIcon width={16} height={16} /> Back to Courses
+        </Link>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,60 @@
+/**
+ * Category overview (/courses, spec section 2): six category cards linking to
+ * /courses/{categoryId}, an 'Explore Certifications' anchor to #courses and a
+ * 'Training Excellence' section of four benefits.
+ */
+import type {MetaFunction} from '@remix-run/node'
+import {useLoaderData} from '@remix-run/react'
+import {CategoryCard, FeatureGrid} from '~/components/Cards'
+import {PageHero, SectionHeading} from '~/components/PageHero'
+import {fetchContent} from '~/lib/content.server'
+import {COURSES_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+export async function loader() {
+  const {page, categories} = await fetchContent(COURSES_PAGE_QUERY)
+  if (!page) throw new Error('The coursesPage document is missing from the dataset')
+  return {page, categories}
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
+  return [{title: `Certifications & Courses | ${company}`}, {name: 'description', content: data?.page.subheading ?? ''}]
+}
+
+export default function Courses() {
+  const {page, categories} = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHero tone="dark" eyebrow="Certifications" title={page.heading ?? ''} lead={page.subheading}>
+        <a href="#courses" className="btn-primary mt-8">
+          Explore Certifications
+        </a>
+      </PageHero>
+
+      <section id="courses" aria-labelledby="categories-heading" className="scroll-mt-20 py-20">
+        <div className="container-page">
+          <h2 id="categories-heading" className="sr-only">
+            Training categories
+          </h2>
+          <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+            {categories.map((category) => (
+              <li key={category._id}>
+                <CategoryCard category={category} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="excellence-heading" className="bg-slate-50 py-20">
+        <div className="container-page">
+          <SectionHeading id="excellence-heading" title={page.benefitsHeading ?? ''} />
+          <div className="mt-12">
+            <FeatureGrid features={page.benefits} columns={4} />
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

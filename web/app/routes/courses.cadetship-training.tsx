@@ -1,0 +1,133 @@
+/**
+ * Cadetship (spec section 2, "Cadetship page"; figures: section 9): duration, training type,
+ * total fee, stipend range, the installments and their total, and the Enroll button to
+ * /payment?training=cadetship-training&course=deck-cadet&amount=3500.
+ */
+import type {MetaFunction} from '@remix-run/node'
+import {Link, useLoaderData} from '@remix-run/react'
+import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
+import {CheckIcon} from '~/components/Icons'
+import {PageHero} from '~/components/PageHero'
+import {formatUsd} from '~/domain/price'
+import {fetchContent} from '~/lib/content.server'
+import {enrolPath} from '~/lib/paths'
+import {CADETSHIP_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+export async function loader() {
+  const {category, programme} = await fetchContent(CADETSHIP_PAGE_QUERY)
+  if (!programme) throw new Error('The cadetshipProgramme document is missing from the dataset')
+  return {category, programme}
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
+  return [
+    {title: `${data?.programme.heading ?? 'Cadetship Training'} | ${company}`},
+    {name: 'description', content: data?.programme.intro ?? ''},
+  ]
+}
+
+export default function CadetshipTraining() {
+  const {category, programme} = useLoaderData<typeof loader>()
+  const installments = programme.installments ?? []
+  const total = installments.reduce((sum, installment) => sum + (installment.feeUsd ?? 0), 0)
+  const enrolHref = enrolPath({
+    training: 'cadetship-training',
+    course: programme.enrolCourse ?? '',
+    amount: programme.enrolAmountUsd ?? undefined,
+  })
+  const facts = [
+    {label: 'Duration', value: programme.duration},
+    {label: 'Training type', value: programme.trainingType},
+    {label: 'Total fee', value: programme.totalFeeUsd != null ? `${formatUsd(programme.totalFeeUsd)} USD` : ''},
+    {
+      label: 'Stipend range',
+      value: programme.stipendRange ? `${formatUsd(programme.stipendRange.minUsd ?? 0)} - ${formatUsd(programme.stipendRange.maxUsd ?? 0)} USD` : '',
+    },
+  ]
+
+  return (
+    <>
+      <PageHero tone="dark" eyebrow={category?.title ?? 'Cadetship Training'} title={programme.heading ?? ''} lead={programme.intro}>
+        <BackToCourses light />
+      </PageHero>
+
+      <section aria-labelledby="programme-heading" className="py-16">
+        <div className="container-page grid gap-10 lg:grid-cols-[1fr_24rem]">
+          <div>
+            <h2 id="programme-heading" className="text-2xl font-bold text-navy-900">
+              Programme at a glance
+            </h2>
+            <dl className="mt-6 grid gap-4 sm:grid-cols-2" data-testid="cadetship-facts">
+              {facts.map((fact) => (
+                <div key={fact.label} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                  <dt className="text-sm text-slate-600">{fact.label}</dt>
+                  <dd className="mt-1 text-lg font-bold text-navy-900">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+            {programme.highlights?.length ? (
+              <ul className="mt-8 space-y-2">
+                {programme.highlights.map((highlight) => (
+                  <li key={highlight} className="flex gap-2 text-slate-700">
+                    <CheckIcon className="mt-0.5 shrink-0 text-ocean-600" /> {highlight}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+
+          <aside aria-labelledby="installments-heading" className="rounded-2xl bg-navy-900 p-6 text-white shadow-lg">
+            <h2 id="installments-heading" className="text-xl font-bold">
+              Installments
+            </h2>
+            <table className="mt-4 w-full text-left text-sm" data-testid="installments">
+              <caption className="sr-only">Cadetship fee installments</caption>
+              <thead>
+                <tr className="text-slate-300">
+                  <th scope="col" className="py-2 font-medium">
+                    Installment
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Duration
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Fee
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {installments.map((installment) => (
+                  <tr key={installment._key} className="border-t border-white/10">
+                    <th scope="row" className="py-3 font-semibold">
+                      {installment.label}
+                    </th>
+                    <td className="py-3 text-slate-200">{installment.duration}</td>
+                    <td className="py-3 text-right font-semibold">{formatUsd(installment.feeUsd ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t border-white/30">
+                  <th scope="row" colSpan={2} className="py-3 font-bold">
+                    Total
+                  </th>
+                  <td className="py-3 text-right text-lg font-bold text-brass-300">{formatUsd(total)} USD</td>
+                </tr>
+              </tfoot>
+            </table>
+            <Link to={enrolHref} className="btn-primary mt-6 w-full">
+              Enroll
+            </Link>
+            <p className="mt-3 text-center text-xs text-slate-300">
+              Pay the first installment of {formatUsd(programme.enrolAmountUsd ?? 0)} to secure your place.
+            </p>
+          </aside>
+        </div>
+      </section>
+
+      <AdmissionsLinks />
+    </>
+  )
+}

@@ -1,0 +1,105 @@
+/**
+ * Competency training (spec section 2, "Competency training page"; fees: section 9):
+ * the fee table with columns RANK, one per jurisdiction, ACTION; each cell "$2,200 USD";
+ * each row an Enroll link to /payment?training=competency-training&course={rank}.
+ */
+import type {MetaFunction} from '@remix-run/node'
+import {Link, useLoaderData} from '@remix-run/react'
+import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
+import {PageHero} from '~/components/PageHero'
+import {formatUsd} from '~/domain/price'
+import {fetchContent} from '~/lib/content.server'
+import {enrolPath} from '~/lib/paths'
+import {COMPETENCY_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+const COMPETENCY_TRAINING = 'competency-training'
+
+export async function loader() {
+  const {category, table} = await fetchContent(COMPETENCY_PAGE_QUERY)
+  if (!table) throw new Error('The competencyFeeTable document is missing from the dataset')
+  return {category, table}
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
+  return [
+    {title: `${data?.table.heading ?? 'Competency Training'} | ${company}`},
+    {name: 'description', content: data?.category?.description ?? data?.table.intro ?? ''},
+  ]
+}
+
+export default function CompetencyTraining() {
+  const {category, table} = useLoaderData<typeof loader>()
+  const jurisdictions = table.jurisdictions ?? []
+  return (
+    <>
+      <PageHero tone="dark" eyebrow={category?.title ?? 'Competency Training'} title={table.heading ?? ''} lead={table.intro}>
+        <BackToCourses light />
+      </PageHero>
+
+      <section aria-labelledby="fees-heading" className="py-16">
+        <div className="container-page">
+          <h2 id="fees-heading" className="text-2xl font-bold text-navy-900">
+            Fees by flag administration
+          </h2>
+          <div
+            className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 shadow-sm"
+            role="region"
+            aria-labelledby="fees-heading"
+            tabIndex={0}
+          >
+            <table className="w-full min-w-[56rem] border-collapse text-left text-sm" data-testid="fee-table">
+              <thead className="bg-navy-900 text-white">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold tracking-wide">
+                    RANK
+                  </th>
+                  {jurisdictions.map((jurisdiction) => (
+                    <th key={jurisdiction._key} scope="col" className="px-4 py-3 font-semibold tracking-wide">
+                      {jurisdiction.name}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-4 py-3 font-semibold tracking-wide">
+                    ACTION
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows?.map((row) => (
+                  <tr key={row._key} className="border-t border-slate-200 odd:bg-white even:bg-slate-50">
+                    <th scope="row" className="px-4 py-3 font-semibold text-navy-900">
+                      {row.rank}
+                    </th>
+                    {jurisdictions.map((jurisdiction) => {
+                      const fee = row.fees?.find((f) => f.jurisdiction === jurisdiction.key)
+                      return (
+                        <td key={jurisdiction._key} className="px-4 py-3 whitespace-nowrap text-slate-800" data-testid="fee">
+                          {typeof fee?.amountUsd === 'number' ? `${formatUsd(fee.amountUsd)} USD` : '—'}
+                        </td>
+                      )
+                    })}
+                    <td className="px-4 py-3">
+                      <Link
+                        to={enrolPath({training: COMPETENCY_TRAINING, course: row.rank ?? ''})}
+                        className="btn-primary min-h-9 px-4 py-1.5"
+                        aria-label={`Enroll: ${row.rank}`}
+                      >
+                        Enroll
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-4 text-sm text-slate-600" role="note">
+            {table.note}
+          </p>
+        </div>
+      </section>
+
+      <AdmissionsLinks />
+    </>
+  )
+}

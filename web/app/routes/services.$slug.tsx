@@ -1,0 +1,32 @@
+/**
+ * /services/{slug}: the seven service pages of spec section 2 (vessel-registration,
+ * yacht-registration, maritime-labor, officer-licensing — the hub linking to its
+ * sub-pages —, seaman-book, filing-agents, ship-officer-crew). Content: the servicePage
+ * document with that slug in the "services" section; any other slug answers 404.
+ */
+import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
+import {useLoaderData} from '@remix-run/react'
+import {ServicePageView} from '~/components/ServicePageView'
+import {fetchContent} from '~/lib/content.server'
+import {SERVICE_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+export async function loader({params}: LoaderFunctionArgs) {
+  const page = await fetchContent(SERVICE_PAGE_QUERY, {slug: params.slug ?? '', sections: ['services']})
+  if (!page) throw new Response('Not Found', {status: 404})
+  return {page}
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? 'Maritime Training & Certification'
+  if (!data) return [{title: `Page not found | ${company}`}]
+  return [
+    {title: `${data.page.title} | ${company}`},
+    {name: 'description', content: data.page.summary ?? data.page.intro ?? ''},
+  ]
+}
+
+export default function ServiceRoute() {
+  const {page} = useLoaderData<typeof loader>()
+  return <ServicePageView page={page} />
+}

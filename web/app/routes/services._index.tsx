@@ -1,0 +1,111 @@
+/**
+ * /services — the services overview (spec section 2): hero, five cards linking to the
+ * service pages chosen on the servicesPage document (vessel registration, yacht
+ * registration, officer licensing, maritime labour, ship officer and crew services),
+ * and a closing call to action with "Contact Us" (/contact) and "View Courses" (/courses).
+ */
+import type {MetaFunction} from '@remix-run/node'
+import {Link, useLoaderData} from '@remix-run/react'
+import type {ComponentType} from 'react'
+import {AnchorIcon, ArrowRightIcon, CheckIcon, ShieldIcon, StarIcon} from '~/components/Icons'
+import {PageHero} from '~/components/PageHero'
+import {fetchContent} from '~/lib/content.server'
+import {servicePath} from '~/lib/paths'
+import {SERVICES_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+export async function loader() {
+  const page = await fetchContent(SERVICES_PAGE_QUERY)
+  if (!page?.heading) throw new Response('Not Found', {status: 404})
+  return {
+    heading: page.heading,
+    subheading: page.subheading,
+    ctaHeading: page.ctaHeading,
+    ctaBody: page.ctaBody,
+    // A reference to a deleted page resolves to null: leave it out rather than show an empty card.
+    services: (page.services ?? []).flatMap((service) => (service?.slug ? [service] : [])),
+  }
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? 'Maritime Training & Certification'
+  if (!data) return [{title: `Page not found | ${company}`}]
+  return [
+    {title: `${data.heading} | ${company}`},
+    {name: 'description', content: data.subheading ?? ''},
+  ]
+}
+
+type IconComponent = ComponentType<{width?: number; height?: number}>
+
+/** A glyph per service card; anything unlisted gets the anchor. */
+const SERVICE_ICONS: Record<string, IconComponent> = {
+  'vessel-registration': AnchorIcon,
+  'yacht-registration': StarIcon,
+  'officer-licensing': ShieldIcon,
+  'maritime-labor': CheckIcon,
+  'ship-officer-crew': AnchorIcon,
+}
+
+export default function ServicesOverview() {
+  const {heading, subheading, ctaHeading, ctaBody, services} = useLoaderData<typeof loader>()
+  return (
+    <>
+      <PageHero tone="light" eyebrow="Maritime Services" title={heading} lead={subheading} />
+
+      <section aria-labelledby="services-heading" className="py-14 sm:py-20">
+        <div className="container-page">
+          <h2 id="services-heading" className="sr-only">
+            Our services
+          </h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => {
+              const Icon = SERVICE_ICONS[service.slug] ?? AnchorIcon
+              return (
+                <li
+                  key={service._id}
+                  className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-lg sm:p-8"
+                >
+                  <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-xl bg-ocean-100 text-ocean-600">
+                    <Icon width={24} height={24} />
+                  </span>
+                  <h3 className="mt-5 text-xl font-semibold text-navy-900">
+                    <Link
+                      to={servicePath(service.section, service.slug)}
+                      viewTransition
+                      prefetch="intent"
+                      className="rounded after:absolute after:inset-0 after:rounded-2xl after:content-[''] group-hover:text-ocean-600"
+                    >
+                      {service.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-2 flex-1 text-slate-600">{service.summary}</p>
+                  <p aria-hidden="true" className="mt-6 flex items-center gap-1 text-sm font-semibold text-ocean-600">
+                    Learn more <ArrowRightIcon width={16} height={16} />
+                  </p>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="services-cta-heading" className="bg-navy-900 py-14 text-white sm:py-20">
+        <div className="container-page max-w-3xl text-center">
+          <h2 id="services-cta-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {ctaHeading ?? 'Ready to get started?'}
+          </h2>
+          {ctaBody ? <p className="mt-4 text-lg text-slate-200">{ctaBody}</p> : null}
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/contact" viewTransition className="btn-primary">
+              Contact Us
+            </Link>
+            <Link to="/courses" viewTransition className="btn-ghost-light">
+              View Courses
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

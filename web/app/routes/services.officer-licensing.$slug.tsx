@@ -1,0 +1,41 @@
+/**
+ * /services/officer-licensing/{slug}: the officer licensing sub-pages of spec section 2
+ * (deck-officers, engineering-officers, seaman-book, hospitality, cadet, ab, ii-officer,
+ * chief-officer, captain, electrotechnical-certifications, rating-certifications).
+ * Content: the servicePage with that slug in the "officer-licensing" section; the one
+ * seaman-book document lives in "services" and serves both of its paths. Unknown → 404.
+ */
+import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
+import {useLoaderData} from '@remix-run/react'
+import {ServicePageView, type Crumb} from '~/components/ServicePageView'
+import {fetchContent} from '~/lib/content.server'
+import {servicePath} from '~/lib/paths'
+import {SERVICE_PAGE_QUERY} from '~/lib/queries'
+import type {loader as rootLoader} from '~/root'
+
+/** Slugs whose document may sit in the "services" section as well (one page, two paths). */
+const SHARED_WITH_SERVICES = new Set(['seaman-book'])
+
+const PARENTS: Crumb[] = [{label: 'Officer Licensing', to: servicePath('services', 'officer-licensing')}]
+
+export async function loader({params}: LoaderFunctionArgs) {
+  const slug = params.slug ?? ''
+  const sections = SHARED_WITH_SERVICES.has(slug) ? ['officer-licensing', 'services'] : ['officer-licensing']
+  const page = await fetchContent(SERVICE_PAGE_QUERY, {slug, sections})
+  if (!page) throw new Response('Not Found', {status: 404})
+  return {page}
+}
+
+export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
+  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? 'Maritime Training & Certification'
+  if (!data) return [{title: `Page not found | ${company}`}]
+  return [
+    {title: `${data.page.title} | ${company}`},
+    {name: 'description', content: data.page.summary ?? data.page.intro ?? ''},
+  ]
+}
+
+export default function OfficerLicensingRoute() {
+  const {page} = useLoaderData<typeof loader>()
+  return <ServicePageView page={page} parents={PARENTS} />
+}

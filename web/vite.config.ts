@@ -1,0 +1,50 @@
+/**
+ * Vite + Remix build of the site. The Vite root is the repository root so that the
+ * Netlify adapter writes its function to ./.netlify/functions-internal, where Netlify
+ * (and our local server, web/server.ts) look for it. Output: web/build/{client,server}.
+ */
+import {fileURLToPath} from 'node:url'
+import {vitePlugin as remix} from '@remix-run/dev'
+import {netlifyPlugin} from '@netlify/remix-adapter/plugin'
+import tailwindcss from '@tailwindcss/vite'
+import {defineConfig} from 'vite'
+import tsconfigPaths from 'vite-tsconfig-paths'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+declare module '@remix-run/node' {
+  interface Future {
+    v3_singleFetch: true
+  }
+}
+
+export default defineConfig({
+  root,
+  publicDir: 'web/public',
+  server: {port: 8888},
+  build: {assetsInlineLimit: 0},
+  plugins: [
+    tailwindcss(),
+    remix({
+      appDirectory: 'web/app',
+      buildDirectory: 'web/build',
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+      routes(defineRoutes) {
+        // One module serves several fixed paths (spec section 2, route table).
+        return defineRoutes((route) => {
+          for (const slug of ['terms', 'privacy', 'refund', 'shipping']) {
+            route(`/${slug}`, 'pages/legal.tsx', {id: `routes/legal-${slug}`})
+          }
+        })
+      },
+    }),
+    netlifyPlugin(),
+    tsconfigPaths({root}),
+  ],
+})
