@@ -2,15 +2,16 @@
  * Sanity Studio configuration: the content model from ../schemas/content, a desk structure with
  * the singletons on top, and no "create"/"duplicate"/"delete" for singletons.
  *
- * With SANITY_OFFLINE set (see ./env.ts) the workspace uses a mock auth store, so CLI commands
- * that only load the config (`sanity schema extract`, `sanity exec` scripts such as
- * scripts/validate-seed.ts) never call sanity.io.
+ * With SANITY_OFFLINE set (see ./env.ts) the workspace uses a mock auth store whose client refuses
+ * every request (./offlineClient.ts), so CLI commands that only load the config
+ * (`sanity schema extract`, `sanity exec` scripts such as scripts/validate-seed.ts) never call
+ * sanity.io.
  */
-import {createClient} from '@sanity/client'
 import {createMockAuthStore, defineConfig, type CurrentUser, type Template} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {schemaTypes, SINGLETON_TYPES} from '../schemas/content'
 import {dataset, offline, projectId} from './env'
+import {createOfflineClient} from './offlineClient'
 import {structure} from './structure'
 
 const singletons = new Set<string>(SINGLETON_TYPES)
@@ -43,7 +44,7 @@ export default defineConfig({
   dataset,
   ...(offline && {
     auth: createMockAuthStore({
-      client: createClient({projectId, dataset, apiVersion: '2025-02-19', useCdn: false}),
+      client: createOfflineClient({projectId, dataset, apiVersion: '2025-02-19'}),
       currentUser: OFFLINE_USER,
     }),
   }),

@@ -3,6 +3,7 @@
  * training locations, testimonials and training providers.
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {allowedSlug} from './shared'
 
 const required = (Rule: any) => Rule.required()
 
@@ -30,6 +31,9 @@ export const OFFICER_LICENSING_SLUGS = [
   'rating-certifications',
 ] as const
 
+/** Spec section 2: the four legal pages. */
+export const LEGAL_SLUGS = ['terms', 'privacy', 'refund', 'shipping'] as const
+
 export const servicePage = defineType({
   name: 'servicePage',
   title: 'Service page',
@@ -48,11 +52,7 @@ export const servicePage = defineType({
       name: 'slug',
       type: 'slug',
       options: {source: 'title'},
-      validation: (Rule) =>
-        Rule.required().custom((slug: {current?: string} | undefined, context: any) => {
-          const allowed: readonly string[] = context.document?.section === 'officer-licensing' ? OFFICER_LICENSING_SLUGS : SERVICE_SLUGS
-          return !slug?.current || allowed.includes(slug.current) ? true : `Must be one of: ${allowed.join(', ')}`
-        }),
+      validation: (Rule) => Rule.required(),
     }),
     defineField({name: 'summary', title: 'Summary (cards and search results)', type: 'text', rows: 2, validation: (Rule) => Rule.required().max(200)}),
     defineField({name: 'intro', type: 'text', rows: 3, validation: required}),
@@ -67,6 +67,9 @@ export const servicePage = defineType({
     defineField({name: 'showTrainingProviders', title: 'Show the recognised training providers', type: 'boolean', initialValue: false}),
     defineField({name: 'cta', title: 'Call to action', type: 'callToAction', validation: required}),
   ],
+  // Document-level, because Sanity reports a slug field's own custom rule only as a warning.
+  validation: (Rule) =>
+    Rule.custom((doc: any) => allowedSlug(doc?.slug, doc?.section === 'officer-licensing' ? OFFICER_LICENSING_SLUGS : SERVICE_SLUGS)).error(),
   preview: {select: {title: 'title', section: 'section', slug: 'slug.current'}, prepare: ({title, section, slug}: any) => ({title, subtitle: section === 'officer-licensing' ? `/services/officer-licensing/${slug}` : `/services/${slug}`})},
 })
 
@@ -79,15 +82,13 @@ export const legalPage = defineType({
     defineField({
       name: 'slug',
       type: 'slug',
-      validation: (Rule) =>
-        Rule.required().custom((slug: {current?: string} | undefined) =>
-          !slug?.current || ['terms', 'privacy', 'refund', 'shipping'].includes(slug.current) ? true : 'Must be one of: terms, privacy, refund, shipping',
-        ),
+      validation: (Rule) => Rule.required(),
     }),
     defineField({name: 'summary', type: 'text', rows: 2, validation: (Rule) => Rule.required().max(200)}),
     defineField({name: 'lastUpdated', type: 'date', validation: required}),
     defineField({name: 'body', type: 'richText', validation: required}),
   ],
+  validation: (Rule) => Rule.custom((doc: any) => allowedSlug(doc?.slug, LEGAL_SLUGS)).error(),
   preview: {select: {title: 'title', subtitle: 'slug.current'}},
 })
 

@@ -20,6 +20,15 @@ export const CATEGORY_IDS = [
   'offshore-survival',
 ] as const
 
+/**
+ * Document-level rule: the document's slug must be one of `allowed` (the routes that exist).
+ * Returns true, or an error naming the field and the allowed values.
+ */
+export function allowedSlug(slug: {current?: string} | undefined, allowed: readonly string[]) {
+  if (!slug?.current || allowed.includes(slug.current)) return true
+  return `The slug must be one of: ${allowed.join(', ')}`
+}
+
 /** Internal site paths ("/contact") or mailto:/tel: links; never a third-party page. */
 export const internalHref = (Rule: any) =>
   Rule.required().custom((value: string | undefined) => {

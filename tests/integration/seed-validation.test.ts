@@ -93,6 +93,10 @@ describe.concurrent('content:validate', () => {
     docs.push({...course, _id: 'course-broken-test', category: {_type: 'reference', _ref: 'no-such-category'}})
     docs.push({...course})
 
+    // 4. A category whose slug is not one of the six routes that exist.
+    const category = docs.find((d) => d._type === 'courseCategory')!
+    category.slug = {_type: 'slug', current: 'deep-sea-fishing'}
+
     const file = path.join(tmpDir, 'broken.ndjson')
     fs.writeFileSync(file, docs.map((d) => JSON.stringify(d)).join('\n') + '\n')
 
@@ -101,6 +105,7 @@ describe.concurrent('content:validate', () => {
     expect(output).toContain(`${exam._id} [exam] questions[_key=="${question._key}"].points: Must be greater than or equal to 10`)
     expect(output).toContain('course-broken-test [course] category: Unresolved reference: no document with _id "no-such-category"')
     expect(output).toContain(`${course!._id} [course] (document): Duplicate _id`)
+    expect(output).toContain(`${category._id} [courseCategory] (document): The slug must be one of: pre-sea-training`)
     expect(output).toMatch(new RegExp(`content:validate: ${docs.length} documents, [1-9]\\d* errors`))
   })
 })

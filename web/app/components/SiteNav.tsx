@@ -4,7 +4,7 @@
  * course pages while transparent; a keyboard-operable menu on small screens.
  */
 import {Link, NavLink, useLocation} from '@remix-run/react'
-import {useEffect, useId, useRef, useState} from 'react'
+import {useEffect, useRef, useState} from 'react'
 import {AnchorIcon, CloseIcon, MenuIcon} from './Icons'
 
 /** Scroll distance (px) after which the bar turns solid (spec section 9). */
@@ -27,7 +27,6 @@ export function SiteNav({companyName}: {companyName: string}) {
   const {pathname} = useLocation()
   const [scrolled, setScrolled] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
-  const menuId = useId()
   const toggleRef = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
@@ -102,7 +101,7 @@ export function SiteNav({companyName}: {companyName: string}) {
           type="button"
           className={`inline-flex h-11 w-11 items-center justify-center rounded-md lg:hidden ${light || solid ? 'text-white hover:bg-white/10' : 'text-navy-900 hover:bg-navy-900/5'}`}
           aria-expanded={menuOpen}
-          aria-controls={menuId}
+          aria-controls="mobile-menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}
@@ -110,7 +109,7 @@ export function SiteNav({companyName}: {companyName: string}) {
         </button>
       </nav>
 
-      <div id={menuId} hidden={!menuOpen} className="border-t border-white/10 bg-navy-950 lg:hidden">
+      <div id="mobile-menu" hidden={!menuOpen} className="border-t border-white/10 bg-navy-950 lg:hidden">
         <ul className="container-page flex flex-col gap-1 py-4">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>

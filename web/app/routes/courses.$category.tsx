@@ -124,14 +124,10 @@ export function ErrorBoundary() {
   const error = useRouteError()
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error
   return (
-    <section className="bg-ocean-50 pt-32 pb-24">
-      <div className="container-page max-w-2xl text-center">
-        <h1 className="text-4xl font-bold text-navy-900">Category Not Found</h1>
-        <p className="mt-4 text-lg text-slate-700">The requested training category could not be found.</p>
-        <Link to="/courses" className="btn-secondary mt-8">
-          <ArrowLeftIcon width={16} height={16} /> Back to Courses
-        </Link>
-      </div>
-    </section>
+    <PageHero tone="dark" title="Category Not Found" lead="The requested training category could not be found.">
+      <Link to="/courses" className="btn-primary mt-8">
+        <ArrowLeftIcon width={16} height={16} /> Back to Courses
+      </Link>
+    </PageHero>
   )
 }
