@@ -4,7 +4,8 @@
  * very Netlify function the Remix adapter builds (web/build/server/server.js) for every
  * other request, so local and Netlify run the same handler.
  *
- * Environment: PORT (default 8888). Run `npm run build` first.
+ * Environment: PORT (default 8888), and the variables of .env.example (read from ./.env when
+ * present). Run `npm run build` first.
  */
 import {existsSync} from 'node:fs'
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
@@ -13,6 +14,9 @@ import {createRequestListener} from '@remix-run/node-fetch-server'
 import sirv from 'sirv'
 import {BASE_SECURITY_HEADERS} from './app/lib/security.server'
 
+// Variables from ./.env (if present) for the real services; the shell's own values win.
+const envFile = fileURLToPath(new URL('../.env', import.meta.url))
+if (existsSync(envFile)) process.loadEnvFile(envFile)
 process.env.NODE_ENV ??= 'production'
 
 const clientDir = fileURLToPath(new URL('./build/client', import.meta.url))
