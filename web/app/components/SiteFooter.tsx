@@ -53,35 +53,8 @@ export function SiteFooter({settings, year}: {settings: Settings; year: number})
           </ul>
         </section>
 
-        <nav aria-labelledby="footer-quick">
-          <h2 id="footer-quick" className="text-sm font-semibold tracking-wider text-white uppercase">
-            Quick Links
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-semibold tracking-wider text-white uppercase">
-            Legal
-          </h2>
-          <ul className="mt-4 space-y-2 text-sm">
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick" title="Quick Links" links={QUICK_LINKS} />
+        <FooterLinks id="footer-legal" title="Legal" links={LEGAL_LINKS} />
 
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="text-sm font-semibold tracking-wider text-white uppercase">
@@ -117,5 +90,24 @@ export function SiteFooter({settings, year}: {settings: Settings; year: number})
         </p>
       </div>
     </footer>
+  )
+}
+
+function FooterLinks({id, title, links}: {id: string; title: string; links: ReadonlyArray<{to: string; label: string}>}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-wider text-white uppercase">
+        {title}
+      </h2>
+      <ul className="mt-4 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   )
 }

@@ -11,7 +11,7 @@ import {PageHero} from '~/components/PageHero'
 import {RichText} from '~/components/RichText'
 import {fetchContent} from '~/lib/content.server'
 import {LEGAL_PAGE_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {pageMeta} from '~/lib/meta'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const slug = new URL(request.url).pathname.slice(1).replace(/\/+$/, '')
@@ -20,14 +20,8 @@ export async function loader({request}: LoaderFunctionArgs) {
   return {page}
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? 'Maritime Training & Certification'
-  if (!data) return [{title: `Page not found | ${company}`}]
-  return [
-    {title: `${data.page.title} | ${company}`},
-    {name: 'description', content: data.page.summary ?? ''},
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary} : null)
 
 /** "2025-01-20" → "20 January 2025" (UTC, so server and browser render the same text). */
 function formatLongDate(isoDate: string): string {

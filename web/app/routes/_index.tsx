@@ -8,6 +8,7 @@ import {Link, useLoaderData, useRouteLoaderData} from '@remix-run/react'
 import {CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
 import {ArrowRightIcon, MailIcon, PhoneIcon, StarIcon} from '~/components/Icons'
 import {SectionHeading} from '~/components/PageHero'
+import {pageMeta} from '~/lib/meta'
 import {fetchContent} from '~/lib/content.server'
 import {flagUrl} from '~/lib/flags.server'
 import {HOME_PAGE_QUERY} from '~/lib/queries'
@@ -23,13 +24,8 @@ export async function loader() {
   }
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const settings = matches.find((match) => match.id === 'root')?.data?.settings
-  return [
-    {title: `${settings?.companyName ?? ''} | ${data?.page.hero?.heading ?? ''}`},
-    {name: 'description', content: settings?.seoDescription ?? data?.page.hero?.subheading ?? ''},
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  pageMeta(matches, data ? {title: data.page.hero?.heading, description: data.page.hero?.subheading} : null)
 
 function Hero({hero}: {hero: {eyebrow: string | null; heading: string | null; subheading: string | null} | null}) {
   return (

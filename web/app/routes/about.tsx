@@ -9,7 +9,7 @@ import {ArrowRightIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
 import {fetchContent} from '~/lib/content.server'
 import {ABOUT_PAGE_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {pageMeta} from '~/lib/meta'
 
 export async function loader() {
   const page = await fetchContent(ABOUT_PAGE_QUERY)
@@ -17,10 +17,8 @@ export async function loader() {
   return {page}
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
-  return [{title: `About Us | ${company}`}, {name: 'description', content: data?.page.subheading ?? ''}]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  pageMeta(matches, data ? {title: 'About Us', description: data.page.subheading} : null)
 
 export default function About() {
   const {page} = useLoaderData<typeof loader>()

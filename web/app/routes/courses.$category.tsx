@@ -15,7 +15,7 @@ import {coursePriceLabel, payableUsd} from '~/domain/price'
 import {fetchContent} from '~/lib/content.server'
 import {enrolPath} from '~/lib/paths'
 import {CATEGORY_PAGE_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {companyName, pageMeta} from '~/lib/meta'
 
 export async function loader({params}: LoaderFunctionArgs) {
   const {category, why} = await fetchContent(CATEGORY_PAGE_QUERY, {category: params.category ?? ''})
@@ -23,11 +23,8 @@ export async function loader({params}: LoaderFunctionArgs) {
   return {category, why}
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
-  if (!data) return [{title: `Category Not Found | ${company}`}]
-  return [{title: `${data.category.title} | ${company}`}, {name: 'description', content: data.category.description ?? ''}]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  data ? pageMeta(matches, {title: data.category.title, description: data.category.description}) : [{title: `Category Not Found | ${companyName(matches)}`}]
 
 export default function CategoryPage() {
   const {category, why} = useLoaderData<typeof loader>()

@@ -9,7 +9,7 @@ import {CategoryCard, FeatureGrid} from '~/components/Cards'
 import {PageHero, SectionHeading} from '~/components/PageHero'
 import {fetchContent} from '~/lib/content.server'
 import {COURSES_PAGE_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {pageMeta} from '~/lib/meta'
 
 export async function loader() {
   const {page, categories} = await fetchContent(COURSES_PAGE_QUERY)
@@ -17,10 +17,8 @@ export async function loader() {
   return {page, categories}
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
-  return [{title: `Certifications & Courses | ${company}`}, {name: 'description', content: data?.page.subheading ?? ''}]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  pageMeta(matches, data ? {title: 'Certifications & Courses', description: data.page.subheading} : null)
 
 export default function Courses() {
   const {page, categories} = useLoaderData<typeof loader>()

@@ -12,7 +12,7 @@ import {formatUsd} from '~/domain/price'
 import {fetchContent} from '~/lib/content.server'
 import {enrolPath} from '~/lib/paths'
 import {CADETSHIP_PAGE_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {pageMeta} from '~/lib/meta'
 
 export async function loader() {
   const {category, programme} = await fetchContent(CADETSHIP_PAGE_QUERY)
@@ -20,13 +20,8 @@ export async function loader() {
   return {category, programme}
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
-  return [
-    {title: `${data?.programme.heading ?? 'Cadetship Training'} | ${company}`},
-    {name: 'description', content: data?.programme.intro ?? ''},
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  pageMeta(matches, data ? {title: data.programme.heading, description: data.programme.intro} : null)
 
 export default function CadetshipTraining() {
   const {category, programme} = useLoaderData<typeof loader>()

@@ -11,7 +11,7 @@ import {formatUsd} from '~/domain/price'
 import {fetchContent} from '~/lib/content.server'
 import {enrolPath} from '~/lib/paths'
 import {COMPETENCY_PAGE_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {pageMeta} from '~/lib/meta'
 
 const COMPETENCY_TRAINING = 'competency-training'
 
@@ -21,13 +21,8 @@ export async function loader() {
   return {category, table}
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? ''
-  return [
-    {title: `${data?.table.heading ?? 'Competency Training'} | ${company}`},
-    {name: 'description', content: data?.category?.description ?? data?.table.intro ?? ''},
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  pageMeta(matches, data ? {title: data.table.heading, description: data.category?.description ?? data.table.intro} : null)
 
 export default function CompetencyTraining() {
   const {category, table} = useLoaderData<typeof loader>()

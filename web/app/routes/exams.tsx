@@ -10,7 +10,7 @@ import {PageHero} from '~/components/PageHero'
 import {fetchContent} from '~/lib/content.server'
 import {examStartPath} from '~/lib/paths'
 import {EXAMS_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {pageMeta} from '~/lib/meta'
 
 const TITLE = 'Practice Exams'
 const DESCRIPTION =
@@ -21,13 +21,7 @@ export async function loader() {
   return {exams}
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? 'Maritime Training & Certification'
-  return [
-    {title: `${TITLE} | ${company}`},
-    {name: 'description', content: DESCRIPTION},
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({matches}) => pageMeta(matches, {title: TITLE, description: DESCRIPTION})
 
 export default function ExamCatalogue() {
   const {exams} = useLoaderData<typeof loader>()

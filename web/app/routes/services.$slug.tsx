@@ -9,7 +9,7 @@ import {useLoaderData} from '@remix-run/react'
 import {ServicePageView} from '~/components/ServicePageView'
 import {fetchContent} from '~/lib/content.server'
 import {SERVICE_PAGE_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {pageMeta} from '~/lib/meta'
 
 export async function loader({params}: LoaderFunctionArgs) {
   const page = await fetchContent(SERVICE_PAGE_QUERY, {slug: params.slug ?? '', sections: ['services']})
@@ -17,14 +17,8 @@ export async function loader({params}: LoaderFunctionArgs) {
   return {page}
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? 'Maritime Training & Certification'
-  if (!data) return [{title: `Page not found | ${company}`}]
-  return [
-    {title: `${data.page.title} | ${company}`},
-    {name: 'description', content: data.page.summary ?? data.page.intro ?? ''},
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro} : null)
 
 export default function ServiceRoute() {
   const {page} = useLoaderData<typeof loader>()

@@ -12,7 +12,7 @@ import {PageHero} from '~/components/PageHero'
 import {fetchContent} from '~/lib/content.server'
 import {servicePath} from '~/lib/paths'
 import {SERVICES_PAGE_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {pageMeta} from '~/lib/meta'
 
 export async function loader() {
   const page = await fetchContent(SERVICES_PAGE_QUERY)
@@ -27,14 +27,8 @@ export async function loader() {
   }
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? 'Maritime Training & Certification'
-  if (!data) return [{title: `Page not found | ${company}`}]
-  return [
-    {title: `${data.heading} | ${company}`},
-    {name: 'description', content: data.subheading ?? ''},
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  pageMeta(matches, data ? {title: data.heading, description: data.subheading} : null)
 
 type IconComponent = ComponentType<{width?: number; height?: number}>
 

@@ -11,7 +11,7 @@ import {ServicePageView, type Crumb} from '~/components/ServicePageView'
 import {fetchContent} from '~/lib/content.server'
 import {servicePath} from '~/lib/paths'
 import {SERVICE_PAGE_QUERY} from '~/lib/queries'
-import type {loader as rootLoader} from '~/root'
+import {pageMeta} from '~/lib/meta'
 
 /** Slugs whose document may sit in the "services" section as well (one page, two paths). */
 const SHARED_WITH_SERVICES = new Set(['seaman-book'])
@@ -26,14 +26,8 @@ export async function loader({params}: LoaderFunctionArgs) {
   return {page}
 }
 
-export const meta: MetaFunction<typeof loader, {root: typeof rootLoader}> = ({data, matches}) => {
-  const company = matches.find((match) => match.id === 'root')?.data?.settings.companyName ?? 'Maritime Training & Certification'
-  if (!data) return [{title: `Page not found | ${company}`}]
-  return [
-    {title: `${data.page.title} | ${company}`},
-    {name: 'description', content: data.page.summary ?? data.page.intro ?? ''},
-  ]
-}
+export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
+  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro} : null)
 
 export default function OfficerLicensingRoute() {
   const {page} = useLoaderData<typeof loader>()
