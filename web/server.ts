@@ -1,17 +1,23 @@
 /**
  * Serves the built site on one machine with the embedded defaults, as `npm start` does:
- * static files from web/build/client (fingerprinted /assets/* cached immutably), then the
- * very Netlify function the Remix adapter builds (web/build/server/server.js) for every
- * other request, so local and Netlify run the same handler.
+ * - the Netlify Functions of netlify/functions at their `config.path` (/api/…);
+ * - static files from web/build/client (fingerprinted /assets/* cached immutably);
+ * - the very Netlify function the Remix adapter builds (web/build/server/server.js) for every
+ *   other request, so local and Netlify run the same handler;
+ * - Netlify's own Blobs emulation (BlobsServer), files under BLOBS_DIR (default
+ *   .netlify/blobs-serve), wired in through NETLIFY_BLOBS_CONTEXT as Netlify does.
  *
  * Environment: PORT (default 8888), and the variables of .env.example (read from ./.env when
  * present). Run `npm run build` first.
  */
-import {existsSync} from 'node:fs'
+import {randomBytes, randomUUID} from 'node:crypto'
+import {existsSync, readdirSync} from 'node:fs'
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {fileURLToPath, pathToFileURL} from 'node:url'
-import {createRequestListener} from '@remix-run/node-fetch-server'
+import {BlobsServer} from '@netlify/blobs/server'
+import {createRequestListener, type ClientAddress} from '@remix-run/node-fetch-server'
 import sirv from 'sirv'
+import {createFunctionRouter, type FunctionModule} from '../netlify/lib/routes'
 import {BASE_SECURITY_HEADERS} from './app/lib/security.server'
 
 // Variables from ./.env (if present) for the real services; the shell's own values win.
@@ -26,6 +32,24 @@ if (!existsSync(handlerFile)) {
   process.exit(1)
 }
 
+// Blobs: Netlify's local emulation, as `netlify dev` runs it.
+const blobsToken = randomBytes(16).toString('hex')
+const blobsServer = new BlobsServer({directory: process.env.BLOBS_DIR || '.netlify/blobs-serve', token: blobsToken})
+const {port: blobsPort} = await blobsServer.start()
+const blobsURL = `http://localhost:${blobsPort}`
+process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+  JSON.stringify({edgeURL: blobsURL, uncachedEdgeURL: blobsURL, siteID: 'local-site', token: blobsToken}),
+).toString('base64')
+
+// Functions: every module of netlify/functions with a config.path.
+const functionsDir = fileURLToPath(new URL('../netlify/functions/', import.meta.url))
+const functionModules = await Promise.all(
+  readdirSync(functionsDir)
+    .filter((file) => /\.(m?ts|m?js)$/.test(file) && !/\.test\./.test(file))
+    .map(async (file) => ({file, module: (await import(pathToFileURL(functionsDir + file).href)) as FunctionModule})),
+)
+const matchFunction = createFunctionRouter(functionModules)
+
 type NetlifyHandler = (request: Request, context: unknown) => Promise<Response | void>
 const {default: remixHandler} = (await import(pathToFileURL(handlerFile).href)) as {default: NetlifyHandler}
 
@@ -39,23 +63,47 @@ const staticFiles = sirv(clientDir, {
   },
 })
 
-const pages = createRequestListener(async (request) => {
-  const response = await remixHandler(request, {})
+/** A Netlify Functions v2 context, as far as local serving can give one. */
+function functionContext(request: Request, client: {address: string}, params: Record<string, string>) {
+  return {
+    ip: client.address,
+    requestId: randomUUID(),
+    params,
+    geo: {},
+    site: {id: 'local-site', name: 'local', url: new URL(request.url).origin},
+    deploy: {context: 'dev', id: 'local', published: false},
+    server: {region: 'local'},
+    account: {id: 'local'},
+    waitUntil: (promise: Promise<unknown>) => void promise.catch((error) => console.error(error)),
+  }
+}
+
+const fetchHandler = createRequestListener(async (request: Request, client: ClientAddress) => {
+  const fn = matchFunction(request.method, new URL(request.url).pathname)
+  if (fn) return fn.module.default(request, functionContext(request, client, fn.params))
+  const response = await remixHandler(request, functionContext(request, client, {}))
   return response ?? new Response('Not Found', {status: 404})
 })
 
 function listener(req: IncomingMessage, res: ServerResponse) {
+  if (req.url?.startsWith('/api/')) {
+    void fetchHandler(req, res)
+    return
+  }
   staticFiles(req, res, () => {
-    void pages(req, res)
+    void fetchHandler(req, res)
   })
 }
 
 const port = Number(process.env.PORT ?? 8888)
 const server = createServer(listener)
 server.listen(port, () => {
-  console.log(`Site ready on http://localhost:${port} (content: ${process.env.SANITY_PROJECT_ID ? 'Sanity Content Lake' : 'seed dataset'})`)
+  console.log(`Site ready on http://localhost:${port} (content: ${process.env.SANITY_PROJECT_ID ? 'Sanity Content Lake' : 'seed dataset'}; functions: ${functionModules.map((f) => f.file).join(', ') || 'none'})`)
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)))
+  process.on(signal, () => {
+    void blobsServer.stop()
+    server.close(() => process.exit(0))
+  })
 }

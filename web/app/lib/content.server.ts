@@ -2,9 +2,12 @@
  * The one content client of the site. `fetchContent(query, params)` runs a query from
  * ./queries.ts and resolves to its generated result type.
  *
- * - Embedded default (no SANITY_PROJECT_ID): the seed dataset studio/seed/production.ndjson,
- *   bundled into the server build, parsed once per process and queried in-process with
- *   groq-js — the same GROQ as production, published documents only.
+ * - Embedded default (no SANITY_PROJECT_ID): the seed dataset studio/seed/production.ndjson
+ *   (SEED_FILE overrides; relative to the working directory: the repository root for npm
+ *   scripts, /var/task on Netlify, where netlify.toml includes the file), read and parsed once
+ *   per process and queried in-process with groq-js — the same GROQ as production, published
+ *   documents only. Plain file reading keeps this module usable from the Netlify Functions,
+ *   which esbuild bundles without Vite's `?raw` imports.
  * - Real: @sanity/client against the Content Lake (CDN for published content).
  *
  * The choice is made once, here. Errors: a GROQ syntax error or a Content Lake failure
@@ -12,8 +15,23 @@
  */
 import {createClient, type ClientReturn, type QueryParams, type SanityClient} from '@sanity/client'
 import {evaluate, parse, type ExprNode} from 'groq-js'
-import seedNdjson from '../../../studio/seed/production.ndjson?raw'
+import {readFileSync} from 'node:fs'
+import {resolve} from 'node:path'
 import {getEnv} from './env.server'
+
+/** Where the seed dataset is read from (absolute path). */
+export function seedFile(): string {
+  return resolve(process.cwd(), process.env.SEED_FILE || 'studio/seed/production.ndjson')
+}
+
+function readSeed(): string {
+  const file = seedFile()
+  try {
+    return readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new Error(`Seed dataset not readable at ${file} (run from the repository root or set SEED_FILE): ${(error as Error).message}`)
+  }
+}
 
 export type ContentSource = 'seed' | 'sanity'
 
@@ -40,7 +58,7 @@ let seedDocuments: Document[] | undefined
 const parsedQueries = new Map<string, ExprNode>()
 
 async function fetchFromSeed(query: string, params: QueryParams): Promise<unknown> {
-  seedDocuments ??= parseNdjson(seedNdjson)
+  seedDocuments ??= parseNdjson(readSeed())
   let tree = parsedQueries.get(query)
   if (!tree) {
     // Parameters are bound at evaluation, so one parsed tree serves every call.

@@ -107,3 +107,20 @@ export const EXAMS_QUERY = defineQuery(`*[_type == "exam"] | order(order asc){
   _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,
   "questionCount": count(questions)
 }`)
+
+/**
+ * Everything the enrolment form and the order function need to price a course (spec
+ * section 9, "Payment"): programs with their courses, the competency fee table and the
+ * cadetship programme. Read by web/app/domain/enrolment.ts.
+ */
+export const ENROLMENT_CATALOGUE_QUERY = defineQuery(`{
+  "programs": *[_type == "courseCategory"] | order(order asc){
+    "id": slug.current, title,
+    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}
+  },
+  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{
+    jurisdictions[]{key, name},
+    rows[]{rank, fees[]{jurisdiction, amountUsd}}
+  },
+  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}
+}`)

@@ -874,6 +874,38 @@ export type EXAMS_QUERYResult = Array<{
   totalPoints: number;
   questionCount: number;
 }>;
+// Variable: ENROLMENT_CATALOGUE_QUERY
+// Query: {  "programs": *[_type == "courseCategory"] | order(order asc){    "id": slug.current, title,    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}  },  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{    jurisdictions[]{key, name},    rows[]{rank, fees[]{jurisdiction, amountUsd}}  },  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}}
+export type ENROLMENT_CATALOGUE_QUERYResult = {
+  programs: Array<{
+    id: string;
+    title: string;
+    courses: Array<{
+      name: string;
+      fullName: string;
+      pricing: "contact" | "fixed";
+      priceUsd: number | null;
+    }>;
+  }>;
+  feeTable: {
+    jurisdictions: Array<{
+      key: string;
+      name: string;
+    }>;
+    rows: Array<{
+      rank: string;
+      fees: Array<{
+        jurisdiction: string;
+        amountUsd: number;
+      }>;
+    }>;
+  } | null;
+  cadetship: {
+    heading: string;
+    enrolCourse: string;
+    enrolAmountUsd: number;
+  } | null;
+};
 
 // Query TypeMap
 import "@sanity/client";
@@ -890,5 +922,6 @@ declare module "@sanity/client" {
     "*[_type == \"servicePage\" && slug.current == $slug && section in $sections][0]{\n  _id, title, section, \"slug\": slug.current, summary, intro, body,\n  \"childPages\": childPages[]->{_id, title, section, \"slug\": slug.current, summary},\n  cta{heading, body, label, href},\n  \"trainingProviders\": select(\n    showTrainingProviders == true => *[_type == \"trainingProvider\"] | order(order asc){_id, name, address, city, postalCode, country, fax, validTill, note},\n    []\n  )\n}": SERVICE_PAGE_QUERYResult;
     "*[_type == \"legalPage\" && slug.current == $slug][0]{\n  _id, title, \"slug\": slug.current, summary, lastUpdated, body\n}": LEGAL_PAGE_QUERYResult;
     "*[_type == \"exam\"] | order(order asc){\n  _id, title, \"examId\": examId.current, description, category, durationMinutes, totalPoints,\n  \"questionCount\": count(questions)\n}": EXAMS_QUERYResult;
+    "{\n  \"programs\": *[_type == \"courseCategory\"] | order(order asc){\n    \"id\": slug.current, title,\n    \"courses\": *[_type == \"course\" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}\n  },\n  \"feeTable\": *[_type == \"competencyFeeTable\" && _id == \"competencyFeeTable\"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  \"cadetship\": *[_type == \"cadetshipProgramme\" && _id == \"cadetshipProgramme\"][0]{heading, enrolCourse, enrolAmountUsd}\n}": ENROLMENT_CATALOGUE_QUERYResult;
   }
 }

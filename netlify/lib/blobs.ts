@@ -1,0 +1,55 @@
+/**
+ * Netlify Blobs stores of the site, always opened with strong consistency. On Netlify the
+ * runtime provides the context; locally web/server.ts (and the tests) start Netlify's own
+ * BlobsServer emulation and set NETLIFY_BLOBS_CONTEXT.
+ *
+ * `updateJSON` is the one read-modify-write of the project: a conditional write
+ * (`onlyIfMatch` on the ETag read, `onlyIfNew` when absent) retried until it lands, so two
+ * requests touching one record never lose each other's change.
+ */
+import {getStore, type Store} from '@netlify/blobs'
+
+export const STORES = {
+  enrolments: 'enrolments',
+  uploads: 'uploads',
+  webhookEvents: 'webhook-events',
+  contactMessages: 'contact-messages',
+  rateLimits: 'rate-limits',
+} as const
+
+export type StoreName = (typeof STORES)[keyof typeof STORES]
+
+export function openStore(name: StoreName): Store {
+  return getStore({name, consistency: 'strong'})
+}
+
+export class ConflictError extends Error {
+  constructor(key: string) {
+    super(`Could not update "${key}": too many concurrent writes`)
+  }
+}
+
+/**
+ * Atomically updates the JSON blob at `key`: `change` receives the current value (or null)
+ * and returns the new value, or `undefined` to leave the blob as it is. Retries on a
+ * concurrent write (up to `attempts` times) and throws ConflictError after that.
+ * Resolves to the value stored (or the unchanged current value).
+ */
+export async function updateJSON<T>(
+  store: Store,
+  key: string,
+  change: (current: T | null) => T | undefined,
+  attempts = 20,
+): Promise<{value: T | null; changed: boolean}> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const current = await store.getWithMetadata(key, {type: 'json'})
+    const next = change((current?.data as T | undefined) ?? null)
+    if (next === undefined) return {value: (current?.data as T | undefined) ?? null, changed: false}
+    const result = current
+      ? await store.setJSON(key, next, {onlyIfMatch: current.etag})
+      : await store.setJSON(key, next, {onlyIfNew: true})
+    if (result.modified) return {value: next, changed: true}
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)))
+  }
+  throw new ConflictError(key)
+}

@@ -1,0 +1,42 @@
+/**
+ * The contact form (spec sections 3 and 5): name, email, subject and message required,
+ * phone optional, subject from the spec's list. Used by the /contact page (browser and
+ * action) and by POST /api/contact. `website` is a honeypot: people leave it empty.
+ */
+import {z} from 'zod'
+
+/** Spec section 5, in the spec's order. */
+export const CONTACT_SUBJECTS = [
+  'General Inquiry',
+  'Course Information',
+  'Certification Services',
+  'Vessel Registration',
+  'Technical Support',
+  'Partnership Opportunities',
+] as const
+
+export const CONTACT_MESSAGES = {
+  success: 'Thank you for your message! We will get back to you soon.',
+} as const
+
+export const ContactSchema = z.object({
+  name: z.string({required_error: 'Please enter your name.'}).trim().min(1, 'Please enter your name.').max(120),
+  email: z
+    .string({required_error: 'Please enter your email address.'})
+    .trim()
+    .min(1, 'Please enter your email address.')
+    .max(254)
+    .email('Please enter a valid email address.'),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^(\+?[0-9][0-9 ()-]{5,18}[0-9])?$/, 'Please enter a valid phone number or leave it empty.')
+    .optional(),
+  subject: z.enum(CONTACT_SUBJECTS, {errorMap: () => ({message: 'Please choose a subject.'})}),
+  message: z.string({required_error: 'Please enter your message.'}).trim().min(1, 'Please enter your message.').max(5000, 'Please keep your message under 5000 characters.'),
+  /** Honeypot: hidden from people; a filled value marks a bot. */
+  website: z.string().max(0).optional(),
+})
+
+export type ContactMessage = z.infer<typeof ContactSchema>

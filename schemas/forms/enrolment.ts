@@ -1,0 +1,82 @@
+/**
+ * The enrolment contracts (spec sections 3, 5 and 7), one zod schema each, used by the
+ * /payment form in the browser (conform) and by the API functions on the server.
+ *
+ * - EnrolmentFormSchema: what the visitor fills in. `amount` is USD (major units).
+ * - CreateOrderSchema: POST /api/enroll/create-order — the form plus the ids of completed
+ *   document uploads (cadetship only, at most 5).
+ * - SaveEnrolmentSchema: POST /api/enroll/save — the form fields (optional: the order already
+ *   holds them) plus Razorpay's three payment result fields.
+ * Messages are the spec's where it gives them (section 8).
+ */
+import {z} from 'zod'
+
+export const MAX_ATTACHMENTS = 5
+
+const trimmed = (max: number, message: string) => z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
+
+export const EnrolmentFormSchema = z
+  .object({
+    name: trimmed(120, 'Please enter your full name.'),
+    email: z
+      .string({required_error: 'Please enter your email address.'})
+      .trim()
+      .min(1, 'Please enter your email address.')
+      .max(254)
+      .email('Please enter a valid email address.'),
+    mobile: z
+      .string({required_error: 'Please enter your mobile number.'})
+      .trim()
+      .min(1, 'Please enter your mobile number.')
+      .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'Please enter a valid mobile number, e.g. +971 50 123 4567.'),
+    trainingProgram: trimmed(64, 'Please select a training program.'),
+    course: trimmed(120, 'Please select a valid course to proceed.'),
+    country: z.string().trim().max(64).optional(),
+    amount: z.coerce
+      .number({invalid_type_error: 'Please enter a valid amount.', required_error: 'Please enter a valid amount.'})
+      .finite('Please enter a valid amount.')
+      .positive('Please enter a valid amount.')
+      .max(1_000_000, 'Please enter a valid amount.'),
+    currency: z.literal('USD').default('USD'),
+  })
+  .superRefine((form, ctx) => {
+    if (form.trainingProgram === 'competency-training' && !form.country) {
+      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['country'], message: 'Please select a country for competency training.'})
+    }
+  })
+
+export type EnrolmentForm = z.infer<typeof EnrolmentFormSchema>
+
+/** Upload ids issued by POST /api/enroll/upload. */
+export const UploadIdSchema = z.string().regex(/^upl_[A-Za-z0-9_-]{16,64}$/, 'Unknown upload')
+
+export const CreateOrderSchema = EnrolmentFormSchema.and(
+  z.object({attachments: z.array(UploadIdSchema).max(MAX_ATTACHMENTS).default([])}),
+)
+export type CreateOrderBody = z.infer<typeof CreateOrderSchema>
+
+/** Razorpay's ids: order_…, pay_… (the sandbox uses order_sandbox_…, pay_sandbox_…). */
+export const PaymentResultSchema = z.object({
+  razorpay_order_id: z.string().regex(/^order_[A-Za-z0-9_]{6,64}$/, 'Invalid order id'),
+  razorpay_payment_id: z.string().regex(/^pay_[A-Za-z0-9_]{6,64}$/, 'Invalid payment id'),
+  razorpay_signature: z.string().regex(/^[a-f0-9]{64}$/, 'Invalid signature'),
+})
+export type PaymentResult = z.infer<typeof PaymentResultSchema>
+
+export const SaveEnrolmentSchema = PaymentResultSchema.and(
+  z
+    .object({
+      name: z.string().max(120),
+      email: z.string().max(254),
+      mobile: z.string().max(40),
+      trainingProgram: z.string().max(64),
+      trainingProgramName: z.string().max(200),
+      course: z.string().max(120),
+      courseName: z.string().max(200),
+      country: z.string().max(64),
+      amount: z.union([z.number(), z.string().max(32)]),
+      currency: z.string().max(8),
+    })
+    .partial(),
+)
+export type SaveEnrolmentBody = z.infer<typeof SaveEnrolmentSchema>

@@ -1,0 +1,111 @@
+/**
+ * What an enrolment costs (spec sections 4, 5 and 9): the one place that turns a selection
+ * (training program, course, country) into a payable amount, imported by the /payment page
+ * in the browser and by the create-order function on the server.
+ *
+ * Rules:
+ * - cadetship-training: the course must be the programme's enrol course ("deck-cadet"); the
+ *   amount is its enrol amount (3500 USD, the first installment).
+ * - competency-training: the course is a rank of the fee table; a country (jurisdiction key)
+ *   is required and the amount is that rank's fee for that country.
+ * - every other program: the course is one of its courses by name; the amount is the course's
+ *   fixed price. A "contact for pricing" course cannot be paid online.
+ * Amounts are USD in major units (numbers); see ./price.ts for minor units.
+ */
+import type {ENROLMENT_CATALOGUE_QUERYResult} from '../lib/sanity.types'
+
+export type EnrolmentCatalogue = ENROLMENT_CATALOGUE_QUERYResult
+
+export const CADETSHIP_TRAINING = 'cadetship-training'
+export const COMPETENCY_TRAINING = 'competency-training'
+export const DEFAULT_CURRENCY = 'USD'
+
+/** The spec's enrolment messages (section 8), quoted exactly. */
+export const ENROLMENT_MESSAGES = {
+  invalidCourse: 'Please select a valid course to proceed.',
+  invalidAmount: 'Please enter a valid amount.',
+  countryRequired: 'Please select a country for competency training.',
+  paymentInitFailed: 'Payment failed to initialize.',
+  saveFailed: 'Failed to save enrollment data.',
+  success: 'Enrollment successful! We will contact you within 24 hours.',
+  filesSkipped: 'Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).',
+  /** "Failed to load" followed by the provider's name. */
+  scriptFailed: (provider: string) => `Failed to load ${provider}`,
+} as const
+
+export type Selection = {trainingProgram: string; course: string; country?: string | null}
+
+export type Quote =
+  | {
+      ok: true
+      amountUsd: number
+      trainingProgramName: string
+      courseName: string
+      /** The jurisdiction's name, for competency training only. */
+      countryName: string | null
+    }
+  | {ok: false; reason: 'invalid-course' | 'country-required' | 'invalid-country' | 'contact-for-pricing'; message: string}
+
+export type Option = {value: string; label: string}
+
+/** The programs a visitor can choose, in catalogue order. */
+export function programOptions(catalogue: EnrolmentCatalogue): Option[] {
+  return catalogue.programs.map((program) => ({value: program.id ?? '', label: program.title ?? ''}))
+}
+
+/** The courses of a program (value = what goes into the `course` field). */
+export function courseOptions(catalogue: EnrolmentCatalogue, trainingProgram: string): Option[] {
+  if (trainingProgram === CADETSHIP_TRAINING) {
+    const cadetship = catalogue.cadetship
+    return cadetship?.enrolCourse ? [{value: cadetship.enrolCourse, label: cadetship.heading ?? cadetship.enrolCourse}] : []
+  }
+  if (trainingProgram === COMPETENCY_TRAINING) {
+    return (catalogue.feeTable?.rows ?? []).map((row) => ({value: row.rank ?? '', label: row.rank ?? ''}))
+  }
+  const program = catalogue.programs.find((p) => p.id === trainingProgram)
+  return (program?.courses ?? []).map((course) => ({
+    value: course.name ?? '',
+    label: course.fullName && course.fullName !== course.name ? `${course.name} — ${course.fullName}` : (course.name ?? ''),
+  }))
+}
+
+/** The countries (jurisdictions) of competency training. */
+export function countryOptions(catalogue: EnrolmentCatalogue): Option[] {
+  return (catalogue.feeTable?.jurisdictions ?? []).map((j) => ({value: j.key ?? '', label: j.name ?? ''}))
+}
+
+/** Whether the program needs a country (spec section 5: competency training only). */
+export const needsCountry = (trainingProgram: string) => trainingProgram === COMPETENCY_TRAINING
+
+/** Prices a selection against the catalogue. Never throws. */
+export function quote(catalogue: EnrolmentCatalogue, selection: Selection): Quote {
+  const invalidCourse = {ok: false, reason: 'invalid-course', message: ENROLMENT_MESSAGES.invalidCourse} as const
+  const program = catalogue.programs.find((p) => p.id === selection.trainingProgram)
+  if (!program) return invalidCourse
+  const trainingProgramName = program.title ?? selection.trainingProgram
+
+  if (selection.trainingProgram === CADETSHIP_TRAINING) {
+    const cadetship = catalogue.cadetship
+    if (!cadetship || selection.course !== cadetship.enrolCourse || typeof cadetship.enrolAmountUsd !== 'number') return invalidCourse
+    return {ok: true, amountUsd: cadetship.enrolAmountUsd, trainingProgramName, courseName: cadetship.heading ?? selection.course, countryName: null}
+  }
+
+  if (selection.trainingProgram === COMPETENCY_TRAINING) {
+    const row = catalogue.feeTable?.rows?.find((r) => r.rank === selection.course)
+    if (!row) return invalidCourse
+    if (!selection.country) return {ok: false, reason: 'country-required', message: ENROLMENT_MESSAGES.countryRequired}
+    const jurisdiction = catalogue.feeTable?.jurisdictions?.find((j) => j.key === selection.country)
+    const fee = row.fees?.find((f) => f.jurisdiction === selection.country)
+    if (!jurisdiction || typeof fee?.amountUsd !== 'number') {
+      return {ok: false, reason: 'invalid-country', message: ENROLMENT_MESSAGES.countryRequired}
+    }
+    return {ok: true, amountUsd: fee.amountUsd, trainingProgramName, courseName: row.rank ?? selection.course, countryName: jurisdiction.name ?? null}
+  }
+
+  const course = program.courses.find((c) => c.name === selection.course)
+  if (!course) return invalidCourse
+  if (course.pricing !== 'fixed' || typeof course.priceUsd !== 'number') {
+    return {ok: false, reason: 'contact-for-pricing', message: 'This course is priced on request: please contact us to enrol.'}
+  }
+  return {ok: true, amountUsd: course.priceUsd, trainingProgramName, courseName: course.fullName ?? course.name ?? selection.course, countryName: null}
+}
