@@ -6,6 +6,8 @@
 import {defineConfig, devices} from '@playwright/test'
 
 const PORT = Number(process.env.E2E_PORT ?? 8899)
+/** The site's Blobs emulation, readable by the tests (tests/e2e/blobs.ts). */
+export const E2E_BLOBS = {port: PORT + 1000, token: 'e2e-blobs-token', siteID: 'local-site'}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,7 +39,12 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx web/server.ts',
     url: `http://localhost:${PORT}/`,
-    env: {PORT: String(PORT)},
+    env: {
+      PORT: String(PORT),
+      BLOBS_DIR: `test-results/blobs-${Date.now()}`,
+      BLOBS_PORT: String(E2E_BLOBS.port),
+      BLOBS_TOKEN: E2E_BLOBS.token,
+    },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

@@ -5,7 +5,8 @@
  * - the very Netlify function the Remix adapter builds (web/build/server/server.js) for every
  *   other request, so local and Netlify run the same handler;
  * - Netlify's own Blobs emulation (BlobsServer), files under BLOBS_DIR (default
- *   .netlify/blobs-serve), wired in through NETLIFY_BLOBS_CONTEXT as Netlify does.
+ *   .netlify/blobs-serve), wired in through NETLIFY_BLOBS_CONTEXT as Netlify does
+ *   (BLOBS_PORT / BLOBS_TOKEN fix its port and token, for tests).
  *
  * Environment: PORT (default 8888), and the variables of .env.example (read from ./.env when
  * present). Run `npm run build` first.
@@ -33,8 +34,13 @@ if (!existsSync(handlerFile)) {
 }
 
 // Blobs: Netlify's local emulation, as `netlify dev` runs it.
-const blobsToken = randomBytes(16).toString('hex')
-const blobsServer = new BlobsServer({directory: process.env.BLOBS_DIR || '.netlify/blobs-serve', token: blobsToken})
+// BLOBS_PORT and BLOBS_TOKEN let end-to-end tests read what the site stored.
+const blobsToken = process.env.BLOBS_TOKEN || randomBytes(16).toString('hex')
+const blobsServer = new BlobsServer({
+  directory: process.env.BLOBS_DIR || '.netlify/blobs-serve',
+  token: blobsToken,
+  port: process.env.BLOBS_PORT ? Number(process.env.BLOBS_PORT) : undefined,
+})
 const {port: blobsPort} = await blobsServer.start()
 const blobsURL = `http://localhost:${blobsPort}`
 process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(

@@ -32,18 +32,28 @@ export const EnrolmentFormSchema = z
     trainingProgram: trimmed(64, 'Please select a training program.'),
     course: trimmed(120, 'Please select a valid course to proceed.'),
     country: z.string().trim().max(64).optional(),
-    amount: z.coerce
-      .number({invalid_type_error: 'Please enter a valid amount.', required_error: 'Please enter a valid amount.'})
-      .finite('Please enter a valid amount.')
-      .positive('Please enter a valid amount.')
-      .max(1_000_000, 'Please enter a valid amount.'),
+    // Checked after the country (below): for competency training the amount follows the
+    // country, so a missing country is the message the visitor needs (spec section 5).
+    amount: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce
+        .number({invalid_type_error: 'Please enter a valid amount.'})
+        .finite('Please enter a valid amount.')
+        .positive('Please enter a valid amount.')
+        .max(1_000_000, 'Please enter a valid amount.')
+        .optional(),
+    ),
     currency: z.literal('USD').default('USD'),
   })
   .superRefine((form, ctx) => {
     if (form.trainingProgram === 'competency-training' && !form.country) {
       ctx.addIssue({code: z.ZodIssueCode.custom, path: ['country'], message: 'Please select a country for competency training.'})
+    } else if (form.amount === undefined) {
+      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['amount'], message: 'Please enter a valid amount.'})
     }
   })
+  // Past the checks above the amount is always present.
+  .transform((form) => ({...form, amount: form.amount ?? Number.NaN}))
 
 export type EnrolmentForm = z.infer<typeof EnrolmentFormSchema>
 

@@ -23,3 +23,16 @@ describe('security headers', () => {
     expect(applySecurityHeaders(new Headers(), 'n').get('Content-Security-Policy')).toContain("'nonce-n'")
   })
 })
+
+describe('Razorpay in the CSP', () => {
+  it('allows no third-party origin with the sandbox', () => {
+    const csp = contentSecurityPolicy('n')
+    expect(csp).not.toContain('razorpay')
+    expect(csp).toContain("frame-src 'none'")
+  })
+  it("allows Razorpay Checkout's script and frames only with real keys", () => {
+    const csp = contentSecurityPolicy('n', {razorpay: true})
+    expect(csp).toContain("script-src 'self' 'nonce-n' https://checkout.razorpay.com")
+    expect(csp).toContain('frame-src https://api.razorpay.com https://checkout.razorpay.com')
+  })
+})

@@ -8,7 +8,7 @@ import {RemixServer} from '@remix-run/react'
 import {isbot} from 'isbot'
 import {renderToPipeableStream} from 'react-dom/server'
 import {NonceProvider} from './lib/nonce'
-import {applySecurityHeaders, createNonce} from './lib/security.server'
+import {applySecurityHeaders, createNonce, razorpayEnabled} from './lib/security.server'
 
 const ABORT_DELAY_MS = 5_000
 export const streamTimeout = ABORT_DELAY_MS
@@ -20,7 +20,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = createNonce()
-  applySecurityHeaders(responseHeaders, nonce, {development: import.meta.env.DEV})
+  applySecurityHeaders(responseHeaders, nonce, {development: import.meta.env.DEV, razorpay: razorpayEnabled()})
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
 
   return new Promise<Response>((resolve, reject) => {

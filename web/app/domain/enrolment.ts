@@ -109,3 +109,45 @@ export function quote(catalogue: EnrolmentCatalogue, selection: Selection): Quot
   }
   return {ok: true, amountUsd: course.priceUsd, trainingProgramName, courseName: course.fullName ?? course.name ?? selection.course, countryName: null}
 }
+
+/**
+ * The form's starting selection from the /payment query (spec section 2: training, course,
+ * category, price, country, amount). Only values the catalogue knows are kept; `category`
+ * stands in for `course` when `course` is absent; `country` may be a key or a name. The
+ * price and amount parameters are never trusted: the amount always comes from quote().
+ */
+export function prefillFromQuery(catalogue: EnrolmentCatalogue, query: URLSearchParams): {trainingProgram: string; course: string; country: string} {
+  const trainingProgram = query.get('training') ?? ''
+  if (!catalogue.programs.some((p) => p.id === trainingProgram)) return {trainingProgram: '', course: '', country: ''}
+  const wanted = query.get('course') || query.get('category') || ''
+  const course = courseOptions(catalogue, trainingProgram).some((o) => o.value === wanted) ? wanted : ''
+  const countryParam = (query.get('country') ?? '').trim().toLowerCase()
+  const country =
+    course && needsCountry(trainingProgram)
+      ? (countryOptions(catalogue).find((o) => o.value === countryParam || o.label.toLowerCase() === countryParam)?.value ?? '')
+      : ''
+  return {trainingProgram, course, country}
+}
+
+/**
+ * Checks a submitted enrolment against the catalogue: the selection must be payable and the
+ * amount (USD) must equal the quoted price to the cent. Used by the form before it asks for
+ * an order and by POST /api/enroll/create-order before it creates one.
+ */
+export function checkEnrolmentPrice(
+  catalogue: EnrolmentCatalogue,
+  form: Selection & {amount: number},
+):
+  | {ok: true; quote: Extract<Quote, {ok: true}>}
+  | {ok: false; field: 'course' | 'country'; message: string; reason: Extract<Quote, {ok: false}>['reason']}
+  | {ok: false; field: 'amount'; message: string; expectedUsd: number} {
+  const result = quote(catalogue, form)
+  if (!result.ok) {
+    const field = result.reason === 'country-required' || result.reason === 'invalid-country' ? 'country' : 'course'
+    return {ok: false, field, message: result.message, reason: result.reason}
+  }
+  if (!Number.isFinite(form.amount) || Math.round(form.amount * 100) !== Math.round(result.amountUsd * 100)) {
+    return {ok: false, field: 'amount', message: ENROLMENT_MESSAGES.invalidAmount, expectedUsd: result.amountUsd}
+  }
+  return {ok: true, quote: result}
+}

@@ -23,18 +23,35 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /**
+ * Razorpay Checkout's origins, allowed only when real Razorpay keys are configured (the
+ * sandbox needs none): its script, its payment frames and its telemetry endpoint.
+ */
+const RAZORPAY = {
+  script: 'https://checkout.razorpay.com',
+  frame: 'https://api.razorpay.com https://checkout.razorpay.com',
+  connect: 'https://api.razorpay.com https://lumberjack.razorpay.com',
+  img: 'https://*.razorpay.com',
+}
+
+/** Whether pages may load Razorpay Checkout: real keys are set (RAZORPAY_KEY_ID). */
+export const razorpayEnabled = () => Boolean(process.env.RAZORPAY_KEY_ID)
+
+/**
  * The CSP of an HTML document. `nonce` must be the one given to <Scripts>/<ScrollRestoration>.
  * In development Vite's client needs inline scripts and a websocket, so the policy is relaxed there.
+ * `razorpay` adds Razorpay Checkout's origins (and nothing else third-party).
  */
-export function contentSecurityPolicy(nonce: string, {development = false} = {}): string {
+export function contentSecurityPolicy(nonce: string, {development = false, razorpay = false} = {}): string {
   const script = development ? `'self' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`
+  const extra = (value: string) => (razorpay ? ` ${value}` : '')
   return [
     `default-src 'self'`,
-    `script-src ${script}`,
+    `script-src ${script}${extra(RAZORPAY.script)}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
+    `img-src 'self' data: blob:${extra(RAZORPAY.img)}`,
     `font-src 'self'`,
-    `connect-src 'self'${development ? ' ws: wss:' : ''}`,
+    `connect-src 'self'${development ? ' ws: wss:' : ''}${extra(RAZORPAY.connect)}`,
+    `frame-src ${razorpay ? RAZORPAY.frame : "'none'"}`,
     `media-src 'self'`,
     `object-src 'none'`,
     `base-uri 'self'`,
@@ -44,7 +61,7 @@ export function contentSecurityPolicy(nonce: string, {development = false} = {})
 }
 
 /** Sets the base headers (and the CSP when a nonce is given) on `headers`, in place. */
-export function applySecurityHeaders(headers: Headers, nonce?: string, options?: {development?: boolean}): Headers {
+export function applySecurityHeaders(headers: Headers, nonce?: string, options?: {development?: boolean; razorpay?: boolean}): Headers {
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value)
   if (nonce !== undefined) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options))
   return headers

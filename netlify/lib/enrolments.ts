@@ -1,0 +1,138 @@
+/**
+ * Enrolments in Netlify Blobs (store `enrolments`, strong consistency), one JSON record per
+ * order, keyed by the order id.
+ *
+ * Life of a record: createPending (create-order, `onlyIfNew`) → markPaid (save callback or
+ * Razorpay webhook, a conditional read-modify-write through updateJSON). markPaid is
+ * idempotent: the same payment id again changes nothing; a different payment id for a paid
+ * order is refused (409) and logged, and the stored payment is never overwritten.
+ */
+import {HttpError} from './http'
+import {openStore, STORES, updateJSON} from './blobs'
+import type {Attachment} from './uploads'
+import type {PaymentsMode} from './payments/config'
+
+export type EnrolmentStatus = 'pending' | 'paid'
+export type PaidVia = 'callback' | 'webhook'
+
+export type EnrolmentRecord = {
+  orderId: string
+  /** Our reference, sent to Razorpay as the order's receipt. */
+  receipt: string
+  status: EnrolmentStatus
+  name: string
+  email: string
+  mobile: string
+  trainingProgram: string
+  trainingProgramName: string
+  course: string
+  courseName: string
+  /** Jurisdiction key (competency training), else ''. */
+  country: string
+  countryName: string
+  /** USD, major units, as quoted from the catalogue. */
+  amount: number
+  /** The order's amount in minor units (cents). */
+  amountMinor: number
+  currency: string
+  attachments: Attachment[]
+  paymentId?: string
+  paidAt?: string
+  paidVia?: PaidVia
+  createdAt: string
+  updatedAt: string
+  mode: PaymentsMode
+}
+
+export type NewEnrolment = Omit<EnrolmentRecord, 'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt'>
+
+const store = () => openStore(STORES.enrolments)
+
+/** Stores a new pending enrolment. Throws if a record with this order id already exists. */
+export async function createPending(enrolment: NewEnrolment, now = new Date()): Promise<EnrolmentRecord> {
+  const timestamp = now.toISOString()
+  const record: EnrolmentRecord = {...enrolment, status: 'pending', createdAt: timestamp, updatedAt: timestamp}
+  const result = await store().setJSON(record.orderId, record, {onlyIfNew: true})
+  if (!result.modified) throw new Error(`An enrolment for order ${record.orderId} already exists`)
+  return record
+}
+
+/** The enrolment of an order, or null. */
+export async function getEnrolment(orderId: string): Promise<EnrolmentRecord | null> {
+  return ((await store().get(orderId, {type: 'json'})) as EnrolmentRecord | null) ?? null
+}
+
+/** Every enrolment, newest first (a plain list + get; fine for the admin list's volumes). */
+export async function listEnrolments(): Promise<EnrolmentRecord[]> {
+  const {blobs} = await store().list()
+  const records = await Promise.all(blobs.map((blob) => getEnrolment(blob.key)))
+  return records.filter((record): record is EnrolmentRecord => record !== null).sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+}
+
+/** `changed`: this call marked the order paid (false when it already was, by the same payment). */
+export type MarkPaidResult = {record: EnrolmentRecord; changed: boolean}
+
+/**
+ * Marks the order paid by `paymentId`. Resolves with the stored record and whether this call
+ * changed it (false when it was already paid by the same payment). Throws HttpError 404 for
+ * an unknown order and 409 when the order is already paid by another payment.
+ * `extraAttachments` (documents posted with the save call) are appended once.
+ */
+export function markPaid(orderId: string, paymentId: string, via: PaidVia, options: {extraAttachments?: Attachment[]; now?: () => Date} = {}): Promise<MarkPaidResult> {
+  return oneAtATime(orderId, () => markPaidNow(orderId, paymentId, via, options))
+}
+
+/**
+ * Runs the updates of one record one after another within this process. Across function
+ * instances the conditional write (updateJSON) is what keeps updates from being lost; the
+ * local Blobs emulation (BlobsServer, used by web/server.ts and the tests) checks If-Match
+ * and If-None-Match before an await and derives ETags from a millisecond mtime, so two
+ * concurrent conditional writes there can both succeed. This queue keeps the local server
+ * correct too.
+ */
+const queues = new Map<string, Promise<unknown>>()
+async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const result = (queues.get(key) ?? Promise.resolve()).then(run)
+  const tail = result.catch(() => undefined)
+  queues.set(key, tail)
+  try {
+    return await result
+  } finally {
+    if (queues.get(key) === tail) queues.delete(key)
+  }
+}
+
+async function markPaidNow(orderId: string, paymentId: string, via: PaidVia, options: {extraAttachments?: Attachment[]; now?: () => Date}): Promise<MarkPaidResult> {
+  const now = options.now ?? (() => new Date())
+  let outcome = 'missing' as 'missing' | 'same' | 'conflict' | 'paid'
+  let existing = null as EnrolmentRecord | null
+  const {value, changed} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
+    existing = current
+    if (!current) {
+      outcome = 'missing'
+      return undefined
+    }
+    const extra = (options.extraAttachments ?? []).filter((a) => !current.attachments.some((b) => b.uploadId === a.uploadId))
+    if (current.status === 'paid') {
+      if (current.paymentId !== paymentId) {
+        outcome = 'conflict'
+        return undefined
+      }
+      outcome = 'same'
+      if (extra.length === 0) return undefined
+      return {...current, attachments: [...current.attachments, ...extra], updatedAt: now().toISOString()}
+    }
+    outcome = 'paid'
+    const timestamp = now().toISOString()
+    return {...current, attachments: [...current.attachments, ...extra], status: 'paid', paymentId, paidAt: timestamp, paidVia: via, updatedAt: timestamp}
+  })
+  if (outcome === 'missing') throw new HttpError(404, 'Unknown order')
+  if (outcome === 'conflict') {
+    console.error(
+      `[enrolments] REVIEW: order ${orderId} is already paid by ${existing?.paymentId} (${existing?.paidVia}); refused a second payment ${paymentId} via ${via}. Check the Razorpay dashboard and refund if it was captured.`,
+    )
+    throw new HttpError(409, 'This order is already paid by another payment')
+  }
+  if (!value) throw new Error(`Enrolment ${orderId} vanished while it was being marked paid`)
+  return {record: value, changed: changed && outcome === 'paid'}
+}

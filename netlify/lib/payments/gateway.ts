@@ -1,0 +1,133 @@
+/**
+ * The payment gateway: Razorpay's Orders API through the official SDK, or the local sandbox
+ * (the embedded default), chosen by the configuration (./config.ts). Both produce orders with
+ * an id, an amount in minor units and a currency, and both are verified by the one signature
+ * check of ./signature.ts, keyed with the secret of the mode (paymentSecret).
+ */
+import {randomBytes} from 'node:crypto'
+import Razorpay from 'razorpay'
+import type {PaymentsConfig, PaymentsMode} from './config'
+import {verifyPaymentSignature} from './signature'
+
+export {signPayment, verifyPaymentSignature, verifyWebhookSignature} from './signature'
+
+export type CreateOrderInput = {
+  /** Integer amount in minor units (cents). */
+  amountMinor: number
+  currency: string
+  /** Unique, at most 40 characters. */
+  receipt: string
+  notes: Record<string, string>
+}
+
+export type GatewayOrder = {id: string; amount: number; currency: string}
+
+/** A failure of the payment provider (network, 4xx/5xx, unexpected answer). */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly statusCode?: number,
+    readonly detail?: unknown,
+  ) {
+    super(message)
+    this.name = 'GatewayError'
+  }
+}
+
+/** How long a Razorpay API call may take before the order is given up (ms). */
+export const RAZORPAY_TIMEOUT_MS = 8000
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+
+/** `length` random letters and digits (crypto-random, unbiased). */
+export function randomId(length: number): string {
+  let out = ''
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 248 = 4 × 62: rejecting larger bytes keeps every character equally likely.
+      if (byte < 248 && out.length < length) out += ALPHANUMERIC[byte % 62]
+    }
+  }
+  return out
+}
+
+export const sandboxOrderId = () => `order_sandbox_${randomId(14)}`
+export const sandboxPaymentId = () => `pay_sandbox_${randomId(14)}`
+
+function validateInput(input: CreateOrderInput): void {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Error(`Invalid order amount ${input.amountMinor}`)
+  if (!/^[A-Z]{3}$/.test(input.currency)) throw new Error(`Invalid currency ${input.currency}`)
+  if (!input.receipt || input.receipt.length > 40) throw new Error('A receipt must have 1 to 40 characters')
+}
+
+let client: {keyId: string; keySecret: string; sdk: Razorpay} | undefined
+
+function razorpayClient(config: PaymentsConfig): Razorpay {
+  if (!config.keyId || !config.keySecret) throw new Error('Razorpay keys are not configured')
+  if (client?.keyId !== config.keyId || client.keySecret !== config.keySecret) {
+    client = {keyId: config.keyId, keySecret: config.keySecret, sdk: new Razorpay({key_id: config.keyId, key_secret: config.keySecret})}
+  }
+  return client.sdk
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new GatewayError(`Razorpay did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * Creates an order. Razorpay mode: POST /v1/orders through the SDK; any failure (network,
+ * error answer, an answer that does not echo the amount and currency) is a GatewayError.
+ * Sandbox mode: a local `order_sandbox_…` id, nothing leaves the process.
+ */
+export async function createOrder(config: PaymentsConfig, input: CreateOrderInput): Promise<GatewayOrder> {
+  validateInput(input)
+  if (config.mode === 'sandbox') return {id: sandboxOrderId(), amount: input.amountMinor, currency: input.currency}
+
+  let order: {id?: unknown; amount?: unknown; currency?: unknown}
+  try {
+    order = await withTimeout(
+      razorpayClient(config).orders.create({amount: input.amountMinor, currency: input.currency, receipt: input.receipt, notes: input.notes}),
+      RAZORPAY_TIMEOUT_MS,
+    )
+  } catch (error) {
+    if (error instanceof GatewayError) throw error
+    // The SDK rejects with {statusCode, error: {code, description, …}} for API errors.
+    const failure = error as {statusCode?: number; error?: {code?: string; description?: string}; message?: string}
+    throw new GatewayError(
+      `Razorpay order creation failed: ${failure?.statusCode ?? 'no status'} ${failure?.error?.code ?? ''} ${failure?.error?.description ?? failure?.message ?? ''}`.trim(),
+      failure?.statusCode,
+      failure?.error,
+    )
+  }
+  const amount = Number(order?.amount)
+  if (typeof order?.id !== 'string' || !/^order_[A-Za-z0-9]+$/.test(order.id) || amount !== input.amountMinor || order.currency !== input.currency) {
+    throw new GatewayError(`Razorpay answered an unexpected order: ${JSON.stringify({id: order?.id, amount: order?.amount, currency: order?.currency})}`)
+  }
+  return {id: order.id, amount, currency: order.currency}
+}
+
+/** The secret payment signatures of orders of `mode` are keyed with, or null if unavailable. */
+export function paymentSecret(config: PaymentsConfig, mode: PaymentsMode): string | null {
+  if (mode !== config.mode) return null
+  if (mode === 'razorpay') return config.keySecret
+  return config.production ? null : config.sandboxSecret
+}
+
+/**
+ * THE payment verification of both modes: the signature must be the HMAC of the stored order
+ * id and the payment id under the secret of the order's mode, which must be this process's
+ * mode (a sandbox signature never pays a Razorpay order, and the reverse).
+ */
+export function verifyPayment(
+  config: PaymentsConfig,
+  order: {orderId: string; mode: PaymentsMode},
+  payment: {paymentId: string; signature: unknown},
+): boolean {
+  const secret = paymentSecret(config, order.mode)
+  if (!secret) return false
+  return verifyPaymentSignature({orderId: order.orderId, paymentId: payment.paymentId, signature: payment.signature}, secret)
+}

@@ -1,0 +1,39 @@
+/**
+ * POST /api/sandbox/pay: the server side of the sandbox checkout (the embedded default, never
+ * in production, never with Razorpay keys — then 404). "Pay" answers what Razorpay's checkout
+ * hands the browser: a payment id and the signature HMAC-SHA256(`order_id|payment_id`) keyed
+ * with RAZORPAY_SANDBOX_SECRET, computed here so the browser never holds a secret. It marks
+ * nothing paid: the browser then calls /api/enroll/save, verified by the same code as a real
+ * payment. "Fail payment" (`outcome: 'fail'`) answers Razorpay's payment.failed error shape.
+ */
+import {z} from 'zod'
+import {getEnrolment} from '../enrolments'
+import {HttpError, json, readJson} from '../http'
+import {isProduction, requirePaymentsConfig, sandboxAvailable} from './config'
+import {sandboxPaymentId, signPayment} from './gateway'
+
+export const SandboxPaySchema = z.object({
+  orderId: z.string({required_error: 'Send the orderId'}).regex(/^order_sandbox_[A-Za-z0-9]{6,64}$/, 'Unknown order'),
+  outcome: z.enum(['pay', 'fail']).default('pay'),
+})
+
+export const SANDBOX_FAILURE = {code: 'BAD_REQUEST_ERROR', description: 'Payment failed (sandbox)'} as const
+
+export async function sandboxPay(request: Request): Promise<Response> {
+  if (isProduction()) throw new HttpError(404, 'Not found')
+  const config = requirePaymentsConfig()
+  if (!sandboxAvailable(config)) throw new HttpError(404, 'Not found')
+
+  const {orderId, outcome} = await readJson(request, SandboxPaySchema)
+  const record = await getEnrolment(orderId)
+  if (!record || record.mode !== 'sandbox') throw new HttpError(404, 'Unknown order')
+  if (record.status !== 'pending') throw new HttpError(409, 'This order is already paid')
+
+  if (outcome === 'fail') {
+    return json({
+      error: {...SANDBOX_FAILURE, source: 'customer', step: 'payment_authorization', reason: 'payment_failed', metadata: {order_id: orderId}},
+    })
+  }
+  const paymentId = sandboxPaymentId()
+  return json({razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signPayment(orderId, paymentId, config.sandboxSecret)})
+}

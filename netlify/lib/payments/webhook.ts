@@ -1,0 +1,146 @@
+/**
+ * POST /api/razorpay/webhook: Razorpay's server-to-server notice of a payment, so a visitor
+ * who closes the browser right after paying is never lost.
+ *
+ * - X-Razorpay-Signature must be the HMAC-SHA256 (hex) of the RAW body under
+ *   RAZORPAY_WEBHOOK_SECRET: otherwise 401 and nothing is read.
+ * - Webhooks arrive at least once: each x-razorpay-event-id is claimed once in the
+ *   `webhook-events` store (`onlyIfNew`); a delivery of a finished event answers
+ *   {status: 'duplicate'}. A claim whose processing failed is released (Razorpay retries on a
+ *   non-2xx answer); one left by a crashed run is taken over after CLAIM_STALE_MS.
+ * - order.paid / payment.captured mark the order paid (markPaid is idempotent, so events in
+ *   any order, and the browser's save, are harmless), but only when the payment's amount and
+ *   currency are the stored order's. Unknown orders and other events answer 200 (ignored), so
+ *   Razorpay does not retry what can never succeed.
+ */
+import {createHash} from 'node:crypto'
+import {z} from 'zod'
+import {getEnrolment, markPaid} from '../enrolments'
+import {openStore, STORES} from '../blobs'
+import {HttpError, json, readBody} from '../http'
+import {NOT_CONFIGURED_MESSAGE, requirePaymentsConfig} from './config'
+import {verifyWebhookSignature} from './gateway'
+
+/** Largest webhook body read (bytes); Razorpay's payment events are a few KB. */
+export const MAX_WEBHOOK_BYTES = 512 * 1024
+/** A claim older than this whose run never finished is taken over (ms). */
+export const CLAIM_STALE_MS = 60_000
+
+export const PAYMENT_EVENTS = new Set(['order.paid', 'payment.captured'])
+
+export type WebhookStatus = 'paid' | 'already-paid' | 'duplicate' | 'ignored' | 'conflict'
+
+type EventClaim = {eventId: string; event: string; status: 'processing' | 'done'; receivedAt: string; result?: string; finishedAt?: string}
+
+const PaymentEntitySchema = z.object({
+  id: z.string().regex(/^pay_[A-Za-z0-9_]{6,64}$/),
+  order_id: z.string().regex(/^order_[A-Za-z0-9_]{6,64}$/).nullish(),
+  amount: z.number().int().nonnegative(),
+  currency: z.string(),
+})
+
+const WebhookSchema = z.object({
+  event: z.string(),
+  payload: z.object({payment: z.object({entity: z.unknown()}).optional()}).passthrough().optional(),
+})
+
+/** The blob key of an event: Razorpay's event id, or a digest of the body when absent or odd. */
+function eventKey(request: Request, raw: Uint8Array): string {
+  const header = request.headers.get('x-razorpay-event-id')?.trim() ?? ''
+  if (/^[A-Za-z0-9_-]{1,100}$/.test(header)) return header
+  return `body_${createHash('sha256').update(raw).digest('hex')}`
+}
+
+/** Claims the event for this run: 'claimed', 'duplicate' (finished before) or 'busy' (running elsewhere). */
+async function claimEvent(eventId: string, event: string): Promise<'claimed' | 'duplicate' | 'busy'> {
+  const events = openStore(STORES.webhookEvents)
+  const claim: EventClaim = {eventId, event, status: 'processing', receivedAt: new Date().toISOString()}
+  if ((await events.setJSON(eventId, claim, {onlyIfNew: true})).modified) return 'claimed'
+  const existing = await events.getWithMetadata(eventId, {type: 'json'})
+  if (!existing) return (await events.setJSON(eventId, claim, {onlyIfNew: true})).modified ? 'claimed' : 'busy'
+  const current = existing.data as EventClaim
+  if (current.status === 'done') return 'duplicate'
+  if (Date.now() - Date.parse(current.receivedAt) < CLAIM_STALE_MS) return 'busy'
+  return (await events.setJSON(eventId, claim, {onlyIfMatch: existing.etag})).modified ? 'claimed' : 'busy'
+}
+
+async function finishEvent(eventId: string, event: string, result: WebhookStatus): Promise<void> {
+  const done: EventClaim = {eventId, event, status: 'done', receivedAt: new Date().toISOString(), result, finishedAt: new Date().toISOString()}
+  await openStore(STORES.webhookEvents).setJSON(eventId, done)
+}
+
+async function releaseEvent(eventId: string): Promise<void> {
+  try {
+    await openStore(STORES.webhookEvents).delete(eventId)
+  } catch (error) {
+    console.error(`[webhook] could not release event ${eventId}`, error)
+  }
+}
+
+/** Marks the order of a captured payment paid, if it is ours and the amount is right. */
+async function applyPayment(event: string, entity: unknown): Promise<{status: WebhookStatus; orderId?: string}> {
+  const parsed = PaymentEntitySchema.safeParse(entity)
+  if (!parsed.success) {
+    console.error(`[webhook] ${event}: payment entity not understood`, parsed.error.issues)
+    return {status: 'ignored'}
+  }
+  const payment = parsed.data
+  if (!payment.order_id) return {status: 'ignored'}
+  const record = await getEnrolment(payment.order_id)
+  if (!record) {
+    console.warn(`[webhook] ${event}: payment ${payment.id} for unknown order ${payment.order_id}: ignored`)
+    return {status: 'ignored', orderId: payment.order_id}
+  }
+  if (payment.amount !== record.amountMinor || payment.currency !== record.currency) {
+    console.error(
+      `[webhook] REVIEW: ${event} payment ${payment.id} for order ${record.orderId} is ${payment.amount} ${payment.currency}, the order is ${record.amountMinor} ${record.currency}: NOT marked paid`,
+    )
+    return {status: 'ignored', orderId: record.orderId}
+  }
+  try {
+    const {changed} = await markPaid(record.orderId, payment.id, 'webhook')
+    return {status: changed ? 'paid' : 'already-paid', orderId: record.orderId}
+  } catch (error) {
+    // A second, different payment for a paid order: logged by markPaid; retrying cannot help.
+    if (error instanceof HttpError && error.status === 409) return {status: 'conflict', orderId: record.orderId}
+    throw error
+  }
+}
+
+export async function handleWebhook(request: Request): Promise<Response> {
+  const config = requirePaymentsConfig()
+  if (!config.webhookSecret) {
+    console.error('[webhook] refusing the request: RAZORPAY_WEBHOOK_SECRET is not set')
+    throw new HttpError(503, NOT_CONFIGURED_MESSAGE)
+  }
+  const raw = await readBody(request, MAX_WEBHOOK_BYTES)
+  if (!verifyWebhookSignature(raw, request.headers.get('x-razorpay-signature'), config.webhookSecret)) {
+    console.warn('[webhook] invalid or missing X-Razorpay-Signature')
+    throw new HttpError(401, 'Invalid webhook signature')
+  }
+
+  let payload: z.infer<typeof WebhookSchema>
+  try {
+    payload = WebhookSchema.parse(JSON.parse(new TextDecoder().decode(raw)))
+  } catch {
+    console.error('[webhook] signed body is not a Razorpay event')
+    throw new HttpError(400, 'The body is not a Razorpay event')
+  }
+  const event = payload.event
+  if (!PAYMENT_EVENTS.has(event)) return json({status: 'ignored', event})
+
+  const eventId = eventKey(request, raw)
+  const claim = await claimEvent(eventId, event)
+  if (claim === 'duplicate') return json({status: 'duplicate', event, eventId})
+  if (claim === 'busy') throw new HttpError(409, 'This event is being processed; retry later')
+
+  let result: {status: WebhookStatus; orderId?: string}
+  try {
+    result = await applyPayment(event, payload.payload?.payment?.entity)
+  } catch (error) {
+    await releaseEvent(eventId)
+    throw error
+  }
+  await finishEvent(eventId, event, result.status)
+  return json({...result, event, eventId})
+}

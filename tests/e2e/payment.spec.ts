@@ -1,0 +1,113 @@
+/**
+ * /payment (spec sections 2, 4, 5, 8; issue 3): prefill, the program → course → country
+ * rules, the catalogue amount, the sandbox checkout end to end, failures, and axe.
+ */
+import type {Page} from '@playwright/test'
+import {siteStore} from './blobs'
+import {expect, expectAccessible, test} from './fixtures'
+
+async function fillDetails(page: Page, name = 'Asha Pillai') {
+  await page.getByLabel('Full name').fill(name)
+  await page.getByLabel('Email').fill('asha.pillai@example.com')
+  await page.getByLabel('Mobile').fill('+91 98470 12345')
+}
+
+test('prefills program, course and the catalogue amount from the query, ignoring a tampered price', async ({page}) => {
+  await page.goto('/payment?training=stcw-courses&course=AFFA&price=%2410')
+  await expect(page.getByLabel('Training program')).toHaveValue('stcw-courses')
+  await expect(page.getByLabel('Course')).toHaveValue('AFFA')
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('900')
+  await expect(page.getByLabel('Country')).toBeDisabled()
+  await expect(page.getByTestId('amount-due')).toHaveText('$900 USD')
+  await expectAccessible(page)
+})
+
+test('changing the program resets course, country and amount', async ({page}) => {
+  await page.goto('/payment?training=competency-training&course=COE&country=vietnam')
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('200')
+  await page.getByLabel('Training program').selectOption('offshore-survival')
+  await expect(page.getByLabel('Course')).toHaveValue('')
+  await expect(page.getByLabel('Country')).toHaveValue('')
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('')
+  await page.getByLabel('Course').selectOption('BOSIET')
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('450')
+})
+
+test('for competency training the country is chosen after the rank and drives the amount', async ({page}) => {
+  await page.goto('/payment')
+  await page.getByLabel('Training program').selectOption('competency-training')
+  await expect(page.getByLabel('Country')).toBeDisabled()
+  await page.getByLabel('Course').selectOption('Master/Chief officer')
+  await expect(page.getByLabel('Country')).toBeEnabled()
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('')
+  await page.getByLabel('Country').selectOption({label: 'Guyana'})
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('2200')
+  await page.getByLabel('Country').selectOption({label: 'Thailand'})
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('4400')
+  // Submitting without a country shows the spec's message.
+  await page.getByLabel('Country').selectOption('')
+  await fillDetails(page)
+  await page.getByRole('button', {name: /Proceed to payment/}).click()
+  await expect(page.getByRole('alert').filter({hasText: 'Please select a country for competency training.'})).toBeVisible()
+})
+
+test('an empty submit shows field errors and the course message', async ({page}) => {
+  await page.goto('/payment')
+  await page.getByRole('button', {name: /Proceed to payment/}).click()
+  // Next to the field and, as the first problem, in the form's alert.
+  await expect(page.getByText('Please enter your full name.')).toHaveCount(2)
+  await expect(page.getByRole('alert').filter({hasText: 'Please enter your full name.'})).toBeVisible()
+  await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Please select a valid course to proceed.')).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('the document upload area appears only for cadetship programs', async ({page}) => {
+  await page.goto('/payment?training=stcw-courses&course=ARPA')
+  await expect(page.getByRole('group', {name: /Documents/})).toHaveCount(0)
+  await page.getByLabel('Training program').selectOption('cadetship-training')
+  await expect(page.getByRole('group', {name: /Documents/})).toBeVisible()
+  await page.getByLabel('Course').selectOption('deck-cadet')
+  await expect(page.getByLabel('Amount (USD)')).toHaveValue('3500')
+})
+
+test('a full sandbox payment saves a paid enrolment and shows the success message', async ({page}) => {
+  await page.goto('/payment?training=offshore-survival&course=H2S&price=%24300')
+  await fillDetails(page, 'Ravi Menon')
+  await page.getByRole('button', {name: 'Pay $300 USD'}).click()
+  const dialog = page.getByRole('dialog', {name: /Sandbox/})
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByTestId('sandbox-amount')).toHaveText('$300 USD')
+  await expect(page.getByRole('button', {name: 'Processing...'})).toBeDisabled()
+  await expectAccessible(page)
+  const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''
+  expect(orderId).toMatch(/^order_sandbox_/)
+  await dialog.getByRole('button', {name: 'Pay', exact: true}).click()
+  await expect(page.getByRole('status')).toContainText('Enrollment successful! We will contact you within 24 hours.')
+  const stored = (await siteStore('enrolments').get(orderId, {type: 'json'})) as Record<string, unknown>
+  expect(stored).toMatchObject({status: 'paid', name: 'Ravi Menon', amount: 300, currency: 'USD', course: 'H2S'})
+})
+
+test('Fail payment shows the failure and leaves the enrolment unpaid', async ({page}) => {
+  await page.goto('/payment?training=value-added-courses&course=Maritime%20Law')
+  await fillDetails(page, 'Lena Okafor')
+  await page.getByRole('button', {name: 'Pay $200 USD'}).click()
+  const dialog = page.getByRole('dialog', {name: /Sandbox/})
+  const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''
+  await dialog.getByRole('button', {name: 'Fail payment'}).click()
+  await expect(page.getByRole('alert').filter({hasText: /Payment failed/})).toBeVisible()
+  await expect(page.getByRole('button', {name: 'Pay $200 USD'})).toBeEnabled()
+  const stored = (await siteStore('enrolments').get(orderId, {type: 'json'})) as Record<string, unknown>
+  expect(stored).toMatchObject({status: 'pending'})
+})
+
+test('closing the sandbox checkout cancels without paying', async ({page}) => {
+  await page.goto('/payment?training=pre-sea-training&course=PSF')
+  await fillDetails(page)
+  await page.getByRole('button', {name: 'Pay $50 USD'}).click()
+  const dialog = page.getByRole('dialog', {name: /Sandbox/})
+  await expect(dialog).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('alert').filter({hasText: 'Payment was cancelled.'})).toBeVisible()
+})

@@ -1,0 +1,86 @@
+/**
+ * The local sandbox checkout (embedded default, no Razorpay keys): a modal dialog served by
+ * the site itself, named "Sandbox checkout", showing the amount and the course, with **Pay**
+ * and **Fail payment**; closing it (button or Escape) dismisses the payment. The signature
+ * of a sandbox payment is computed by the server (/api/sandbox/pay), never here.
+ */
+import {useEffect, useRef, useState} from 'react'
+import {formatUsd} from '~/domain/price'
+import {sandboxPay, type Order, type PaymentResult} from '~/lib/checkout'
+import {CloseIcon, ShieldIcon} from './Icons'
+
+export type SandboxOutcome = PaymentResult | {failed: string} | {dismissed: true}
+
+export function SandboxCheckout({order, courseName, onDone}: {order: Order; courseName: string; onDone: (outcome: SandboxOutcome) => void}) {
+  const dialogRef = useRef<HTMLDialogElement>(null)
+  const [busy, setBusy] = useState<'pay' | 'fail' | null>(null)
+
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog && !dialog.open) dialog.showModal()
+    return () => dialog?.close()
+  }, [])
+
+  async function settle(outcome: 'pay' | 'fail') {
+    setBusy(outcome)
+    try {
+      onDone(await sandboxPay(order.id, outcome))
+    } catch {
+      onDone({failed: 'The sandbox gateway did not answer'})
+    }
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="sandbox-title"
+      aria-describedby="sandbox-description"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl p-0 shadow-2xl backdrop:bg-navy-950/70"
+      onCancel={(event) => {
+        event.preventDefault()
+        if (!busy) onDone({dismissed: true})
+      }}
+    >
+      <div className="flex items-center justify-between bg-navy-900 px-6 py-4 text-white">
+        <h2 id="sandbox-title" className="flex items-center gap-2 text-lg font-bold">
+          <ShieldIcon /> Sandbox checkout
+        </h2>
+        <button type="button" className="grid h-10 w-10 place-items-center rounded-md hover:bg-white/10" onClick={() => onDone({dismissed: true})} disabled={busy !== null}>
+          <CloseIcon />
+          <span className="sr-only">Close</span>
+        </button>
+      </div>
+      <div className="space-y-4 px-6 py-5">
+        <p id="sandbox-description" className="rounded-lg bg-brass-300/30 px-3 py-2 text-sm text-navy-900">
+          Test mode: no card is charged. Razorpay keys switch this to real payments.
+        </p>
+        <dl className="space-y-2 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Course</dt>
+            <dd className="text-right font-semibold text-navy-900">{courseName}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Amount</dt>
+            <dd className="text-lg font-bold text-navy-900" data-testid="sandbox-amount">
+              {formatUsd(order.amount / 100)} {order.currency}
+            </dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-600">Order</dt>
+            <dd className="font-mono text-xs text-slate-700" data-testid="sandbox-order">
+              {order.id}
+            </dd>
+          </div>
+        </dl>
+        <div className="flex flex-col gap-3 pt-2 sm:flex-row-reverse">
+          <button type="button" className="btn-primary flex-1" onClick={() => settle('pay')} disabled={busy !== null} autoFocus>
+            {busy === 'pay' ? 'Paying...' : 'Pay'}
+          </button>
+          <button type="button" className="btn-outline flex-1" onClick={() => settle('fail')} disabled={busy !== null}>
+            {busy === 'fail' ? 'Failing...' : 'Fail payment'}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  )
+}

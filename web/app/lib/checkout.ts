@@ -1,0 +1,114 @@
+/**
+ * The browser's side of paying for an enrolment (spec sections 4 and 7): ask the server for
+ * an order, open the checkout (Razorpay's, or the local sandbox dialog), and save the
+ * enrolment with the payment result. Messages are the spec's (ENROLMENT_MESSAGES).
+ * Browser-only: no secrets, no server imports.
+ */
+import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
+
+/** POST /api/enroll/create-order's answer. `amount` is in minor units (cents). */
+export type Order = {
+  id: string
+  amount: number
+  currency: string
+  keyId: string
+  mode: 'sandbox' | 'razorpay'
+  name?: string
+  description?: string
+  prefill?: {name?: string; email?: string; contact?: string}
+}
+
+/** Razorpay's three payment result fields, passed on to POST /api/enroll/save. */
+export type PaymentResult = {razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string}
+
+export class CheckoutError extends Error {}
+
+async function postJson<T>(url: string, body: unknown): Promise<{ok: boolean; status: number; data: T | {error?: string}}> {
+  const response = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})
+  const data = (await response.json().catch(() => ({}))) as T | {error?: string}
+  return {ok: response.ok, status: response.status, data}
+}
+
+/** Creates the order; throws CheckoutError('Payment failed to initialize.') or the server's 4xx reason. */
+export async function createOrder(body: unknown): Promise<Order> {
+  let result
+  try {
+    result = await postJson<Order>('/api/enroll/create-order', body)
+  } catch {
+    throw new CheckoutError(ENROLMENT_MESSAGES.paymentInitFailed)
+  }
+  if (!result.ok) {
+    const reason = (result.data as {error?: string}).error
+    throw new CheckoutError(result.status >= 400 && result.status < 500 && reason ? `${ENROLMENT_MESSAGES.paymentInitFailed} ${reason}` : ENROLMENT_MESSAGES.paymentInitFailed)
+  }
+  return result.data as Order
+}
+
+/** Saves the paid enrolment; throws CheckoutError('Failed to save enrollment data.'). */
+export async function saveEnrolment(body: unknown): Promise<void> {
+  let result
+  try {
+    result = await postJson('/api/enroll/save', body)
+  } catch {
+    throw new CheckoutError(ENROLMENT_MESSAGES.saveFailed)
+  }
+  if (!result.ok) throw new CheckoutError(ENROLMENT_MESSAGES.saveFailed)
+}
+
+/** The sandbox gateway's "Pay" (a signed payment result) or "Fail payment" (a failure description). */
+export async function sandboxPay(orderId: string, outcome: 'pay' | 'fail'): Promise<PaymentResult | {failed: string}> {
+  const result = await postJson<PaymentResult & {error?: {description?: string}}>('/api/sandbox/pay', outcome === 'fail' ? {orderId, outcome} : {orderId})
+  const data = result.data as PaymentResult & {error?: {description?: string} | string}
+  if (!result.ok || data.error) {
+    const description = typeof data.error === 'object' ? data.error.description : data.error
+    return {failed: description ?? 'Payment failed'}
+  }
+  return data
+}
+
+const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js'
+
+type RazorpayInstance = {open(): void; on(event: 'payment.failed', handler: (response: {error?: {description?: string}}) => void): void}
+declare global {
+  interface Window {
+    Razorpay?: new (options: Record<string, unknown>) => RazorpayInstance
+  }
+}
+
+/** Loads Razorpay's Checkout script (at submit time, spec section 7). Rejects with 'Failed to load Razorpay'. */
+export function loadRazorpay(): Promise<void> {
+  if (window.Razorpay) return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script')
+    script.src = RAZORPAY_SCRIPT
+    script.async = true
+    script.onload = () => (window.Razorpay ? resolve() : reject(new CheckoutError(ENROLMENT_MESSAGES.scriptFailed('Razorpay'))))
+    script.onerror = () => reject(new CheckoutError(ENROLMENT_MESSAGES.scriptFailed('Razorpay')))
+    document.head.appendChild(script)
+  })
+}
+
+/**
+ * Opens Razorpay Checkout for `order` (order id, amount, currency, the course as description,
+ * prefill of name, email and contact — spec section 7) and settles with the payment result,
+ * `{failed}` on payment.failed, or `{dismissed: true}` when the visitor closes it.
+ */
+export function openRazorpay(order: Order): Promise<PaymentResult | {failed: string} | {dismissed: true}> {
+  return new Promise((resolve) => {
+    const Razorpay = window.Razorpay
+    if (!Razorpay) throw new CheckoutError(ENROLMENT_MESSAGES.scriptFailed('Razorpay'))
+    const checkout = new Razorpay({
+      key: order.keyId,
+      order_id: order.id,
+      amount: order.amount,
+      currency: order.currency,
+      name: order.name,
+      description: order.description,
+      prefill: order.prefill,
+      handler: (response: PaymentResult) => resolve(response),
+      modal: {ondismiss: () => resolve({dismissed: true})},
+    })
+    checkout.on('payment.failed', (response) => resolve({failed: response.error?.description ?? 'Payment failed'}))
+    checkout.open()
+  })
+}

@@ -1,0 +1,388 @@
+/**
+ * Enrolment and payment (/payment, spec sections 2, 4, 5, 7 and 8).
+ *
+ * The form is prefilled from the query (training, course, category, country; price and amount
+ * are never trusted), follows the program → course → country rules, and always shows the
+ * catalogue amount (web/app/domain/enrolment.ts, the same rule the order function applies).
+ * Submitting: validate (conform + the shared zod schema) → 'Processing...' → create the order
+ * → checkout (Razorpay, or the sandbox dialog) → save → 'Enrollment successful! …'.
+ * Every failure shows the spec's message in an alert next to the form, never window.alert.
+ */
+import {getFormProps, useForm} from '@conform-to/react'
+import {getZodConstraint, parseWithZod} from '@conform-to/zod'
+import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
+import {Link, useLoaderData} from '@remix-run/react'
+import {useMemo, useRef, useState, type ReactNode} from 'react'
+import {DocumentUpload} from '~/components/DocumentUpload'
+import {CheckIcon, ShieldIcon} from '~/components/Icons'
+import {PageHero} from '~/components/PageHero'
+import {SandboxCheckout, type SandboxOutcome} from '~/components/SandboxCheckout'
+import {
+  CADETSHIP_TRAINING,
+  checkEnrolmentPrice,
+  countryOptions,
+  courseOptions,
+  ENROLMENT_MESSAGES,
+  needsCountry,
+  prefillFromQuery,
+  programOptions,
+  quote,
+} from '~/domain/enrolment'
+import {formatUsd} from '~/domain/price'
+import {CheckoutError, createOrder, loadRazorpay, openRazorpay, saveEnrolment, type Order} from '~/lib/checkout'
+import {fetchContent} from '~/lib/content.server'
+import {pageMeta} from '~/lib/meta'
+import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
+import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
+
+export async function loader({request}: LoaderFunctionArgs) {
+  const catalogue = await fetchContent(ENROLMENT_CATALOGUE_QUERY)
+  return {catalogue, prefill: prefillFromQuery(catalogue, new URL(request.url).searchParams)}
+}
+
+export const meta: MetaFunction<typeof loader> = ({matches}) =>
+  pageMeta(matches, {title: 'Enroll Now', description: 'Enrol in a maritime training course and pay securely online by card.'})
+
+type Attachment = {uploadId: string; fileName: string; size: number}
+type Phase =
+  | {kind: 'idle'}
+  | {kind: 'processing'}
+  | {kind: 'sandbox'; order: Order; courseName: string}
+  | {kind: 'success'; orderId: string; courseName: string; amountUsd: number}
+
+export default function Payment() {
+  const {catalogue, prefill} = useLoaderData<typeof loader>()
+  const [program, setProgram] = useState(prefill.trainingProgram)
+  const [course, setCourse] = useState(prefill.course)
+  const [country, setCountry] = useState(prefill.country)
+  const [attachments, setAttachments] = useState<Attachment[]>([])
+  const [uploading, setUploading] = useState(false)
+  const [phase, setPhase] = useState<Phase>({kind: 'idle'})
+  const [alert, setAlert] = useState<string | null>(null)
+  const [attempted, setAttempted] = useState(false)
+  const sandboxSettle = useRef<((outcome: SandboxOutcome) => void) | null>(null)
+
+  const current = program && course ? quote(catalogue, {trainingProgram: program, course, country}) : null
+  const amount = current?.ok ? current.amountUsd : null
+  const onRequest = current && !current.ok && current.reason === 'contact-for-pricing'
+  const countryEnabled = needsCountry(program) && Boolean(course)
+  const busy = phase.kind === 'processing' || phase.kind === 'sandbox'
+
+  const schema = useMemo(
+    () =>
+      EnrolmentFormSchema.superRefine((value, ctx) => {
+        const check = checkEnrolmentPrice(catalogue, value)
+        if (!check.ok) ctx.addIssue({code: 'custom', path: [check.field], message: check.message})
+      }),
+    [catalogue],
+  )
+
+  const [form, fields] = useForm({
+    id: 'enrolment',
+    constraint: getZodConstraint(EnrolmentFormSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({formData}) => parseWithZod(formData, {schema}),
+    onSubmit(event, {submission}) {
+      event.preventDefault()
+      if (submission?.status !== 'success') return
+      void pay(submission.value)
+    },
+  })
+
+  async function pay(value: typeof EnrolmentFormSchema._output) {
+    const check = checkEnrolmentPrice(catalogue, value)
+    if (!check.ok) return setAlert(check.message)
+    const {courseName, trainingProgramName, amountUsd} = check.quote
+    setAlert(null)
+    setPhase({kind: 'processing'})
+    const fail = (message: string) => {
+      setAlert(message)
+      setPhase({kind: 'idle'})
+    }
+    try {
+      const order = await createOrder({...value, attachments: attachments.map((a) => a.uploadId)})
+      let outcome: SandboxOutcome
+      if (order.mode === 'sandbox') {
+        outcome = await new Promise<SandboxOutcome>((resolve) => {
+          sandboxSettle.current = resolve
+          setPhase({kind: 'sandbox', order, courseName})
+        })
+        setPhase({kind: 'processing'})
+      } else {
+        await loadRazorpay()
+        outcome = await openRazorpay(order)
+      }
+      if ('dismissed' in outcome) return fail('Payment was cancelled. You have not been charged.')
+      if ('failed' in outcome) return fail(`Payment failed: ${outcome.failed}. Please try again.`)
+      try {
+        await saveEnrolment({...value, trainingProgramName, courseName, ...outcome})
+      } catch (error) {
+        return fail(`${(error as Error).message} Your payment reference is ${outcome.razorpay_payment_id}: please contact us and quote it.`)
+      }
+      setPhase({kind: 'success', orderId: order.id, courseName, amountUsd})
+    } catch (error) {
+      fail(error instanceof CheckoutError ? error.message : ENROLMENT_MESSAGES.paymentInitFailed)
+    }
+  }
+
+  if (phase.kind === 'success') {
+    return (
+      <>
+        <PageHero eyebrow="Enroll Now" title="Enrolment confirmed" />
+        <section className="container-page max-w-2xl py-16">
+          <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-8 text-center">
+            <span aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-600 text-white">
+              <CheckIcon width={28} height={28} />
+            </span>
+            <p className="mt-4 text-xl font-semibold text-navy-900">{ENROLMENT_MESSAGES.success}</p>
+            <p className="mt-3 text-slate-700">
+              {phase.courseName} · {formatUsd(phase.amountUsd)} USD
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              Reference: <span className="font-mono">{phase.orderId}</span>
+            </p>
+            <div className="mt-6 flex flex-wrap justify-center gap-3">
+              <Link to="/courses" className="btn-secondary">
+                Browse more courses
+              </Link>
+              <Link to="/" className="btn-outline">
+                Back to Home
+              </Link>
+            </div>
+          </div>
+        </section>
+      </>
+    )
+  }
+
+  // After a refused submit, the first problem (in form order) is also announced in the alert.
+  const firstError = (['name', 'email', 'mobile', 'trainingProgram', 'course', 'country', 'amount'] as const)
+    .map((name) => fields[name].errors?.[0])
+    .find(Boolean)
+  const shownAlert = alert ?? (attempted ? firstError : null) ?? null
+
+  const programChoices = programOptions(catalogue)
+  const courseChoices = program ? courseOptions(catalogue, program) : []
+  const countryChoices = countryOptions(catalogue)
+
+  return (
+    <>
+      <PageHero eyebrow="Enroll Now" title="Enrol and pay online" lead="Choose your program and course, tell us who you are, and pay securely by card. Our team contacts you within 24 hours of payment." />
+
+      <section className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_22rem]">
+        <form {...getFormProps(form)} method="post" className="space-y-6" aria-describedby="enrolment-alert" onSubmitCapture={() => setAttempted(true)}>
+          <noscript>
+            <p className="rounded-lg bg-amber-50 p-4 text-amber-900">Online payment needs JavaScript. Please enable it, or contact us to enrol.</p>
+          </noscript>
+          <div id="enrolment-alert" role="alert" className={shownAlert ? 'rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800' : 'sr-only'}>
+            {shownAlert}
+          </div>
+
+          <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
+            <legend className="px-2 text-lg font-semibold text-navy-900">Your details</legend>
+            <Field label="Full name" id={fields.name.id} errors={fields.name.errors}>
+              <input id={fields.name.id} name={fields.name.name} autoComplete="name" required className={inputClass(fields.name.errors)} aria-invalid={fields.name.errors ? true : undefined} aria-describedby={fields.name.errors ? `${fields.name.id}-error` : undefined} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
+                <input id={fields.email.id} name={fields.email.name} type="email" autoComplete="email" required className={inputClass(fields.email.errors)} aria-invalid={fields.email.errors ? true : undefined} aria-describedby={fields.email.errors ? `${fields.email.id}-error` : undefined} />
+              </Field>
+              <Field label="Mobile" id={fields.mobile.id} errors={fields.mobile.errors} hint="With country code, e.g. +971 50 123 4567">
+                <input id={fields.mobile.id} name={fields.mobile.name} type="tel" autoComplete="tel" required className={inputClass(fields.mobile.errors)} aria-invalid={fields.mobile.errors ? true : undefined} aria-describedby={`${fields.mobile.id}-hint${fields.mobile.errors ? ` ${fields.mobile.id}-error` : ''}`} />
+              </Field>
+            </div>
+          </fieldset>
+
+          <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
+            <legend className="px-2 text-lg font-semibold text-navy-900">Your course</legend>
+            <Field label="Training program" id={fields.trainingProgram.id} errors={fields.trainingProgram.errors}>
+              <select
+                id={fields.trainingProgram.id}
+                name={fields.trainingProgram.name}
+                value={program}
+                required
+                className={inputClass(fields.trainingProgram.errors)}
+                aria-invalid={fields.trainingProgram.errors ? true : undefined}
+                aria-describedby={fields.trainingProgram.errors ? `${fields.trainingProgram.id}-error` : undefined}
+                onChange={(event) => {
+                  // Spec section 4: changing the program resets course, country and amount.
+                  setProgram(event.target.value)
+                  setCourse('')
+                  setCountry('')
+                  setAttachments([])
+                }}
+              >
+                <option value="">Select a training program</option>
+                {programChoices.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label="Course" id={fields.course.id} errors={fields.course.errors}>
+              <select
+                id={fields.course.id}
+                name={fields.course.name}
+                value={course}
+                required
+                disabled={!program}
+                className={inputClass(fields.course.errors)}
+                aria-invalid={fields.course.errors ? true : undefined}
+                aria-describedby={fields.course.errors ? `${fields.course.id}-error` : undefined}
+                onChange={(event) => {
+                  setCourse(event.target.value)
+                  setCountry('')
+                }}
+              >
+                <option value="">{program ? 'Select a course' : 'Choose a program first'}</option>
+                {courseChoices.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field label="Country" id={fields.country.id} errors={fields.country.errors} hint={needsCountry(program) ? 'The flag administration issuing your certificate' : 'Only for competency training'}>
+                <select
+                  id={fields.country.id}
+                  name={fields.country.name}
+                  value={country}
+                  disabled={!countryEnabled}
+                  required={countryEnabled}
+                  className={inputClass(fields.country.errors)}
+                  aria-invalid={fields.country.errors ? true : undefined}
+                  aria-describedby={`${fields.country.id}-hint${fields.country.errors ? ` ${fields.country.id}-error` : ''}`}
+                  onChange={(event) => setCountry(event.target.value)}
+                >
+                  <option value="">{countryEnabled ? 'Select a country' : 'Not applicable'}</option>
+                  {countryChoices.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label="Amount (USD)" id={fields.amount.id} errors={fields.amount.errors} hint="Set by the course you choose">
+                <input
+                  id={fields.amount.id}
+                  name={fields.amount.name}
+                  type="number"
+                  step="0.01"
+                  min="0"
+                  readOnly
+                  value={amount ?? ''}
+                  className={`${inputClass(fields.amount.errors)} bg-slate-50`}
+                  aria-invalid={fields.amount.errors ? true : undefined}
+                  aria-describedby={`${fields.amount.id}-hint${fields.amount.errors ? ` ${fields.amount.id}-error` : ''}`}
+                />
+              </Field>
+            </div>
+            <input type="hidden" name={fields.currency.name} value="USD" />
+            {onRequest ? (
+              <p className="rounded-lg bg-ocean-50 p-4 text-navy-900" data-testid="contact-for-pricing">
+                This course is priced on request and cannot be paid online.{' '}
+                <Link to="/contact" className="font-semibold text-ocean-600 underline">
+                  Contact us
+                </Link>{' '}
+                for a quote.
+              </p>
+            ) : null}
+          </fieldset>
+
+          {program === CADETSHIP_TRAINING ? (
+            <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
+              <legend className="px-2 text-lg font-semibold text-navy-900">Documents (optional)</legend>
+              <p className="text-sm text-slate-600">Attach up to 5 files: passport, certificates, academic records. PDF, DOC/DOCX, JPG or PNG, 10 MB each.</p>
+              <DocumentUpload onChange={setAttachments} onBusyChange={setUploading} disabled={busy} />
+            </fieldset>
+          ) : null}
+
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <button type="submit" className="btn-primary min-w-48 px-8 text-base" disabled={busy || uploading || Boolean(onRequest)} aria-describedby="pay-note">
+              {busy ? 'Processing...' : amount !== null ? `Pay ${formatUsd(amount)} USD` : 'Proceed to payment'}
+            </button>
+            <p id="pay-note" className="flex items-center gap-2 text-sm text-slate-600">
+              <ShieldIcon width={18} height={18} /> {uploading ? 'Waiting for your documents to finish uploading.' : 'Card payment by Razorpay. We never see your card details.'}
+            </p>
+          </div>
+        </form>
+
+        <aside aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-navy-900 p-6 text-white lg:sticky lg:top-24">
+          <h2 id="summary-heading" className="text-lg font-bold">
+            Summary
+          </h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div>
+              <dt className="text-slate-300">Program</dt>
+              <dd className="font-semibold">{programChoices.find((p) => p.value === program)?.label ?? '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-300">Course</dt>
+              <dd className="font-semibold">{current?.ok ? current.courseName : course || '—'}</dd>
+            </div>
+            {current?.ok && current.countryName ? (
+              <div>
+                <dt className="text-slate-300">Country</dt>
+                <dd className="font-semibold">{current.countryName}</dd>
+              </div>
+            ) : null}
+            <div className="border-t border-white/15 pt-3">
+              <dt className="text-slate-300">Amount due</dt>
+              <dd className="text-2xl font-bold text-brass-300" data-testid="amount-due">
+                {amount !== null ? `${formatUsd(amount)} USD` : '—'}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-4 text-xs text-slate-300">
+            Payments are final and non-refundable; see our{' '}
+            <Link to="/refund" className="underline">
+              refund policy
+            </Link>
+            .
+          </p>
+        </aside>
+      </section>
+
+      {phase.kind === 'sandbox' ? (
+        <SandboxCheckout
+          order={phase.order}
+          courseName={phase.courseName}
+          onDone={(outcome) => {
+            sandboxSettle.current?.(outcome)
+            sandboxSettle.current = null
+          }}
+        />
+      ) : null}
+    </>
+  )
+}
+
+function inputClass(errors: string[] | undefined) {
+  return `block w-full rounded-lg border px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-500/30 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
+    errors ? 'border-red-500' : 'border-slate-300'
+  }`
+}
+
+function Field({label, id, errors, hint, children}: {label: string; id: string; errors?: string[]; hint?: string; children: ReactNode}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-navy-900">
+        {label}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {errors ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {errors[0]}
+        </p>
+      ) : null}
+    </div>
+  )
+}
