@@ -50,6 +50,8 @@ export type UploadRecord = {
   completedAt?: string
   /** Set on rejection: why (the 415 message). */
   reason?: string
+  /** The order (enrolment) this upload is attached to; an upload belongs to one order only. */
+  claimedBy?: string
 }
 
 type ChunkMetadata = {size: number; sha256: string}
@@ -277,8 +279,24 @@ export async function resolveCompletedUploads(uploadIds: string[]): Promise<Atta
     if (!record || record.status !== 'complete') {
       throw new HttpError(400, `Document upload ${String(uploadIds[i]).slice(0, 80)} is unknown or did not complete: please upload it again`)
     }
+    if (record.claimedBy) throw new HttpError(409, `"${record.fileName}" is already attached to another enrolment: please upload it again`)
     return toAttachment(record)
   })
+}
+
+/**
+ * Attaches completed uploads to one order (conditional writes): an upload already claimed by
+ * another order throws HttpError(409); claiming again for the same order is harmless.
+ */
+export async function claimUploads(uploadIds: string[], orderId: string): Promise<void> {
+  const uploads = store()
+  for (const id of uploadIds) {
+    const {value} = await updateJSON<UploadRecord>(uploads, metaKey(id), (current) =>
+      current && current.status === 'complete' && !current.claimedBy ? {...current, claimedBy: orderId} : undefined,
+    )
+    if (!value || value.status !== 'complete') throw new HttpError(400, `Document upload ${id} is unknown or did not complete: please upload it again`)
+    if (value.claimedBy !== orderId) throw new HttpError(409, `"${value.fileName}" is already attached to another enrolment: please upload it again`)
+  }
 }
 
 /** The bytes of a completed upload (for staff to download it), checked against its record. */

@@ -8,6 +8,7 @@ import createOrder from '../../netlify/functions/enroll-create-order'
 import save from '../../netlify/functions/enroll-save'
 import sandboxPay from '../../netlify/functions/sandbox-pay'
 import {getEnrolment, listEnrolments} from '../../netlify/lib/enrolments'
+import {completeUpload, putChunk, startUpload} from '../../netlify/lib/uploads'
 import {startBlobs} from '../helpers/blobs'
 import {call, CONTACT_COURSE, jsonRequest, KEY_ID, KEY_SECRET, paymentId, sign, stubSandboxEnv, useTestSeed, validForm} from './payments-fixtures'
 
@@ -159,6 +160,20 @@ describe('POST /api/enroll/create-order', () => {
     const cadet = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500, attachments: [upload]})))
     expect(cadet.status).toBe(400)
     expect(cadet.body.error).toMatch(/upl_A+/)
+  })
+
+  it('attaches a completed upload to one cadetship order only', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')
+    const {uploadId} = await startUpload({fileName: 'passport.pdf', size: pdf.byteLength, contentType: 'application/pdf'})
+    await putChunk(uploadId, '0', async () => pdf)
+    await completeUpload(uploadId)
+    const cadet = validForm({trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500, attachments: [uploadId]})
+    const first = await call(createOrder, jsonRequest('/api/enroll/create-order', cadet))
+    expect(first.status).toBe(200)
+    expect((await getEnrolment(first.body.id))?.attachments).toEqual([{uploadId, fileName: 'passport.pdf', contentType: 'application/pdf', size: pdf.byteLength}])
+    const second = await call(createOrder, jsonRequest('/api/enroll/create-order', cadet))
+    expect(second.status).toBe(409)
+    expect(second.body.error).toMatch(/already attached to another enrolment/)
   })
 
   it('refuses other methods with 405', async () => {

@@ -11,7 +11,7 @@ import {fetchContent} from '../../../web/app/lib/content.server'
 import {ENROLMENT_CATALOGUE_QUERY} from '../../../web/app/lib/queries'
 import {createPending} from '../enrolments'
 import {HttpError, json, readJson} from '../http'
-import {resolveCompletedUploads} from '../uploads'
+import {claimUploads, resolveCompletedUploads} from '../uploads'
 import {requirePaymentsConfig, SANDBOX_KEY_ID} from './config'
 import {createOrder, GatewayError, randomId} from './gateway'
 
@@ -70,6 +70,9 @@ export async function createEnrolmentOrder(request: Request): Promise<Response> 
     console.error(`[create-order] ${config.mode} order for ${receipt} failed:`, error instanceof GatewayError ? error.message : error)
     throw new HttpError(502, ENROLMENT_MESSAGES.paymentInitFailed)
   }
+
+  // Each document belongs to this order only (a second order citing it gets a 409).
+  await claimUploads(uploadIds, order.id)
 
   const country = form.trainingProgram === COMPETENCY_TRAINING ? (form.country ?? '') : ''
   await createPending({
