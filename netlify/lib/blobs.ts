@@ -5,7 +5,11 @@
  *
  * `updateJSON` is the one read-modify-write of the project: a conditional write
  * (`onlyIfMatch` on the ETag read, `onlyIfNew` when absent) retried until it lands, so two
- * requests touching one record never lose each other's change.
+ * requests touching one record never lose each other's change. Within one process, updates
+ * of one key also run one after another: Netlify's local Blobs emulation (BlobsServer) checks
+ * If-Match / If-None-Match before an await and derives ETags from a millisecond mtime, so
+ * there two concurrent conditional writes can both succeed. Across function instances on
+ * Netlify the conditional write is what protects the record.
  */
 import {getStore, type Store} from '@netlify/blobs'
 
@@ -35,11 +39,33 @@ export class ConflictError extends Error {
  * concurrent write (up to `attempts` times) and throws ConflictError after that.
  * Resolves to the value stored (or the unchanged current value).
  */
-export async function updateJSON<T>(
+export function updateJSON<T>(
   store: Store,
   key: string,
   change: (current: T | null) => T | undefined,
   attempts = 20,
+): Promise<{value: T | null; changed: boolean}> {
+  return oneAtATime(key, () => conditionalUpdate(store, key, change, attempts))
+}
+
+/** Updates in flight in this process, per key: each waits for the one before it. */
+const queues = new Map<string, Promise<unknown>>()
+
+function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(task, task)
+  const tail = run.catch(() => undefined)
+  queues.set(key, tail)
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key)
+  })
+  return run
+}
+
+async function conditionalUpdate<T>(
+  store: Store,
+  key: string,
+  change: (current: T | null) => T | undefined,
+  attempts: number,
 ): Promise<{value: T | null; changed: boolean}> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     const current = await store.getWithMetadata(key, {type: 'json'})

@@ -79,27 +79,7 @@ export type MarkPaidResult = {record: EnrolmentRecord; changed: boolean}
  * `extraAttachments` (documents posted with the save call) are appended once.
  */
 export function markPaid(orderId: string, paymentId: string, via: PaidVia, options: {extraAttachments?: Attachment[]; now?: () => Date} = {}): Promise<MarkPaidResult> {
-  return oneAtATime(orderId, () => markPaidNow(orderId, paymentId, via, options))
-}
-
-/**
- * Runs the updates of one record one after another within this process. Across function
- * instances the conditional write (updateJSON) is what keeps updates from being lost; the
- * local Blobs emulation (BlobsServer, used by web/server.ts and the tests) checks If-Match
- * and If-None-Match before an await and derives ETags from a millisecond mtime, so two
- * concurrent conditional writes there can both succeed. This queue keeps the local server
- * correct too.
- */
-const queues = new Map<string, Promise<unknown>>()
-async function oneAtATime<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const result = (queues.get(key) ?? Promise.resolve()).then(run)
-  const tail = result.catch(() => undefined)
-  queues.set(key, tail)
-  try {
-    return await result
-  } finally {
-    if (queues.get(key) === tail) queues.delete(key)
-  }
+  return markPaidNow(orderId, paymentId, via, options)
 }
 
 async function markPaidNow(orderId: string, paymentId: string, via: PaidVia, options: {extraAttachments?: Attachment[]; now?: () => Date}): Promise<MarkPaidResult> {

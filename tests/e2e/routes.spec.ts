@@ -39,6 +39,8 @@ const ROUTES: Array<[string, string | RegExp]> = [
   ['/refund', 'Cancellation & Refund Policy'],
   ['/shipping', 'Shipping Policy'],
   ['/exams', /\S/],
+  ['/contact', /\S/],
+  ['/payment', /\S/],
 ]
 
 for (const [path, heading] of ROUTES) {

@@ -2,7 +2,7 @@
  * The upload functions over Netlify's local Blobs server: start → chunks → complete, and every
  * way an upload can be refused. Also the browser client against the very same functions.
  */
-import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
 import * as chunkFn from '../../netlify/functions/enroll-upload-chunk'
 import * as completeFn from '../../netlify/functions/enroll-upload-complete'
 import * as startFn from '../../netlify/functions/enroll-upload-start'
@@ -72,6 +72,23 @@ async function expectHttpError(promise: Promise<unknown>, status: number, messag
 }
 
 describe('start → chunks → complete', () => {
+  it('refuses more upload starts than the limit from one client with 429 and Retry-After', async () => {
+    vi.stubEnv('UPLOAD_RATE_LIMIT', '2')
+    try {
+      const body = JSON.stringify({fileName: 'cv.pdf', size: 1000, contentType: 'application/pdf'})
+      const startFrom = (ip: string) =>
+        startFn.default(new Request(BASE, {method: 'POST', headers: {'Content-Type': 'application/json'}, body}), testContext({}, ip) as never)
+      expect((await startFrom('198.51.100.9')).status).toBe(201)
+      expect((await startFrom('198.51.100.9')).status).toBe(201)
+      const refused = await startFrom('198.51.100.9')
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+      expect((await startFrom('198.51.100.10')).status).toBe(201)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
   it('stores a small PDF and attaches it', async () => {
     const bytes = pdfBytes(5000)
     const started = await startOk('passport.pdf', bytes.length, 'application/pdf')

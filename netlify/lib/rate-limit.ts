@@ -1,0 +1,90 @@
+/**
+ * A fixed-window rate limiter kept in the rate-limits Blobs store, shared by every instance
+ * of a function: at most `limit` hits per `windowSeconds` for one `key` (usually the client's
+ * address) in one `bucket` ("contact", "admin-login", …). The window opens with the key's
+ * first hit and closes `windowSeconds` later; the next hit after that opens a new one.
+ *
+ * The count is changed through `updateJSON` (a conditional write retried until it lands),
+ * so concurrent hits never lose each other's increment (updateJSON also runs one key's
+ * updates one at a time within an instance, which keeps counts exact on the local Blobs
+ * emulation). Keys are stored only as SHA-256 hashes: no raw address ever reaches storage.
+ * A refused hit writes nothing.
+ */
+import {createHash} from 'node:crypto'
+import {ConflictError, openStore, STORES, updateJSON} from './blobs'
+
+export type RateLimitOptions = {
+  /** What is limited, e.g. "contact"; each bucket counts separately. */
+  bucket: string
+  /** Who is limited, e.g. the client's address (hashed before storage). */
+  key: string
+  /** Hits allowed per window (a positive integer). */
+  limit: number
+  /** Length of the window in seconds. */
+  windowSeconds: number
+  /** The time of the hit (tests inject it); defaults to now. */
+  now?: Date
+}
+
+export type RateLimitResult = {
+  /** Whether this hit is within the limit (and was counted). */
+  allowed: boolean
+  /** Hits still allowed in the current window after this one. */
+  remaining: number
+  /** Seconds until the window closes (the value of a Retry-After header); 0 while allowed with room left. */
+  retryAfterSeconds: number
+}
+
+/** What is stored per bucket and hashed key. */
+type WindowRecord = {windowStart: number; count: number}
+
+/** Hex SHA-256 of `value`: how client identifiers are kept (rate-limit keys, message records). */
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex')
+}
+
+/** The blob key of a bucket's key: "<bucket>/<sha256(bucket + key)>". */
+export function rateLimitBlobKey(bucket: string, key: string): string {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(bucket)) throw new Error(`Invalid rate-limit bucket "${bucket}"`)
+  return `${bucket}/${sha256Hex(`${bucket}\n${key}`)}`
+}
+
+/** Counts one hit of `key` in `bucket` and says whether it is within the limit. */
+export async function checkRateLimit(options: RateLimitOptions): Promise<RateLimitResult> {
+  const {bucket, key, limit, windowSeconds} = options
+  if (!Number.isInteger(limit) || limit < 1) throw new Error(`Invalid rate limit ${limit}`)
+  if (!(windowSeconds > 0)) throw new Error(`Invalid rate-limit window ${windowSeconds}`)
+  const blobKey = rateLimitBlobKey(bucket, key)
+  return countHit(blobKey, limit, windowSeconds, options.now ?? new Date())
+}
+
+async function countHit(blobKey: string, limit: number, windowSeconds: number, now: Date): Promise<RateLimitResult> {
+  const windowMs = windowSeconds * 1000
+  const at = now.getTime()
+  const secondsLeft = (windowStart: number) => Math.min(Math.ceil(windowSeconds), Math.max(1, Math.ceil((windowStart + windowMs - at) / 1000)))
+
+  // The decision of the attempt that landed (updateJSON may call `change` more than once).
+  let result: RateLimitResult = {allowed: false, remaining: 0, retryAfterSeconds: Math.ceil(windowSeconds)}
+  try {
+    await updateJSON<WindowRecord>(openStore(STORES.rateLimits), blobKey, (current) => {
+      // A hit stamped a little before the window's start (clock skew between instances) still counts in it.
+      const open = current !== null && at < current.windowStart + windowMs
+      if (!open) {
+        result = {allowed: true, remaining: limit - 1, retryAfterSeconds: limit === 1 ? Math.ceil(windowSeconds) : 0}
+        return {windowStart: at, count: 1}
+      }
+      if (current.count >= limit) {
+        result = {allowed: false, remaining: 0, retryAfterSeconds: secondsLeft(current.windowStart)}
+        return undefined
+      }
+      const count = current.count + 1
+      result = {allowed: true, remaining: limit - count, retryAfterSeconds: count >= limit ? secondsLeft(current.windowStart) : 0}
+      return {windowStart: current.windowStart, count}
+    })
+  } catch (error) {
+    // So many simultaneous hits on one key that no write landed: that client is over any limit.
+    if (error instanceof ConflictError) return {allowed: false, remaining: 0, retryAfterSeconds: Math.ceil(windowSeconds)}
+    throw error
+  }
+  return result
+}
