@@ -111,3 +111,38 @@ test('closing the sandbox checkout cancels without paying', async ({page}) => {
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('alert').filter({hasText: 'Payment was cancelled.'})).toBeVisible()
 })
+
+test('cadetship documents upload with progress; wrong types and oversized files are skipped', async ({page}) => {
+  await page.goto('/payment?training=cadetship-training&course=deck-cadet&amount=3500')
+  const documents = page.getByRole('group', {name: /Documents/})
+  const input = documents.locator('input[type="file"]')
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')
+  await input.setInputFiles([
+    {name: 'passport.pdf', mimeType: 'application/pdf', buffer: pdf},
+    {name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text')},
+    {name: 'scan.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 1)},
+  ])
+  await expect(documents.getByRole('alert')).toContainText('Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).')
+  await expect(documents.getByRole('progressbar', {name: /passport\.pdf/})).toHaveAttribute('aria-valuenow', '100')
+  await expect(documents.getByText('notes.txt')).toBeVisible()
+  await expectAccessible(page)
+  // Removing the file takes it off the list.
+  await documents.getByRole('button', {name: /Remove passport\.pdf/}).click()
+  await expect(documents.getByRole('progressbar', {name: /passport\.pdf/})).toHaveCount(0)
+})
+
+test('a paid cadetship enrolment keeps its uploaded document', async ({page}) => {
+  await page.goto('/payment?training=cadetship-training&course=deck-cadet&amount=3500')
+  await fillDetails(page, 'Tomas Reyes')
+  const documents = page.getByRole('group', {name: /Documents/})
+  await documents.locator('input[type="file"]').setInputFiles({name: 'stcw-basic.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n')})
+  await expect(documents.getByRole('progressbar', {name: /stcw-basic\.pdf/})).toHaveAttribute('aria-valuenow', '100')
+  await page.getByRole('button', {name: 'Pay $3,500 USD'}).click()
+  const dialog = page.getByRole('dialog', {name: /Sandbox/})
+  const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''
+  await dialog.getByRole('button', {name: 'Pay', exact: true}).click()
+  await expect(page.getByRole('status')).toContainText('Enrollment successful!')
+  const stored = (await siteStore('enrolments').get(orderId, {type: 'json'})) as {status: string; attachments: Array<{fileName: string}>}
+  expect(stored.status).toBe('paid')
+  expect(stored.attachments.map((a) => a.fileName)).toEqual(['stcw-basic.pdf'])
+})
