@@ -48,8 +48,22 @@ describe('parsePaymentsConfig', () => {
     expect(sandboxAvailable({...config, mode: 'sandbox'})).toBe(false)
   })
 
-  it('does not take NODE_ENV=production or a deploy preview for production', () => {
+  it('does not take NODE_ENV=production or a local deploy-preview CONTEXT for production', () => {
     expect(parsePaymentsConfig({NODE_ENV: 'production', CONTEXT: 'deploy-preview'})).toMatchObject({mode: 'sandbox', production: false})
+  })
+
+  it("treats any run on Netlify's deployed runtime as production (CONTEXT is not visible there)", () => {
+    const lambda = {AWS_LAMBDA_FUNCTION_NAME: 'remix-server', LAMBDA_TASK_ROOT: '/var/task'}
+    expect(() => parsePaymentsConfig(lambda)).toThrow(/production requires RAZORPAY_KEY_ID/)
+    expect(() => parsePaymentsConfig({LAMBDA_TASK_ROOT: '/var/task'})).toThrow(PaymentsConfigError)
+    expect(parsePaymentsConfig({...lambda, ...ALL})).toMatchObject({mode: 'razorpay', production: true})
+  })
+
+  it('lets a deployed non-production context opt in to the sandbox, never over APP_ENV or CONTEXT=production', () => {
+    const preview = {AWS_LAMBDA_FUNCTION_NAME: 'remix-server', PAYMENTS_SANDBOX: 'allowed'}
+    expect(parsePaymentsConfig(preview)).toMatchObject({mode: 'sandbox', production: false})
+    expect(() => parsePaymentsConfig({...preview, APP_ENV: 'production'})).toThrow(PaymentsConfigError)
+    expect(() => parsePaymentsConfig({...preview, CONTEXT: 'production'})).toThrow(PaymentsConfigError)
   })
 })
 

@@ -5,8 +5,13 @@
  * - Mode "razorpay" when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are both set; "sandbox"
  *   (the embedded default: local orders, signatures keyed with RAZORPAY_SANDBOX_SECRET) when
  *   neither is. Only one of the two set is a configuration error, never a silent sandbox.
- * - Production is Netlify's deploy context (`CONTEXT=production`) or `APP_ENV=production`
- *   (NODE_ENV is not used: the local server sets it to "production" for every run).
+ * - Production (real payments required) is: `APP_ENV=production`; or `CONTEXT=production`;
+ *   or ANY run on Netlify's deployed runtime (AWS Lambda: AWS_LAMBDA_FUNCTION_NAME or
+ *   LAMBDA_TASK_ROOT is set) — Netlify does not expose the build-time CONTEXT to functions at
+ *   run time, so a deployed site counts as production unless a non-production deploy context
+ *   opts in with `PAYMENTS_SANDBOX=allowed` (set per context in Netlify's UI; ignored when
+ *   APP_ENV or CONTEXT say production). NODE_ENV is not used: the local server sets it to
+ *   "production" for every run.
  * - FAIL CLOSED: in production the Razorpay keys AND the webhook secret are required; without
  *   them getPaymentsConfig() throws PaymentsConfigError and every payment function answers
  *   503 {error: 'Payments are not configured'} (see requirePaymentsConfig). Production never
@@ -44,7 +49,17 @@ export class PaymentsConfigError extends Error {
   }
 }
 
-const VARIABLES = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'RAZORPAY_SANDBOX_SECRET', 'CONTEXT', 'APP_ENV'] as const
+const VARIABLES = [
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'RAZORPAY_SANDBOX_SECRET',
+  'CONTEXT',
+  'APP_ENV',
+  'AWS_LAMBDA_FUNCTION_NAME',
+  'LAMBDA_TASK_ROOT',
+  'PAYMENTS_SANDBOX',
+] as const
 
 const optionalSecret = z.string().trim().min(1).optional()
 
@@ -59,11 +74,19 @@ const PaymentsEnvSchema = z.object({
   RAZORPAY_SANDBOX_SECRET: z.string().min(1).default(DEFAULT_SANDBOX_SECRET),
   CONTEXT: z.string().optional(),
   APP_ENV: z.string().optional(),
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
+  LAMBDA_TASK_ROOT: z.string().optional(),
+  PAYMENTS_SANDBOX: z.string().optional(),
 })
 
-/** Whether this process serves production (Netlify's CONTEXT, or APP_ENV). */
+/**
+ * Whether this process must take real payments only: APP_ENV or CONTEXT say production, or it
+ * runs on Netlify's deployed runtime without the explicit PAYMENTS_SANDBOX=allowed opt-in.
+ */
 export function isProduction(source: Record<string, string | undefined> = process.env): boolean {
-  return source.CONTEXT === 'production' || source.APP_ENV === 'production'
+  if (source.CONTEXT === 'production' || source.APP_ENV === 'production') return true
+  const deployed = Boolean(source.AWS_LAMBDA_FUNCTION_NAME || source.LAMBDA_TASK_ROOT)
+  return deployed && source.PAYMENTS_SANDBOX !== 'allowed'
 }
 
 /** Validates the payment variables of `source`. Throws PaymentsConfigError with the reason. */
