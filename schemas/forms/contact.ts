@@ -4,6 +4,7 @@
  * action) and by POST /api/contact. `website` is a honeypot: people leave it empty.
  */
 import {z} from 'zod'
+import {emailField, PHONE_PATTERN} from './fields'
 
 /** Spec section 5, in the spec's order. */
 export const CONTACT_SUBJECTS = [
@@ -21,17 +22,12 @@ export const CONTACT_MESSAGES = {
 
 export const ContactSchema = z.object({
   name: z.string({required_error: 'Please enter your name.'}).trim().min(1, 'Please enter your name.').max(120),
-  email: z
-    .string({required_error: 'Please enter your email address.'})
-    .trim()
-    .min(1, 'Please enter your email address.')
-    .max(254)
-    .email('Please enter a valid email address.'),
+  email: emailField(),
   phone: z
     .string()
     .trim()
     .max(40)
-    .regex(/^(\+?[0-9][0-9 ()-]{5,18}[0-9])?$/, 'Please enter a valid phone number or leave it empty.')
+    .refine((phone) => phone === '' || PHONE_PATTERN.test(phone), 'Please enter a valid phone number or leave it empty.')
     .optional(),
   subject: z.enum(CONTACT_SUBJECTS, {errorMap: () => ({message: 'Please choose a subject.'})}),
   message: z.string({required_error: 'Please enter your message.'}).trim().min(1, 'Please enter your message.').max(5000, 'Please keep your message under 5000 characters.'),

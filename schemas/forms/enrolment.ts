@@ -10,6 +10,7 @@
  * Messages are the spec's where it gives them (section 8).
  */
 import {z} from 'zod'
+import {emailField, PHONE_PATTERN} from './fields'
 
 export const MAX_ATTACHMENTS = 5
 
@@ -18,17 +19,12 @@ const trimmed = (max: number, message: string) => z.string({required_error: mess
 export const EnrolmentFormSchema = z
   .object({
     name: trimmed(120, 'Please enter your full name.'),
-    email: z
-      .string({required_error: 'Please enter your email address.'})
-      .trim()
-      .min(1, 'Please enter your email address.')
-      .max(254)
-      .email('Please enter a valid email address.'),
+    email: emailField(),
     mobile: z
       .string({required_error: 'Please enter your mobile number.'})
       .trim()
       .min(1, 'Please enter your mobile number.')
-      .regex(/^\+?[0-9][0-9 ()-]{5,18}[0-9]$/, 'Please enter a valid mobile number, e.g. +971 50 123 4567.'),
+      .regex(PHONE_PATTERN, 'Please enter a valid mobile number, e.g. +971 50 123 4567.'),
     trainingProgram: trimmed(64, 'Please select a training program.'),
     course: trimmed(120, 'Please select a valid course to proceed.'),
     country: z.string().trim().max(64).optional(),

@@ -3,30 +3,15 @@
  * with real Requests over Netlify's Blobs emulation. Assertions are on the responses AND on
  * what was stored.
  */
-import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {describe, expect, it, vi} from 'vitest'
 import createOrder from '../../netlify/functions/enroll-create-order'
 import save from '../../netlify/functions/enroll-save'
 import sandboxPay from '../../netlify/functions/sandbox-pay'
 import {getEnrolment, listEnrolments} from '../../netlify/lib/enrolments'
 import {completeUpload, putChunk, startUpload} from '../../netlify/lib/uploads'
-import {startBlobs} from '../helpers/blobs'
-import {call, CONTACT_COURSE, jsonRequest, KEY_ID, KEY_SECRET, paymentId, sign, stubSandboxEnv, useTestSeed, validForm} from './payments-fixtures'
+import {call, CONTACT_COURSE, jsonRequest, KEY_ID, KEY_SECRET, paymentId, sign, usePaymentsTestEnvironment, validForm} from './payments-fixtures'
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>
-
-beforeAll(async () => {
-  useTestSeed()
-  blobs = await startBlobs()
-})
-afterAll(async () => {
-  await blobs.stop()
-  delete process.env.SEED_FILE
-})
-beforeEach(() => stubSandboxEnv())
-afterEach(() => {
-  vi.unstubAllEnvs()
-  vi.restoreAllMocks()
-})
+usePaymentsTestEnvironment()
 
 const newOrder = async (form: Record<string, unknown> = {}) => {
   const result = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm(form)))

@@ -3,27 +3,15 @@
  * (Promise.all) over Netlify's Blobs emulation: every enrolment ends up paid, exactly once,
  * with its own payment.
  */
-import {afterAll, afterEach, beforeAll, beforeEach, expect, it, vi} from 'vitest'
+import {expect, it, vi} from 'vitest'
 import createOrder from '../../netlify/functions/enroll-create-order'
 import save from '../../netlify/functions/enroll-save'
 import webhook from '../../netlify/functions/razorpay-webhook'
 import {listEnrolments} from '../../netlify/lib/enrolments'
-import {startBlobs} from '../helpers/blobs'
 import {razorpayPaymentEvent} from '../mocks/razorpay'
-import {call, jsonRequest, paymentId, sign, stubSandboxEnv, useTestSeed, validForm, webhookRequest} from './payments-fixtures'
+import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validForm, webhookRequest} from './payments-fixtures'
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>
-
-beforeAll(async () => {
-  useTestSeed()
-  blobs = await startBlobs()
-})
-afterAll(async () => {
-  await blobs.stop()
-  delete process.env.SEED_FILE
-})
-beforeEach(() => stubSandboxEnv())
-afterEach(() => vi.unstubAllEnvs())
+usePaymentsTestEnvironment()
 
 const COUNT = 50
 

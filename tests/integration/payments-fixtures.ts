@@ -8,8 +8,8 @@ import {createHmac} from 'node:crypto'
 import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {vi} from 'vitest'
-import {testContext} from '../helpers/blobs'
+import {afterAll, afterEach, beforeAll, beforeEach, vi} from 'vitest'
+import {startBlobs, testContext} from '../helpers/blobs'
 
 export const SANDBOX_SECRET = 'sandbox_secret'
 export const WEBHOOK_SECRET = 'whsec_test_0123456789'
@@ -98,3 +98,24 @@ export function webhookRequest(body: unknown, options: {eventId?: string; secret
 let counter = 0
 /** A fresh, well-formed payment id. */
 export const paymentId = (prefix = 'pay_test') => `${prefix}_${Date.now().toString(36)}${(counter++).toString(36).padStart(4, '0')}`
+
+/**
+ * Registers what every payments test file needs: the test seed and a fresh Blobs server for
+ * the file, the sandbox environment for each test, and clean stubs after it.
+ */
+export function usePaymentsTestEnvironment(): void {
+  let blobs: Awaited<ReturnType<typeof startBlobs>> | undefined
+  beforeAll(async () => {
+    useTestSeed()
+    blobs = await startBlobs()
+  })
+  afterAll(async () => {
+    await blobs?.stop()
+    delete process.env.SEED_FILE
+  })
+  beforeEach(() => stubSandboxEnv())
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.restoreAllMocks()
+  })
+}

@@ -3,31 +3,16 @@
  * de-duplication by x-razorpay-event-id, order.paid / payment.captured marking the order paid
  * (with or without the browser's save, in any order), amount checks.
  */
-import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {describe, expect, it, vi} from 'vitest'
 import createOrder from '../../netlify/functions/enroll-create-order'
 import save from '../../netlify/functions/enroll-save'
 import webhook from '../../netlify/functions/razorpay-webhook'
 import {openStore, STORES} from '../../netlify/lib/blobs'
 import {getEnrolment} from '../../netlify/lib/enrolments'
-import {startBlobs} from '../helpers/blobs'
 import {razorpayPaymentEvent} from '../mocks/razorpay'
-import {call, jsonRequest, paymentId, sign, stubSandboxEnv, useTestSeed, validForm, webhookRequest, webhookSignature} from './payments-fixtures'
+import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validForm, webhookRequest, webhookSignature} from './payments-fixtures'
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>
-
-beforeAll(async () => {
-  useTestSeed()
-  blobs = await startBlobs()
-})
-afterAll(async () => {
-  await blobs.stop()
-  delete process.env.SEED_FILE
-})
-beforeEach(() => stubSandboxEnv())
-afterEach(() => {
-  vi.unstubAllEnvs()
-  vi.restoreAllMocks()
-})
+usePaymentsTestEnvironment()
 
 const newOrder = async (form: Record<string, unknown> = {}) => {
   const result = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm(form)))
