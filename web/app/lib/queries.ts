@@ -124,3 +124,24 @@ export const ENROLMENT_CATALOGUE_QUERY = defineQuery(`{
   },
   "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}
 }`)
+
+/** One exam for its instructions page (no questions). */
+export const EXAM_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
+  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,
+  "questionCount": count(questions)
+}`)
+
+/**
+ * One exam for taking it: the questions WITHOUT their correct answers (answers stay secret
+ * until submission; the take page's HTML must never contain them).
+ */
+export const EXAM_TAKE_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
+  _id, title, "examId": examId.current, durationMinutes, totalPoints,
+  questions[]{"id": questionId, type, question, options, points}
+}`)
+
+/** One exam with its answer key, for scoring on the server only (web/app/domain/exam-scoring.ts). */
+export const EXAM_KEY_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
+  _id, title, "examId": examId.current, durationMinutes, totalPoints,
+  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}
+}`)

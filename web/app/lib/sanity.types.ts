@@ -906,6 +906,52 @@ export type ENROLMENT_CATALOGUE_QUERYResult = {
     enrolAmountUsd: number;
   } | null;
 };
+// Variable: EXAM_QUERY
+// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(questions)}
+export type EXAM_QUERYResult = {
+  _id: string;
+  title: string;
+  examId: string;
+  description: string;
+  category: string;
+  durationMinutes: number;
+  totalPoints: number;
+  questionCount: number;
+} | null;
+// Variable: EXAM_TAKE_QUERY
+// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints,  questions[]{"id": questionId, type, question, options, points}}
+export type EXAM_TAKE_QUERYResult = {
+  _id: string;
+  title: string;
+  examId: string;
+  durationMinutes: number;
+  totalPoints: number;
+  questions: Array<{
+    id: string;
+    type: "multiple-choice" | "single-choice" | "text" | "textarea";
+    question: string;
+    options: Array<string> | null;
+    points: number;
+  }>;
+} | null;
+// Variable: EXAM_KEY_QUERY
+// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints,  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}}
+export type EXAM_KEY_QUERYResult = {
+  _id: string;
+  title: string;
+  examId: string;
+  durationMinutes: number;
+  totalPoints: number;
+  questions: Array<{
+    id: string;
+    type: "multiple-choice" | "single-choice" | "text" | "textarea";
+    question: string;
+    options: Array<string> | null;
+    correctAnswer: string | null;
+    correctAnswers: Array<string> | null;
+    points: number;
+  }>;
+} | null;
 
 // Query TypeMap
 import "@sanity/client";
@@ -923,5 +969,8 @@ declare module "@sanity/client" {
     "*[_type == \"legalPage\" && slug.current == $slug][0]{\n  _id, title, \"slug\": slug.current, summary, lastUpdated, body\n}": LEGAL_PAGE_QUERYResult;
     "*[_type == \"exam\"] | order(order asc){\n  _id, title, \"examId\": examId.current, description, category, durationMinutes, totalPoints,\n  \"questionCount\": count(questions)\n}": EXAMS_QUERYResult;
     "{\n  \"programs\": *[_type == \"courseCategory\"] | order(order asc){\n    \"id\": slug.current, title,\n    \"courses\": *[_type == \"course\" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}\n  },\n  \"feeTable\": *[_type == \"competencyFeeTable\" && _id == \"competencyFeeTable\"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  \"cadetship\": *[_type == \"cadetshipProgramme\" && _id == \"cadetshipProgramme\"][0]{heading, enrolCourse, enrolAmountUsd}\n}": ENROLMENT_CATALOGUE_QUERYResult;
+    "*[_type == \"exam\" && examId.current == $examId][0]{\n  _id, title, \"examId\": examId.current, description, category, durationMinutes, totalPoints,\n  \"questionCount\": count(questions)\n}": EXAM_QUERYResult;
+    "*[_type == \"exam\" && examId.current == $examId][0]{\n  _id, title, \"examId\": examId.current, durationMinutes, totalPoints,\n  questions[]{\"id\": questionId, type, question, options, points}\n}": EXAM_TAKE_QUERYResult;
+    "*[_type == \"exam\" && examId.current == $examId][0]{\n  _id, title, \"examId\": examId.current, durationMinutes, totalPoints,\n  questions[]{\"id\": questionId, type, question, options, correctAnswer, correctAnswers, points}\n}": EXAM_KEY_QUERYResult;
   }
 }

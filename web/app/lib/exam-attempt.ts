@@ -1,0 +1,136 @@
+/**
+ * A candidate's exam attempt and stored results in the browser (spec sections 3 and 4;
+ * issue 4's honest clock).
+ *
+ * - The attempt (exam id, mode, start, deadline, answers, flags, current question) is saved
+ *   under `examAttempt:{examId}` on every change, so a reload or a crash resumes it.
+ * - The deadline is fixed when the attempt starts (start + duration × 60 s); the countdown is
+ *   derived from it, never by counting ticks. Practice mode has no deadline.
+ * - Submitted results are kept per exam under the spec's key `examResults`:
+ *   {[examId]: {examId, answers, timeSpent (s), submittedAt (ISO)}}.
+ * Times are epoch milliseconds unless named seconds. Functions take a `Storage` so tests can
+ * pass their own; malformed stored data reads as absent, never throws.
+ */
+import type {AnswerRecord} from '~/domain/exam-scoring'
+import {isAnswered} from '~/domain/exam-scoring'
+
+export type AttemptMode = 'timed' | 'practice'
+
+export type ExamAttempt = {
+  examId: string
+  mode: AttemptMode
+  startedAt: number
+  /** startedAt + duration; null in practice mode. */
+  deadline: number | null
+  answers: Record<string, string | string[]>
+  flagged: string[]
+  current: number
+}
+
+/** Spec section 3, "Stored exam result". */
+export type StoredExamResult = {examId: string; answers: AnswerRecord[]; timeSpent: number; submittedAt: string}
+
+export const RESULTS_KEY = 'examResults'
+export const attemptKey = (examId: string) => `examAttempt:${examId}`
+
+/** Seconds below which the clock turns red (spec section 9). */
+export const WARNING_SECONDS = 300
+/** Remaining minutes at which screen readers hear a time warning. */
+export const ANNOUNCE_AT_MINUTES = [10, 5, 1] as const
+
+/** A new attempt starting at `now`: timed attempts end `durationMinutes` later. */
+export function newAttempt(examId: string, durationMinutes: number, mode: AttemptMode, now: number): ExamAttempt {
+  return {examId, mode, startedAt: now, deadline: mode === 'timed' ? now + durationMinutes * 60_000 : null, answers: {}, flagged: [], current: 0}
+}
+
+/** Whole seconds left at `now` (rounded up, never below 0); null without a deadline. */
+export function remainingSeconds(attempt: Pick<ExamAttempt, 'deadline'>, now: number): number | null {
+  if (attempt.deadline === null) return null
+  return Math.max(0, Math.ceil((attempt.deadline - now) / 1000))
+}
+
+/** Whether the attempt's time is up at `now`. */
+export function isExpired(attempt: Pick<ExamAttempt, 'deadline'>, now: number): boolean {
+  return attempt.deadline !== null && now >= attempt.deadline
+}
+
+/** Seconds spent, capped at the deadline (an attempt submitted late counts the full time). */
+export function timeSpentSeconds(attempt: Pick<ExamAttempt, 'startedAt' | 'deadline'>, submittedAt: number): number {
+  const end = attempt.deadline === null ? submittedAt : Math.min(submittedAt, attempt.deadline)
+  return Math.max(0, Math.round((end - attempt.startedAt) / 1000))
+}
+
+/** "45:00", "4:59", "1:02:03": the countdown as shown. */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds))
+  const h = Math.floor(s / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const sec = String(s % 60).padStart(2, '0')
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`
+}
+
+/** The minute threshold (10, 5 or 1) crossed between two readings of the clock, if any. */
+export function crossedWarning(previousSeconds: number | null, currentSeconds: number | null): number | null {
+  if (previousSeconds === null || currentSeconds === null) return null
+  for (const minutes of ANNOUNCE_AT_MINUTES) {
+    const at = minutes * 60
+    if (previousSeconds > at && currentSeconds <= at) return minutes
+  }
+  return null
+}
+
+/** The answer records of an attempt, in question order, answered questions only. */
+export function answerRecords(attempt: Pick<ExamAttempt, 'answers'>, questionIds: string[]): AnswerRecord[] {
+  return questionIds.filter((id) => isAnswered(attempt.answers[id])).map((id) => ({questionId: id, answer: attempt.answers[id]!}))
+}
+
+function readJson(storage: Storage, key: string): unknown {
+  try {
+    const raw = storage.getItem(key)
+    return raw ? JSON.parse(raw) : null
+  } catch {
+    return null
+  }
+}
+
+export function loadAttempt(storage: Storage, examId: string): ExamAttempt | null {
+  const value = readJson(storage, attemptKey(examId)) as ExamAttempt | null
+  if (!value || value.examId !== examId || typeof value.startedAt !== 'number' || typeof value.answers !== 'object') return null
+  return {...value, flagged: Array.isArray(value.flagged) ? value.flagged : [], current: Number.isInteger(value.current) ? value.current : 0}
+}
+
+export function saveAttempt(storage: Storage, attempt: ExamAttempt): void {
+  storage.setItem(attemptKey(attempt.examId), JSON.stringify(attempt))
+}
+
+export function clearAttempt(storage: Storage, examId: string): void {
+  storage.removeItem(attemptKey(examId))
+}
+
+export function loadResult(storage: Storage, examId: string): StoredExamResult | null {
+  const all = readJson(storage, RESULTS_KEY) as Record<string, StoredExamResult> | null
+  const result = all && typeof all === 'object' ? all[examId] : null
+  return result && result.examId === examId && Array.isArray(result.answers) ? result : null
+}
+
+/** Stores the result for its exam (replacing an earlier one of the same exam only). */
+export function saveResult(storage: Storage, result: StoredExamResult): void {
+  const all = (readJson(storage, RESULTS_KEY) as Record<string, StoredExamResult> | null) ?? {}
+  storage.setItem(RESULTS_KEY, JSON.stringify({...(typeof all === 'object' ? all : {}), [result.examId]: result}))
+}
+
+/**
+ * Ends an attempt: stores its result (answers so far, time spent, submittedAt = `now`) and
+ * removes the attempt. Returns the stored result.
+ */
+export function submitAttempt(storage: Storage, attempt: ExamAttempt, questionIds: string[], now: number): StoredExamResult {
+  const result: StoredExamResult = {
+    examId: attempt.examId,
+    answers: answerRecords(attempt, questionIds),
+    timeSpent: timeSpentSeconds(attempt, now),
+    submittedAt: new Date(now).toISOString(),
+  }
+  saveResult(storage, result)
+  clearAttempt(storage, attempt.examId)
+  return result
+}
