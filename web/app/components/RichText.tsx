@@ -142,7 +142,7 @@ const components: PortableTextComponents = {
 export function RichText({value, className = ''}: {value: RichTextValue | null | undefined; className?: string}) {
   if (!value?.length) return null
   return (
-    <div className={`prose-content ${className}`.trim()}>
+    <div className={`prose-content [&>:first-child]:mt-0 ${className}`.trim()}>
       <PortableText value={value} components={components} onMissingComponent={false} />
     </div>
   )

@@ -1,0 +1,20 @@
+/**
+ * The exam scoring request (POST to /exam/{examId}/results): the answers of the stored result
+ * (spec section 3, "Answer record"), validated before the server scores them.
+ */
+import {z} from 'zod'
+
+/** Limits of one scoring request (an exam has far fewer questions; a textarea answer ≤ 5000). */
+export const SCORE_LIMITS = {records: 50, questionId: 64, text: 5000, choices: 20, bodyBytes: 512 * 1024} as const
+
+/** The body of a scoring request: the stored record's answers (spec section 3, "Answer record"). */
+export const ScoreRequestSchema = z.object({
+  answers: z
+    .array(
+      z.object({
+        questionId: z.string().min(1).max(SCORE_LIMITS.questionId),
+        answer: z.union([z.string().max(SCORE_LIMITS.text), z.array(z.string().max(SCORE_LIMITS.text)).max(SCORE_LIMITS.choices)]),
+      }),
+    )
+    .max(SCORE_LIMITS.records),
+})

@@ -1,0 +1,228 @@
+/**
+ * /exam/{examId}/results (spec sections 2, 3, 5, 7 and 8; issue 4).
+ *
+ * - loader: the exam's id and title only (never the answer key); an unknown exam redirects to
+ *   /exams.
+ * - action: scores the stored record's answers ON THE SERVER against the answer key
+ *   (EXAM_KEY_QUERY) with the one scoring module (web/app/domain/exam-scoring.ts) and returns
+ *   the breakdown, correct answers included. Body: JSON {answers: [...]} (or the bare array),
+ *   or a form field `answers` holding that array as JSON. Bad input → 400 (too large → 413)
+ *   with a message; unknown exam → 404; content unavailable → 503. Never a 500 for input.
+ * - page: reads the stored result from local storage (`examResults`); none → /exams (replace).
+ *   Otherwise it posts the answers to the action (a fetcher, JSON) and shows 'Calculating your
+ *   results...' (aria-busy), then the results, or an error with 'Try again'.
+ * - 'Download Results' saves exam-results-{examId}-{YYYY-MM-DD}.json, built in the browser by
+ *   web/app/lib/exam-results-file.ts.
+ */
+import type {ActionFunctionArgs, LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
+import {redirect} from '@remix-run/node'
+import {
+  data,
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react'
+import {useCallback, useEffect, useRef, useState} from 'react'
+import {PageHero} from '~/components/PageHero'
+import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~/components/exam-results/ExamResultsView'
+import {scoreExam, type AnswerRecord, type ExamScore} from '~/domain/exam-scoring'
+import {loadResult, type StoredExamResult} from '~/lib/exam-attempt'
+import {buildResultsFile, downloadResultsFile, fileName} from '~/lib/exam-results-file'
+import {fetchContent} from '~/lib/content.server'
+import {pageMeta} from '~/lib/meta'
+import {examStartPath} from '~/lib/paths'
+import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
+import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
+
+export const SCORE_MESSAGES = {
+  notFound: 'This exam does not exist.',
+  tooLarge: 'The answers sent are too large to score.',
+  notJson: 'The answers could not be read: the request is not valid JSON.',
+  noAnswers: 'The answers could not be read: send them as JSON or in the form field "answers".',
+  unavailable: 'The exam could not be loaded to score your answers. Please try again in a moment.',
+  network: 'We could not reach the server to score your answers. Please check your connection and try again.',
+} as const
+
+export type ScoreActionData = {status: 'scored'; examId: string; title: string; score: ExamScore} | {status: 'error'; message: string}
+
+const EXAM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/i
+
+export async function loader({params}: LoaderFunctionArgs) {
+  const examId = params.examId ?? ''
+  const exam = EXAM_ID.test(examId) ? await fetchContent(EXAM_QUERY, {examId}) : null
+  if (!exam) throw redirect('/exams')
+  return {exam: {examId: exam.examId, title: exam.title}}
+}
+
+export const meta: MetaFunction<typeof loader> = ({data: loaderData, matches}) => [
+  ...pageMeta(matches, {
+    title: loaderData ? `${loaderData.exam.title}: Results` : 'Exam results',
+    description: 'Your practice exam result: grade, score, time spent and a question-by-question breakdown.',
+  }),
+  // A candidate's own results: nothing for search engines.
+  {name: 'robots', content: 'noindex'},
+]
+
+type Parsed = {ok: true; answers: AnswerRecord[]} | {ok: false; status: number; message: string}
+
+function invalid(status: number, message: string): Parsed {
+  return {ok: false, status, message}
+}
+
+/** Reads and validates the answers of a scoring request. */
+async function readAnswers(request: Request): Promise<Parsed> {
+  if (Number(request.headers.get('content-length') ?? '0') > SCORE_LIMITS.bodyBytes) return invalid(413, SCORE_MESSAGES.tooLarge)
+  const type = request.headers.get('content-type') ?? ''
+  let raw: unknown
+  if (type.includes('application/json')) {
+    const text = await request.text().catch(() => null)
+    if (text === null) return invalid(400, SCORE_MESSAGES.notJson)
+    if (text.length > SCORE_LIMITS.bodyBytes) return invalid(413, SCORE_MESSAGES.tooLarge)
+    try {
+      raw = JSON.parse(text)
+    } catch {
+      return invalid(400, SCORE_MESSAGES.notJson)
+    }
+  } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
+    const form = await request.formData().catch(() => null)
+    const field = form?.get('answers')
+    if (typeof field !== 'string') return invalid(400, SCORE_MESSAGES.noAnswers)
+    if (field.length > SCORE_LIMITS.bodyBytes) return invalid(413, SCORE_MESSAGES.tooLarge)
+    try {
+      raw = {answers: JSON.parse(field)}
+    } catch {
+      return invalid(400, SCORE_MESSAGES.notJson)
+    }
+  } else {
+    return invalid(400, SCORE_MESSAGES.noAnswers)
+  }
+  // The bare array of answer records is accepted too.
+  const result = ScoreRequestSchema.safeParse(Array.isArray(raw) ? {answers: raw} : raw)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
+    return invalid(400, `The answers could not be read (${where}${issue?.message ?? 'invalid'}).`)
+  }
+  return {ok: true, answers: result.data.answers}
+}
+
+export async function action({request, params}: ActionFunctionArgs) {
+  const examId = params.examId ?? ''
+  if (!EXAM_ID.test(examId)) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
+  const parsed = await readAnswers(request)
+  if (!parsed.ok) return data<ScoreActionData>({status: 'error', message: parsed.message}, {status: parsed.status})
+  const exam = await fetchContent(EXAM_KEY_QUERY, {examId}).catch((error: unknown) => {
+    console.error('[exam results] the answer key could not be loaded', error)
+    return undefined
+  })
+  if (exam === undefined) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.unavailable}, {status: 503})
+  if (!exam) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
+  const score = scoreExam({questions: exam.questions ?? [], totalPoints: exam.totalPoints}, parsed.answers)
+  return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score})
+}
+
+/**
+ * A lost connection becomes a visible error with a retry, not the error page. It is answered
+ * as a 503 Response: an error status stops Remix from reloading the page's data afterwards
+ * (that request would fail the same way and replace the page with the error page).
+ */
+export async function clientAction({serverAction}: ClientActionFunctionArgs): Promise<ScoreActionData | Response> {
+  try {
+    return (await serverAction()) as ScoreActionData
+  } catch (error) {
+    console.error('[exam results] scoring failed', error)
+    const failure: ScoreActionData = {status: 'error', message: SCORE_MESSAGES.network}
+    return new Response(JSON.stringify(failure), {status: 503, headers: {'Content-Type': 'application/json'}})
+  }
+}
+
+/** Scoring changes no data: the page's loader need not run again after it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({formMethod, defaultShouldRevalidate}) =>
+  formMethod && formMethod.toUpperCase() === 'POST' ? false : defaultShouldRevalidate
+
+export default function ExamResultsPage() {
+  const {exam} = useLoaderData<typeof loader>()
+  // A new exam id starts afresh (its own stored result and its own scoring request).
+  return <ExamResults key={exam.examId} examId={exam.examId} title={exam.title} />
+}
+
+function ExamResults({examId, title}: {examId: string; title: string}) {
+  const navigate = useNavigate()
+  const fetcher = useFetcher<typeof clientAction>()
+  // undefined until read in the browser (local storage does not exist on the server).
+  const [stored, setStored] = useState<StoredExamResult | undefined>(undefined)
+  const started = useRef(false)
+
+  const submit = useCallback(
+    (result: StoredExamResult) => {
+      fetcher.submit({answers: result.answers} as unknown as Parameters<typeof fetcher.submit>[0], {method: 'post', encType: 'application/json'})
+    },
+    // fetcher.submit is stable for the fetcher's lifetime.
+    [fetcher.submit],
+  )
+
+  useEffect(() => {
+    if (started.current) return
+    started.current = true
+    const result = loadResult(window.localStorage, examId)
+    if (!result) {
+      navigate('/exams', {replace: true})
+      return
+    }
+    setStored(result)
+    submit(result)
+  }, [examId, navigate, submit])
+
+  const outcome = fetcher.state === 'idle' ? (fetcher.data as ScoreActionData | undefined) : undefined
+  const score = outcome?.status === 'scored' && outcome.examId === examId ? outcome.score : null
+  const failure = outcome?.status === 'error' ? outcome.message : null
+  const loading = !score && !failure
+
+  const timeSpent = stored && Number.isFinite(stored.timeSpent) ? stored.timeSpent : 0
+  const submittedAt = stored ? new Date(stored.submittedAt) : null
+  const submittedText =
+    submittedAt && !Number.isNaN(submittedAt.getTime())
+      ? `Submitted ${new Intl.DateTimeFormat(undefined, {dateStyle: 'long', timeStyle: 'short'}).format(submittedAt)}`
+      : null
+
+  const onDownload = () => {
+    if (!score || !stored) return
+    downloadResultsFile(buildResultsFile(title, score, stored), fileName(examId, new Date()))
+  }
+
+  const announcement = score
+    ? `Your results are ready: grade ${score.grade}, ${score.percentage}%.`
+    : failure
+      ? ''
+      : stored
+        ? 'Calculating your results...'
+        : ''
+
+  return (
+    <>
+      <PageHero tone="light" eyebrow={title} title="Exam Completed!" lead={submittedText ?? 'Here is how you did.'} />
+      <div role="status" className="sr-only">
+        {announcement}
+      </div>
+      <section aria-label="Exam results" aria-busy={loading} className="py-10 sm:py-14">
+        <div className="container-page">
+          {score && stored ? (
+            <div className="grid gap-10 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start lg:gap-10">
+              {/* Kept in view beside the breakdown, where the screen is tall enough for all of it. */}
+              <div className="lg:[@media(min-height:50rem)]:sticky lg:[@media(min-height:50rem)]:top-24">
+                <ResultsSummary score={score} timeSpent={timeSpent} retakeHref={examStartPath(examId)} onDownload={onDownload} />
+              </div>
+              <QuestionBreakdown questions={score.questions} />
+            </div>
+          ) : failure ? (
+            <ResultsError message={failure} onRetry={() => stored && submit(stored)} />
+          ) : (
+            <ResultsLoading />
+          )}
+        </div>
+      </section>
+    </>
+  )
+}
