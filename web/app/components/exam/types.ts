@@ -1,0 +1,10 @@
+/** Shapes of the exam-taking screen: the questions as EXAM_TAKE_QUERY returns them (no answer key). */
+import type {EXAM_TAKE_QUERYResult} from '~/lib/sanity.types'
+
+export type TakeExam = NonNullable<EXAM_TAKE_QUERYResult>
+export type TakeQuestion = TakeExam['questions'][number]
+export type AnswerValue = string | string[]
+
+/** /exam/{examId}/take and /results (the start path lives in ~/lib/paths). */
+export const examTakePath = (examId: string) => `/exam/${encodeURIComponent(examId)}/take`
+export const examResultsPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/results`
