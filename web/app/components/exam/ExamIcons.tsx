@@ -1,15 +1,5 @@
 /** Icons of the exam screens (decorative, 24x24, currentColor), in the style of ~/components/Icons. */
-import type {SVGProps} from 'react'
-
-type IconProps = SVGProps<SVGSVGElement>
-
-function Icon({children, ...props}: IconProps & {children: React.ReactNode}) {
-  return (
-    <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
-      {children}
-    </svg>
-  )
-}
+import {Icon, type IconProps} from '../Icons'
 
 export const FlagIcon = ({filled = false, ...p}: IconProps & {filled?: boolean}) => (
   <Icon {...p}>
