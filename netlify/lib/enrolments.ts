@@ -6,11 +6,13 @@
  * Razorpay webhook, a conditional read-modify-write through updateJSON). markPaid is
  * idempotent: the same payment id again changes nothing; a different payment id for a paid
  * order is refused (409) and logged, and the stored payment is never overwritten.
+ * Both keep the admin list's index (./enrolment-index.ts) up to date after the record write.
  */
 import {HttpError} from './http'
 import {openStore, STORES, updateJSON} from './blobs'
 import type {Attachment} from './uploads'
 import type {PaymentsMode} from './payments/config'
+import {indexEnrolmentSafely} from './enrolment-index'
 
 export type EnrolmentStatus = 'pending' | 'paid'
 export type PaidVia = 'callback' | 'webhook'
@@ -54,6 +56,7 @@ export async function createPending(enrolment: NewEnrolment, now = new Date()): 
   const record: EnrolmentRecord = {...enrolment, status: 'pending', createdAt: timestamp, updatedAt: timestamp}
   const result = await store().setJSON(record.orderId, record, {onlyIfNew: true})
   if (!result.modified) throw new Error(`An enrolment for order ${record.orderId} already exists`)
+  await indexEnrolmentSafely(record)
   return record
 }
 
@@ -114,5 +117,7 @@ async function markPaidNow(orderId: string, paymentId: string, via: PaidVia, opt
     throw new HttpError(409, 'This order is already paid by another payment')
   }
   if (!value) throw new Error(`Enrolment ${orderId} vanished while it was being marked paid`)
+  // Also when nothing changed: a no-op unless an earlier index write was lost (self-repair).
+  await indexEnrolmentSafely(value)
   return {record: value, changed: changed && outcome === 'paid'}
 }

@@ -1,0 +1,11 @@
+/** GET /api/admin/enrollments/:orderId/documents/:uploadId — downloads a document attached to that order (bearer token). */
+import type {Config} from '@netlify/functions'
+import {handle, requireMethod} from '../lib/http'
+import {enrolmentDocument} from '../lib/admin/enrollments'
+
+export default handle(async (request: Request, context: {ip?: string; params?: Record<string, string>}) => {
+  requireMethod(request, 'GET')
+  return enrolmentDocument(request, context)
+})
+
+export const config: Config = {path: '/api/admin/enrollments/:orderId/documents/:uploadId', method: 'GET'}

@@ -1,0 +1,11 @@
+/** GET /api/admin/enrollments/:orderId — one full enrolment record (bearer token). */
+import type {Config} from '@netlify/functions'
+import {handle, requireMethod} from '../lib/http'
+import {enrolmentDetail} from '../lib/admin/enrollments'
+
+export default handle(async (request: Request, context: {ip?: string; params?: Record<string, string>}) => {
+  requireMethod(request, 'GET')
+  return enrolmentDetail(request, context)
+})
+
+export const config: Config = {path: '/api/admin/enrollments/:orderId', method: 'GET'}

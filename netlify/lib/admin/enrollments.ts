@@ -1,0 +1,85 @@
+/**
+ * The admin API behind a valid token (see ./auth.ts):
+ * - list: GET /api/admin/enrollments → the index's summaries, newest first;
+ * - detail: GET /api/admin/enrollments/:orderId → the full EnrolmentRecord;
+ * - document: GET /api/admin/enrollments/:orderId/documents/:uploadId → the file, only if that
+ *   upload is attached to that order.
+ * Every answer is Cache-Control: no-store (json() and the document headers).
+ */
+import {getEnrolment} from '../enrolments'
+import {listIndexedEnrolments} from '../enrolment-index'
+import {HttpError, json} from '../http'
+import {readUpload} from '../uploads'
+import {requireAdmin} from './auth'
+
+export const ENROLMENT_NOT_FOUND = 'Enrolment not found'
+export const DOCUMENT_NOT_FOUND = 'Document not found'
+
+/** Content types a document may be served as (the upload rule's PDF, DOC, DOCX, JPG, PNG). */
+const SERVABLE_TYPES = new Set([
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/jpeg',
+  'image/png',
+])
+
+const param = (context: {params?: Record<string, string>} | undefined, name: string): string => {
+  const value = context?.params?.[name] ?? ''
+  if (value === '' || value.length > 200 || /[\u0000-\u001f/\\]/.test(value)) throw new HttpError(404, name === 'uploadId' ? DOCUMENT_NOT_FOUND : ENROLMENT_NOT_FOUND)
+  return value
+}
+
+export async function listEnrolmentsForAdmin(request: Request): Promise<Response> {
+  await requireAdmin(request)
+  return json(await listIndexedEnrolments())
+}
+
+export async function enrolmentDetail(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {
+  await requireAdmin(request)
+  const record = await getEnrolment(param(context, 'orderId'))
+  if (!record) throw new HttpError(404, ENROLMENT_NOT_FOUND)
+  return json(record)
+}
+
+/** `attachment; filename="…"` with an ASCII fallback (quotes, backslashes, controls replaced) and RFC 5987 filename*. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_').trim() || 'document'
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}
+
+export async function enrolmentDocument(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {
+  await requireAdmin(request)
+  const orderId = param(context, 'orderId')
+  const uploadId = param(context, 'uploadId')
+  const record = await getEnrolment(orderId)
+  if (!record) throw new HttpError(404, ENROLMENT_NOT_FOUND)
+  const attached = record.attachments.find((a) => a.uploadId === uploadId)
+  if (!attached) throw new HttpError(404, DOCUMENT_NOT_FOUND)
+  let file
+  try {
+    file = await readUpload(uploadId)
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw new HttpError(404, DOCUMENT_NOT_FOUND)
+    throw error
+  }
+  const type = attached.contentType.toLowerCase()
+  const bytes = file.bytes
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes)
+      controller.close()
+    },
+  })
+  return new Response(body, {
+    headers: {
+      'Content-Type': SERVABLE_TYPES.has(type) ? type : 'application/octet-stream',
+      'Content-Length': String(bytes.byteLength),
+      'Content-Disposition': contentDisposition(attached.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+    },
+  })
+}

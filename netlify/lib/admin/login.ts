@@ -1,0 +1,51 @@
+/**
+ * POST /api/admin {email, password} → {authToken, expiresAt}.
+ *
+ * Order: configuration (503 'Admin login is not configured', before anything is counted) →
+ * throttle → body (400) → credentials (401 'Invalid credentials') → token.
+ * Throttle: EVERY attempt from one client counts (rate-limit bucket 'admin-login', 5 per 15
+ * minutes, recorded in Blobs): the 6th attempt within the window gets 429 with Retry-After,
+ * before any password hashing, so a blocked client cannot burn CPU either. (Counting every
+ * attempt rather than failures only keeps the check a single atomic step; a token lasts two
+ * hours, so an administrator rarely needs more than a few logins per quarter hour.)
+ * The email and the password are both always checked (no early return on a wrong email) and
+ * compared in constant time.
+ */
+import {z} from 'zod'
+import {clientAddress, HttpError, json, readJson} from '../http'
+import {checkRateLimit} from '../rate-limit'
+import {requireAdminConfig, type AdminConfig} from './config'
+import {safeEqual, verifyPassword} from './password'
+import {signAdminToken} from './token'
+
+export const LOGIN_LIMIT = {bucket: 'admin-login', limit: 5, windowSeconds: 15 * 60} as const
+export const INVALID_CREDENTIALS = 'Invalid credentials'
+export const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please try again later.'
+
+export const LoginSchema = z.object({
+  email: z.string({required_error: 'Email is required'}).trim().min(1, 'Email is required').max(320),
+  password: z.string({required_error: 'Password is required'}).min(1, 'Password is required').max(1024),
+})
+
+export type LoginResponse = {authToken: string; expiresAt: string}
+
+/** Whether the credentials are the configured admin's; always runs both checks. */
+export async function checkCredentials(config: AdminConfig, email: string, password: string): Promise<boolean> {
+  const emailOk = safeEqual(email.trim().toLowerCase(), config.email)
+  const passwordOk = config.password.kind === 'hash' ? await verifyPassword(password, config.password.hash) : safeEqual(password, config.password.password)
+  return emailOk && passwordOk
+}
+
+export async function adminLogin(request: Request, context?: {ip?: string}): Promise<Response> {
+  const config = requireAdminConfig()
+  const limit = await checkRateLimit({...LOGIN_LIMIT, key: clientAddress(request, context)})
+  if (!limit.allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS, undefined, {'Retry-After': String(limit.retryAfterSeconds)})
+  const {email, password} = await readJson(request, LoginSchema, 8 * 1024)
+  if (!(await checkCredentials(config, email, password))) {
+    console.warn(`[admin] failed login (${limit.remaining} attempts left in the window for this client)`)
+    throw new HttpError(401, INVALID_CREDENTIALS)
+  }
+  const {token, expiresAt} = await signAdminToken(config.email, config.secret)
+  const body: LoginResponse = {authToken: token, expiresAt}
+  return json(body)
+}

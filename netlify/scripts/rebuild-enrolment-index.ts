@@ -1,0 +1,39 @@
+/**
+ * Rebuilds the admin list's enrolment index from the enrolment records
+ * (netlify/lib/enrolment-index.ts): `npm run enrolments:rebuild-index`.
+ *
+ * Which Blobs it works on:
+ * - NETLIFY_BLOBS_CONTEXT set (as inside Netlify): that one;
+ * - else NETLIFY_SITE_ID + NETLIFY_AUTH_TOKEN (a personal access token): the deployed site's Blobs
+ *   through Netlify's API;
+ * - else the local emulation's files under BLOBS_DIR (default .netlify/blobs-serve, what
+ *   `npm start` / web/server.ts use), through a temporary BlobsServer.
+ */
+import {randomBytes} from 'node:crypto'
+import {BlobsServer} from '@netlify/blobs/server'
+import {rebuildEnrolmentIndex} from '../lib/enrolment-index'
+
+let server: BlobsServer | undefined
+if (!process.env.NETLIFY_BLOBS_CONTEXT) {
+  const {NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token} = process.env
+  if (siteID && token) {
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({siteID, token})).toString('base64')
+    console.log(`Rebuilding the enrolment index of site ${siteID} (Netlify API)`)
+  } else {
+    const directory = process.env.BLOBS_DIR || '.netlify/blobs-serve'
+    const localToken = randomBytes(16).toString('hex')
+    server = new BlobsServer({directory, token: localToken})
+    const {port} = await server.start()
+    const url = `http://localhost:${port}`
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({edgeURL: url, uncachedEdgeURL: url, siteID: 'local-site', token: localToken})).toString('base64')
+    console.log(`Rebuilding the enrolment index of the local Blobs in ${directory}`)
+  }
+}
+
+try {
+  const started = Date.now()
+  const {enrolments, shards} = await rebuildEnrolmentIndex()
+  console.log(`Indexed ${enrolments} enrolments in ${shards} shards (${Date.now() - started} ms)`)
+} finally {
+  await server?.stop()
+}

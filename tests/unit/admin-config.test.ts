@@ -1,0 +1,63 @@
+import {afterEach, describe, expect, it, vi} from 'vitest'
+import {parseAdminConfig, parseSessionSecret} from '../../netlify/lib/admin/config'
+import {contentDisposition} from '../../netlify/lib/admin/enrollments'
+import {mergeSummary, shardOf, SHARD_COUNT, type EnrolmentSummary} from '../../netlify/lib/enrolment-index'
+
+const HASH = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA=='
+const SECRET = 's'.repeat(32)
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('admin configuration', () => {
+  it('locally: plain password and a random per-process secret', () => {
+    const config = parseAdminConfig({ADMIN_EMAIL: ' Admin@Example.com ', ADMIN_PASSWORD: 'pw'})
+    expect(config).toMatchObject({email: 'admin@example.com', password: {kind: 'plain', password: 'pw'}, production: false})
+    expect(config.secret).toHaveLength(32)
+    expect(parseSessionSecret({})).toBe(config.secret)
+  })
+
+  it('prefers the hash when both are set', () => {
+    expect(parseAdminConfig({ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'pw', ADMIN_PASSWORD_HASH: HASH}).password.kind).toBe('hash')
+  })
+
+  it('fails closed in production: SESSION_SECRET and a hash required, plain password refused', () => {
+    const prod = {APP_ENV: 'production', ADMIN_EMAIL: 'a@b.c'}
+    expect(() => parseAdminConfig({...prod, ADMIN_PASSWORD_HASH: HASH})).toThrow(/SESSION_SECRET/)
+    expect(() => parseAdminConfig({...prod, ADMIN_PASSWORD: 'pw', SESSION_SECRET: SECRET})).toThrow(/plain ADMIN_PASSWORD is refused/)
+    expect(() => parseAdminConfig({CONTEXT: 'production', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD_HASH: HASH, SESSION_SECRET: SECRET})).not.toThrow()
+    expect(() => parseAdminConfig({AWS_LAMBDA_FUNCTION_NAME: 'fn', ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'pw', SESSION_SECRET: SECRET})).toThrow(/refused/)
+  })
+
+  it('refuses a short secret, a bad hash and a missing account', () => {
+    expect(() => parseAdminConfig({ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'pw', SESSION_SECRET: 'short'})).toThrow(/32/)
+    expect(() => parseAdminConfig({ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD_HASH: 'nope'})).toThrow(/ADMIN_PASSWORD_HASH/)
+    expect(() => parseAdminConfig({ADMIN_PASSWORD: 'pw'})).toThrow(/ADMIN_EMAIL/)
+    expect(() => parseAdminConfig({ADMIN_EMAIL: 'a@b.c'})).toThrow(/neither/)
+  })
+})
+
+describe('document Content-Disposition', () => {
+  it('quotes safely with an RFC 5987 UTF-8 name', () => {
+    expect(contentDisposition('cv.pdf')).toBe(`attachment; filename="cv.pdf"; filename*=UTF-8''cv.pdf`)
+    const tricky = contentDisposition('a"b\\c\r\nSet-Cookie: x;é.pdf')
+    expect(tricky).not.toMatch(/[\r\n]/)
+    expect(tricky).toContain('filename="a_b_c__Set-Cookie: x;_.pdf"')
+    expect(tricky).toContain(`filename*=UTF-8''a%22b%5Cc%0D%0ASet-Cookie%3A%20x%3B%C3%A9.pdf`)
+  })
+})
+
+describe('enrolment index helpers', () => {
+  const base: EnrolmentSummary = {_id: 'o', orderId: 'o', name: '', email: '', mobile: '', amount: 1, currency: 'USD', trainingProgramName: '', courseName: '', country: '', status: 'pending', createdAt: '', paidAt: null, paymentId: null, attachmentCount: 0}
+  it('keeps the most advanced summary', () => {
+    const paid = {...base, status: 'paid' as const, paymentId: 'p'}
+    expect(mergeSummary(paid, base)).toBe(paid)
+    expect(mergeSummary(base, paid)).toBe(paid)
+    const more = {...paid, attachmentCount: 2}
+    expect(mergeSummary(more, paid)).toBe(more)
+    expect(mergeSummary(undefined, base)).toBe(base)
+  })
+  it('spreads order ids over the shards', () => {
+    const used = new Set(Array.from({length: 500}, (_, i) => shardOf(`order_${i}`)))
+    expect(used.size).toBe(SHARD_COUNT)
+  })
+})
