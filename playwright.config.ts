@@ -44,6 +44,8 @@ export default defineConfig({
       BLOBS_DIR: `test-results/blobs-${Date.now()}`,
       BLOBS_PORT: String(E2E_BLOBS.port),
       BLOBS_TOKEN: E2E_BLOBS.token,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'e2e-admin-password',
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -41,6 +41,7 @@ export default defineConfig({
           for (const slug of ['terms', 'privacy', 'refund', 'shipping']) {
             route(`/${slug}`, 'pages/legal.tsx', {id: `routes/legal-${slug}`})
           }
+          route('/admin/login', 'routes/login.tsx', {id: 'routes/admin-login'})
         })
       },
     }),

@@ -1,0 +1,435 @@
+/**
+ * The administrator area (spec sections 2, 4, 5, 6, 8, 9; issue 5): /login, /admin/login and
+ * /adminEnrollments.
+ *
+ * Two tests go through the real API (POST /api/admin, GET /api/admin/enrollments, enrolments
+ * created through create-order + sandbox pay + save). The API counts EVERY login attempt per
+ * client (5 per 15 minutes), so the real tests spend two attempts in all; the UI rules (paging,
+ * idle logout with the clock API, 401, detail view, documents, CSV) are also checked against a
+ * mocked API (page.route) with fixed data.
+ */
+import type {APIRequestContext, Page, Route} from '@playwright/test'
+import {readFile} from 'node:fs/promises'
+import {expect, expectAccessible, test} from './fixtures'
+
+const ADMIN = {email: 'admin@example.com', password: 'e2e-admin-password'}
+const MOCK_TOKEN = 'mock-admin-token'
+
+type Row = {
+  _id: string
+  name: string
+  email: string
+  mobile: string
+  amount: number
+  currency: string
+  trainingProgramName: string
+  courseName: string
+  country: string
+  status: 'pending' | 'paid'
+  createdAt: string
+  paidAt: string | null
+  orderId: string
+  paymentId: string | null
+  attachmentCount: number
+}
+
+const PROGRAMS = [
+  ['STCW Courses', 'Basic STCW', 150],
+  ['Offshore Survival', 'BOSIET', 450],
+  ['Competency Training', 'Master/Chief officer', 2200],
+] as const
+
+/** 23 records: 'Cadet 01'…'Cadet 22' (paid) and one pending formula-named record. */
+function mockRows(): Row[] {
+  const rows: Row[] = Array.from({length: 22}, (_, index) => {
+    const [program, course, amount] = PROGRAMS[index % 3]!
+    const n = String(index + 1).padStart(2, '0')
+    return {
+      _id: `id-${n}`,
+      name: `Cadet ${n}`,
+      email: `cadet${n}@example.com`,
+      mobile: `+63 917 000 00${n}`,
+      amount: amount + index,
+      currency: 'USD',
+      trainingProgramName: program,
+      courseName: course,
+      country: program === 'Competency Training' ? 'Guyana' : '',
+      status: 'paid',
+      createdAt: `2025-02-${n}T09:00:00.000Z`,
+      paidAt: `2025-02-${n}T09:05:00.000Z`,
+      orderId: `order_sandbox_mock${n}`,
+      paymentId: `pay_sandbox_mock${n}`,
+      attachmentCount: 0,
+    }
+  })
+  rows.push({
+    _id: 'id-formula',
+    name: '=HYPERLINK("http://evil.example")',
+    email: 'formula@example.com',
+    mobile: '98470 11111',
+    amount: 3500,
+    currency: 'USD',
+    trainingProgramName: 'Cadetship Training',
+    courseName: 'Deck Cadet',
+    country: '',
+    status: 'pending',
+    createdAt: '2025-03-01T09:00:00.000Z',
+    paidAt: null,
+    orderId: 'order_sandbox_formula',
+    paymentId: null,
+    attachmentCount: 1,
+  })
+  return rows
+}
+
+type MockOptions = {rows?: Row[]; listStatus?: number; calls?: string[]}
+
+/** A mocked admin API for the UI rules. Records every call in `calls`. */
+async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls = []}: MockOptions = {}) {
+  await page.route('**/api/admin**', async (route: Route) => {
+    const url = new URL(route.request().url())
+    const auth = route.request().headers()['authorization']
+    calls.push(`${route.request().method()} ${url.pathname}`)
+    if (url.pathname === '/api/admin') return route.fulfill({json: {authToken: MOCK_TOKEN, expiresAt: new Date(Date.now() + 7200_000).toISOString()}})
+    if (auth !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
+    if (url.pathname === '/api/admin/enrollments') {
+      return listStatus === 200 ? route.fulfill({json: rows}) : route.fulfill({status: listStatus, json: {error: 'Nope'}})
+    }
+    const document = url.pathname.match(/^\/api\/admin\/enrollments\/([^/]+)\/documents\/([^/]+)$/)
+    if (document) return route.fulfill({body: '%PDF-1.4 mock', contentType: 'application/pdf'})
+    const detail = url.pathname.match(/^\/api\/admin\/enrollments\/([^/]+)$/)
+    const row = rows.find((r) => r.orderId === decodeURIComponent(detail?.[1] ?? ''))
+    if (row) {
+      const attachments = row.attachmentCount ? [{uploadId: 'upl_mock1', fileName: 'passport.pdf', contentType: 'application/pdf', size: 13}] : []
+      return route.fulfill({json: {...row, attachments}})
+    }
+    return route.fulfill({status: 404, json: {error: 'Not found'}})
+  })
+  return calls
+}
+
+/** Stores a token once (not again after the page reloads itself on logout). */
+async function seedToken(page: Page, token = MOCK_TOKEN) {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-seeded')) {
+      localStorage.setItem('authToken', value)
+      sessionStorage.setItem('e2e-seeded', '1')
+    }
+  }, token)
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'))
+
+async function createEnrolment(request: APIRequestContext, form: Record<string, unknown>, pay: boolean) {
+  const order = await request.post('/api/enroll/create-order', {data: form})
+  expect(order.status(), await order.text()).toBe(200)
+  const {id} = (await order.json()) as {id: string}
+  if (!pay) return id
+  const paid = await request.post('/api/sandbox/pay', {data: {orderId: id}})
+  expect(paid.status(), await paid.text()).toBe(200)
+  const saved = await request.post('/api/enroll/save', {data: await paid.json()})
+  expect(saved.status(), await saved.text()).toBe(200)
+  return id
+}
+
+test.describe('real API', () => {
+  test('a wrong login shows Invalid credentials in the red box (and the form is accessible)', async ({page}) => {
+    await page.goto('/login')
+    await expect(page.getByRole('heading', {name: 'Administrator Sign In'})).toBeVisible()
+    await expect(page.getByRole('navigation', {name: 'Main'})).toHaveCount(0)
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email')
+    await expect(page.getByLabel('Email')).toHaveAttribute('required', '')
+    await expect(page.getByLabel('Password')).toHaveAttribute('required', '')
+    await expectAccessible(page)
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', {name: 'Sign In'}).click()
+    await expect(page.getByRole('alert')).toHaveText('Invalid credentials')
+    expect(await storedToken(page)).toBeNull()
+    await expectAccessible(page)
+  })
+
+  test('login, then cards, search, sort, paging, CSV and Logout over real enrolments', async ({page, request}) => {
+    test.setTimeout(90_000)
+    const tag = `Zephyr${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}`
+    for (let index = 0; index < 11; index++) {
+      const [program, course, amount] = [
+        ['pre-sea-training', 'PSF', 50],
+        ['offshore-survival', 'BOSIET', 450],
+        ['stcw-courses', 'ARPA', 300],
+      ][index % 3]!
+      await createEnrolment(
+        request,
+        {name: `${tag} Cadet ${String(index + 1).padStart(2, '0')}`, email: `cadet${index}@example.com`, mobile: `+91 98470 100${String(index).padStart(2, '0')}`, trainingProgram: program, course, amount, currency: 'USD'},
+        true,
+      )
+    }
+    await createEnrolment(request, {name: `=HYPERLINK("x") ${tag}`, email: 'pending@example.com', mobile: '98470 22222', trainingProgram: 'pre-sea-training', course: 'PSF', amount: 50, currency: 'USD'}, false)
+
+    const listCalls: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/admin/enrollments') listCalls.push(r.headers()['authorization'] ?? '')
+    })
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill(ADMIN.password)
+    await page.getByRole('button', {name: 'Sign In'}).click()
+    await expect(page.getByRole('heading', {name: 'Enrollment Records'})).toBeVisible()
+    expect(await storedToken(page)).toBeTruthy()
+
+    // Cards and paging (other tests may add enrolments too: N is read, then checked).
+    const showing = page.getByText(/^Showing \d+ to \d+ of \d+ results$/)
+    await expect(showing).toHaveText(/^Showing 1 to 10 of \d+ results$/)
+    const total = Number((await showing.textContent())!.match(/of (\d+) results/)![1])
+    expect(total).toBeGreaterThanOrEqual(12)
+    await expect(page.getByRole('definition').filter({hasText: new RegExp(`^${total}$`)})).toBeVisible()
+    await expect(page.getByText('Total Enrollments')).toBeVisible()
+    await expect(page.getByText('Total Revenue')).toBeVisible()
+    await expect(page.getByText('Programs Active')).toBeVisible()
+    expect(listCalls).toHaveLength(1)
+    expect(listCalls[0]).toMatch(/^Bearer .+/)
+    await expectAccessible(page)
+
+    await page.getByRole('button', {name: 'Next'}).click()
+    await expect(showing).toHaveText(new RegExp(`^Showing 11 to ${Math.min(20, total)} of ${total} results$`))
+    await expect(page.getByRole('button', {name: 'Page 2'})).toHaveAttribute('aria-current', 'page')
+
+    // Search: resets to page 1; only this test's 12 records.
+    await page.getByLabel('Search enrollments').fill(tag.toLowerCase())
+    await expect(showing).toHaveText('Showing 1 to 10 of 12 results')
+    await expect(page.getByRole('button', {name: 'Page 1'})).toHaveAttribute('aria-current', 'page')
+    // The unpaid enrolment is listed and marked ('=' sorts before letters).
+    await expect(page.locator('tbody tr').first()).toContainText('=HYPERLINK')
+    await expect(page.locator('tbody tr').first().getByText('Pending', {exact: true})).toBeVisible()
+    await expect(page.locator('tbody tr').nth(1).getByText('Paid', {exact: true})).toBeVisible()
+    await page.getByRole('button', {name: 'Next'}).click()
+    await expect(showing).toHaveText('Showing 11 to 12 of 12 results')
+
+    // Sort: a new column ascending (page 1 again), then descending; amounts as numbers.
+    const amountHeader = page.getByRole('columnheader', {name: 'Amount'})
+    await amountHeader.getByRole('button').click()
+    await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending')
+    await expect(showing).toHaveText('Showing 1 to 10 of 12 results')
+    await expect(page.locator('tbody tr').first().locator('td').nth(5)).toHaveText('$50 USD')
+    await amountHeader.getByRole('button').click()
+    await expect(amountHeader).toHaveAttribute('aria-sort', 'descending')
+    await expect(page.locator('tbody tr').first().locator('td').nth(5)).toHaveText('$450 USD')
+    await expect(page.getByRole('columnheader', {name: 'Name'})).not.toHaveAttribute('aria-sort', /.+/)
+
+    // CSV of the filtered list: name, neutralised formula cells, all 12 rows.
+    const downloadPromise = page.waitForEvent('download')
+    await page.getByRole('button', {name: 'Download CSV'}).click()
+    const download = await downloadPromise
+    expect(download.suggestedFilename()).toMatch(/^enrollments-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '')
+    const lines = csv.trimEnd().split('\r\n')
+    expect(lines).toHaveLength(13)
+    expect(csv).toContain(`"'=HYPERLINK(""x"") ${tag}"`)
+    expect(csv).toContain("'+91 98470 10000")
+
+    // The detail view of a real record (GET /api/admin/enrollments/:orderId).
+    await page.locator('tbody tr').first().getByRole('button', {name: /^View/}).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByText(/^order_sandbox_/)).toBeVisible()
+    await expect(dialog.getByText(/^pay_sandbox_/)).toBeVisible()
+    await expect(dialog.getByText('Paid', {exact: true})).toBeVisible()
+    await expect(dialog.getByText('No documents were uploaded with this enrollment.')).toBeVisible()
+    await page.screenshot({path: test.info().outputPath('list-1280.png'), fullPage: true})
+    await dialog.getByRole('button', {name: 'Close details'}).click()
+    await expect(dialog).toHaveCount(0)
+
+    // Logout: the token is removed and the page reloads to the form.
+    await page.getByRole('button', {name: 'Logout'}).click()
+    await expect(page.getByRole('button', {name: 'Sign In'})).toBeVisible()
+    expect(await storedToken(page)).toBeNull()
+  })
+})
+
+test.describe('mocked API', () => {
+  test('without a stored token the list shows No authentication token found', async ({page}) => {
+    const calls = await mockApi(page)
+    await page.goto('/adminEnrollments')
+    await expect(page.getByRole('heading', {name: 'Error loading enrollments'})).toBeVisible()
+    await expect(page.getByText('No authentication token found', {exact: true})).toBeVisible()
+    await expect(page.getByRole('link', {name: /administrator login/})).toHaveAttribute('href', '/login')
+    expect(calls).toEqual([])
+    await expectAccessible(page)
+  })
+
+  test('cards, search rules, numeric sort, numbered pages, empty search, one request', async ({page}) => {
+    const calls = await mockApi(page)
+    await seedToken(page)
+    await page.goto('/adminEnrollments')
+    const showing = page.getByText(/^Showing \d+ to \d+ of \d+ results$/)
+    await expect(showing).toHaveText('Showing 1 to 10 of 23 results')
+    expect(calls.filter((c) => c === 'GET /api/admin/enrollments')).toHaveLength(1)
+    const card = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd').first()
+    await expect(card('Total Enrollments')).toHaveText('23')
+    // Paid only: the pending 3500 is not counted.
+    const paid = mockRows().filter((r) => r.status === 'paid').reduce((sum, r) => sum + r.amount, 0)
+    await expect(card('Total Revenue')).toHaveText(`$${paid.toLocaleString('en-US')} USD`)
+    await expect(card('Programs Active')).toHaveText('4')
+    await expect(page.getByRole('columnheader', {name: 'Name'})).toHaveAttribute('aria-sort', 'ascending')
+    await expect(page.locator('caption')).toHaveText(/Enrollments, sorted by Name ascending, page 1 of 3/)
+    await expectAccessible(page)
+
+    await page.getByRole('button', {name: 'Page 3'}).click()
+    await expect(showing).toHaveText('Showing 21 to 23 of 23 results')
+    await expect(page.getByRole('button', {name: 'Next'})).toBeDisabled()
+    await page.getByRole('button', {name: 'Previous'}).click()
+    await expect(showing).toHaveText('Showing 11 to 20 of 23 results')
+
+    const search = page.getByLabel('Search enrollments')
+    await search.fill('GUYANA')
+    await expect(showing).toHaveText('Showing 1 to 7 of 7 results')
+    await search.fill('000 0005')
+    await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
+    await expect(page.locator('tbody tr')).toHaveCount(1)
+    await search.fill('cadet05@example.com')
+    await expect(page.getByText('No enrollments found')).toBeVisible()
+    await expect(page.getByText('Try adjusting your search terms.')).toBeVisible()
+    await search.fill('')
+
+    // Amount sorts as a number: 150 < 1000-something < 2200…
+    const amountHeader = page.getByRole('columnheader', {name: 'Amount'})
+    await amountHeader.getByRole('button').click()
+    await expect(page.locator('tbody tr').first().locator('td').nth(5)).toHaveText('$150 USD')
+    await amountHeader.getByRole('button').click()
+    await expect(page.locator('tbody tr').first().locator('td').nth(5)).toHaveText('$3,500 USD')
+    await expect(page.locator('tbody tr').first()).toContainText('Pending')
+    expect(calls.filter((c) => c === 'GET /api/admin/enrollments')).toHaveLength(1)
+  })
+
+  test('the detail view shows the record and downloads a document with the bearer token', async ({page}) => {
+    const calls = await mockApi(page)
+    await seedToken(page)
+    await page.goto('/adminEnrollments')
+    await page.getByLabel('Search enrollments').fill('cadetship')
+    await page.getByRole('button', {name: /^View/}).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('order_sandbox_formula')
+    await expect(dialog).toContainText('Not paid yet')
+    await expect(dialog.getByText('Pending', {exact: true})).toBeVisible()
+    await expect(dialog.getByRole('listitem').getByText('passport.pdf').first()).toBeVisible()
+    await expectAccessible(page)
+    const downloadPromise = page.waitForEvent('download')
+    await dialog.getByRole('button', {name: 'Download passport.pdf'}).click()
+    expect((await downloadPromise).suggestedFilename()).toBe('passport.pdf')
+    expect(calls).toContain('GET /api/admin/enrollments/order_sandbox_formula/documents/upl_mock1')
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+  })
+
+  test('CSV export neutralises formula cells', async ({page}) => {
+    await mockApi(page)
+    await seedToken(page)
+    await page.goto('/adminEnrollments')
+    const downloadPromise = page.waitForEvent('download')
+    await page.getByRole('button', {name: 'Download CSV'}).click()
+    const download = await downloadPromise
+    expect(download.suggestedFilename()).toMatch(/^enrollments-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = await readFile((await download.path())!, 'utf8')
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
+    expect(csv).toContain("'+63 917 000 0001")
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(24)
+  })
+
+  test('15 minutes without activity log out; activity restarts the timer', async ({page}) => {
+    await page.clock.install()
+    await mockApi(page)
+    await seedToken(page)
+    await page.goto('/adminEnrollments')
+    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
+    await page.clock.fastForward('14:00')
+    await page.mouse.move(200, 300)
+    await page.mouse.move(220, 320)
+    await page.clock.fastForward('14:00')
+    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
+    expect(await storedToken(page)).toBe(MOCK_TOKEN)
+    await page.clock.fastForward('15:01')
+    await expect(page.getByText('No authentication token found')).toBeVisible()
+    expect(await storedToken(page)).toBeNull()
+  })
+
+  test('Logout removes the token and reloads', async ({page}) => {
+    await mockApi(page)
+    await seedToken(page)
+    await page.goto('/adminEnrollments')
+    await page.getByRole('button', {name: 'Logout'}).click()
+    await expect(page.getByText('No authentication token found')).toBeVisible()
+    expect(await storedToken(page)).toBeNull()
+  })
+
+  test('a token the server refuses is removed and the login form returns', async ({page}) => {
+    await mockApi(page)
+    await seedToken(page, 'expired-token')
+    await page.goto('/adminEnrollments')
+    await expect(page.getByRole('button', {name: 'Sign In'})).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    expect(await storedToken(page)).toBeNull()
+    // Signing in again shows the list.
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill('whatever')
+    await page.getByRole('button', {name: 'Sign In'}).click()
+    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
+    expect(await storedToken(page)).toBe(MOCK_TOKEN)
+  })
+
+  test('server errors: list failure, empty list, throttled login with Signing in...', async ({page}) => {
+    await mockApi(page, {listStatus: 500})
+    await seedToken(page)
+    await page.goto('/adminEnrollments')
+    await expect(page.getByRole('heading', {name: 'Error loading enrollments'})).toBeVisible()
+    await expect(page.getByText('Failed to fetch enrollments', {exact: true})).toBeVisible()
+
+    await page.unrouteAll()
+    await mockApi(page, {rows: []})
+    await page.reload()
+    await expect(page.getByText('No enrollments found')).toBeVisible()
+    await expect(page.getByText('No enrollment records available.')).toBeVisible()
+
+    await page.unrouteAll()
+    await page.evaluate(() => localStorage.removeItem('authToken'))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/admin', async (route) => {
+      await held
+      await route.fulfill({status: 429, json: {error: 'Too many login attempts. Please try again later.'}})
+    })
+    await page.goto('/admin/login')
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill('x')
+    await page.getByRole('button', {name: 'Sign In'}).click()
+    await expect(page.getByRole('button', {name: 'Signing in...'})).toBeDisabled()
+    release()
+    await expect(page.getByRole('alert')).toHaveText('Too many login attempts. Please try again later.')
+    await expectAccessible(page)
+  })
+
+  test('/login with a stored token shows the list; small screens scroll the table in a focusable region', async ({page}) => {
+    await page.setViewportSize({width: 390, height: 844})
+    await mockApi(page)
+    await seedToken(page)
+    await page.goto('/login')
+    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
+    const region = page.getByRole('region', {name: /Enrollments/})
+    await expect(region).toHaveAttribute('tabindex', '0')
+    const scroll = await region.evaluate((el) => ({scrollWidth: el.scrollWidth, clientWidth: el.clientWidth}))
+    expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth)
+    const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(pageOverflow).toBeLessThanOrEqual(0)
+    await page.screenshot({path: test.info().outputPath('list-390.png'), fullPage: true})
+    await expectAccessible(page)
+  })
+})
+
+test('both login routes send Cache-Control no-store and noindex', async ({request}) => {
+  for (const path of ['/login', '/admin/login', '/adminEnrollments']) {
+    const response = await request.get(path)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['cache-control']).toContain('no-store')
+    expect(await response.text()).toMatch(/<meta name="robots" content="noindex/)
+  }
+})

@@ -1,0 +1,88 @@
+/**
+ * The administrator area's session switch, shared by /login, /admin/login and /adminEnrollments
+ * (spec sections 2, 4, 6; issue 5).
+ *
+ * - Before hydration nothing interactive is rendered (the token lives in localStorage, and a
+ *   form must never submit natively with the password in the address).
+ * - A stored token → the enrolment list (on /login too: "if a stored admin token already exists,
+ *   the enrollment list is shown instead of the form" — rendered in place, no redirect).
+ * - No token → the login form on the login routes; on /adminEnrollments the error state
+ *   'No authentication token found' with a link to /login (the route is not guarded).
+ * - The server refuses the token (401) → it is removed and the login form is shown, with a
+ *   note that the session expired, on either route.
+ * - 15 minutes idle → Logout (token removed, page reloaded). Logging out in another tab signs
+ *   this one out too.
+ */
+import {useCallback, useEffect, useState} from 'react'
+import {clearToken, logout, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
+import {MESSAGES} from './api'
+import {EnrollmentsDashboard} from './EnrollmentsDashboard'
+import {ErrorPanel} from './ErrorPanel'
+import {LoginForm} from './LoginForm'
+import {Spinner} from './parts'
+
+type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 'signed-out'; notice: string | null}
+
+const EXPIRED = 'Your session has expired. Please sign in again.'
+
+export function AdminArea({variant, belowNav}: {variant: 'login' | 'list'; belowNav: boolean}) {
+  const [phase, setPhase] = useState<Phase>({kind: 'checking'})
+
+  useEffect(() => {
+    const token = readToken()
+    setPhase(token ? {kind: 'signed-in', token} : {kind: 'signed-out', notice: null})
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== TOKEN_KEY && event.key !== null) return
+      const current = readToken()
+      setPhase((previous) => {
+        if (current) return previous.kind === 'signed-in' && previous.token === current ? previous : {kind: 'signed-in', token: current}
+        return previous.kind === 'signed-in' ? {kind: 'signed-out', notice: null} : previous
+      })
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [])
+
+  const onUnauthorized = useCallback(() => {
+    clearToken()
+    setPhase({kind: 'signed-out', notice: EXPIRED})
+  }, [])
+  const onSignedIn = useCallback((token: string) => setPhase({kind: 'signed-in', token}), [])
+
+  useIdleTimer(phase.kind === 'signed-in', logout)
+
+  const top = belowNav ? 'pt-16' : ''
+  if (phase.kind === 'signed-in') {
+    return (
+      <div className={`min-h-screen bg-slate-50 ${top}`}>
+        <EnrollmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
+      </div>
+    )
+  }
+  const showForm = phase.kind === 'signed-out' && (variant === 'login' || phase.notice !== null)
+  if (showForm) {
+    return (
+      <div className={`flex min-h-screen items-center justify-center bg-gradient-to-b from-ocean-50 to-slate-100 px-4 py-12 ${belowNav ? 'pt-24' : ''}`}>
+        <LoginForm onSignedIn={onSignedIn} notice={phase.notice} />
+      </div>
+    )
+  }
+  return (
+    <div className={`min-h-screen bg-slate-50 ${top}`}>
+      <div className="container-page py-8 sm:py-10">
+        {phase.kind === 'checking' ? (
+          variant === 'list' ? (
+            <Spinner label="Loading enrollments..." />
+          ) : (
+            <Spinner label="Checking your session..." />
+          )
+        ) : (
+          <>
+            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Enrollment Records</h1>
+            <ErrorPanel message={MESSAGES.noToken} />
+          </>
+        )}
+      </div>
+    </div>
+  )
+}

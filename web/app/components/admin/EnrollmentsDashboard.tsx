@@ -1,0 +1,283 @@
+/**
+ * The enrolment list (spec section 2, "Administrator enrollment list"; issue 5): summary cards,
+ * search, sortable table, pagination, CSV export, detail dialog and Logout.
+ *
+ * The list is fetched ONCE per load with the bearer token (the spec's second request is a
+ * defect). Sorting, filtering and paging are @tanstack/react-table's (rules in enrollments.ts);
+ * a search or sort change goes back to page 1. The CSV holds the current filtered and sorted
+ * list, all pages. A 401 from any call hands over to `onUnauthorized` (token dropped, login
+ * form shown).
+ */
+import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/react-table'
+import {useEffect, useId, useMemo, useState} from 'react'
+import {logout} from '~/lib/admin-session'
+import {fetchEnrollments, saveBlob, UnauthorizedError, MESSAGES} from './api'
+import {EnrollmentDetailDialog} from './EnrollmentDetailDialog'
+import {
+  csvFileName,
+  DEFAULT_SORTING,
+  enrollmentsCsv,
+  formatMoney,
+  PAGE_SIZE,
+  showingText,
+  summarize,
+  tableOptions,
+  type Enrollment,
+} from './enrollments'
+import {ErrorPanel} from './ErrorPanel'
+import {Spinner, StatusBadge, formatDate} from './parts'
+
+type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; records: Enrollment[]}
+
+export function EnrollmentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
+  const [load, setLoad] = useState<Load>({state: 'loading'})
+
+  useEffect(() => {
+    const controller = new AbortController()
+    fetchEnrollments(token, controller.signal)
+      .then((records) => setLoad({state: 'loaded', records}))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return
+        if (error instanceof UnauthorizedError) return onUnauthorized()
+        const message = error instanceof Error && error.message === MESSAGES.fetchFailed ? MESSAGES.fetchFailed : MESSAGES.loadFailed
+        setLoad({state: 'error', message})
+      })
+    return () => controller.abort()
+  }, [token, onUnauthorized])
+
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Enrollment Records</h1>
+        </div>
+        <button type="button" onClick={logout} className="btn-outline">
+          Logout
+        </button>
+      </header>
+      {load.state === 'loading' ? (
+        <Spinner label="Loading enrollments..." />
+      ) : load.state === 'error' ? (
+        <div className="mt-8">
+          <ErrorPanel message={load.message} />
+        </div>
+      ) : (
+        <EnrollmentsView records={load.records} token={token} onUnauthorized={onUnauthorized} />
+      )}
+    </div>
+  )
+}
+
+function SummaryCard({label, value, detail}: {label: string; value: string; detail?: string | null}) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-2 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">{value}</dd>
+      {detail ? <dd className="mt-1 text-xs text-slate-600">{detail}</dd> : null}
+    </div>
+  )
+}
+
+/** Page buttons to show: all when few, else first, last and a window around the current one. */
+function pageItems(pageCount: number, current: number): (number | 'gap')[] {
+  if (pageCount <= 7) return Array.from({length: pageCount}, (_, index) => index)
+  const shown = new Set([0, pageCount - 1, current - 1, current, current + 1].filter((page) => page >= 0 && page < pageCount))
+  const sorted = [...shown].sort((a, b) => a - b)
+  const items: (number | 'gap')[] = []
+  sorted.forEach((page, index) => {
+    const previous = sorted[index - 1]
+    if (previous !== undefined && page - previous > 1) items.push('gap')
+    items.push(page)
+  })
+  return items
+}
+
+function EnrollmentsView({records, token, onUnauthorized}: {records: Enrollment[]; token: string; onUnauthorized: () => void}) {
+  const ids = useId()
+  const [sorting, setSorting] = useState<SortingState>(DEFAULT_SORTING)
+  const [globalFilter, setGlobalFilter] = useState('')
+  const [pageIndex, setPageIndex] = useState(0)
+  const [viewing, setViewing] = useState<Enrollment | null>(null)
+
+  const summary = useMemo(() => summarize(records), [records])
+  const table = useReactTable(
+    tableOptions(
+      records,
+      {sorting, globalFilter, pageIndex},
+      {
+        onSortingChange: (updater) => {
+          setSorting((previous) => functionalUpdate(updater, previous))
+          setPageIndex(0)
+        },
+        onGlobalFilterChange: (updater) => {
+          setGlobalFilter((previous) => String(functionalUpdate(updater, previous) ?? ''))
+          setPageIndex(0)
+        },
+        onPaginationChange: (updater) => setPageIndex((previous) => functionalUpdate(updater, {pageIndex: previous, pageSize: PAGE_SIZE}).pageIndex),
+      },
+    ),
+  )
+
+  const filtered = table.getPrePaginationRowModel().rows
+  const total = filtered.length
+  const pageCount = Math.max(1, table.getPageCount())
+  const rows = table.getRowModel().rows
+  const searching = globalFilter.trim() !== ''
+  const usd = summary.revenue.USD ?? 0
+  const otherRevenue = Object.entries(summary.revenue)
+    .filter(([currency]) => currency !== 'USD')
+    .map(([currency, amount]) => formatMoney(amount, currency))
+  const sortedColumn = sorting[0]
+  const sortedHeader = sortedColumn ? table.getColumn(sortedColumn.id)?.columnDef.header : null
+
+  function downloadCsv() {
+    const csv = enrollmentsCsv(filtered.map((row) => row.original))
+    saveBlob(new Blob(['\uFEFF', csv], {type: 'text/csv;charset=utf-8'}), csvFileName(new Date()))
+  }
+
+  return (
+    <>
+      <dl className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <SummaryCard label="Total Enrollments" value={String(summary.total)} detail={summary.pending ? `${summary.pending} pending payment` : null} />
+        <SummaryCard
+          label="Total Revenue"
+          value={formatMoney(usd, 'USD')}
+          detail={[`Paid enrollments only`, ...otherRevenue.map((text) => `plus ${text}`)].join(' · ')}
+        />
+        <SummaryCard label="Programs Active" value={String(summary.programs)} />
+      </dl>
+
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="w-full sm:max-w-md">
+          <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
+            Search enrollments
+          </label>
+          <input
+            id={`${ids}-search`}
+            type="search"
+            value={globalFilter}
+            onChange={(event) => table.setGlobalFilter(event.target.value)}
+            placeholder="Name, course, country or mobile"
+            aria-describedby={`${ids}-showing`}
+            className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
+          />
+        </div>
+        <button type="button" onClick={downloadCsv} disabled={total === 0} className="btn-secondary disabled:cursor-not-allowed disabled:opacity-60">
+          Download CSV
+        </button>
+      </div>
+
+      <p id={`${ids}-showing`} aria-live="polite" className="mt-4 text-sm text-slate-700">
+        {showingText(table.getState().pagination.pageIndex, PAGE_SIZE, total)}
+      </p>
+
+      {total === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
+          <h2 className="text-lg font-semibold text-navy-900">No enrollments found</h2>
+          <p className="mt-2 text-sm text-slate-600">{searching ? 'Try adjusting your search terms.' : 'No enrollment records available.'}</p>
+        </div>
+      ) : (
+        <div role="region" aria-labelledby={`${ids}-caption`} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <caption id={`${ids}-caption`} className="sr-only">
+              Enrollments{sortedColumn && sortedHeader ? `, sorted by ${String(sortedHeader)} ${sortedColumn.desc ? 'descending' : 'ascending'}` : ''}, page{' '}
+              {pageIndex + 1} of {pageCount}
+            </caption>
+            <thead className="bg-slate-50">
+              {table.getHeaderGroups().map((group) => (
+                <tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted()
+                    return (
+                      <th
+                        key={header.id}
+                        scope="col"
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                        className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900"
+                      >
+                        <button
+                          type="button"
+                          onClick={header.column.getToggleSortingHandler()}
+                          className="inline-flex min-h-10 items-center gap-1.5 rounded px-1 hover:text-ocean-600"
+                        >
+                          {String(header.column.columnDef.header)}
+                          <span aria-hidden="true" className={`text-xs ${sorted ? 'text-ocean-600' : 'text-slate-400'}`}>
+                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                          </span>
+                        </button>
+                      </th>
+                    )
+                  })}
+                  <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900">
+                    <span className="sr-only">Details</span>
+                  </th>
+                </tr>
+              ))}
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((row) => {
+                const record = row.original
+                return (
+                  <tr key={row.id} className={record.status === 'paid' ? 'hover:bg-slate-50' : 'bg-amber-50/40 hover:bg-amber-50'}>
+                    <td className="px-3 py-3 align-top">
+                      <span className="font-semibold text-navy-900">{record.name}</span>
+                      <span className="block text-xs break-all text-slate-600">{record.email}</span>
+                    </td>
+                    <td className="px-3 py-3 align-top whitespace-nowrap">{record.mobile}</td>
+                    <td className="px-3 py-3 align-top">{record.trainingProgramName}</td>
+                    <td className="px-3 py-3 align-top">{record.courseName}</td>
+                    <td className="px-3 py-3 align-top">{record.country || '—'}</td>
+                    <td className="px-3 py-3 text-right align-top font-medium whitespace-nowrap tabular-nums">{formatMoney(Number(record.amount), record.currency || 'USD')}</td>
+                    <td className="px-3 py-3 align-top">
+                      <StatusBadge status={record.status} />
+                    </td>
+                    <td className="px-3 py-3 align-top whitespace-nowrap">{formatDate(record.createdAt)}</td>
+                    <td className="px-3 py-2 align-top">
+                      <button type="button" onClick={() => setViewing(record)} className="btn-outline min-h-10 px-3 py-1.5">
+                        View<span className="sr-only"> {record.name}</span>
+                      </button>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {total > 0 ? (
+        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:justify-end">
+          <button type="button" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()} className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50">
+            Previous
+          </button>
+          {pageItems(pageCount, pageIndex).map((item, index) =>
+            item === 'gap' ? (
+              <span key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
+                …
+              </span>
+            ) : (
+              <button
+                key={item}
+                type="button"
+                onClick={() => table.setPageIndex(item)}
+                aria-current={item === pageIndex ? 'page' : undefined}
+                aria-label={`Page ${item + 1}`}
+                className={`inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold ${
+                  item === pageIndex ? 'border-navy-800 bg-navy-800 text-white' : 'border-slate-300 text-navy-900 hover:bg-ocean-50'
+                }`}
+              >
+                {item + 1}
+              </button>
+            ),
+          )}
+          <button type="button" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()} className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50">
+            Next
+          </button>
+        </nav>
+      ) : null}
+
+      {viewing ? <EnrollmentDetailDialog record={viewing} token={token} onClose={() => setViewing(null)} onUnauthorized={onUnauthorized} /> : null}
+    </>
+  )
+}

@@ -1,0 +1,107 @@
+/**
+ * The administrator login form (spec sections 2, 4, 5, 8): email (email type, required) and
+ * password (required); 'Sign In', 'Signing in...' while the request runs; a red box above the
+ * form with 'Invalid credentials' on 401, the server's message for throttling (429) or an
+ * unavailable service (503), else 'Login failed'. On success the token is stored and
+ * `onSignedIn` is called.
+ *
+ * The form is only rendered after hydration (see AdminArea), so it can never be submitted
+ * natively with the password in the address.
+ */
+import {useEffect, useId, useRef, useState, type FormEvent} from 'react'
+import {AnchorIcon} from '~/components/Icons'
+import {storeToken} from '~/lib/admin-session'
+import {login} from './api'
+
+export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => void; notice?: string | null}) {
+  const ids = useId()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const errorRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (error) errorRef.current?.focus()
+  }, [error])
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy) return
+    const data = new FormData(event.currentTarget)
+    const email = String(data.get('email') ?? '').trim()
+    const password = String(data.get('password') ?? '')
+    setBusy(true)
+    setError(null)
+    const result = await login(email, password)
+    if (result.ok) {
+      storeToken(result.token)
+      onSignedIn(result.token)
+      return
+    }
+    setBusy(false)
+    setError(result.message)
+  }
+
+  return (
+    <div className="w-full max-w-md">
+      <div className="mb-6 flex flex-col items-center text-center">
+        <span className="grid h-14 w-14 place-items-center rounded-full bg-navy-900 text-brass-300 shadow-lg">
+          <AnchorIcon width={28} height={28} />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Administrator Sign In</h1>
+        <p className="mt-2 text-sm text-slate-600">Staff access to enrollment records.</p>
+      </div>
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">
+        {notice && !error ? (
+          <p role="status" className="mb-5 rounded-lg border border-ocean-100 bg-ocean-50 px-4 py-3 text-sm text-navy-900">
+            {notice}
+          </p>
+        ) : null}
+        {error ? (
+          <div ref={errorRef} tabIndex={-1} role="alert" className="mb-5 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 outline-none">
+            {error}
+          </div>
+        ) : null}
+        <form onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+          <div>
+            <label htmlFor={`${ids}-email`} className="block text-sm font-semibold text-navy-900">
+              Email
+            </label>
+            <input
+              id={`${ids}-email`}
+              name="email"
+              type="email"
+              required
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
+            />
+          </div>
+          <div>
+            <label htmlFor={`${ids}-password`} className="block text-sm font-semibold text-navy-900">
+              Password
+            </label>
+            <input
+              id={`${ids}-password`}
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
+            />
+          </div>
+          <button type="submit" disabled={busy} className="btn-secondary w-full disabled:cursor-wait disabled:opacity-80">
+            {busy ? (
+              <>
+                <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+                Signing in...
+              </>
+            ) : (
+              'Sign In'
+            )}
+          </button>
+        </form>
+      </div>
+    </div>
+  )
+}

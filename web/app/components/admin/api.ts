@@ -1,0 +1,116 @@
+/**
+ * The administrator API as the pages call it (issue 5 contract):
+ * - POST /api/admin {email, password} → {authToken, expiresAt}; 401 'Invalid credentials';
+ *   429/503 and others carry {error}; anything unreadable → 'Login failed'.
+ * - GET /api/admin/enrollments (bearer) → the records; 401 → Unauthorized (the caller drops
+ *   the token); other non-ok → 'Failed to fetch enrollments'; network/parse → 'Failed to load
+ *   enrollments'.
+ * - GET /api/admin/enrollments/:orderId (bearer) → one record with its attachments.
+ * - GET /api/admin/enrollments/:orderId/documents/:uploadId (bearer) → the file, saved through
+ *   an object URL (a plain link could not send the bearer header).
+ */
+import type {Enrollment, EnrollmentDetail} from './enrollments'
+
+export const MESSAGES = {
+  invalidCredentials: 'Invalid credentials',
+  loginFailed: 'Login failed',
+  noToken: 'No authentication token found',
+  fetchFailed: 'Failed to fetch enrollments',
+  loadFailed: 'Failed to load enrollments',
+} as const
+
+/** The server rejected the token (missing, expired, forged). */
+export class UnauthorizedError extends Error {
+  constructor() {
+    super('Your session has expired. Please sign in again.')
+    this.name = 'UnauthorizedError'
+  }
+}
+
+async function errorText(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as {error?: unknown}
+    return typeof body?.error === 'string' && body.error.trim() ? body.error : null
+  } catch {
+    return null
+  }
+}
+
+export type LoginResult = {ok: true; token: string; expiresAt: string | null} | {ok: false; message: string}
+
+export async function login(email: string, password: string): Promise<LoginResult> {
+  let response: Response
+  try {
+    response = await fetch('/api/admin', {
+      method: 'POST',
+      headers: {'Content-Type': 'application/json', Accept: 'application/json'},
+      body: JSON.stringify({email, password}),
+    })
+  } catch {
+    return {ok: false, message: MESSAGES.loginFailed}
+  }
+  if (response.status === 401) return {ok: false, message: MESSAGES.invalidCredentials}
+  if (!response.ok) return {ok: false, message: (await errorText(response)) ?? MESSAGES.loginFailed}
+  try {
+    const body = (await response.json()) as {authToken?: unknown; expiresAt?: unknown}
+    if (typeof body.authToken !== 'string' || !body.authToken) return {ok: false, message: MESSAGES.loginFailed}
+    return {ok: true, token: body.authToken, expiresAt: typeof body.expiresAt === 'string' ? body.expiresAt : null}
+  } catch {
+    return {ok: false, message: MESSAGES.loginFailed}
+  }
+}
+
+const bearer = (token: string) => ({Authorization: `Bearer ${token}`, Accept: 'application/json'})
+
+/** The list. Throws UnauthorizedError on 401, Error with the spec's messages otherwise. */
+export async function fetchEnrollments(token: string, signal?: AbortSignal): Promise<Enrollment[]> {
+  let response: Response
+  try {
+    response = await fetch('/api/admin/enrollments', {headers: bearer(token), signal, cache: 'no-store'})
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new Error(MESSAGES.loadFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error(MESSAGES.fetchFailed)
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    throw new Error(MESSAGES.loadFailed)
+  }
+  if (!Array.isArray(body)) throw new Error(MESSAGES.loadFailed)
+  return body as Enrollment[]
+}
+
+/** One enrolment with its attachments. */
+export async function fetchEnrollmentDetail(token: string, orderId: string, signal?: AbortSignal): Promise<EnrollmentDetail> {
+  const response = await fetch(`/api/admin/enrollments/${encodeURIComponent(orderId)}`, {headers: bearer(token), signal, cache: 'no-store'})
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error((await errorText(response)) ?? 'Failed to load the enrollment')
+  return (await response.json()) as EnrollmentDetail
+}
+
+/** Saves `blob` as a file named `fileName` through a temporary object URL. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = fileName
+  link.rel = 'noopener'
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+/** Downloads one cadetship document with the bearer header. */
+export async function downloadDocument(token: string, orderId: string, uploadId: string, fileName: string): Promise<void> {
+  const response = await fetch(`/api/admin/enrollments/${encodeURIComponent(orderId)}/documents/${encodeURIComponent(uploadId)}`, {
+    headers: {Authorization: `Bearer ${token}`},
+    cache: 'no-store',
+  })
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error((await errorText(response)) ?? 'The document could not be downloaded')
+  saveBlob(await response.blob(), fileName)
+}

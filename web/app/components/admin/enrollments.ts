@@ -1,0 +1,219 @@
+/**
+ * The enrolment list's data rules, free of React (issue 5; spec section 5, "Admin list search").
+ *
+ * - Search: case-insensitive substring on name, training program, course and country; plain
+ *   substring on mobile. Leading/trailing spaces of the query are ignored; an empty query
+ *   matches everything.
+ * - Sorting: text columns compare case-insensitively (locale-aware, numbers in text in
+ *   numeric order); amount compares as a number; dates by time. Default: name ascending.
+ * - Summary: total count, revenue = the sum of PAID amounts per currency (pending ones are
+ *   listed and marked but never counted), distinct training programs.
+ * Sorting, filtering and paging themselves are @tanstack/react-table's; this module supplies
+ * its column definitions, filter function and table options.
+ */
+import {
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  type ColumnDef,
+  type FilterFn,
+  type SortingFn,
+  type SortingState,
+  type TableOptions,
+} from '@tanstack/react-table'
+import {buildCsv, type CsvValue} from '~/domain/csv'
+
+export type EnrollmentStatus = 'pending' | 'paid'
+
+/** One row of GET /api/admin/enrollments. */
+export type Enrollment = {
+  _id: string
+  name: string
+  email: string
+  mobile: string
+  amount: number
+  currency: string
+  trainingProgramName: string
+  courseName: string
+  country: string
+  status: EnrollmentStatus
+  createdAt: string
+  paidAt: string | null
+  orderId: string
+  paymentId: string | null
+  attachmentCount: number
+}
+
+export type Attachment = {uploadId: string; fileName: string; contentType: string; size: number}
+
+/** GET /api/admin/enrollments/:orderId */
+export type EnrollmentDetail = Enrollment & {attachments?: Attachment[]} & Record<string, unknown>
+
+export const PAGE_SIZE = 10
+export const DEFAULT_SORTING: SortingState = [{id: 'name', desc: false}]
+
+/** The spec's search rule for one record. */
+export function matchesSearch(record: Enrollment, query: string): boolean {
+  const raw = query.trim()
+  if (!raw) return true
+  const needle = raw.toLowerCase()
+  const text = [record.name, record.trainingProgramName, record.courseName, record.country]
+  if (text.some((value) => String(value ?? '').toLowerCase().includes(needle))) return true
+  return String(record.mobile ?? '').includes(raw)
+}
+
+export const searchFilter: FilterFn<Enrollment> = (row, _columnId, value) => matchesSearch(row.original, String(value ?? ''))
+
+const collator = new Intl.Collator('en', {sensitivity: 'base', numeric: true})
+
+/** Case-insensitive, locale-aware text order. */
+export const textSort: SortingFn<Enrollment> = (a, b, columnId) =>
+  collator.compare(String(a.getValue(columnId) ?? ''), String(b.getValue(columnId) ?? ''))
+
+/** Numeric order (amounts); a non-number sorts first. */
+export const numberSort: SortingFn<Enrollment> = (a, b, columnId) => {
+  const x = Number(a.getValue(columnId))
+  const y = Number(b.getValue(columnId))
+  return (Number.isNaN(x) ? -Infinity : x) - (Number.isNaN(y) ? -Infinity : y) || 0
+}
+
+/** Time order (ISO dates); missing dates sort first. */
+export const dateSort: SortingFn<Enrollment> = (a, b, columnId) => {
+  const time = (value: unknown) => {
+    const parsed = value ? Date.parse(String(value)) : NaN
+    return Number.isNaN(parsed) ? -Infinity : parsed
+  }
+  const x = time(a.getValue(columnId))
+  const y = time(b.getValue(columnId))
+  return x === y ? 0 : x < y ? -1 : 1
+}
+
+/** The sortable columns, in table order. Cells are rendered by the table component. */
+export const COLUMNS: ColumnDef<Enrollment>[] = [
+  {id: 'name', accessorKey: 'name', header: 'Name', sortingFn: textSort},
+  {id: 'mobile', accessorKey: 'mobile', header: 'Mobile', sortingFn: textSort},
+  {id: 'trainingProgramName', accessorKey: 'trainingProgramName', header: 'Training Program', sortingFn: textSort},
+  {id: 'courseName', accessorKey: 'courseName', header: 'Course', sortingFn: textSort},
+  {id: 'country', accessorKey: 'country', header: 'Country', sortingFn: textSort},
+  {id: 'amount', accessorFn: (row) => Number(row.amount), header: 'Amount', sortingFn: numberSort},
+  {id: 'status', accessorKey: 'status', header: 'Status', sortingFn: textSort},
+  {id: 'createdAt', accessorKey: 'createdAt', header: 'Date', sortingFn: dateSort},
+]
+
+export type TableState = {sorting: SortingState; globalFilter: string; pageIndex: number}
+
+/**
+ * The table's options for a given state. Sorting toggles ascending/descending (never off), a
+ * new column starts ascending, and the caller resets the page when search or sort changes.
+ */
+export function tableOptions(
+  data: Enrollment[],
+  state: TableState,
+  handlers: Pick<TableOptions<Enrollment>, 'onSortingChange' | 'onGlobalFilterChange' | 'onPaginationChange'>,
+): TableOptions<Enrollment> {
+  return {
+    data,
+    columns: COLUMNS,
+    state: {sorting: state.sorting, globalFilter: state.globalFilter, pagination: {pageIndex: state.pageIndex, pageSize: PAGE_SIZE}},
+    ...handlers,
+    getRowId: (row) => row._id || row.orderId,
+    globalFilterFn: searchFilter,
+    getColumnCanGlobalFilter: () => true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    sortDescFirst: false,
+    autoResetPageIndex: false,
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+  }
+}
+
+/** 'Showing X to Y of N results' (X is 0 when there are none). */
+export function showingText(pageIndex: number, pageSize: number, total: number): string {
+  const from = total === 0 ? 0 : pageIndex * pageSize + 1
+  const to = Math.min(total, (pageIndex + 1) * pageSize)
+  return `Showing ${from} to ${to} of ${total} results`
+}
+
+export type Summary = {
+  total: number
+  /** Paid amounts per upper-case currency code. */
+  revenue: Record<string, number>
+  programs: number
+  pending: number
+}
+
+export function summarize(records: readonly Enrollment[]): Summary {
+  const revenue: Record<string, number> = {}
+  const programs = new Set<string>()
+  let pending = 0
+  for (const record of records) {
+    if (record.trainingProgramName) programs.add(record.trainingProgramName)
+    if (record.status === 'paid') {
+      const currency = (record.currency || 'USD').toUpperCase()
+      const amount = Number(record.amount)
+      if (Number.isFinite(amount)) revenue[currency] = Math.round(((revenue[currency] ?? 0) + amount) * 100) / 100
+    } else pending += 1
+  }
+  return {total: records.length, revenue, programs: programs.size, pending}
+}
+
+/** '$4,650 USD', '$12.50 USD', '₹45,000 INR'. */
+export function formatMoney(amount: number, currency = 'USD'): string {
+  const code = currency.toUpperCase()
+  const fraction = Number.isInteger(amount) ? 0 : 2
+  try {
+    const text = new Intl.NumberFormat('en-US', {style: 'currency', currency: code, minimumFractionDigits: fraction, maximumFractionDigits: fraction}).format(amount)
+    return `${text} ${code}`
+  } catch {
+    return `${amount.toLocaleString('en-US', {minimumFractionDigits: fraction, maximumFractionDigits: fraction})} ${code}`
+  }
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** enrollments-YYYY-MM-DD.csv, the browser's local calendar day. */
+export function csvFileName(date: Date): string {
+  return `enrollments-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`
+}
+
+export const CSV_HEADER = [
+  'Name',
+  'Email',
+  'Mobile',
+  'Training Program',
+  'Course',
+  'Country',
+  'Amount',
+  'Currency',
+  'Status',
+  'Created At',
+  'Paid At',
+  'Order ID',
+  'Payment ID',
+  'Documents',
+] as const
+
+/** The CSV of `records`, in the given order. */
+export function enrollmentsCsv(records: readonly Enrollment[]): string {
+  const rows: CsvValue[][] = records.map((r) => [
+    r.name,
+    r.email,
+    r.mobile,
+    r.trainingProgramName,
+    r.courseName,
+    r.country,
+    Number(r.amount),
+    r.currency,
+    r.status,
+    r.createdAt,
+    r.paidAt,
+    r.orderId,
+    r.paymentId,
+    r.attachmentCount ?? 0,
+  ])
+  return buildCsv(CSV_HEADER, rows)
+}

@@ -1,0 +1,37 @@
+/** Small pieces of the administrator pages: status badge, spinner, date formatting. */
+import type {EnrollmentStatus} from './enrollments'
+
+export function StatusBadge({status}: {status: EnrollmentStatus | string}) {
+  const paid = status === 'paid'
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+        paid ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' : 'bg-amber-50 text-amber-900 ring-amber-600/40'
+      }`}
+    >
+      {paid ? 'Paid' : 'Pending'}
+    </span>
+  )
+}
+
+export function Spinner({label}: {label: string}) {
+  return (
+    <div role="status" className="flex flex-col items-center justify-center gap-4 py-16 text-slate-600">
+      <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-ocean-100 border-t-ocean-600" />
+      <span className="text-base font-medium">{label}</span>
+    </div>
+  )
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {day: 'numeric', month: 'short', year: 'numeric'})
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit'})
+
+export function formatDate(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null
+  return date && !Number.isNaN(date.getTime()) ? dateFormat.format(date) : '—'
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : null
+  return date && !Number.isNaN(date.getTime()) ? dateTimeFormat.format(date) : '—'
+}

@@ -1,0 +1,19 @@
+/**
+ * /adminEnrollments — the administrator enrollment list (spec section 2; issue 5). Not guarded
+ * by routing: it depends on the token stored by the login (no token → 'No authentication token
+ * found'). Never indexed, never cached.
+ */
+import type {HeadersFunction, MetaFunction} from '@remix-run/node'
+import {AdminArea} from '~/components/admin/AdminArea'
+import {pageMeta} from '~/lib/meta'
+
+export const meta: MetaFunction = ({matches}) => [
+  ...pageMeta(matches, {title: 'Enrollment Records', description: 'Administrator enrollment list.'}),
+  {name: 'robots', content: 'noindex, nofollow'},
+]
+
+export const headers: HeadersFunction = () => ({'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow'})
+
+export default function AdminEnrollments() {
+  return <AdminArea variant="list" belowNav />
+}

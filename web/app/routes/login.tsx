@@ -1,0 +1,23 @@
+/**
+ * /login and /admin/login (registered in web/vite.config.ts with id routes/admin-login):
+ * the administrator login (spec section 2; issue 5). With a stored token the enrolment list
+ * is shown in place of the form (AdminArea). Never indexed, never cached.
+ */
+import type {HeadersFunction, MetaFunction} from '@remix-run/node'
+import {useLocation} from '@remix-run/react'
+import {AdminArea} from '~/components/admin/AdminArea'
+import {pageMeta} from '~/lib/meta'
+
+export const meta: MetaFunction = ({matches}) => [
+  ...pageMeta(matches, {title: 'Administrator Login', description: 'Staff sign-in to the enrollment records.'}),
+  {name: 'robots', content: 'noindex, nofollow'},
+]
+
+export const headers: HeadersFunction = () => ({'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow'})
+
+export default function AdminLogin() {
+  const {pathname} = useLocation()
+  // The site navigation is hidden on /login only (root.tsx); /admin/login keeps it.
+  const belowNav = pathname.replace(/\/+$/, '') !== '/login'
+  return <AdminArea variant="login" belowNav={belowNav} />
+}
