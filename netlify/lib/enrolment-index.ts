@@ -16,31 +16,13 @@
 import {createHash} from 'node:crypto'
 import {getStore, type Store} from '@netlify/blobs'
 import {updateJSON} from './blobs'
-import type {EnrolmentRecord, EnrolmentStatus} from './enrolments'
+import type {EnrolmentSummary} from '../../schemas/api/admin'
+import type {EnrolmentRecord} from './enrolments'
 
 export const INDEX_STORE = 'enrolment-index'
 export const SHARD_COUNT = 16
 
-/** One row of the admin list (GET /api/admin/enrollments). */
-export type EnrolmentSummary = {
-  _id: string
-  orderId: string
-  name: string
-  email: string
-  mobile: string
-  /** USD, major units. */
-  amount: number
-  currency: string
-  trainingProgramName: string
-  courseName: string
-  /** The jurisdiction's name (competency training), else ''. */
-  country: string
-  status: EnrolmentStatus
-  createdAt: string
-  paidAt: string | null
-  paymentId: string | null
-  attachmentCount: number
-}
+export type {EnrolmentSummary} from '../../schemas/api/admin'
 
 export type IndexShard = {entries: Record<string, EnrolmentSummary>}
 

@@ -13,8 +13,9 @@ import {openStore, STORES, updateJSON} from './blobs'
 import type {Attachment} from './uploads'
 import type {PaymentsMode} from './payments/config'
 import {indexEnrolmentSafely} from './enrolment-index'
+import type {EnrolmentStatus} from '../../schemas/api/admin'
 
-export type EnrolmentStatus = 'pending' | 'paid'
+export type {EnrolmentStatus} from '../../schemas/api/admin'
 export type PaidVia = 'callback' | 'webhook'
 
 export type EnrolmentRecord = {

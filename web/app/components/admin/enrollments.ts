@@ -23,27 +23,11 @@ import {
   type TableOptions,
 } from '@tanstack/react-table'
 import {buildCsv, type CsvValue} from '~/domain/csv'
+import type {EnrolmentStatus, EnrolmentSummary} from '#schemas/api/admin'
 
-export type EnrollmentStatus = 'pending' | 'paid'
-
-/** One row of GET /api/admin/enrollments. */
-export type Enrollment = {
-  _id: string
-  name: string
-  email: string
-  mobile: string
-  amount: number
-  currency: string
-  trainingProgramName: string
-  courseName: string
-  country: string
-  status: EnrollmentStatus
-  createdAt: string
-  paidAt: string | null
-  orderId: string
-  paymentId: string | null
-  attachmentCount: number
-}
+/** One row of GET /api/admin/enrollments (the contract lives in schemas/api/admin.ts). */
+export type Enrollment = EnrolmentSummary
+export type EnrollmentStatus = EnrolmentStatus
 
 export type Attachment = {uploadId: string; fileName: string; contentType: string; size: number}
 
