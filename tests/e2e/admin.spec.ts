@@ -10,28 +10,14 @@
  */
 import type {APIRequestContext, Page, Route} from '@playwright/test'
 import {readFile} from 'node:fs/promises'
+import type {EnrolmentSummary} from '../../schemas/api/admin'
 import {expect, expectAccessible, test} from './fixtures'
 
 const ADMIN = {email: 'admin@example.com', password: 'e2e-admin-password'}
 const MOCK_TOKEN = 'mock-admin-token'
 
-type Row = {
-  _id: string
-  name: string
-  email: string
-  mobile: string
-  amount: number
-  currency: string
-  trainingProgramName: string
-  courseName: string
-  country: string
-  status: 'pending' | 'paid'
-  createdAt: string
-  paidAt: string | null
-  orderId: string
-  paymentId: string | null
-  attachmentCount: number
-}
+/** Mocked rows follow the API's contract. */
+type Row = EnrolmentSummary
 
 const PROGRAMS = [
   ['STCW Courses', 'Basic STCW', 150],
