@@ -21,6 +21,7 @@ import {SiteNav} from './components/SiteNav'
 import {fetchContent} from './lib/content.server'
 import {useNonce} from './lib/nonce'
 import {SITE_SETTINGS_QUERY} from './lib/queries'
+import {noStoreRouteHeaders} from './lib/cache.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -33,6 +34,12 @@ export async function loader() {
   if (!settings) throw new Error('The siteSettings document is missing from the dataset')
   return {settings, year: new Date().getFullYear()}
 }
+
+/**
+ * Error pages caught here (404s, 500s) and any route without its own `headers` export are never
+ * stored; content routes set their CDN cache headers themselves (lib/cache.server.ts).
+ */
+export const headers = noStoreRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data}) => [
   {title: data?.settings.companyName ?? 'Maritime training'},

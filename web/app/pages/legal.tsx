@@ -5,10 +5,12 @@
  * request's path; the legalPage document with that slug supplies title, "Last updated"
  * date and body. No such document → 404.
  */
+import {data} from '@remix-run/node'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
 import {PageHero} from '~/components/PageHero'
 import {RichText} from '~/components/RichText'
+import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {LEGAL_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
@@ -17,8 +19,10 @@ export async function loader({request}: LoaderFunctionArgs) {
   const slug = new URL(request.url).pathname.slice(1).replace(/\/+$/, '')
   const page = await fetchContent(LEGAL_PAGE_QUERY, {slug})
   if (!page) throw new Response('Not Found', {status: 404})
-  return {page}
+  return data({page}, {headers: pageCacheHeaders(['type:legalPage', docTag(page._id)])})
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: data.page.title, description: data.page.summary} : null)

@@ -3,12 +3,14 @@
  * six reasons to choose the provider, training locations with flags, testimonials and a
  * call to action with contact details — all from the homePage document and its references.
  */
+import {data} from '@remix-run/node'
 import type {MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData, useRouteLoaderData} from '@remix-run/react'
 import {CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
 import {ArrowRightIcon, MailIcon, PhoneIcon, StarIcon} from '~/components/Icons'
 import {SectionHeading} from '~/components/PageHero'
 import {pageMeta} from '~/lib/meta'
+import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {flagUrl} from '~/lib/flags.server'
 import {HOME_PAGE_QUERY} from '~/lib/queries'
@@ -17,12 +19,27 @@ import type {loader as rootLoader} from '~/root'
 export async function loader() {
   const {page, locations, testimonials} = await fetchContent(HOME_PAGE_QUERY)
   if (!page) throw new Error('The homePage document is missing from the dataset')
-  return {
-    page,
-    testimonials,
-    locations: locations.map((location) => ({...location, flag: flagUrl(location.countryCode)})),
-  }
+  return data(
+    {
+      page,
+      testimonials,
+      locations: locations.map((location) => ({...location, flag: flagUrl(location.countryCode)})),
+    },
+    {
+      headers: pageCacheHeaders([
+        'doc:homePage',
+        'type:homePage',
+        'type:courseCategory',
+        'type:course',
+        'type:cadetshipProgramme',
+        'type:location',
+        'type:testimonial',
+      ]),
+    },
+  )
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: data.page.hero?.heading, description: data.page.hero?.subheading} : null)

@@ -2,11 +2,13 @@
  * About (spec section 2, "About"): hero, stats, mission / vision / values, the
  * "Maritime Excellence Since 2006" block, five service blurbs and 'Get Started' (/contact).
  */
+import {data} from '@remix-run/node'
 import type {MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {FeatureGrid, StatsRow} from '~/components/Cards'
 import {ArrowRightIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
+import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {ABOUT_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
@@ -14,8 +16,10 @@ import {pageMeta} from '~/lib/meta'
 export async function loader() {
   const page = await fetchContent(ABOUT_PAGE_QUERY)
   if (!page) throw new Error('The aboutPage document is missing from the dataset')
-  return {page}
+  return data({page}, {headers: pageCacheHeaders(['doc:aboutPage', 'type:aboutPage'])})
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: 'About Us', description: data.page.subheading} : null)

@@ -21,6 +21,7 @@ import {CheckIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon} from '~/components/I
 import {PageHero} from '~/components/PageHero'
 import {pageMeta} from '~/lib/meta'
 import type {loader as rootLoader} from '~/root'
+import {noStoreRouteHeaders} from '~/lib/cache.server'
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {
@@ -355,3 +356,6 @@ function Detail({icon, label, children}: {icon: ReactNode; label: string; childr
     </div>
   )
 }
+
+/** Personal or transactional: never stored by browsers or the CDN (lib/cache.server.ts). */
+export const headers = noStoreRouteHeaders

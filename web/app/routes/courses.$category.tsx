@@ -5,6 +5,7 @@
  * fixed price link to the contact page instead. Unknown ids answer 404 with
  * 'Category Not Found'. Competency and cadetship have dedicated routes of the same path.
  */
+import {data} from '@remix-run/node'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {isRouteErrorResponse, Link, useLoaderData, useRouteError} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
@@ -12,6 +13,7 @@ import {FeatureGrid} from '~/components/Cards'
 import {ArrowLeftIcon, ClockIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
 import {coursePriceLabel, payableUsd} from '~/domain/price'
+import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {enrolPath} from '~/lib/paths'
 import {CATEGORY_PAGE_QUERY} from '~/lib/queries'
@@ -20,8 +22,18 @@ import {companyName, pageMeta} from '~/lib/meta'
 export async function loader({params}: LoaderFunctionArgs) {
   const {category, why} = await fetchContent(CATEGORY_PAGE_QUERY, {category: params.category ?? ''})
   if (!category) throw new Response('Category Not Found', {status: 404})
-  return {category, why}
+  const tags = [
+    'doc:coursesPage',
+    'type:courseCategory',
+    'type:course',
+    docTag(category._id),
+    `category:${category.id}`,
+    ...(category.courses ?? []).map((course) => docTag(course._id)),
+  ]
+  return data({category, why}, {headers: pageCacheHeaders(tags)})
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   data ? pageMeta(matches, {title: data.category.title, description: data.category.description}) : [{title: `Category Not Found | ${companyName(matches)}`}]

@@ -3,10 +3,12 @@
  * /courses/{categoryId}, an 'Explore Certifications' anchor to #courses and a
  * 'Training Excellence' section of four benefits.
  */
+import {data} from '@remix-run/node'
 import type {MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
 import {CategoryCard, FeatureGrid} from '~/components/Cards'
 import {PageHero, SectionHeading} from '~/components/PageHero'
+import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {COURSES_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
@@ -14,8 +16,13 @@ import {pageMeta} from '~/lib/meta'
 export async function loader() {
   const {page, categories} = await fetchContent(COURSES_PAGE_QUERY)
   if (!page) throw new Error('The coursesPage document is missing from the dataset')
-  return {page, categories}
+  return data(
+    {page, categories},
+    {headers: pageCacheHeaders(['doc:coursesPage', 'type:coursesPage', 'type:courseCategory', 'type:course', 'type:cadetshipProgramme'])},
+  )
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: 'Certifications & Courses', description: data.page.subheading} : null)

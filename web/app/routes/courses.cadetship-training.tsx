@@ -3,12 +3,14 @@
  * total fee, stipend range, the installments and their total, and the Enroll button to
  * /payment?training=cadetship-training&course=deck-cadet&amount=3500.
  */
+import {data} from '@remix-run/node'
 import type {MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {CheckIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import {formatUsd} from '~/domain/price'
+import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {enrolPath} from '~/lib/paths'
 import {CADETSHIP_PAGE_QUERY} from '~/lib/queries'
@@ -17,8 +19,13 @@ import {pageMeta} from '~/lib/meta'
 export async function loader() {
   const {category, programme} = await fetchContent(CADETSHIP_PAGE_QUERY)
   if (!programme) throw new Error('The cadetshipProgramme document is missing from the dataset')
-  return {category, programme}
+  return data(
+    {category, programme},
+    {headers: pageCacheHeaders(['doc:cadetshipProgramme', 'type:cadetshipProgramme', 'type:courseCategory', 'category:cadetship-training'])},
+  )
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: data.programme.heading, description: data.programme.intro} : null)

@@ -3,11 +3,13 @@
  * the fee table with columns RANK, one per jurisdiction, ACTION; each cell "$2,200 USD";
  * each row an Enroll link to /payment?training=competency-training&course={rank}.
  */
+import {data} from '@remix-run/node'
 import type {MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {PageHero} from '~/components/PageHero'
 import {formatUsd} from '~/domain/price'
+import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {enrolPath} from '~/lib/paths'
 import {COMPETENCY_PAGE_QUERY} from '~/lib/queries'
@@ -18,8 +20,13 @@ const COMPETENCY_TRAINING = 'competency-training'
 export async function loader() {
   const {category, table} = await fetchContent(COMPETENCY_PAGE_QUERY)
   if (!table) throw new Error('The competencyFeeTable document is missing from the dataset')
-  return {category, table}
+  return data(
+    {category, table},
+    {headers: pageCacheHeaders(['doc:competencyFeeTable', 'type:competencyFeeTable', 'type:courseCategory', 'category:competency-training'])},
+  )
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: data.table.heading, description: data.category?.description ?? data.table.intro} : null)

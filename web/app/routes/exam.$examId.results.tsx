@@ -35,6 +35,7 @@ import {pageMeta} from '~/lib/meta'
 import {examStartPath} from '~/lib/paths'
 import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
 import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
+import {noStoreRouteHeaders} from '~/lib/cache.server'
 
 export const SCORE_MESSAGES = {
   notFound: 'This exam does not exist.',
@@ -226,3 +227,6 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
     </>
   )
 }
+
+/** Personal or transactional: never stored by browsers or the CDN (lib/cache.server.ts). */
+export const headers = noStoreRouteHeaders

@@ -9,7 +9,7 @@
  * and opens /exam/{examId}/take. Unknown exams redirect to /exams.
  */
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
-import {redirect} from '@remix-run/node'
+import {data, redirect} from '@remix-run/node'
 import {Link, useLoaderData, useNavigate} from '@remix-run/react'
 import {useEffect, useId, useState, type FormEvent} from 'react'
 import {ChevronDownIcon, FlagIcon, GridIcon, InfoIcon, SendIcon} from '~/components/exam/ExamIcons'
@@ -17,6 +17,7 @@ import {examTakePath} from '~/components/exam/types'
 import {ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import {isAnswered} from '~/domain/exam-scoring'
+import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {isExpired, loadAttempt, newAttempt, remainingSeconds, saveAttempt, type AttemptMode, type ExamAttempt} from '~/lib/exam-attempt'
 import {pageMeta} from '~/lib/meta'
@@ -25,8 +26,10 @@ import {EXAM_QUERY} from '~/lib/queries'
 export async function loader({params}: LoaderFunctionArgs) {
   const exam = await fetchContent(EXAM_QUERY, {examId: params.examId ?? ''})
   if (!exam) throw redirect('/exams')
-  return {exam}
+  return data({exam}, {headers: pageCacheHeaders(['type:exam', docTag(exam._id)])})
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: `${data.exam.title}: Instructions`, description: data.exam.description} : null)

@@ -27,6 +27,7 @@ import {isAnswered} from '~/domain/exam-scoring'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {EXAM_TAKE_QUERY} from '~/lib/queries'
+import {noStoreRouteHeaders} from '~/lib/cache.server'
 
 export async function loader({params}: LoaderFunctionArgs) {
   const exam = await fetchContent(EXAM_TAKE_QUERY, {examId: params.examId ?? ''})
@@ -144,3 +145,6 @@ export default function TakeExam() {
     </div>
   )
 }
+
+/** Personal or transactional: never stored by browsers or the CDN (lib/cache.server.ts). */
+export const headers = noStoreRouteHeaders

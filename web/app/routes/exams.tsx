@@ -3,10 +3,12 @@
  * title, description, category, duration in minutes, total points and number of
  * questions, and a "Start Exam" link to /exam/{examId}/start.
  */
+import {data} from '@remix-run/node'
 import type {MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {ArrowRightIcon, ClockIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
+import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {examStartPath} from '~/lib/paths'
 import {EXAMS_QUERY} from '~/lib/queries'
@@ -18,8 +20,10 @@ const DESCRIPTION =
 
 export async function loader() {
   const exams = await fetchContent(EXAMS_QUERY)
-  return {exams}
+  return data({exams}, {headers: pageCacheHeaders(['type:exam', ...exams.map((exam) => docTag(exam._id))])})
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({matches}) => pageMeta(matches, {title: TITLE, description: DESCRIPTION})
 

@@ -34,6 +34,7 @@ import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
 import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
+import {noStoreRouteHeaders} from '~/lib/cache.server'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const catalogue = await fetchContent(ENROLMENT_CATALOGUE_QUERY)
@@ -386,3 +387,6 @@ function Field({label, id, errors, hint, children}: {label: string; id: string; 
     </div>
   )
 }
+
+/** Personal or transactional: never stored by browsers or the CDN (lib/cache.server.ts). */
+export const headers = noStoreRouteHeaders

@@ -4,9 +4,11 @@
  * sub-pages —, seaman-book, filing-agents, ship-officer-crew). Content: the servicePage
  * document with that slug in the "services" section; any other slug answers 404.
  */
+import {data} from '@remix-run/node'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
 import {ServicePageView} from '~/components/ServicePageView'
+import {contentRouteHeaders, pageCacheHeaders, servicePageTags} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {SERVICE_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
@@ -14,8 +16,10 @@ import {pageMeta} from '~/lib/meta'
 export async function loader({params}: LoaderFunctionArgs) {
   const page = await fetchContent(SERVICE_PAGE_QUERY, {slug: params.slug ?? '', sections: ['services']})
   if (!page) throw new Response('Not Found', {status: 404})
-  return {page}
+  return data({page}, {headers: pageCacheHeaders(servicePageTags(page))})
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro} : null)

@@ -4,11 +4,13 @@
  * registration, officer licensing, maritime labour, ship officer and crew services),
  * and a closing call to action with "Contact Us" (/contact) and "View Courses" (/courses).
  */
+import {data} from '@remix-run/node'
 import type {MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import type {ComponentType} from 'react'
 import {AnchorIcon, ArrowRightIcon, CheckIcon, ShieldIcon, StarIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
+import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {servicePath} from '~/lib/paths'
 import {SERVICES_PAGE_QUERY} from '~/lib/queries'
@@ -17,15 +19,19 @@ import {pageMeta} from '~/lib/meta'
 export async function loader() {
   const page = await fetchContent(SERVICES_PAGE_QUERY)
   if (!page?.heading) throw new Response('Not Found', {status: 404})
-  return {
+  const services = (page.services ?? []).flatMap((service) => (service?.slug ? [service] : []))
+  const tags = ['doc:servicesPage', 'type:servicesPage', 'type:servicePage', ...services.map((service) => docTag(service._id))]
+  return data({
     heading: page.heading,
     subheading: page.subheading,
     ctaHeading: page.ctaHeading,
     ctaBody: page.ctaBody,
     // A reference to a deleted page resolves to null: leave it out rather than show an empty card.
-    services: (page.services ?? []).flatMap((service) => (service?.slug ? [service] : [])),
-  }
+    services,
+  }, {headers: pageCacheHeaders(tags)})
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: data.heading, description: data.subheading} : null)

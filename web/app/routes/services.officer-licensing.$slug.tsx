@@ -5,9 +5,11 @@
  * Content: the servicePage with that slug in the "officer-licensing" section; the one
  * seaman-book document lives in "services" and serves both of its paths. Unknown → 404.
  */
+import {data} from '@remix-run/node'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
 import {ServicePageView, type Crumb} from '~/components/ServicePageView'
+import {contentRouteHeaders, pageCacheHeaders, servicePageTags} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {servicePath} from '~/lib/paths'
 import {SERVICE_PAGE_QUERY} from '~/lib/queries'
@@ -23,8 +25,10 @@ export async function loader({params}: LoaderFunctionArgs) {
   const sections = SHARED_WITH_SERVICES.has(slug) ? ['officer-licensing', 'services'] : ['officer-licensing']
   const page = await fetchContent(SERVICE_PAGE_QUERY, {slug, sections})
   if (!page) throw new Response('Not Found', {status: 404})
-  return {page}
+  return data({page}, {headers: pageCacheHeaders(servicePageTags(page))})
 }
+
+export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro} : null)

@@ -1,0 +1,68 @@
+/**
+ * POST /api/sanity/webhook: Sanity's "publish" webhook. Verifies the `sanity-webhook-signature`
+ * header (@sanity/webhook, secret SANITY_WEBHOOK_SECRET) over the raw body, maps the projected
+ * document `{_id, _type, slug, category}` to cache tags (netlify/lib/cache-tags.ts) and purges
+ * them from Netlify's CDN with purgeCache, so the next request reads the Content Lake.
+ *
+ * Answers: 200 {purged: tags} (plus `note` when not running on Netlify, where there is no CDN
+ * to purge); 401 {error: 'Invalid webhook signature'}; 503 when SANITY_WEBHOOK_SECRET is not
+ * configured; 400 bad projection; 413 over 64 KB; 405 not POST; 502 when the purge fails on
+ * Netlify (Sanity retries the webhook).
+ */
+import {purgeCache, type Config} from '@netlify/functions'
+import {isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
+import {tagsForDocument, WebhookPayloadSchema} from '../lib/cache-tags'
+import {handle, HttpError, json, parseWith, readBody, requireMethod} from '../lib/http'
+
+/** A projection of a few fields is well under 1 KB; 64 KB leaves room for a larger one. */
+export const MAX_WEBHOOK_BYTES = 64 * 1024
+
+/** The purge seam: tests replace `cachePurger.purge` with a double. */
+export const cachePurger = {
+  purge: (tags: string[]): Promise<void> => purgeCache({tags}),
+}
+
+/** Whether this process runs on Netlify (where purgeCache has a site and a token). */
+function onNetlify(): boolean {
+  return Boolean(process.env.NETLIFY || process.env.NETLIFY_PURGE_API_TOKEN || process.env.SITE_ID)
+}
+
+export default handle(async (request: Request) => {
+  requireMethod(request, 'POST')
+  const secret = process.env.SANITY_WEBHOOK_SECRET
+  if (!secret) throw new HttpError(503, 'The Sanity webhook is not configured (SANITY_WEBHOOK_SECRET)')
+
+  const raw = new TextDecoder().decode(await readBody(request, MAX_WEBHOOK_BYTES))
+  const signature = request.headers.get(SIGNATURE_HEADER_NAME)
+  let valid = false
+  if (signature) {
+    try {
+      valid = await isValidSignature(raw, signature, secret)
+    } catch {
+      valid = false // a malformed header is as bad as a wrong one
+    }
+  }
+  if (!valid) throw new HttpError(401, 'Invalid webhook signature')
+
+  let body: unknown
+  try {
+    body = JSON.parse(raw)
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON')
+  }
+  const tags = tagsForDocument(parseWith(WebhookPayloadSchema, body))
+
+  try {
+    await cachePurger.purge(tags)
+  } catch (error) {
+    if (onNetlify()) {
+      console.error('[sanity-webhook] purgeCache failed', error)
+      throw new HttpError(502, 'Purging the CDN cache failed')
+    }
+    console.warn('[sanity-webhook] not on Netlify: nothing to purge', (error as Error).message)
+    return json({purged: tags, note: 'not on Netlify'})
+  }
+  return json({purged: tags})
+})
+
+export const config: Config = {path: '/api/sanity/webhook'}

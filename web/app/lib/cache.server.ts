@@ -1,0 +1,111 @@
+/**
+ * Cache policy of the site's pages, in one place (issue 6, "Caching and revalidation").
+ *
+ * Content pages: browsers always revalidate (`Cache-Control: public, max-age=0, must-revalidate`);
+ * Netlify's CDN keeps the page until it is purged (`Netlify-CDN-Cache-Control: public, durable,
+ * s-maxage=1 year, stale-while-revalidate=1 day`) and labels it with cache tags
+ * (`Netlify-Cache-Tag`) naming the document types and ids the page shows. The Sanity webhook
+ * (netlify/functions/sanity-webhook.ts) purges those tags when an editor publishes.
+ *
+ * Tags: 'content' (every content page; purging it empties the whole content cache),
+ * 'doc:siteSettings' (every page: the root loader's settings are on all of them),
+ * 'type:<_type>', 'doc:<_id>', 'category:<slug>'.
+ *
+ * Personal or transactional pages (payment, contact, admin, exam take/results, errors) answer
+ * `Cache-Control: no-store`.
+ */
+import type {HeadersFunction} from '@remix-run/node'
+
+/** The generic tag on every cached content page. */
+export const CONTENT_TAG = 'content'
+
+/** Tags of the root loader's data, carried by every page. */
+export const SITE_TAGS = ['doc:siteSettings', 'type:siteSettings'] as const
+
+export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
+export const CDN_CACHE_CONTROL = 'public, durable, s-maxage=31536000, stale-while-revalidate=86400'
+export const NO_STORE = 'no-store'
+
+/** Netlify's limit on one cache tag's length is generous; ours stay short anyway. */
+const MAX_TAG_LENGTH = 100
+
+/**
+ * One tag: only letters, digits and [:_-] (anything else becomes '-'); '' when nothing is left.
+ * Case is kept, so tags read like the Sanity names they stand for ('type:courseCategory',
+ * 'doc:homePage'); the pages and the webhook both build tags through here, so they match.
+ */
+export function sanitizeTag(tag: string): string {
+  return tag
+    .replace(/[^A-Za-z0-9:_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_TAG_LENGTH)
+}
+
+/** The sanitised, deduplicated tags, 'content' first and always present. */
+export function cacheTags(tags: Iterable<string | null | undefined>): string[] {
+  const out = new Set<string>([CONTENT_TAG])
+  for (const tag of tags) {
+    if (!tag) continue
+    const clean = sanitizeTag(tag)
+    if (clean) out.add(clean)
+  }
+  return [...out]
+}
+
+/** 'doc:<id>' of a document id, without the 'drafts.' prefix. */
+export function docTag(id: string): string {
+  return `doc:${id.replace(/^drafts\./, '')}`
+}
+
+/** Headers of a content page showing the documents named by `tags`. */
+export function contentCacheHeaders(tags: Iterable<string | null | undefined>): Headers {
+  return new Headers({
+    'Cache-Control': BROWSER_CACHE_CONTROL,
+    'Netlify-CDN-Cache-Control': CDN_CACHE_CONTROL,
+    'Netlify-Cache-Tag': cacheTags(tags).join(','),
+  })
+}
+
+/** Headers of a page route: its own tags plus the site settings every page shows. */
+export function pageCacheHeaders(tags: Iterable<string | null | undefined>): Headers {
+  return contentCacheHeaders([...SITE_TAGS, ...tags])
+}
+
+/** Headers of a personal, transactional or error page: never stored anywhere. */
+export function noStoreHeaders(): Headers {
+  return new Headers({'Cache-Control': NO_STORE})
+}
+
+/**
+ * The `headers` export of a content route: the cache headers its loader set; an error page
+ * (404 thrown by the loader, or a loader that set none) is never stored.
+ */
+export const contentRouteHeaders: HeadersFunction = ({loaderHeaders, errorHeaders}) =>
+  errorHeaders || !loaderHeaders.has('Netlify-Cache-Tag') ? noStoreHeaders() : loaderHeaders
+
+/**
+ * The `headers` export of a personal or transactional route (and of the root, for error pages):
+ * whatever the loader or action set (e.g. Retry-After), with `Cache-Control: no-store`.
+ */
+export const noStoreRouteHeaders: HeadersFunction = ({loaderHeaders, actionHeaders}) => {
+  const headers = new Headers(loaderHeaders)
+  for (const [name, value] of actionHeaders) headers.set(name, value)
+  headers.delete('Netlify-CDN-Cache-Control')
+  headers.delete('Netlify-Cache-Tag')
+  headers.set('Cache-Control', NO_STORE)
+  return headers
+}
+
+/** Tags of a service / officer-licensing page: the page, its child pages and the providers it lists. */
+export function servicePageTags(page: {
+  _id: string
+  childPages?: ReadonlyArray<{_id: string} | null> | null
+  trainingProviders?: ReadonlyArray<unknown> | null
+}): string[] {
+  return [
+    'type:servicePage',
+    docTag(page._id),
+    ...(page.childPages ?? []).flatMap((child) => (child ? [docTag(child._id)] : [])),
+    ...(page.trainingProviders?.length ? ['type:trainingProvider'] : []),
+  ]
+}
