@@ -95,7 +95,7 @@ test('the navigator, progress text and bar follow the answers; flags show in the
   await expect(navigator(page).getByRole('button')).toHaveCount(8)
   await expect(navigator(page).getByRole('button')).toHaveText(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8'])
   await expect(navButton(page, 1)).toHaveAttribute('aria-current', 'step')
-  await expect(navButton(page, 1)).toHaveAccessibleName('Question 1, not answered')
+  await expect(navButton(page, 1)).toHaveAccessibleName('Q1, not answered')
   await expect(page.getByTestId('question-points')).toHaveText('10 points')
 
   // Q1: single choice, radios in a fieldset whose legend is the question.
@@ -107,12 +107,12 @@ test('the navigator, progress text and bar follow the answers; flags show in the
   await expect(bar).toHaveAttribute('aria-valuenow', '1')
   await expect(bar).toHaveAttribute('aria-valuemax', '8')
   await expect(page.getByTestId('progress-fill')).toHaveAttribute('style', /width: 12.5%/)
-  await expect(navButton(page, 1)).toHaveAccessibleName('Question 1, answered')
+  await expect(navButton(page, 1)).toHaveAccessibleName('Q1, answered')
   await expect(navButton(page, 1)).toHaveClass(/bg-green-700/)
 
   await page.getByRole('button', {name: 'Flag for review'}).click()
   await expect(page.getByRole('button', {name: 'Flag for review'})).toHaveAttribute('aria-pressed', 'true')
-  await expect(navButton(page, 1)).toHaveAccessibleName('Question 1, answered, flagged')
+  await expect(navButton(page, 1)).toHaveAccessibleName('Q1, answered, flagged')
 
   // Q3 from the navigator: multiple choice checkboxes.
   await navButton(page, 3).click()
@@ -129,7 +129,7 @@ test('the navigator, progress text and bar follow the answers; flags show in the
   await q3.getByRole('checkbox', {name: 'Elementary first aid'}).uncheck()
   await q3.getByRole('checkbox', {name: 'Personal survival techniques'}).uncheck()
   await expect(page.getByTestId('progress-text')).toHaveText('1 of 8 answered')
-  await expect(navButton(page, 3)).toHaveAccessibleName('Question 3, not answered')
+  await expect(navButton(page, 3)).toHaveAccessibleName('Q3, not answered')
 
   // Text and textarea inputs with the spec's placeholders.
   await navButton(page, 5).click()
@@ -242,8 +242,8 @@ test('a reload keeps the answers, the flags, the current question and the deadli
   await expect(page.getByRole('textbox')).toHaveValue('Mayday')
   await expect(page.getByRole('button', {name: 'Flag for review'})).toHaveAttribute('aria-pressed', 'true')
   await expect(page.getByTestId('progress-text')).toHaveText('2 of 8 answered')
-  await expect(navButton(page, 1)).toHaveAccessibleName('Question 1, answered')
-  await expect(navButton(page, 5)).toHaveAccessibleName('Question 5, answered, flagged')
+  await expect(navButton(page, 1)).toHaveAccessibleName('Q1, answered')
+  await expect(navButton(page, 5)).toHaveAccessibleName('Q5, answered, flagged')
   // The countdown continues from the same deadline: about 35 minutes left, not 45.
   await expect(clock(page)).toHaveText(/^3[45]:\d\d$/)
   const after = clockSeconds(await clock(page).innerText())

@@ -13,9 +13,12 @@ import {ChevronDownIcon, FlagIcon, GridIcon, SendIcon} from './ExamIcons'
 
 export type NavigatorItem = {id: string; answered: boolean; flagged: boolean}
 
-/** "Question 3, answered, flagged" */
+/**
+ * "Q3, answered, flagged": the name starts with the button's visible text, so "click Q3" works
+ * for voice-control users (WCAG 2.5.3, label in name).
+ */
 export function questionLabel(position: number, item: Pick<NavigatorItem, 'answered' | 'flagged'>): string {
-  return `Question ${position}, ${item.answered ? 'answered' : 'not answered'}${item.flagged ? ', flagged' : ''}`
+  return `Q${position}, ${item.answered ? 'answered' : 'not answered'}${item.flagged ? ', flagged' : ''}`
 }
 
 export function ProgressPanel({
