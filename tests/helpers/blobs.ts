@@ -8,6 +8,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {BlobsServer} from '@netlify/blobs/server'
+import {afterAll, beforeAll} from 'vitest'
 
 export async function startBlobs(): Promise<{stop: () => Promise<void>; directory: string}> {
   const directory = mkdtempSync(join(tmpdir(), 'blobs-'))
@@ -39,4 +40,15 @@ export function testContext(params: Record<string, string> = {}, ip = '203.0.113
     account: {id: 'test'},
     waitUntil: (promise: Promise<unknown>) => void promise,
   }
+}
+
+/** Registers a fresh Blobs server for the calling test file (started before all, stopped after). */
+export function useBlobs(): void {
+  let blobs: Awaited<ReturnType<typeof startBlobs>> | undefined
+  beforeAll(async () => {
+    blobs = await startBlobs()
+  })
+  afterAll(async () => {
+    await blobs?.stop()
+  })
 }

@@ -4,20 +4,14 @@
  * honeypot, rate limit and storage with POST /api/contact (netlify/lib/contact.ts).
  */
 import type {ActionFunctionArgs} from '@remix-run/node'
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
+import {afterEach, describe, expect, it} from 'vitest'
 import contactFunction from '../../netlify/functions/contact'
 import {openStore, STORES} from '../../netlify/lib/blobs'
 import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '../../netlify/lib/contact'
 import {action, CONTACT_FAILURE_MESSAGES, type ContactActionData} from '~/routes/contact'
-import {startBlobs, testContext} from '../helpers/blobs'
+import {testContext, useBlobs} from '../helpers/blobs'
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>
-beforeAll(async () => {
-  blobs = await startBlobs()
-})
-afterAll(async () => {
-  await blobs.stop()
-})
+useBlobs()
 afterEach(() => {
   delete process.env.CONTACT_RATE_LIMIT
 })

@@ -3,20 +3,14 @@
  * Blobs emulation: stored messages, the honeypot, validation, body limits and the
  * per-client rate limit.
  */
-import {afterAll, afterEach, beforeAll, describe, expect, it} from 'vitest'
+import {afterEach, describe, expect, it} from 'vitest'
 import handler, {config} from '../../netlify/functions/contact'
 import {openStore, STORES} from '../../netlify/lib/blobs'
 import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '../../netlify/lib/contact'
 import {rateLimitBlobKey, sha256Hex} from '../../netlify/lib/rate-limit'
-import {startBlobs, testContext} from '../helpers/blobs'
+import {testContext, useBlobs} from '../helpers/blobs'
 
-let blobs: Awaited<ReturnType<typeof startBlobs>>
-beforeAll(async () => {
-  blobs = await startBlobs()
-})
-afterAll(async () => {
-  await blobs.stop()
-})
+useBlobs()
 afterEach(() => {
   delete process.env.CONTACT_RATE_LIMIT
 })

@@ -9,7 +9,7 @@ import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, vi} from 'vitest'
-import {startBlobs, testContext} from '../helpers/blobs'
+import {testContext, useBlobs} from '../helpers/blobs'
 
 export const SANDBOX_SECRET = 'sandbox_secret'
 export const WEBHOOK_SECRET = 'whsec_test_0123456789'
@@ -104,13 +104,11 @@ export const paymentId = (prefix = 'pay_test') => `${prefix}_${Date.now().toStri
  * the file, the sandbox environment for each test, and clean stubs after it.
  */
 export function usePaymentsTestEnvironment(): void {
-  let blobs: Awaited<ReturnType<typeof startBlobs>> | undefined
-  beforeAll(async () => {
+  beforeAll(() => {
     useTestSeed()
-    blobs = await startBlobs()
   })
-  afterAll(async () => {
-    await blobs?.stop()
+  useBlobs()
+  afterAll(() => {
     delete process.env.SEED_FILE
   })
   beforeEach(() => stubSandboxEnv())
