@@ -1,6 +1,7 @@
 /**
  * Sanity Studio configuration: the content model from ../schemas/content, a desk structure with
- * the singletons on top, and no "create"/"duplicate"/"delete" for singletons.
+ * the singletons on top, no "create"/"duplicate"/"delete" for singletons, and the Presentation
+ * tool showing the site's drafts (./presentation.ts).
  *
  * With SANITY_OFFLINE set (see ./env.ts) the workspace uses a mock auth store whose client refuses
  * every request (./offlineClient.ts), so CLI commands that only load the config
@@ -12,6 +13,7 @@ import {structureTool} from 'sanity/structure'
 import {schemaTypes, SINGLETON_TYPES} from '../schemas/content'
 import {dataset, offline, projectId} from './env'
 import {createOfflineClient} from './offlineClient'
+import {presentation} from './presentation'
 import {structure} from './structure'
 
 const singletons = new Set<string>(SINGLETON_TYPES)
@@ -48,7 +50,7 @@ export default defineConfig({
       currentUser: OFFLINE_USER,
     }),
   }),
-  plugins: [structureTool({structure})],
+  plugins: [structureTool({structure}), presentation],
   schema: {
     types: schemaTypes,
     templates: (templates) => [...templates.filter(({schemaType}) => !singletons.has(schemaType)), courseInCategory],

@@ -1,6 +1,8 @@
 /**
  * With SANITY_PROJECT_ID set, the same queries go to the Content Lake through the real
- * @sanity/client (mocked at the network edge with msw), published perspective, via the CDN.
+ * @sanity/client (mocked at the network edge with msw), published perspective, from the live
+ * API rather than Sanity's API CDN: Netlify's CDN caches the pages until a publish purges them,
+ * so the request after a purge must read the newest content.
  */
 import {setupServer} from 'msw/node'
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
@@ -19,7 +21,7 @@ afterEach(() => {
 afterAll(() => server.close())
 
 describe('fetchContent with a Sanity project configured', () => {
-  it('queries the Content Lake CDN with the same GROQ and returns its result', async () => {
+  it('queries the Content Lake API (published perspective) with the same GROQ and returns its result', async () => {
     vi.stubEnv('SANITY_PROJECT_ID', 'testproj')
     vi.stubEnv('SANITY_DATASET', 'production')
     vi.resetModules()
@@ -29,7 +31,8 @@ describe('fetchContent with a Sanity project configured', () => {
     const settings = await fetchContent(SITE_SETTINGS_QUERY)
     expect(settings).toEqual({companyName: 'From the Content Lake'})
     await fetchContent(CATEGORY_PAGE_QUERY, {category: 'stcw-courses'})
-    expect(log.map((entry) => entry.host)).toEqual(['testproj.apicdn.sanity.io', 'testproj.apicdn.sanity.io'])
+    expect(log.map((entry) => entry.host)).toEqual(['testproj.api.sanity.io', 'testproj.api.sanity.io'])
+    expect(log.map((entry) => entry.perspective)).toEqual(['published', 'published'])
     expect(log[0]?.query).toBe(SITE_SETTINGS_QUERY)
     expect(log[1]?.params).toEqual({$category: '"stcw-courses"'})
   })

@@ -36,3 +36,18 @@ describe('Razorpay in the CSP', () => {
     expect(csp).toContain('frame-src https://api.razorpay.com https://checkout.razorpay.com')
   })
 })
+
+describe('Preview sessions in the CSP', () => {
+  const preview = {studioOrigin: 'https://maritime.sanity.studio', apiOrigin: 'https://abc123.api.sanity.io'}
+  it('lets only the Studio frame a preview page, and lets the overlays reach the project API', () => {
+    const csp = contentSecurityPolicy('n', {preview})
+    expect(csp).toContain("frame-ancestors 'self' https://maritime.sanity.studio")
+    expect(csp).not.toContain("frame-ancestors 'none'")
+    expect(csp).toContain("connect-src 'self' https://abc123.api.sanity.io")
+    expect(csp).toContain("script-src 'self' 'nonce-n'")
+  })
+  it('drops X-Frame-Options only in preview', () => {
+    expect(applySecurityHeaders(new Headers(), 'n', {preview}).get('X-Frame-Options')).toBeNull()
+    expect(applySecurityHeaders(new Headers(), 'n', {preview: null}).get('X-Frame-Options')).toBe('DENY')
+  })
+})

@@ -1,6 +1,7 @@
 /**
  * Server rendering of every HTML response: streams the page, waiting for all content for
- * bots, and sets the security headers with a fresh CSP nonce (lib/security.server.ts).
+ * bots, and sets the security headers with a fresh CSP nonce (lib/security.server.ts); a
+ * validated preview session lets the Studio frame the page.
  */
 import {PassThrough} from 'node:stream'
 import {createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction} from '@remix-run/node'
@@ -8,19 +9,24 @@ import {RemixServer} from '@remix-run/react'
 import {isbot} from 'isbot'
 import {renderToPipeableStream} from 'react-dom/server'
 import {NonceProvider} from './lib/nonce'
+import {getEnv} from './lib/env.server'
+import {getPreviewSession} from './lib/preview.server'
 import {applySecurityHeaders, createNonce, razorpayEnabled} from './lib/security.server'
 
 const ABORT_DELAY_MS = 5_000
 export const streamTimeout = ABORT_DELAY_MS
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
   const nonce = createNonce()
-  applySecurityHeaders(responseHeaders, nonce, {development: import.meta.env.DEV, razorpay: razorpayEnabled()})
+  const session = await getPreviewSession(request)
+  const projectId = getEnv().SANITY_PROJECT_ID
+  const preview = session ? {studioOrigin: session.studioOrigin, apiOrigin: projectId && `https://${projectId}.api.sanity.io`} : null
+  applySecurityHeaders(responseHeaders, nonce, {development: import.meta.env.DEV, razorpay: razorpayEnabled(), preview})
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
 
   return new Promise<Response>((resolve, reject) => {

@@ -2,7 +2,7 @@
  * The document shell and shared frame: navigation, main content, footer. Its loader reads
  * the site settings once per request; every page's data comes from its own route loader.
  */
-import type {LinksFunction, MetaFunction} from '@remix-run/node'
+import type {LinksFunction, LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {
   isRouteErrorResponse,
   Link,
@@ -16,12 +16,14 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import type {ReactNode} from 'react'
+import {PreviewOverlays} from './components/PreviewOverlays'
 import {SiteFooter} from './components/SiteFooter'
 import {SiteNav} from './components/SiteNav'
 import {fetchContent} from './lib/content.server'
 import {useNonce} from './lib/nonce'
 import {SITE_SETTINGS_QUERY} from './lib/queries'
 import {noStoreRouteHeaders} from './lib/cache.server'
+import {previewOptions} from './lib/preview.server'
 import stylesheet from './tailwind.css?url'
 
 export const links: LinksFunction = () => [
@@ -29,10 +31,12 @@ export const links: LinksFunction = () => [
   {rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml'},
 ]
 
-export async function loader() {
-  const settings = await fetchContent(SITE_SETTINGS_QUERY)
+/** Site settings for the frame; `preview` is true only for a validated preview session (drafts). */
+export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const settings = await fetchContent(SITE_SETTINGS_QUERY, {}, {preview})
   if (!settings) throw new Error('The siteSettings document is missing from the dataset')
-  return {settings, year: new Date().getFullYear()}
+  return {settings, year: new Date().getFullYear(), preview: Boolean(preview)}
 }
 
 /**
@@ -73,6 +77,7 @@ export function Layout({children}: {children: ReactNode}) {
           {children}
         </main>
         {data && !NO_FOOTER_PATHS.includes(path) ? <SiteFooter settings={data.settings} year={data.year} /> : null}
+        {data?.preview ? <PreviewOverlays pathname={pathname} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

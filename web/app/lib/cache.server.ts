@@ -13,6 +13,11 @@
  *
  * Personal or transactional pages (payment, contact, admin, exam take/results, errors) answer
  * `Cache-Control: no-store`.
+ *
+ * Previews (lib/preview.server.ts): a content page rendered for an editor's preview session
+ * answers `private, no-store` and no CDN headers. Cached pages carry
+ * `Netlify-Vary: cookie=__sanity_preview`, so the CDN never answers a preview request with the
+ * published copy (nor a visitor with a preview).
  */
 import type {HeadersFunction} from '@remix-run/node'
 
@@ -25,6 +30,11 @@ export const SITE_TAGS = ['doc:siteSettings', 'type:siteSettings'] as const
 export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
 export const CDN_CACHE_CONTROL = 'public, durable, s-maxage=31536000, stale-while-revalidate=86400'
 export const NO_STORE = 'no-store'
+export const PREVIEW_CACHE_CONTROL = 'private, no-store'
+/** Name of the preview cookie (set by lib/preview.server.ts). */
+export const PREVIEW_COOKIE = '__sanity_preview'
+/** The CDN's cache key includes the preview cookie. */
+export const NETLIFY_VARY = `cookie=${PREVIEW_COOKIE}`
 
 /** Netlify's limit on one cache tag's length is generous; ours stay short anyway. */
 const MAX_TAG_LENGTH = 100
@@ -57,18 +67,25 @@ export function docTag(id: string): string {
   return `doc:${id.replace(/^drafts\./, '')}`
 }
 
-/** Headers of a content page showing the documents named by `tags`. */
-export function contentCacheHeaders(tags: Iterable<string | null | undefined>): Headers {
+/** Whether a request is rendered for a preview session (anything truthy) or for visitors. */
+type PreviewState = {preview?: unknown}
+
+/**
+ * Headers of a content page showing the documents named by `tags`; in preview, never stored.
+ */
+export function contentCacheHeaders(tags: Iterable<string | null | undefined>, {preview}: PreviewState = {}): Headers {
+  if (preview) return new Headers({'Cache-Control': PREVIEW_CACHE_CONTROL})
   return new Headers({
     'Cache-Control': BROWSER_CACHE_CONTROL,
     'Netlify-CDN-Cache-Control': CDN_CACHE_CONTROL,
     'Netlify-Cache-Tag': cacheTags(tags).join(','),
+    'Netlify-Vary': NETLIFY_VARY,
   })
 }
 
 /** Headers of a page route: its own tags plus the site settings every page shows. */
-export function pageCacheHeaders(tags: Iterable<string | null | undefined>): Headers {
-  return contentCacheHeaders([...SITE_TAGS, ...tags])
+export function pageCacheHeaders(tags: Iterable<string | null | undefined>, state: PreviewState = {}): Headers {
+  return contentCacheHeaders([...SITE_TAGS, ...tags], state)
 }
 
 /** Headers of a personal, transactional or error page: never stored anywhere. */
@@ -80,8 +97,10 @@ export function noStoreHeaders(): Headers {
  * The `headers` export of a content route: the cache headers its loader set; an error page
  * (404 thrown by the loader, or a loader that set none) is never stored.
  */
-export const contentRouteHeaders: HeadersFunction = ({loaderHeaders, errorHeaders}) =>
-  errorHeaders || !loaderHeaders.has('Netlify-Cache-Tag') ? noStoreHeaders() : loaderHeaders
+export const contentRouteHeaders: HeadersFunction = ({loaderHeaders, errorHeaders}) => {
+  if (loaderHeaders.get('Cache-Control') === PREVIEW_CACHE_CONTROL) return new Headers({'Cache-Control': PREVIEW_CACHE_CONTROL})
+  return errorHeaders || !loaderHeaders.has('Netlify-Cache-Tag') ? noStoreHeaders() : loaderHeaders
+}
 
 /**
  * The `headers` export of a personal or transactional route (and of the root, for error pages):

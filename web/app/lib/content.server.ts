@@ -8,7 +8,12 @@
  *   per process and queried in-process with groq-js — the same GROQ as production, published
  *   documents only. Plain file reading keeps this module usable from the Netlify Functions,
  *   which esbuild bundles without Vite's `?raw` imports.
- * - Real: @sanity/client against the Content Lake (CDN for published content).
+ * - Real: @sanity/client against the Content Lake, published perspective, read from the live
+ *   API (not Sanity's API CDN): pages are cached by Netlify's CDN until a publish purges them
+ *   (lib/cache.server.ts), so the request after a purge must see the new content at once.
+ * - Preview (only with a validated preview session, lib/preview.server.ts): the drafts
+ *   perspective with the read token, no CDN, and stega-encoded display texts so the Studio's
+ *   Presentation tool can draw its overlays. Never used for visitors.
  *
  * The choice is made once, here. Errors: a GROQ syntax error or a Content Lake failure
  * rejects the promise (the route's error boundary shows a 500 page).
@@ -71,7 +76,8 @@ async function fetchFromSeed(query: string, params: QueryParams): Promise<unknow
 
 let sanityClient: SanityClient | undefined
 
-function getSanityClient(): SanityClient {
+/** The published-content client (one per process). */
+export function getSanityClient(): SanityClient {
   if (sanityClient) return sanityClient
   const env = getEnv()
   sanityClient = createClient({
@@ -79,10 +85,40 @@ function getSanityClient(): SanityClient {
     dataset: env.SANITY_DATASET,
     apiVersion: env.SANITY_API_VERSION,
     token: env.SANITY_API_READ_TOKEN,
-    useCdn: true,
+    useCdn: false,
     perspective: 'published',
   })
   return sanityClient
+}
+
+/**
+ * Fields whose strings are stega-encoded in preview: display texts only. Names, ids, slugs,
+ * keys, links and prices (numbers are never encoded) stay clean, because pages compare them or
+ * put them in URLs.
+ */
+export const STEGA_FIELDS: ReadonlySet<string> = new Set([
+  'eyebrow', 'heading', 'subheading', 'title', 'fullName', 'description', 'summary', 'intro', 'note',
+  'quote', 'footerBlurb', 'tagline', 'text', 'body', 'label', 'question',
+  'featuredHeading', 'featuredSubheading', 'whyChooseHeading', 'locationsHeading', 'locationsSubheading',
+  'testimonialsHeading', 'benefitsHeading', 'categoryWhyHeading', 'ctaHeading', 'ctaBody',
+])
+
+/** The preview session a request carries (lib/preview.server.ts), or none for visitors. */
+export type PreviewOptions = {studioUrl: string}
+
+function previewClient({studioUrl}: PreviewOptions): SanityClient {
+  return getSanityClient().withConfig({
+    perspective: 'drafts',
+    useCdn: false,
+    stega: {
+      enabled: true,
+      studioUrl,
+      filter: ({sourcePath, filterDefault, ...rest}) => {
+        const field = [...sourcePath].reverse().find((segment) => typeof segment === 'string')
+        return typeof field === 'string' && STEGA_FIELDS.has(field) && filterDefault({sourcePath, filterDefault, ...rest})
+      },
+    },
+  })
 }
 
 /** Which source answers queries in this process. */
@@ -92,12 +128,16 @@ export function contentSource(): ContentSource {
 
 /**
  * Runs `query` (one of ./queries.ts) with `params` and resolves to its typed result.
- * A document that does not exist yields `null`, never an error.
+ * A document that does not exist yields `null`, never an error. `preview` (a validated preview
+ * session) switches to the drafts perspective; it is ignored for the seed dataset, which has
+ * no drafts.
  */
 export async function fetchContent<const Q extends string>(
   query: Q,
   params: QueryParams = {},
+  {preview}: {preview?: PreviewOptions | null} = {},
 ): Promise<ClientReturn<Q, unknown>> {
   if (contentSource() === 'seed') return (await fetchFromSeed(query, params)) as ClientReturn<Q, unknown>
-  return getSanityClient().fetch(query, params) as Promise<ClientReturn<Q, unknown>>
+  const client = preview ? previewClient(preview) : getSanityClient()
+  return client.fetch(query, params) as Promise<ClientReturn<Q, unknown>>
 }

@@ -4,7 +4,8 @@
  * message naming the variable.
  *
  * Content: with SANITY_PROJECT_ID set the site reads the Sanity Content Lake; without it,
- * the seed dataset in the repo (the embedded default).
+ * the seed dataset in the repo (the embedded default). Drafts are only ever read in preview
+ * (SANITY_API_READ_TOKEN + SANITY_PREVIEW_SECRET, see lib/preview.server.ts).
  */
 import {z} from 'zod'
 
@@ -17,6 +18,11 @@ const EnvSchema = z.object({
   SANITY_DATASET: z.string().regex(/^[a-z0-9_-]{1,64}$/).default('production'),
   SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default('2025-02-19'),
   SANITY_API_READ_TOKEN: z.string().min(1).optional(),
+  /**
+   * Signs the preview cookie (web/app/lib/preview.server.ts). Previews are switched on only
+   * when this, SANITY_PROJECT_ID and SANITY_API_READ_TOKEN (a Viewer token) are all set.
+   */
+  SANITY_PREVIEW_SECRET: z.string().min(32, 'SANITY_PREVIEW_SECRET must be at least 32 characters').optional(),
   /** Absolute origin used for canonical URLs, e.g. https://www.example.com (no trailing slash). */
   SITE_URL: z
     .string()

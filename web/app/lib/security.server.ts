@@ -36,33 +36,51 @@ const RAZORPAY = {
 /** Whether pages may load Razorpay Checkout: real keys are set (RAZORPAY_KEY_ID). */
 export const razorpayEnabled = () => Boolean(process.env.RAZORPAY_KEY_ID)
 
+/** Options of the CSP: development relaxations, Razorpay, and an editor's preview session. */
+export type SecurityOptions = {
+  development?: boolean
+  razorpay?: boolean
+  /**
+   * Set only for a validated preview session (lib/preview.server.ts): the Studio origin that
+   * may frame the page (Presentation tool) and the Sanity API origin the overlays may reach.
+   */
+  preview?: {studioOrigin: string; apiOrigin?: string} | null
+}
+
 /**
  * The CSP of an HTML document. `nonce` must be the one given to <Scripts>/<ScrollRestoration>.
  * In development Vite's client needs inline scripts and a websocket, so the policy is relaxed there.
- * `razorpay` adds Razorpay Checkout's origins (and nothing else third-party).
+ * `razorpay` adds Razorpay Checkout's origins (and nothing else third-party); `preview` lets the
+ * Studio frame the page. Visitors' pages may never be framed.
  */
-export function contentSecurityPolicy(nonce: string, {development = false, razorpay = false} = {}): string {
+export function contentSecurityPolicy(nonce: string, {development = false, razorpay = false, preview = null}: SecurityOptions = {}): string {
   const script = development ? `'self' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`
   const extra = (value: string) => (razorpay ? ` ${value}` : '')
+  const previewConnect = preview?.apiOrigin ? ` ${preview.apiOrigin}` : ''
   return [
     `default-src 'self'`,
     `script-src ${script}${extra(RAZORPAY.script)}`,
     `style-src 'self' 'unsafe-inline'`,
     `img-src 'self' data: blob:${extra(RAZORPAY.img)}`,
     `font-src 'self'`,
-    `connect-src 'self'${development ? ' ws: wss:' : ''}${extra(RAZORPAY.connect)}`,
+    `connect-src 'self'${development ? ' ws: wss:' : ''}${extra(RAZORPAY.connect)}${previewConnect}`,
     `frame-src ${razorpay ? RAZORPAY.frame : "'none'"}`,
     `media-src 'self'`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,
-    `frame-ancestors 'none'`,
+    preview ? `frame-ancestors 'self' ${preview.studioOrigin}` : `frame-ancestors 'none'`,
   ].join('; ')
 }
 
-/** Sets the base headers (and the CSP when a nonce is given) on `headers`, in place. */
-export function applySecurityHeaders(headers: Headers, nonce?: string, options?: {development?: boolean; razorpay?: boolean}): Headers {
+/**
+ * Sets the base headers (and the CSP when a nonce is given) on `headers`, in place. In preview
+ * the page may be framed by the Studio, so X-Frame-Options is left out (the CSP's
+ * frame-ancestors names the Studio instead).
+ */
+export function applySecurityHeaders(headers: Headers, nonce?: string, options?: SecurityOptions): Headers {
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value)
+  if (options?.preview) headers.delete('X-Frame-Options')
   if (nonce !== undefined) headers.set('Content-Security-Policy', contentSecurityPolicy(nonce, options))
   return headers
 }

@@ -12,14 +12,16 @@ import {PageHero} from '~/components/PageHero'
 import {RichText} from '~/components/RichText'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {LEGAL_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 
 export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
   const slug = new URL(request.url).pathname.slice(1).replace(/\/+$/, '')
-  const page = await fetchContent(LEGAL_PAGE_QUERY, {slug})
+  const page = await fetchContent(LEGAL_PAGE_QUERY, {slug}, {preview})
   if (!page) throw new Response('Not Found', {status: 404})
-  return data({page}, {headers: pageCacheHeaders(['type:legalPage', docTag(page._id)])})
+  return data({page}, {headers: pageCacheHeaders(['type:legalPage', docTag(page._id)], {preview})})
 }
 
 export const headers = contentRouteHeaders

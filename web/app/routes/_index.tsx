@@ -4,7 +4,7 @@
  * call to action with contact details — all from the homePage document and its references.
  */
 import {data} from '@remix-run/node'
-import type {MetaFunction} from '@remix-run/node'
+import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData, useRouteLoaderData} from '@remix-run/react'
 import {CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
 import {ArrowRightIcon, MailIcon, PhoneIcon, StarIcon} from '~/components/Icons'
@@ -12,12 +12,14 @@ import {SectionHeading} from '~/components/PageHero'
 import {pageMeta} from '~/lib/meta'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {flagUrl} from '~/lib/flags.server'
 import {HOME_PAGE_QUERY} from '~/lib/queries'
 import type {loader as rootLoader} from '~/root'
 
-export async function loader() {
-  const {page, locations, testimonials} = await fetchContent(HOME_PAGE_QUERY)
+export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const {page, locations, testimonials} = await fetchContent(HOME_PAGE_QUERY, {}, {preview})
   if (!page) throw new Error('The homePage document is missing from the dataset')
   return data(
     {
@@ -34,7 +36,7 @@ export async function loader() {
         'type:cadetshipProgramme',
         'type:location',
         'type:testimonial',
-      ]),
+      ], {preview}),
     },
   )
 }

@@ -3,20 +3,22 @@
  * "Maritime Excellence Since 2006" block, five service blurbs and 'Get Started' (/contact).
  */
 import {data} from '@remix-run/node'
-import type {MetaFunction} from '@remix-run/node'
+import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {FeatureGrid, StatsRow} from '~/components/Cards'
 import {ArrowRightIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {ABOUT_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 
-export async function loader() {
-  const page = await fetchContent(ABOUT_PAGE_QUERY)
+export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const page = await fetchContent(ABOUT_PAGE_QUERY, {}, {preview})
   if (!page) throw new Error('The aboutPage document is missing from the dataset')
-  return data({page}, {headers: pageCacheHeaders(['doc:aboutPage', 'type:aboutPage'])})
+  return data({page}, {headers: pageCacheHeaders(['doc:aboutPage', 'type:aboutPage'], {preview})})
 }
 
 export const headers = contentRouteHeaders

@@ -15,12 +15,14 @@ import {PageHero, SectionHeading} from '~/components/PageHero'
 import {coursePriceLabel, payableUsd} from '~/domain/price'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {enrolPath} from '~/lib/paths'
 import {CATEGORY_PAGE_QUERY} from '~/lib/queries'
 import {companyName, pageMeta} from '~/lib/meta'
 
-export async function loader({params}: LoaderFunctionArgs) {
-  const {category, why} = await fetchContent(CATEGORY_PAGE_QUERY, {category: params.category ?? ''})
+export async function loader({params, request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const {category, why} = await fetchContent(CATEGORY_PAGE_QUERY, {category: params.category ?? ''}, {preview})
   if (!category) throw new Response('Category Not Found', {status: 404})
   const tags = [
     'doc:coursesPage',
@@ -30,7 +32,7 @@ export async function loader({params}: LoaderFunctionArgs) {
     `category:${category.id}`,
     ...(category.courses ?? []).map((course) => docTag(course._id)),
   ]
-  return data({category, why}, {headers: pageCacheHeaders(tags)})
+  return data({category, why}, {headers: pageCacheHeaders(tags, {preview})})
 }
 
 export const headers = contentRouteHeaders

@@ -4,21 +4,23 @@
  * 'Training Excellence' section of four benefits.
  */
 import {data} from '@remix-run/node'
-import type {MetaFunction} from '@remix-run/node'
+import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
 import {CategoryCard, FeatureGrid} from '~/components/Cards'
 import {PageHero, SectionHeading} from '~/components/PageHero'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {COURSES_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 
-export async function loader() {
-  const {page, categories} = await fetchContent(COURSES_PAGE_QUERY)
+export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const {page, categories} = await fetchContent(COURSES_PAGE_QUERY, {}, {preview})
   if (!page) throw new Error('The coursesPage document is missing from the dataset')
   return data(
     {page, categories},
-    {headers: pageCacheHeaders(['doc:coursesPage', 'type:coursesPage', 'type:courseCategory', 'type:course', 'type:cadetshipProgramme'])},
+    {headers: pageCacheHeaders(['doc:coursesPage', 'type:coursesPage', 'type:courseCategory', 'type:course', 'type:cadetshipProgramme'], {preview})},
   )
 }
 

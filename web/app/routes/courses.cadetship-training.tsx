@@ -4,7 +4,7 @@
  * /payment?training=cadetship-training&course=deck-cadet&amount=3500.
  */
 import {data} from '@remix-run/node'
-import type {MetaFunction} from '@remix-run/node'
+import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {CheckIcon} from '~/components/Icons'
@@ -12,16 +12,18 @@ import {PageHero} from '~/components/PageHero'
 import {formatUsd} from '~/domain/price'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {enrolPath} from '~/lib/paths'
 import {CADETSHIP_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 
-export async function loader() {
-  const {category, programme} = await fetchContent(CADETSHIP_PAGE_QUERY)
+export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const {category, programme} = await fetchContent(CADETSHIP_PAGE_QUERY, {}, {preview})
   if (!programme) throw new Error('The cadetshipProgramme document is missing from the dataset')
   return data(
     {category, programme},
-    {headers: pageCacheHeaders(['doc:cadetshipProgramme', 'type:cadetshipProgramme', 'type:courseCategory', 'category:cadetship-training'])},
+    {headers: pageCacheHeaders(['doc:cadetshipProgramme', 'type:cadetshipProgramme', 'type:courseCategory', 'category:cadetship-training'], {preview})},
   )
 }
 

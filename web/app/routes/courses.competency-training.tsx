@@ -4,25 +4,27 @@
  * each row an Enroll link to /payment?training=competency-training&course={rank}.
  */
 import {data} from '@remix-run/node'
-import type {MetaFunction} from '@remix-run/node'
+import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {PageHero} from '~/components/PageHero'
 import {formatUsd} from '~/domain/price'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {enrolPath} from '~/lib/paths'
 import {COMPETENCY_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 
 const COMPETENCY_TRAINING = 'competency-training'
 
-export async function loader() {
-  const {category, table} = await fetchContent(COMPETENCY_PAGE_QUERY)
+export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const {category, table} = await fetchContent(COMPETENCY_PAGE_QUERY, {}, {preview})
   if (!table) throw new Error('The competencyFeeTable document is missing from the dataset')
   return data(
     {category, table},
-    {headers: pageCacheHeaders(['doc:competencyFeeTable', 'type:competencyFeeTable', 'type:courseCategory', 'category:competency-training'])},
+    {headers: pageCacheHeaders(['doc:competencyFeeTable', 'type:competencyFeeTable', 'type:courseCategory', 'category:competency-training'], {preview})},
   )
 }
 

@@ -19,14 +19,16 @@ import {PageHero} from '~/components/PageHero'
 import {isAnswered} from '~/domain/exam-scoring'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {isExpired, loadAttempt, newAttempt, remainingSeconds, saveAttempt, type AttemptMode, type ExamAttempt} from '~/lib/exam-attempt'
 import {pageMeta} from '~/lib/meta'
 import {EXAM_QUERY} from '~/lib/queries'
 
-export async function loader({params}: LoaderFunctionArgs) {
-  const exam = await fetchContent(EXAM_QUERY, {examId: params.examId ?? ''})
+export async function loader({params, request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const exam = await fetchContent(EXAM_QUERY, {examId: params.examId ?? ''}, {preview})
   if (!exam) throw redirect('/exams')
-  return data({exam}, {headers: pageCacheHeaders(['type:exam', docTag(exam._id)])})
+  return data({exam}, {headers: pageCacheHeaders(['type:exam', docTag(exam._id)], {preview})})
 }
 
 export const headers = contentRouteHeaders

@@ -4,12 +4,13 @@
  * questions, and a "Start Exam" link to /exam/{examId}/start.
  */
 import {data} from '@remix-run/node'
-import type {MetaFunction} from '@remix-run/node'
+import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {ArrowRightIcon, ClockIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {examStartPath} from '~/lib/paths'
 import {EXAMS_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
@@ -18,9 +19,10 @@ const TITLE = 'Practice Exams'
 const DESCRIPTION =
   'Timed practice exams on maritime safety and navigation: check your knowledge, see your score and grade, and download your results.'
 
-export async function loader() {
-  const exams = await fetchContent(EXAMS_QUERY)
-  return data({exams}, {headers: pageCacheHeaders(['type:exam', ...exams.map((exam) => docTag(exam._id))])})
+export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const exams = await fetchContent(EXAMS_QUERY, {}, {preview})
+  return data({exams}, {headers: pageCacheHeaders(['type:exam', ...exams.map((exam) => docTag(exam._id))], {preview})})
 }
 
 export const headers = contentRouteHeaders

@@ -10,13 +10,15 @@ import {useLoaderData} from '@remix-run/react'
 import {ServicePageView} from '~/components/ServicePageView'
 import {contentRouteHeaders, pageCacheHeaders, servicePageTags} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {SERVICE_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 
-export async function loader({params}: LoaderFunctionArgs) {
-  const page = await fetchContent(SERVICE_PAGE_QUERY, {slug: params.slug ?? '', sections: ['services']})
+export async function loader({params, request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const page = await fetchContent(SERVICE_PAGE_QUERY, {slug: params.slug ?? '', sections: ['services']}, {preview})
   if (!page) throw new Response('Not Found', {status: 404})
-  return data({page}, {headers: pageCacheHeaders(servicePageTags(page))})
+  return data({page}, {headers: pageCacheHeaders(servicePageTags(page), {preview})})
 }
 
 export const headers = contentRouteHeaders

@@ -5,19 +5,21 @@
  * and a closing call to action with "Contact Us" (/contact) and "View Courses" (/courses).
  */
 import {data} from '@remix-run/node'
-import type {MetaFunction} from '@remix-run/node'
+import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import type {ComponentType} from 'react'
 import {AnchorIcon, ArrowRightIcon, CheckIcon, ShieldIcon, StarIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {servicePath} from '~/lib/paths'
 import {SERVICES_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 
-export async function loader() {
-  const page = await fetchContent(SERVICES_PAGE_QUERY)
+export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const page = await fetchContent(SERVICES_PAGE_QUERY, {}, {preview})
   if (!page?.heading) throw new Response('Not Found', {status: 404})
   const services = (page.services ?? []).flatMap((service) => (service?.slug ? [service] : []))
   const tags = ['doc:servicesPage', 'type:servicesPage', 'type:servicePage', ...services.map((service) => docTag(service._id))]
@@ -28,7 +30,7 @@ export async function loader() {
     ctaBody: page.ctaBody,
     // A reference to a deleted page resolves to null: leave it out rather than show an empty card.
     services,
-  }, {headers: pageCacheHeaders(tags)})
+  }, {headers: pageCacheHeaders(tags, {preview})})
 }
 
 export const headers = contentRouteHeaders

@@ -11,6 +11,7 @@ import {useLoaderData} from '@remix-run/react'
 import {ServicePageView, type Crumb} from '~/components/ServicePageView'
 import {contentRouteHeaders, pageCacheHeaders, servicePageTags} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
+import {previewOptions} from '~/lib/preview.server'
 import {servicePath} from '~/lib/paths'
 import {SERVICE_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
@@ -20,12 +21,13 @@ const SHARED_WITH_SERVICES = new Set(['seaman-book'])
 
 const PARENTS: Crumb[] = [{label: 'Officer Licensing', to: servicePath('services', 'officer-licensing')}]
 
-export async function loader({params}: LoaderFunctionArgs) {
+export async function loader({params, request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
   const slug = params.slug ?? ''
   const sections = SHARED_WITH_SERVICES.has(slug) ? ['officer-licensing', 'services'] : ['officer-licensing']
-  const page = await fetchContent(SERVICE_PAGE_QUERY, {slug, sections})
+  const page = await fetchContent(SERVICE_PAGE_QUERY, {slug, sections}, {preview})
   if (!page) throw new Response('Not Found', {status: 404})
-  return data({page}, {headers: pageCacheHeaders(servicePageTags(page))})
+  return data({page}, {headers: pageCacheHeaders(servicePageTags(page), {preview})})
 }
 
 export const headers = contentRouteHeaders
