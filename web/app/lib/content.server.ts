@@ -5,7 +5,7 @@
  * - Embedded default (no SANITY_PROJECT_ID): the seed dataset studio/seed/production.ndjson
  *   (SEED_FILE overrides; relative to the working directory: the repository root for npm
  *   scripts, /var/task on Netlify, where netlify.toml includes the file), read and parsed once
- *   per process and queried in-process with groq-js — the same GROQ as production, published
+ *   per process (in development: again after the file changes) and queried in-process with groq-js — the same GROQ as production, published
  *   documents only. Plain file reading keeps this module usable from the Netlify Functions,
  *   which esbuild bundles without Vite's `?raw` imports.
  * - Real: @sanity/client against the Content Lake, published perspective, read from the live
@@ -20,7 +20,7 @@
  */
 import {createClient, type ClientReturn, type QueryParams, type SanityClient} from '@sanity/client'
 import {evaluate, parse, type ExprNode} from 'groq-js'
-import {readFileSync} from 'node:fs'
+import {readFileSync, statSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {getEnv} from './env.server'
 
@@ -60,17 +60,39 @@ export function parseNdjson(text: string): Document[] {
 }
 
 let seedDocuments: Document[] | undefined
+let seedModified: number | undefined
 const parsedQueries = new Map<string, ExprNode>()
 
+/**
+ * The seed's documents: read once per process in production; in development (`npm run dev`)
+ * read again whenever the file's modification time changes, so an edit to the seed file shows
+ * on the next request.
+ */
+function seedDataset(): Document[] {
+  if (seedDocuments && process.env.NODE_ENV === 'production') return seedDocuments
+  if (process.env.NODE_ENV !== 'production') {
+    let modified: number | undefined
+    try {
+      modified = statSync(seedFile()).mtimeMs
+    } catch {
+      modified = undefined // readSeed() below reports the missing file
+    }
+    if (seedDocuments && modified === seedModified) return seedDocuments
+    seedModified = modified
+  }
+  seedDocuments = parseNdjson(readSeed())
+  return seedDocuments
+}
+
 async function fetchFromSeed(query: string, params: QueryParams): Promise<unknown> {
-  seedDocuments ??= parseNdjson(readSeed())
+  const dataset = seedDataset()
   let tree = parsedQueries.get(query)
   if (!tree) {
     // Parameters are bound at evaluation, so one parsed tree serves every call.
     tree = parse(query)
     parsedQueries.set(query, tree)
   }
-  const result = await evaluate(tree, {dataset: seedDocuments, params})
+  const result = await evaluate(tree, {dataset, params})
   return result.get()
 }
 
