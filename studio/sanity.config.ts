@@ -30,6 +30,18 @@ const courseInCategory: Template = {
   value: ({categoryId}: {categoryId: string}) => ({category: {_type: 'reference', _ref: categoryId}}),
 }
 
+/** Creates a service page in the section of the list it was created from (desk structure). */
+const servicePageInSection: Template = {
+  id: 'service-page-in-section',
+  title: 'Page in this section',
+  schemaType: 'servicePage',
+  parameters: [{name: 'section', type: 'string'}],
+  value: ({section}: {section: string}) => ({section}),
+}
+
+/** Templates that need a parameter: offered only inside their desk list, never in the global menu. */
+const PARAMETER_TEMPLATES = new Set([courseInCategory.id, servicePageInSection.id])
+
 /** The user the offline mock auth store reports (never sent anywhere). */
 export const OFFLINE_USER: CurrentUser = {
   id: 'offline-user',
@@ -53,13 +65,13 @@ export default defineConfig({
   plugins: [structureTool({structure}), presentation],
   schema: {
     types: schemaTypes,
-    templates: (templates) => [...templates.filter(({schemaType}) => !singletons.has(schemaType)), courseInCategory],
+    templates: (templates) => [...templates.filter(({schemaType}) => !singletons.has(schemaType)), courseInCategory, servicePageInSection],
   },
   document: {
     // Global "create new" menu: no singletons, and no template that needs a parameter.
     newDocumentOptions: (prev, {creationContext}) =>
       creationContext.type === 'global'
-        ? prev.filter(({templateId}) => templateId !== courseInCategory.id && !singletons.has(templateId))
+        ? prev.filter(({templateId}) => !PARAMETER_TEMPLATES.has(templateId) && !singletons.has(templateId))
         : prev,
     actions: (prev, {schemaType}) =>
       singletons.has(schemaType) ? prev.filter(({action}) => action !== undefined && SINGLETON_ACTIONS.has(action)) : prev,

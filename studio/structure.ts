@@ -1,6 +1,7 @@
 /**
  * Desk structure of the studio: the singletons first (one editable document each, id = type
- * name), then one list per repeatable type. Courses can be browsed all at once or by category.
+ * name), then one list per repeatable type. Courses can be browsed all at once or by category;
+ * service pages are listed in two lists, services and officer-licensing pages, as on the site.
  */
 import type {StructureResolver} from 'sanity/structure'
 import {SINGLETON_TYPES} from '../schemas/content'
@@ -63,9 +64,33 @@ export const structure: StructureResolver = (S, context) => {
         ]),
     )
 
-  const listItems = LIST_TYPES.map((type) =>
-    type === 'course' ? coursesItem : S.documentTypeListItem(type).title(title(type)),
-  )
+  /** Service pages, split the way the site is: /services/… and /services/officer-licensing/…. */
+  const servicePagesIn = (id: string, listTitle: string, section: string) =>
+    S.listItem()
+      .id(id)
+      .title(listTitle)
+      .schemaType('servicePage')
+      .child(
+        S.documentList()
+          .id(id)
+          .title(listTitle)
+          .schemaType('servicePage')
+          .apiVersion(API_VERSION)
+          .filter('_type == "servicePage" && section == $section')
+          .params({section})
+          .initialValueTemplates([S.initialValueTemplateItem('service-page-in-section', {section})]),
+      )
+
+  const listItems = LIST_TYPES.flatMap((type) => {
+    if (type === 'course') return [coursesItem]
+    if (type === 'servicePage') {
+      return [
+        servicePagesIn('service-pages', 'Service pages', 'services'),
+        servicePagesIn('officer-licensing-pages', 'Officer licensing pages', 'officer-licensing'),
+      ]
+    }
+    return [S.documentTypeListItem(type).title(title(type))]
+  })
 
   return S.list()
     .title('Content')
