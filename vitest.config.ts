@@ -1,6 +1,9 @@
 /** Unit and integration tests (Playwright's e2e tests live in tests/e2e and run separately). */
+import {realpathSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {defineConfig} from 'vitest/config'
+
+const root = fileURLToPath(new URL('.', import.meta.url))
 
 export default defineConfig({
   resolve: {
@@ -11,6 +14,9 @@ export default defineConfig({
   },
   // As in the site build (web/vite.config.ts): assets are files, never inlined data URIs.
   build: {assetsInlineLimit: 0},
+  // Files under node_modules imported with a query (the flags' `?url`) must pass Vite's fs check,
+  // also when node_modules is a symlink to a shared install (a git worktree's checkout).
+  server: {fs: {allow: [root, realpathSync(`${root}node_modules`)]}},
   test: {
     include: ['tests/**/*.test.ts', 'web/app/**/*.test.ts', 'netlify/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

@@ -9,6 +9,7 @@ import {netlifyPlugin} from '@netlify/remix-adapter/plugin'
 import tailwindcss from '@tailwindcss/vite'
 import {defineConfig} from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
+import {LEGAL_SLUGS} from './app/lib/paths'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -38,7 +39,7 @@ export default defineConfig({
       routes(defineRoutes) {
         // One module serves several fixed paths (spec section 2, route table).
         return defineRoutes((route) => {
-          for (const slug of ['terms', 'privacy', 'refund', 'shipping']) {
+          for (const slug of LEGAL_SLUGS) {
             route(`/${slug}`, 'pages/legal.tsx', {id: `routes/legal-${slug}`})
           }
           route('/admin/login', 'routes/login.tsx', {id: 'routes/admin-login'})

@@ -1,6 +1,8 @@
 /**
  * The document shell and shared frame: navigation, main content, footer. Its loader reads
- * the site settings once per request; every page's data comes from its own route loader.
+ * the site settings once per request and names the site's public origin (SITE_URL, else the
+ * request's origin) for canonical URLs and structured data; every page's data comes from its
+ * own route loader. The head carries the JSON-LD of the page (components/StructuredData.tsx).
  */
 import type {LinksFunction, LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {
@@ -19,7 +21,9 @@ import type {ReactNode} from 'react'
 import {PreviewOverlays} from './components/PreviewOverlays'
 import {SiteFooter} from './components/SiteFooter'
 import {SiteNav} from './components/SiteNav'
+import {StructuredData} from './components/StructuredData'
 import {fetchContent} from './lib/content.server'
+import {siteOrigin} from './lib/env.server'
 import {useNonce} from './lib/nonce'
 import {SITE_SETTINGS_QUERY} from './lib/queries'
 import {noStoreRouteHeaders} from './lib/cache.server'
@@ -31,12 +35,15 @@ export const links: LinksFunction = () => [
   {rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml'},
 ]
 
-/** Site settings for the frame; `preview` is true only for a validated preview session (drafts). */
+/**
+ * Site settings for the frame, the site's origin (canonical URLs) and `preview`: true only for a
+ * validated preview session (drafts).
+ */
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
   const settings = await fetchContent(SITE_SETTINGS_QUERY, {}, {preview})
   if (!settings) throw new Error('The siteSettings document is missing from the dataset')
-  return {settings, year: new Date().getFullYear(), preview: Boolean(preview)}
+  return {settings, origin: siteOrigin(request), year: new Date().getFullYear(), preview: Boolean(preview)}
 }
 
 /**
@@ -67,6 +74,7 @@ export function Layout({children}: {children: ReactNode}) {
         <meta name="theme-color" content="#06142a" />
         <Meta />
         <Links />
+        <StructuredData site={data ? {origin: data.origin, settings: data.settings} : null} />
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only z-[60] rounded bg-white px-4 py-2 text-navy-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">

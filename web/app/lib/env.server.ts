@@ -47,3 +47,13 @@ export function getEnv(source: Record<string, string | undefined> = process.env)
   if (source === process.env) cached = parsed.data
   return parsed.data
 }
+
+/**
+ * The site's public origin for absolute links (canonical URLs, sitemap, robots.txt,
+ * structured data): SITE_URL when set, otherwise the origin the request came in on. Never a
+ * hard-coded host. Set SITE_URL in production so that every host the site answers on
+ * (deploy previews, the netlify.app name) names the one public address.
+ */
+export function siteOrigin(request: Request, env: Pick<Env, 'SITE_URL'> = getEnv()): string {
+  return env.SITE_URL ?? new URL(request.url).origin
+}

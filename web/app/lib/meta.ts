@@ -1,31 +1,109 @@
 /**
- * Page metadata in one place: every route's `meta` calls `pageMeta`, so the title pattern
- * ("<page> | <company>") and the description come out the same everywhere.
+ * Page metadata in one place: every route's `meta` calls `pageMeta`, so every page gets the
+ * same set of tags, built the same way:
+ *
+ * - `<title>` ("<page> | <company>") and `<meta name="description">` (the site settings'
+ *   default description when the page has none);
+ * - `<link rel="canonical">`, absolute: the root loader's `origin` (SITE_URL when set, else
+ *   the request's origin; see env.server.ts) followed by the page's canonical path;
+ * - Open Graph (og:site_name, og:type, og:title, og:description, og:url; og:image only when
+ *   the page has an image) and a Twitter card (summary, title, description);
+ * - `robots` for pages kept out of search results (those get no canonical link: a canonical
+ *   on a noindex page sends search engines two contradicting signals).
+ *
+ * JSON-LD is not a meta tag here: lib/structured-data.ts builds it and root.tsx renders it
+ * with the CSP nonce.
  */
 import type {MetaDescriptor} from '@remix-run/node'
+import {absoluteUrl} from './paths'
 
-type RouteMatch = {id: string; data: unknown}
+/** What `meta` functions receive as `matches` (only what is read here). */
+type RouteMatch = {id: string; data: unknown; pathname?: string}
+
+/** The parts of the root loader's data that metadata needs. */
+type RootData = {
+  origin?: string | null
+  settings?: {companyName?: string | null; seoDescription?: string | null} | null
+}
 
 const FALLBACK_COMPANY = 'Maritime Training & Certification'
 
+function rootData(matches: ReadonlyArray<RouteMatch>): RootData | undefined {
+  return matches.find((match) => match.id === 'root')?.data as RootData | undefined
+}
+
 /** The company name from the root loader's site settings. */
 export function companyName(matches: ReadonlyArray<RouteMatch>): string {
-  const root = matches.find((match) => match.id === 'root')?.data as {settings?: {companyName?: string | null}} | undefined
-  return root?.settings?.companyName || FALLBACK_COMPANY
+  return rootData(matches)?.settings?.companyName || FALLBACK_COMPANY
+}
+
+/** The site's public origin from the root loader (no trailing slash), or null if unknown. */
+export function siteOriginOf(matches: ReadonlyArray<RouteMatch>): string | null {
+  return rootData(matches)?.origin || null
 }
 
 /**
- * `<title>` and `<meta name="description">` of a page. `page` null (the loader threw, e.g. 404)
- * gives "Page not found". `title` null gives the company name alone (the home page).
+ * "/courses/stcw-courses/" → "/courses/stcw-courses": query and fragment dropped, trailing
+ * slashes removed (except the home page's "/").
  */
-export function pageMeta(
-  matches: ReadonlyArray<RouteMatch>,
-  page: {title: string | null | undefined; description: string | null | undefined} | null,
-): MetaDescriptor[] {
+export function normalizePath(path: string): string {
+  const bare = path.split(/[?#]/)[0] ?? ''
+  const trimmed = bare.replace(/\/+$/, '')
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`
+}
+
+/** What a page says about itself; `pageMeta` turns it into tags. */
+export type PageSeo = {
+  /** The page's own title, without the company name; null/empty: the company name alone (home). */
+  title: string | null | undefined
+  /** The search-result description; null/empty: the site settings' default description. */
+  description: string | null | undefined
+  /**
+   * Root-relative path of the page's canonical address (e.g. built from its content's slug).
+   * Default: the matched path of the request. A page served at two paths names one of them.
+   */
+  path?: string
+  /** An image representing the page (absolute, or root-relative on this site): og:image. */
+  image?: string | null
+  /** og:type; 'website' unless the page says otherwise. */
+  type?: 'website' | 'article'
+  /** Keep the page out of search results ('noindex') and, optionally, its links unfollowed. */
+  robots?: 'noindex' | 'noindex, nofollow'
+}
+
+/**
+ * Every metadata tag of a page (see the module comment). `page` null (the loader threw, e.g.
+ * 404) gives "Page not found" and nothing else: an error page has no canonical address.
+ */
+export function pageMeta(matches: ReadonlyArray<RouteMatch>, page: PageSeo | null): MetaDescriptor[] {
   const company = companyName(matches)
   if (!page) return [{title: `Page not found | ${company}`}]
-  return [
-    {title: page.title ? `${page.title} | ${company}` : company},
-    {name: 'description', content: page.description ?? ''},
-  ]
+
+  const root = rootData(matches)
+  const title = page.title ? `${page.title} | ${company}` : company
+  const socialTitle = page.title || company
+  const description = page.description || root?.settings?.seoDescription || ''
+  const origin = siteOriginOf(matches)
+  const path = normalizePath(page.path ?? matches.at(-1)?.pathname ?? '/')
+  const url = origin ? absoluteUrl(origin, path) : null
+  const image = page.image && origin ? absoluteUrl(origin, page.image) : page.image || null
+
+  const tags: MetaDescriptor[] = [{title}, {name: 'description', content: description}]
+  if (page.robots) tags.push({name: 'robots', content: page.robots})
+  else if (url) tags.push({tagName: 'link', rel: 'canonical', href: url})
+  tags.push(
+    {property: 'og:site_name', content: company},
+    {property: 'og:type', content: page.type ?? 'website'},
+    {property: 'og:title', content: socialTitle},
+    {property: 'og:description', content: description},
+  )
+  if (url) tags.push({property: 'og:url', content: url})
+  if (image) tags.push({property: 'og:image', content: image})
+  tags.push(
+    {name: 'twitter:card', content: 'summary'},
+    {name: 'twitter:title', content: socialTitle},
+    {name: 'twitter:description', content: description},
+  )
+  if (image) tags.push({name: 'twitter:image', content: image})
+  return tags
 }

@@ -36,3 +36,27 @@ export function enrolPath(params: EnrolLinkParams): string {
 
 /** /exam/{examId}/start */
 export const examStartPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/start`
+
+/**
+ * The legal pages' slugs (spec section 2): each is served at /{slug} by pages/legal.tsx,
+ * registered once per slug in web/vite.config.ts.
+ */
+export const LEGAL_SLUGS = ['terms', 'privacy', 'refund', 'shipping'] as const
+
+/** /{slug} of a legal page */
+export const legalPath = (slug: string) => `/${encodeURIComponent(slug)}`
+
+/**
+ * The id of a course's card on its category page, so a link (and the course's structured
+ * data) can point at it: /courses/{category}#{anchor}. Sanity ids are [A-Za-z0-9._-].
+ */
+export const courseAnchor = (courseId: string) => `course-${courseId.replace(/^course-/, '').replace(/[^A-Za-z0-9_-]+/g, '-')}`
+
+/**
+ * An absolute URL on the site: `origin` (no trailing slash, e.g. https://www.example.com)
+ * followed by the root-relative `path`. A path that is already absolute is returned as is.
+ */
+export function absoluteUrl(origin: string, path: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path
+  return `${origin.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`
+}

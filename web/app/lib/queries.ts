@@ -145,3 +145,22 @@ export const EXAM_KEY_QUERY = defineQuery(`*[_type == "exam" && examId.current =
   _id, title, "examId": examId.current, durationMinutes, totalPoints,
   questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}
 }`)
+
+/**
+ * Every content page's address parts and last change, for /sitemap.xml (web/app/lib/sitemap.ts):
+ * course categories (with their courses' changes), service and officer-licensing pages, the
+ * legal pages the site serves ($legalSlugs), exams (their start pages), and the singletons
+ * behind the fixed pages. `_updatedAt` is null where a document has none (the seed dataset).
+ */
+export const SITEMAP_QUERY = defineQuery(`{
+  "singletons": *[_id in ["siteSettings", "homePage", "aboutPage", "coursesPage", "servicesPage", "competencyFeeTable", "cadetshipProgramme"]]{_id, _updatedAt},
+  "categories": *[_type == "courseCategory" && defined(slug.current)] | order(order asc){
+    "id": slug.current, _updatedAt,
+    "coursesUpdatedAt": *[_type == "course" && references(^._id)]._updatedAt
+  },
+  "services": *[_type == "servicePage" && defined(slug.current) && section in ["services", "officer-licensing"]] | order(section desc, slug.current asc){
+    section, "slug": slug.current, _updatedAt
+  },
+  "legal": *[_type == "legalPage" && slug.current in $legalSlugs] | order(slug.current asc){"slug": slug.current, _updatedAt},
+  "exams": *[_type == "exam" && defined(examId.current)] | order(order asc){"examId": examId.current, _updatedAt}
+}`)

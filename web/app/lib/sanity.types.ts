@@ -952,6 +952,32 @@ export type EXAM_KEY_QUERYResult = {
     points: number;
   }>;
 } | null;
+// Variable: SITEMAP_QUERY
+// Query: {  "singletons": *[_id in ["siteSettings", "homePage", "aboutPage", "coursesPage", "servicesPage", "competencyFeeTable", "cadetshipProgramme"]]{_id, _updatedAt},  "categories": *[_type == "courseCategory" && defined(slug.current)] | order(order asc){    "id": slug.current, _updatedAt,    "coursesUpdatedAt": *[_type == "course" && references(^._id)]._updatedAt  },  "services": *[_type == "servicePage" && defined(slug.current) && section in ["services", "officer-licensing"]] | order(section desc, slug.current asc){    section, "slug": slug.current, _updatedAt  },  "legal": *[_type == "legalPage" && slug.current in $legalSlugs] | order(slug.current asc){"slug": slug.current, _updatedAt},  "exams": *[_type == "exam" && defined(examId.current)] | order(order asc){"examId": examId.current, _updatedAt}}
+export type SITEMAP_QUERYResult = {
+  singletons: Array<{
+    _id: string;
+    _updatedAt: string;
+  }>;
+  categories: Array<{
+    id: string;
+    _updatedAt: string;
+    coursesUpdatedAt: Array<string>;
+  }>;
+  services: Array<{
+    section: "officer-licensing" | "services";
+    slug: string;
+    _updatedAt: string;
+  }>;
+  legal: Array<{
+    slug: string;
+    _updatedAt: string;
+  }>;
+  exams: Array<{
+    examId: string;
+    _updatedAt: string;
+  }>;
+};
 
 // Query TypeMap
 import "@sanity/client";
@@ -972,5 +998,6 @@ declare module "@sanity/client" {
     "*[_type == \"exam\" && examId.current == $examId][0]{\n  _id, title, \"examId\": examId.current, description, category, durationMinutes, totalPoints,\n  \"questionCount\": count(questions)\n}": EXAM_QUERYResult;
     "*[_type == \"exam\" && examId.current == $examId][0]{\n  _id, title, \"examId\": examId.current, durationMinutes, totalPoints,\n  questions[]{\"id\": questionId, type, question, options, points}\n}": EXAM_TAKE_QUERYResult;
     "*[_type == \"exam\" && examId.current == $examId][0]{\n  _id, title, \"examId\": examId.current, durationMinutes, totalPoints,\n  questions[]{\"id\": questionId, type, question, options, correctAnswer, correctAnswers, points}\n}": EXAM_KEY_QUERYResult;
+    "{\n  \"singletons\": *[_id in [\"siteSettings\", \"homePage\", \"aboutPage\", \"coursesPage\", \"servicesPage\", \"competencyFeeTable\", \"cadetshipProgramme\"]]{_id, _updatedAt},\n  \"categories\": *[_type == \"courseCategory\" && defined(slug.current)] | order(order asc){\n    \"id\": slug.current, _updatedAt,\n    \"coursesUpdatedAt\": *[_type == \"course\" && references(^._id)]._updatedAt\n  },\n  \"services\": *[_type == \"servicePage\" && defined(slug.current) && section in [\"services\", \"officer-licensing\"]] | order(section desc, slug.current asc){\n    section, \"slug\": slug.current, _updatedAt\n  },\n  \"legal\": *[_type == \"legalPage\" && slug.current in $legalSlugs] | order(slug.current asc){\"slug\": slug.current, _updatedAt},\n  \"exams\": *[_type == \"exam\" && defined(examId.current)] | order(order asc){\"examId\": examId.current, _updatedAt}\n}": SITEMAP_QUERYResult;
   }
 }

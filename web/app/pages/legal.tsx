@@ -13,8 +13,10 @@ import {RichText} from '~/components/RichText'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
+import {legalPath} from '~/lib/paths'
 import {LEGAL_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
+import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -27,7 +29,12 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary} : null)
+  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary, path: legalPath(data.page.slug ?? '')} : null)
+
+/** JSON-LD: Home › this legal page. */
+export const handle = structuredDataHandle<typeof loader>(({page}, site) => [
+  breadcrumbList(site, [HOME_STEP, {name: page.title ?? '', path: legalPath(page.slug ?? '')}]),
+])
 
 /** "2025-01-20" → "20 January 2025" (UTC, so server and browser render the same text). */
 function formatLongDate(isoDate: string): string {

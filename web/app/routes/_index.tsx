@@ -44,7 +44,7 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: data.page.hero?.heading, description: data.page.hero?.subheading} : null)
+  pageMeta(matches, data ? {title: data.page.hero?.heading, description: data.page.hero?.subheading, path: '/'} : null)
 
 function Hero({hero}: {hero: {eyebrow: string | null; heading: string | null; subheading: string | null} | null}) {
   return (

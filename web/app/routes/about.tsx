@@ -24,7 +24,7 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: 'About Us', description: data.page.subheading} : null)
+  pageMeta(matches, data ? {title: 'About Us', description: data.page.subheading, path: '/about'} : null)
 
 export default function About() {
   const {page} = useLoaderData<typeof loader>()

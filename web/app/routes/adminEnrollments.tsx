@@ -7,10 +7,8 @@ import type {HeadersFunction, MetaFunction} from '@remix-run/node'
 import {AdminArea} from '~/components/admin/AdminArea'
 import {pageMeta} from '~/lib/meta'
 
-export const meta: MetaFunction = ({matches}) => [
-  ...pageMeta(matches, {title: 'Enrollment Records', description: 'Administrator enrollment list.'}),
-  {name: 'robots', content: 'noindex, nofollow'},
-]
+export const meta: MetaFunction = ({matches}) =>
+  pageMeta(matches, {title: 'Enrollment Records', description: 'Administrator enrollment list.', robots: 'noindex, nofollow'})
 
 export const headers: HeadersFunction = () => ({'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow'})
 

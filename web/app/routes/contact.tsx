@@ -27,6 +27,7 @@ export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {
     title: 'Contact Us',
     description: 'Questions about a course, a certificate or a vessel registration? Send us a message or call our team in Ajman, UAE.',
+    path: '/contact',
   })
 
 /** Failures the spec left silent (section 8: "only logged"): the visitor is told. */

@@ -16,9 +16,10 @@ import {coursePriceLabel, payableUsd} from '~/domain/price'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
-import {enrolPath} from '~/lib/paths'
+import {categoryPath, courseAnchor, enrolPath} from '~/lib/paths'
 import {CATEGORY_PAGE_QUERY} from '~/lib/queries'
 import {companyName, pageMeta} from '~/lib/meta'
+import {breadcrumbList, courseList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
 export async function loader({params, request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -38,7 +39,15 @@ export async function loader({params, request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  data ? pageMeta(matches, {title: data.category.title, description: data.category.description}) : [{title: `Category Not Found | ${companyName(matches)}`}]
+  data
+    ? pageMeta(matches, {title: data.category.title, description: data.category.description, path: categoryPath(data.category.id ?? '')})
+    : [{title: `Category Not Found | ${companyName(matches)}`}]
+
+/** JSON-LD: the fixed-price courses with their offers, and Home › Certifications › this category. */
+export const handle = structuredDataHandle<typeof loader>(({category}, site) => [
+  courseList(site, category, category.courses),
+  breadcrumbList(site, [HOME_STEP, {name: 'Certifications', path: '/courses'}, {name: category.title ?? '', path: categoryPath(category.id ?? '')}]),
+])
 
 export default function CategoryPage() {
   const {category, why} = useLoaderData<typeof loader>()
@@ -73,7 +82,11 @@ export default function CategoryPage() {
               const payable = payableUsd(course) !== null
               return (
                 <li key={course._id}>
-                  <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="course-card">
+                  <article
+                    id={courseAnchor(course._id)}
+                    className="flex h-full scroll-mt-20 flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                    data-testid="course-card"
+                  >
                     <p className="text-sm font-semibold tracking-wide text-ocean-600">{course.level}</p>
                     <h3 className="mt-1 text-xl font-bold text-navy-900">{course.name}</h3>
                     <p className="text-sm font-medium text-slate-700">{course.fullName}</p>

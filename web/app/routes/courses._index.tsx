@@ -27,7 +27,7 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: 'Certifications & Courses', description: data.page.subheading} : null)
+  pageMeta(matches, data ? {title: 'Certifications & Courses', description: data.page.subheading, path: '/courses'} : null)
 
 export default function Courses() {
   const {page, categories} = useLoaderData<typeof loader>()

@@ -16,6 +16,9 @@ import {previewOptions} from '~/lib/preview.server'
 import {enrolPath} from '~/lib/paths'
 import {CADETSHIP_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
+import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
+
+const PATH = '/courses/cadetship-training'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -30,7 +33,12 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: data.programme.heading, description: data.programme.intro} : null)
+  pageMeta(matches, data ? {title: data.programme.heading, description: data.category?.description ?? data.programme.intro, path: PATH} : null)
+
+/** JSON-LD: Home › Certifications › Cadetship Training. */
+export const handle = structuredDataHandle<typeof loader>(({category, programme}, site) => [
+  breadcrumbList(site, [HOME_STEP, {name: 'Certifications', path: '/courses'}, {name: category?.title ?? programme.heading ?? 'Cadetship Training', path: PATH}]),
+])
 
 export default function CadetshipTraining() {
   const {category, programme} = useLoaderData<typeof loader>()

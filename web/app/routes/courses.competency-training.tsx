@@ -15,6 +15,7 @@ import {previewOptions} from '~/lib/preview.server'
 import {enrolPath} from '~/lib/paths'
 import {COMPETENCY_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
+import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
 const COMPETENCY_TRAINING = 'competency-training'
 
@@ -31,7 +32,16 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: data.table.heading, description: data.category?.description ?? data.table.intro} : null)
+  pageMeta(matches, data ? {title: data.table.heading, description: data.category?.description ?? data.table.intro, path: `/courses/${COMPETENCY_TRAINING}`} : null)
+
+/** JSON-LD: Home › Certifications › Competency Training (no Course offers: fees depend on the flag). */
+export const handle = structuredDataHandle<typeof loader>(({category, table}, site) => [
+  breadcrumbList(site, [
+    HOME_STEP,
+    {name: 'Certifications', path: '/courses'},
+    {name: category?.title ?? table.heading ?? 'Competency Training', path: `/courses/${COMPETENCY_TRAINING}`},
+  ]),
+])
 
 export default function CompetencyTraining() {
   const {category, table} = useLoaderData<typeof loader>()

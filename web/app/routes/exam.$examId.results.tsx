@@ -57,14 +57,13 @@ export async function loader({params}: LoaderFunctionArgs) {
   return {exam: {examId: exam.examId, title: exam.title}}
 }
 
-export const meta: MetaFunction<typeof loader> = ({data: loaderData, matches}) => [
-  ...pageMeta(matches, {
+// A candidate's own results: nothing for search engines.
+export const meta: MetaFunction<typeof loader> = ({data: loaderData, matches}) =>
+  pageMeta(matches, {
     title: loaderData ? `${loaderData.exam.title}: Results` : 'Exam results',
     description: 'Your practice exam result: grade, score, time spent and a question-by-question breakdown.',
-  }),
-  // A candidate's own results: nothing for search engines.
-  {name: 'robots', content: 'noindex'},
-]
+    robots: 'noindex',
+  })
 
 type Parsed = {ok: true; answers: AnswerRecord[]} | {ok: false; status: number; message: string}
 

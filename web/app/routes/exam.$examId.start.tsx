@@ -22,7 +22,9 @@ import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
 import {isExpired, loadAttempt, newAttempt, remainingSeconds, saveAttempt, type AttemptMode, type ExamAttempt} from '~/lib/exam-attempt'
 import {pageMeta} from '~/lib/meta'
+import {examStartPath} from '~/lib/paths'
 import {EXAM_QUERY} from '~/lib/queries'
+import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
 export async function loader({params, request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -34,7 +36,12 @@ export async function loader({params, request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: `${data.exam.title}: Instructions`, description: data.exam.description} : null)
+  pageMeta(matches, data ? {title: `${data.exam.title}: Instructions`, description: data.exam.description, path: examStartPath(data.exam.examId)} : null)
+
+/** JSON-LD: Home › Practice Exams › this exam. */
+export const handle = structuredDataHandle<typeof loader>(({exam}, site) => [
+  breadcrumbList(site, [HOME_STEP, {name: 'Practice Exams', path: '/exams'}, {name: exam.title, path: examStartPath(exam.examId)}]),
+])
 
 export default function ExamInstructions() {
   const {exam} = useLoaderData<typeof loader>()

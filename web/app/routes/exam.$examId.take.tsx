@@ -35,8 +35,12 @@ export async function loader({params}: LoaderFunctionArgs) {
   return {exam}
 }
 
+/** An attempt in progress lives in this browser only: nothing for search engines (its start page is indexed). */
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: `${data.exam.title}: Exam in progress`, description: `Practice exam in progress: ${data.exam.title}.`} : null)
+  pageMeta(
+    matches,
+    data ? {title: `${data.exam.title}: Exam in progress`, description: `Practice exam in progress: ${data.exam.title}.`, robots: 'noindex'} : null,
+  )
 
 export default function TakeExam() {
   const {exam} = useLoaderData<typeof loader>()

@@ -27,7 +27,7 @@ export async function loader({request}: LoaderFunctionArgs) {
 
 export const headers = contentRouteHeaders
 
-export const meta: MetaFunction<typeof loader> = ({matches}) => pageMeta(matches, {title: TITLE, description: DESCRIPTION})
+export const meta: MetaFunction<typeof loader> = ({matches}) => pageMeta(matches, {title: TITLE, description: DESCRIPTION, path: '/exams'})
 
 export default function ExamCatalogue() {
   const {exams} = useLoaderData<typeof loader>()

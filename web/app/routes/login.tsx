@@ -8,10 +8,8 @@ import {useLocation} from '@remix-run/react'
 import {AdminArea} from '~/components/admin/AdminArea'
 import {pageMeta} from '~/lib/meta'
 
-export const meta: MetaFunction = ({matches}) => [
-  ...pageMeta(matches, {title: 'Administrator Login', description: 'Staff sign-in to the enrollment records.'}),
-  {name: 'robots', content: 'noindex, nofollow'},
-]
+export const meta: MetaFunction = ({matches}) =>
+  pageMeta(matches, {title: 'Administrator Login', description: 'Staff sign-in to the enrollment records.', robots: 'noindex, nofollow'})
 
 export const headers: HeadersFunction = () => ({'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow'})
 

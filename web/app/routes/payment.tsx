@@ -41,8 +41,9 @@ export async function loader({request}: LoaderFunctionArgs) {
   return {catalogue, prefill: prefillFromQuery(catalogue, new URL(request.url).searchParams)}
 }
 
+/** The prefill query (training, course, …) makes endless variants of one form: the canonical drops it. */
 export const meta: MetaFunction<typeof loader> = ({matches}) =>
-  pageMeta(matches, {title: 'Enroll Now', description: 'Enrol in a maritime training course and pay securely online by card.'})
+  pageMeta(matches, {title: 'Enroll Now', description: 'Enrol in a maritime training course and pay securely online by card.', path: '/payment'})
 
 type Attachment = {uploadId: string; fileName: string; size: number}
 type Phase =

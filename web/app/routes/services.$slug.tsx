@@ -11,8 +11,10 @@ import {ServicePageView} from '~/components/ServicePageView'
 import {contentRouteHeaders, pageCacheHeaders, servicePageTags} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
+import {servicePath} from '~/lib/paths'
 import {SERVICE_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
+import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
 export async function loader({params, request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -24,7 +26,12 @@ export async function loader({params, request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro} : null)
+  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro, path: servicePath(data.page.section, data.page.slug)} : null)
+
+/** JSON-LD: Home › Services › this page (the trail ServicePageView shows). */
+export const handle = structuredDataHandle<typeof loader>(({page}, site) => [
+  breadcrumbList(site, [HOME_STEP, {name: 'Services', path: '/services'}, {name: page.title, path: servicePath(page.section, page.slug)}]),
+])
 
 export default function ServiceRoute() {
   const {page} = useLoaderData<typeof loader>()

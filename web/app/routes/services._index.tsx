@@ -36,7 +36,7 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: data.heading, description: data.subheading} : null)
+  pageMeta(matches, data ? {title: data.heading, description: data.subheading, path: '/services'} : null)
 
 type IconComponent = ComponentType<{width?: number; height?: number}>
 

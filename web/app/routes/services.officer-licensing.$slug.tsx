@@ -15,6 +15,7 @@ import {previewOptions} from '~/lib/preview.server'
 import {servicePath} from '~/lib/paths'
 import {SERVICE_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
+import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
 /** Slugs whose document may sit in the "services" section as well (one page, two paths). */
 const SHARED_WITH_SERVICES = new Set(['seaman-book'])
@@ -33,7 +34,18 @@ export async function loader({params, request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro} : null)
+  // The canonical address is the document's own: /services/officer-licensing/seaman-book names /services/seaman-book.
+  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro, path: servicePath(data.page.section, data.page.slug)} : null)
+
+/** JSON-LD: Home › Services › Officer Licensing › this page (the trail ServicePageView shows). */
+export const handle = structuredDataHandle<typeof loader>(({page}, site) => [
+  breadcrumbList(site, [
+    HOME_STEP,
+    {name: 'Services', path: '/services'},
+    ...PARENTS.map((crumb) => ({name: crumb.label, path: crumb.to})),
+    {name: page.title, path: servicePath(page.section, page.slug)},
+  ]),
+])
 
 export default function OfficerLicensingRoute() {
   const {page} = useLoaderData<typeof loader>()
