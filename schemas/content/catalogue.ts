@@ -4,6 +4,8 @@
  * spec sections 3 and 9 give every figure.
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {nextOrder} from './initialValues'
+import {coursePricePreview} from './previews'
 import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS} from './shared'
 
 const required = (Rule: any) => Rule.required()
@@ -14,27 +16,62 @@ export const courseCategory = defineType({
   title: 'Course category',
   type: 'document',
   fields: [
-    defineField({name: 'title', type: 'string', validation: required}),
+    defineField({
+      name: 'title',
+      type: 'string',
+      description: 'Name of the program, shown on its card, as the heading of its page and in the enrolment form.',
+      validation: required,
+    }),
     defineField({
       name: 'slug',
       title: 'Category id (URL)',
       type: 'slug',
-      description: 'Part of the address /courses/{id}. Must be one of the six agreed ids.',
+      description: `Part of the address /courses/{id}; must be one of the six agreed ids (${CATEGORY_IDS.join(', ')}).`,
       options: {source: 'title'},
       validation: (Rule) => Rule.required(),
     }),
-    defineField({name: 'description', type: 'text', rows: 3, validation: required}),
+    defineField({
+      name: 'description',
+      type: 'text',
+      rows: 3,
+      description: 'One or two sentences shown on the program card and under the heading of its page.',
+      validation: required,
+    }),
     defineField({
       name: 'gradient',
       title: 'Card colour',
       type: 'string',
+      description: 'Colour band at the top of the program card.',
       options: {list: ['ocean', 'teal', 'navy', 'indigo', 'sky', 'slate']},
       validation: required,
     }),
-    defineField({name: 'durationRange', title: 'Duration range (e.g. "2-4 weeks")', type: 'string', validation: required}),
-    defineField({name: 'level', type: 'string', validation: required}),
-    defineField({name: 'highlights', type: 'array', of: [defineArrayMember({type: 'string'})], validation: (Rule) => Rule.required().min(2).max(6)}),
-    defineField({name: 'order', type: 'number', validation: (Rule) => Rule.required().integer().min(0)}),
+    defineField({
+      name: 'durationRange',
+      title: 'Duration range',
+      type: 'string',
+      description: 'How long the courses take, as shown on the card and the program page, e.g. "2-4 weeks".',
+      validation: required,
+    }),
+    defineField({
+      name: 'level',
+      type: 'string',
+      description: 'Who the program is for, as shown on the card and the program page, e.g. "Entry Level".',
+      validation: required,
+    }),
+    defineField({
+      name: 'highlights',
+      type: 'array',
+      of: [defineArrayMember({type: 'string'})],
+      description: 'Short bullet points on the program card: between 2 and 6.',
+      validation: (Rule) => Rule.required().min(2).max(6),
+    }),
+    defineField({
+      name: 'order',
+      type: 'number',
+      description: 'Position among the programs on the courses page and in the enrolment form; lower numbers come first.',
+      initialValue: nextOrder('courseCategory'),
+      validation: (Rule) => Rule.required().integer().min(0),
+    }),
   ],
   // Document-level, because Sanity reports a slug field's own custom rule only as a warning.
   validation: (Rule) => Rule.custom((doc: any) => allowedSlug(doc?.slug, CATEGORY_IDS)).error(),
@@ -47,16 +84,51 @@ export const course = defineType({
   title: 'Course',
   type: 'document',
   fields: [
-    defineField({name: 'name', title: 'Short name (code)', type: 'string', validation: required}),
-    defineField({name: 'fullName', type: 'string', validation: required}),
-    defineField({name: 'category', type: 'reference', to: [{type: 'courseCategory'}], validation: required}),
-    defineField({name: 'description', type: 'text', rows: 3, validation: required}),
-    defineField({name: 'duration', type: 'string', validation: required}),
-    defineField({name: 'level', type: 'string', options: {list: [...COURSE_LEVELS]}, validation: required}),
+    defineField({
+      name: 'name',
+      title: 'Short name (code)',
+      type: 'string',
+      description: 'Course code shown as the card title, e.g. "BTLGTCO"; the enrolment form and payments identify the course by it.',
+      validation: required,
+    }),
+    defineField({
+      name: 'fullName',
+      type: 'string',
+      description: 'Full course title, shown under the code on the course card.',
+      validation: required,
+    }),
+    defineField({
+      name: 'category',
+      type: 'reference',
+      to: [{type: 'courseCategory'}],
+      description: 'The program whose page lists this course (and under which it can be enrolled).',
+      validation: required,
+    }),
+    defineField({
+      name: 'description',
+      type: 'text',
+      rows: 3,
+      description: 'Two or three sentences on the course card saying what the course covers.',
+      validation: required,
+    }),
+    defineField({
+      name: 'duration',
+      type: 'string',
+      description: 'Length of the course as shown on its card, e.g. "5 days".',
+      validation: required,
+    }),
+    defineField({
+      name: 'level',
+      type: 'string',
+      description: 'Level shown above the course title on its card.',
+      options: {list: [...COURSE_LEVELS]},
+      initialValue: 'All Levels',
+      validation: required,
+    }),
     defineField({
       name: 'pricing',
       type: 'string',
-      description: '"Fixed price" can be paid online; "Contact for pricing" sends visitors to the contact page.',
+      description: '"Fixed price" shows the price and can be paid online; "Contact for pricing" sends visitors to the contact page instead.',
       options: {list: [{title: 'Fixed price', value: 'fixed'}, {title: 'Contact for pricing', value: 'contact'}], layout: 'radio'},
       initialValue: 'fixed',
       validation: required,
@@ -65,6 +137,7 @@ export const course = defineType({
       name: 'priceUsd',
       title: 'Price (USD)',
       type: 'number',
+      description: "Price in US dollars, shown on the course card and charged at checkout. Leave empty only for 'Contact for pricing'.",
       hidden: ({parent}: any) => parent?.pricing === 'contact',
       validation: (Rule) =>
         Rule.min(0)
@@ -75,16 +148,32 @@ export const course = defineType({
               : true,
           ),
     }),
-    defineField({name: 'priceInr', title: 'Price in INR (as shown, may be empty)', type: 'string'}),
-    defineField({name: 'rank', title: 'Rank (competency courses)', type: 'string'}),
-    defineField({name: 'order', type: 'number', validation: (Rule) => Rule.required().integer().min(0)}),
+    defineField({
+      name: 'priceInr',
+      title: 'Price in INR',
+      type: 'string',
+      description: 'Optional Indian rupee price shown as typed in small print under the USD price, e.g. "₹8,500"; never charged.',
+    }),
+    defineField({
+      name: 'rank',
+      title: 'Rank (competency courses)',
+      type: 'string',
+      description: 'Officer rank the course leads to; optional, and not shown on the site at the moment.',
+    }),
+    defineField({
+      name: 'order',
+      type: 'number',
+      description: "Position of the course on its program's page; lower numbers come first.",
+      initialValue: nextOrder('course', 'categoryId'),
+      validation: (Rule) => Rule.required().integer().min(0),
+    }),
   ],
   orderings: [{title: 'Display order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],
   preview: {
-    select: {title: 'name', subtitle: 'fullName', price: 'priceUsd', category: 'category.title'},
-    prepare: ({title, subtitle, price, category}: any) => ({
+    select: {title: 'name', fullName: 'fullName', pricing: 'pricing', price: 'priceUsd', category: 'category.title'},
+    prepare: ({title, fullName, pricing, price, category}: any) => ({
       title,
-      subtitle: `${price !== undefined ? `$${price}` : 'Contact for pricing'} · ${category ?? ''} · ${subtitle ?? ''}`,
+      subtitle: [coursePricePreview(pricing, price), category ?? 'No category', fullName].filter(Boolean).join(' · '),
     }),
   },
 })
@@ -94,19 +183,41 @@ export const competencyFeeTable = defineType({
   title: 'Competency fee table',
   type: 'document',
   fields: [
-    defineField({name: 'heading', type: 'string', validation: required}),
-    defineField({name: 'intro', type: 'text', rows: 3, validation: required}),
+    defineField({
+      name: 'heading',
+      type: 'string',
+      description: 'Main heading (h1) of the /courses/competency-training page.',
+      validation: required,
+    }),
+    defineField({
+      name: 'intro',
+      type: 'text',
+      rows: 3,
+      description: 'Paragraph under the heading of the competency training page, also used as its search-result description.',
+      validation: required,
+    }),
     defineField({
       name: 'jurisdictions',
       type: 'array',
+      description: 'The flag administrations (countries) the fees are for: one column of the table each, in this order, and the country choice when enrolling.',
       validation: (Rule) => Rule.required().min(1),
       of: [
         defineArrayMember({
           type: 'object',
           name: 'jurisdiction',
           fields: [
-            defineField({name: 'key', type: 'string', validation: (Rule) => Rule.required().regex(/^[a-z0-9-]+$/)}),
-            defineField({name: 'name', type: 'string', validation: required}),
+            defineField({
+              name: 'key',
+              type: 'string',
+              description: 'Short id that links the fees in each row to this column: lower-case letters, digits and hyphens, e.g. "aruba".',
+              validation: (Rule) => Rule.required().regex(/^[a-z0-9-]+$/),
+            }),
+            defineField({
+              name: 'name',
+              type: 'string',
+              description: 'Country name shown as the column heading and in the enrolment form.',
+              validation: required,
+            }),
           ],
           preview: {select: {title: 'name', subtitle: 'key'}},
         }),
@@ -115,6 +226,7 @@ export const competencyFeeTable = defineType({
     defineField({
       name: 'rows',
       type: 'array',
+      description: 'One row per rank, in the order shown; every row needs a fee for every jurisdiction above.',
       validation: (Rule) =>
         Rule.required()
           .min(1)
@@ -134,18 +246,36 @@ export const competencyFeeTable = defineType({
           type: 'object',
           name: 'feeRow',
           fields: [
-            defineField({name: 'rank', type: 'string', validation: required}),
+            defineField({
+              name: 'rank',
+              type: 'string',
+              description: 'Rank or certificate the row is for, shown in the first column and chosen as the course when enrolling.',
+              validation: required,
+            }),
             defineField({
               name: 'fees',
               type: 'array',
+              description: 'The fee of this rank for each jurisdiction.',
               validation: required,
               of: [
                 defineArrayMember({
                   type: 'object',
                   name: 'fee',
                   fields: [
-                    defineField({name: 'jurisdiction', title: 'Jurisdiction key', type: 'string', validation: required}),
-                    defineField({name: 'amountUsd', title: 'Fee (USD)', type: 'number', validation: usd}),
+                    defineField({
+                      name: 'jurisdiction',
+                      title: 'Jurisdiction key',
+                      type: 'string',
+                      description: 'The key of one of the jurisdictions above, e.g. "aruba".',
+                      validation: required,
+                    }),
+                    defineField({
+                      name: 'amountUsd',
+                      title: 'Fee (USD)',
+                      type: 'number',
+                      description: 'Fee in US dollars, shown in the table and charged at checkout for this rank and country.',
+                      validation: usd,
+                    }),
                   ],
                   preview: {select: {title: 'jurisdiction', subtitle: 'amountUsd'}},
                 }),
@@ -156,7 +286,13 @@ export const competencyFeeTable = defineType({
         }),
       ],
     }),
-    defineField({name: 'note', type: 'text', rows: 2, validation: required}),
+    defineField({
+      name: 'note',
+      type: 'text',
+      rows: 2,
+      description: 'Small print under the fee table, e.g. what the fees include.',
+      validation: required,
+    }),
   ],
   preview: {prepare: () => ({title: 'Competency fee table'})},
 })
@@ -166,14 +302,36 @@ export const cadetshipProgramme = defineType({
   title: 'Cadetship programme',
   type: 'document',
   fields: [
-    defineField({name: 'heading', type: 'string', validation: required}),
-    defineField({name: 'intro', type: 'text', rows: 3, validation: required}),
-    defineField({name: 'duration', type: 'string', validation: required}),
-    defineField({name: 'trainingType', type: 'string', validation: required}),
+    defineField({
+      name: 'heading',
+      type: 'string',
+      description: 'Main heading (h1) of the /courses/cadetship-training page; also the course name in the enrolment form.',
+      validation: required,
+    }),
+    defineField({
+      name: 'intro',
+      type: 'text',
+      rows: 3,
+      description: 'Paragraph under the heading, also used as the search-result description of the page.',
+      validation: required,
+    }),
+    defineField({
+      name: 'duration',
+      type: 'string',
+      description: 'Length of the whole programme, shown under "Programme at a glance", e.g. "9 months".',
+      validation: required,
+    }),
+    defineField({
+      name: 'trainingType',
+      type: 'string',
+      description: 'Kind of training, shown under "Programme at a glance", e.g. "College and On-Ship Training".',
+      validation: required,
+    }),
     defineField({
       name: 'totalFeeUsd',
       title: 'Total fee (USD)',
       type: 'number',
+      description: 'Total programme fee in US dollars, shown on the page; must equal the sum of the installments.',
       validation: (Rule) =>
         usd(Rule).custom((total: number | undefined, context: any) => {
           const sum = (context.document?.installments ?? []).reduce((s: number, i: any) => s + (i.feeUsd ?? 0), 0)
@@ -183,12 +341,21 @@ export const cadetshipProgramme = defineType({
     defineField({
       name: 'stipendRange',
       type: 'object',
+      description: 'Stipend cadets receive during on-ship training, shown as "min - max USD" on the page.',
       validation: required,
       fields: [
-        defineField({name: 'minUsd', type: 'number', validation: usd}),
+        defineField({
+          name: 'minUsd',
+          title: 'Minimum (USD)',
+          type: 'number',
+          description: 'Lowest stipend in US dollars.',
+          validation: usd,
+        }),
         defineField({
           name: 'maxUsd',
+          title: 'Maximum (USD)',
           type: 'number',
+          description: 'Highest stipend in US dollars; not below the minimum.',
           validation: (Rule) =>
             usd(Rule).custom((max: number | undefined, context: any) =>
               max === undefined || (context.parent?.minUsd ?? 0) <= max ? true : 'Must not be below the minimum',
@@ -199,32 +366,61 @@ export const cadetshipProgramme = defineType({
     defineField({
       name: 'installments',
       type: 'array',
+      description: 'The fee installments in the order they are paid, listed in the "Installments" table; the first one is paid online at enrolment.',
       validation: (Rule) => Rule.required().min(1),
       of: [
         defineArrayMember({
           type: 'object',
           name: 'installment',
           fields: [
-            defineField({name: 'label', type: 'string', validation: required}),
-            defineField({name: 'duration', type: 'string', validation: required}),
-            defineField({name: 'feeUsd', title: 'Fee (USD)', type: 'number', validation: usd}),
+            defineField({
+              name: 'label',
+              type: 'string',
+              description: 'Name of the installment in the table, e.g. "1st Installment".',
+              validation: required,
+            }),
+            defineField({
+              name: 'duration',
+              type: 'string',
+              description: 'Period the installment covers, shown in the table, e.g. "3 months".',
+              validation: required,
+            }),
+            defineField({
+              name: 'feeUsd',
+              title: 'Fee (USD)',
+              type: 'number',
+              description: 'Amount of this installment in US dollars.',
+              validation: usd,
+            }),
           ],
           preview: {select: {title: 'label', subtitle: 'duration'}},
         }),
       ],
     }),
-    defineField({name: 'enrolCourse', title: 'Course id passed to enrolment', type: 'string', validation: (Rule) => Rule.required().regex(/^[a-z0-9-]+$/)}),
+    defineField({
+      name: 'enrolCourse',
+      title: 'Course id passed to enrolment',
+      type: 'string',
+      description: 'Id the "Enroll" button and the payment records use for this programme, e.g. "deck-cadet"; lower-case letters, digits and hyphens. Change it only with the developers.',
+      validation: (Rule) => Rule.required().regex(/^[a-z0-9-]+$/),
+    }),
     defineField({
       name: 'enrolAmountUsd',
       title: 'Amount paid at enrolment (USD)',
       type: 'number',
+      description: 'What a cadet pays online when enrolling, in US dollars; must equal the first installment.',
       validation: (Rule) =>
         usd(Rule).custom((amount: number | undefined, context: any) => {
           const first = context.document?.installments?.[0]?.feeUsd
           return amount === undefined || first === undefined || amount === first ? true : `Must equal the first installment (${first})`
         }),
     }),
-    defineField({name: 'highlights', type: 'array', of: [defineArrayMember({type: 'string'})]}),
+    defineField({
+      name: 'highlights',
+      type: 'array',
+      of: [defineArrayMember({type: 'string'})],
+      description: 'Optional bullet points with a tick under "Programme at a glance".',
+    }),
   ],
   preview: {prepare: () => ({title: 'Cadetship programme'})},
 })

@@ -2,43 +2,81 @@
  * Practice exams (spec sections 3, 5 and 9). A question's correct answer is stored as
  * `correctAnswer` (single-choice, text, textarea) or `correctAnswers` (multiple-choice);
  * the two are never both set. Points per question are whole numbers from 10 to 30 and
- * add up to the exam's `totalPoints`.
+ * add up to the exam's `totalPoints`. In the studio, the correct answer of a choice question is
+ * picked from the question's own options (./inputs/CorrectAnswerInput.tsx).
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {nextOrder, newQuestionId} from './initialValues'
+import {strayAnswers} from './inputs/answerChoices'
+import {CorrectAnswerInput, CorrectAnswersInput} from './inputs/CorrectAnswerInput'
 
 export const QUESTION_TYPES = ['single-choice', 'multiple-choice', 'text', 'textarea'] as const
 const isChoice = (type: string | undefined) => type === 'single-choice' || type === 'multiple-choice'
+
+/** What editors see in the question type menu. */
+const QUESTION_TYPE_TITLES: Record<(typeof QUESTION_TYPES)[number], string> = {
+  'single-choice': 'Single choice (one correct option)',
+  'multiple-choice': 'Multiple choice (several correct options)',
+  text: 'Short text answer',
+  textarea: 'Long text answer',
+}
 
 export const examQuestion = defineType({
   name: 'examQuestion',
   title: 'Question',
   type: 'object',
   fields: [
-    defineField({name: 'questionId', title: 'Question id', type: 'string', validation: (Rule) => Rule.required().regex(/^[a-z0-9-]+$/)}),
-    defineField({name: 'type', type: 'string', options: {list: [...QUESTION_TYPES]}, initialValue: 'single-choice', validation: (Rule) => Rule.required()}),
-    defineField({name: 'question', type: 'text', rows: 3, validation: (Rule) => Rule.required()}),
+    defineField({
+      name: 'questionId',
+      title: 'Question id',
+      type: 'string',
+      description:
+        "Unique id of the question within this exam (lower-case letters, digits and hyphens); candidates' saved answers refer to it, so don't change it once the exam is live.",
+      initialValue: () => newQuestionId(),
+      validation: (Rule) => Rule.required().regex(/^[a-z0-9-]+$/),
+    }),
+    defineField({
+      name: 'type',
+      type: 'string',
+      description: 'How candidates answer: pick one option, tick several options, or type a short or long text answer.',
+      options: {list: QUESTION_TYPES.map((value) => ({title: QUESTION_TYPE_TITLES[value], value}))},
+      initialValue: 'single-choice',
+      validation: (Rule) => Rule.required(),
+    }),
+    defineField({
+      name: 'question',
+      type: 'text',
+      rows: 3,
+      description: 'The question as candidates see it while taking the exam and on the results page.',
+      validation: (Rule) => Rule.required(),
+    }),
     defineField({
       name: 'options',
       type: 'array',
       of: [defineArrayMember({type: 'string'})],
+      description: 'The answers candidates choose from, in the order shown: at least two, all different and none empty.',
       hidden: ({parent}: any) => !isChoice(parent?.type),
       validation: (Rule) =>
         Rule.custom((options: string[] | undefined, context: any) => {
           if (!isChoice(context.parent?.type)) return options && options.length ? 'Only choice questions have options' : true
           if (!options || options.length < 2) return 'A choice question needs at least two options'
+          if (options.some((o) => typeof o !== 'string' || o.trim() === '')) return 'Every option needs some text'
           return new Set(options).size === options.length ? true : 'Options must be different from each other'
         }),
     }),
     defineField({
       name: 'correctAnswer',
       type: 'string',
+      description:
+        'Single choice: pick the correct option. Text questions: the expected answer (case is ignored, and a typed answer that contains it or is part of it also counts). Candidates never see it before they submit.',
+      components: {input: CorrectAnswerInput},
       hidden: ({parent}: any) => parent?.type === 'multiple-choice',
       validation: (Rule) =>
         Rule.custom((answer: string | undefined, context: any) => {
           const type = context.parent?.type
           if (type === 'multiple-choice') return answer ? 'Multiple-choice questions use "Correct answers"' : true
           if (!answer || !answer.trim()) return 'Required'
-          if (type === 'single-choice' && !(context.parent?.options ?? []).includes(answer)) return 'Must be one of the options'
+          if (type === 'single-choice' && strayAnswers(answer, context.parent?.options).length) return 'Must be one of the options'
           return true
         }),
     }),
@@ -46,17 +84,24 @@ export const examQuestion = defineType({
       name: 'correctAnswers',
       type: 'array',
       of: [defineArrayMember({type: 'string'})],
+      description: 'Multiple choice: tick every correct option; candidates score only if they tick exactly these.',
+      components: {input: CorrectAnswersInput},
       hidden: ({parent}: any) => parent?.type !== 'multiple-choice',
       validation: (Rule) =>
         Rule.custom((answers: string[] | undefined, context: any) => {
           if (context.parent?.type !== 'multiple-choice') return answers && answers.length ? 'Only multiple-choice questions have several answers' : true
           if (!answers || answers.length < 1) return 'Pick at least one correct answer'
-          const options: string[] = context.parent?.options ?? []
-          const stray = answers.filter((a) => !options.includes(a))
+          const stray = strayAnswers(answers, context.parent?.options)
           return stray.length ? `Not among the options: ${stray.join(', ')}` : true
         }),
     }),
-    defineField({name: 'points', type: 'number', initialValue: 10, validation: (Rule) => Rule.required().integer().min(10).max(30)}),
+    defineField({
+      name: 'points',
+      type: 'number',
+      description: "Points for a correct answer, a whole number from 10 to 30; all questions' points must add up to the exam's total points.",
+      initialValue: 10,
+      validation: (Rule) => Rule.required().integer().min(10).max(30),
+    }),
   ],
   preview: {select: {title: 'question', type: 'type', points: 'points'}, prepare: ({title, type, points}: any) => ({title, subtitle: `${type} · ${points} points`})},
 })
@@ -66,14 +111,45 @@ export const exam = defineType({
   title: 'Practice exam',
   type: 'document',
   fields: [
-    defineField({name: 'title', type: 'string', validation: (Rule) => Rule.required()}),
-    defineField({name: 'examId', title: 'Exam id (URL)', type: 'slug', options: {source: 'title'}, validation: (Rule) => Rule.required()}),
-    defineField({name: 'description', type: 'text', rows: 3, validation: (Rule) => Rule.required()}),
-    defineField({name: 'category', type: 'string', validation: (Rule) => Rule.required()}),
-    defineField({name: 'durationMinutes', title: 'Duration (minutes)', type: 'number', validation: (Rule) => Rule.required().integer().min(1).max(600)}),
+    defineField({
+      name: 'title',
+      type: 'string',
+      description: 'Name of the exam on the /exams list, its instructions page and the results page.',
+      validation: (Rule) => Rule.required(),
+    }),
+    defineField({
+      name: 'examId',
+      title: 'Exam id (URL)',
+      type: 'slug',
+      description: "Part of the exam's address /exam/{id}/start; candidates' saved results refer to it, so don't change it once the exam is live.",
+      options: {source: 'title'},
+      validation: (Rule) => Rule.required(),
+    }),
+    defineField({
+      name: 'description',
+      type: 'text',
+      rows: 3,
+      description: 'What the exam covers, shown on its card on /exams and on its instructions page.',
+      validation: (Rule) => Rule.required(),
+    }),
+    defineField({
+      name: 'category',
+      type: 'string',
+      description: 'Topic label on the exam card, e.g. "Safety" or "Navigation".',
+      validation: (Rule) => Rule.required(),
+    }),
+    defineField({
+      name: 'durationMinutes',
+      title: 'Duration (minutes)',
+      type: 'number',
+      description: 'Time limit of a timed attempt in whole minutes (1 to 600); the countdown starts when the candidate begins.',
+      initialValue: 30,
+      validation: (Rule) => Rule.required().integer().min(1).max(600),
+    }),
     defineField({
       name: 'totalPoints',
       type: 'number',
+      description: "Maximum score, shown on the exam card and used for the percentage and grade; must equal the sum of the questions' points.",
       validation: (Rule) =>
         Rule.required()
           .integer()
@@ -83,11 +159,18 @@ export const exam = defineType({
             return total === undefined || sum === total ? true : `The questions' points add up to ${sum}, not ${total}`
           }),
     }),
-    defineField({name: 'order', type: 'number', validation: (Rule) => Rule.required().integer().min(0)}),
+    defineField({
+      name: 'order',
+      type: 'number',
+      description: 'Position of the exam on the /exams list; lower numbers come first.',
+      initialValue: nextOrder('exam'),
+      validation: (Rule) => Rule.required().integer().min(0),
+    }),
     defineField({
       name: 'questions',
       type: 'array',
       of: [defineArrayMember({type: 'examQuestion'})],
+      description: 'The questions in the order candidates get them; each question id must be unique.',
       validation: (Rule) =>
         Rule.required()
           .min(1)

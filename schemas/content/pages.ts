@@ -3,6 +3,8 @@
  * training locations, testimonials and training providers.
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {nextOrder} from './initialValues'
+import {flagMedia} from './previews'
 import {allowedSlug} from './shared'
 
 const required = (Rule: any) => Rule.required()
@@ -39,33 +41,69 @@ export const servicePage = defineType({
   title: 'Service page',
   type: 'document',
   fields: [
-    defineField({name: 'title', type: 'string', validation: required}),
+    defineField({
+      name: 'title',
+      type: 'string',
+      description: 'Main heading (h1) of the page, the browser tab title and the title of its card on other pages.',
+      validation: required,
+    }),
     defineField({
       name: 'section',
       title: 'Section of the site',
       type: 'string',
-      description: 'Services pages live at /services/{slug}; officer licensing pages at /services/officer-licensing/{slug}.',
+      description: 'Where the page lives: services pages at /services/{slug}, officer licensing pages at /services/officer-licensing/{slug}.',
       options: {list: [{title: 'Services', value: 'services'}, {title: 'Officer licensing', value: 'officer-licensing'}], layout: 'radio'},
       validation: required,
     }),
     defineField({
       name: 'slug',
       type: 'slug',
+      description: 'Last part of the page address, e.g. "vessel-registration"; only the addresses the site already has are allowed (the error message lists them).',
       options: {source: 'title'},
       validation: (Rule) => Rule.required(),
     }),
-    defineField({name: 'summary', title: 'Summary (cards and search results)', type: 'text', rows: 2, validation: (Rule) => Rule.required().max(200)}),
-    defineField({name: 'intro', type: 'text', rows: 3, validation: required}),
-    defineField({name: 'body', type: 'richText', validation: required}),
+    defineField({
+      name: 'summary',
+      type: 'text',
+      rows: 2,
+      description: "One or two sentences on the page's card (services overview, linked sub-pages) and in search results; at most 200 characters.",
+      validation: (Rule) => Rule.required().max(200),
+    }),
+    defineField({
+      name: 'intro',
+      type: 'text',
+      rows: 3,
+      description: 'Lead paragraph under the heading at the top of the page.',
+      validation: required,
+    }),
+    defineField({
+      name: 'body',
+      type: 'richText',
+      description: 'Main content of the page: text, headings, lists, links to pages on this site, process steps, requirement tables and callouts.',
+      validation: required,
+    }),
     defineField({
       name: 'childPages',
       title: 'Linked sub-pages',
       type: 'array',
+      description: 'Optional cards under the body linking to other service pages (used by the officer licensing hub), in this order.',
       of: [defineArrayMember({type: 'reference', to: [{type: 'servicePage'}]})],
       validation: (Rule) => Rule.unique(),
     }),
-    defineField({name: 'showTrainingProviders', title: 'Show the recognised training providers', type: 'boolean', initialValue: false}),
-    defineField({name: 'cta', title: 'Call to action', type: 'callToAction', validation: required}),
+    defineField({
+      name: 'showTrainingProviders',
+      title: 'Show the recognised training providers',
+      type: 'boolean',
+      description: 'When on, the page lists every training provider (see "Training provider" documents) under the body.',
+      initialValue: false,
+    }),
+    defineField({
+      name: 'cta',
+      title: 'Call to action',
+      type: 'callToAction',
+      description: "The page's contact box: a sidebar card on wide screens, after the content on small ones.",
+      validation: required,
+    }),
   ],
   // Document-level, because Sanity reports a slug field's own custom rule only as a warning.
   validation: (Rule) =>
@@ -78,15 +116,37 @@ export const legalPage = defineType({
   title: 'Legal page',
   type: 'document',
   fields: [
-    defineField({name: 'title', type: 'string', validation: required}),
+    defineField({
+      name: 'title',
+      type: 'string',
+      description: 'Main heading (h1) of the page and the browser tab title, e.g. "Privacy Policy".',
+      validation: required,
+    }),
     defineField({
       name: 'slug',
       type: 'slug',
+      description: `The page's address /{slug}; must be one of: ${LEGAL_SLUGS.join(', ')}.`,
       validation: (Rule) => Rule.required(),
     }),
-    defineField({name: 'summary', type: 'text', rows: 2, validation: (Rule) => Rule.required().max(200)}),
-    defineField({name: 'lastUpdated', type: 'date', validation: required}),
-    defineField({name: 'body', type: 'richText', validation: required}),
+    defineField({
+      name: 'summary',
+      type: 'text',
+      rows: 2,
+      description: 'Lead paragraph under the heading, also the search-result description; at most 200 characters.',
+      validation: (Rule) => Rule.required().max(200),
+    }),
+    defineField({
+      name: 'lastUpdated',
+      type: 'date',
+      description: 'Shown as "Last updated" at the top of the page; change it whenever the terms change.',
+      validation: required,
+    }),
+    defineField({
+      name: 'body',
+      type: 'richText',
+      description: 'Full text of the page: paragraphs, headings, lists and links to pages on this site.',
+      validation: required,
+    }),
   ],
   validation: (Rule) => Rule.custom((doc: any) => allowedSlug(doc?.slug, LEGAL_SLUGS)).error(),
   preview: {select: {title: 'title', subtitle: 'slug.current'}},
@@ -97,18 +157,42 @@ export const location = defineType({
   title: 'Training location',
   type: 'document',
   fields: [
-    defineField({name: 'country', type: 'string', validation: required}),
+    defineField({
+      name: 'country',
+      type: 'string',
+      description: 'Country name shown on the location card in the home page\'s "training locations" section.',
+      validation: required,
+    }),
     defineField({
       name: 'countryCode',
-      title: 'ISO 3166-1 alpha-2 country code',
+      title: 'Country code (flag)',
       type: 'string',
-      description: 'Two lower-case letters, e.g. "ae" for the United Arab Emirates. Chooses the flag.',
+      description: 'ISO 3166-1 alpha-2 code in two lower-case letters, e.g. "ae" for the United Arab Emirates; chooses the flag shown on the card.',
       validation: (Rule) => Rule.required().regex(/^[a-z]{2}$/, {name: 'two lower-case letters'}),
     }),
-    defineField({name: 'cities', type: 'array', of: [defineArrayMember({type: 'string'})], validation: (Rule) => Rule.required().min(1)}),
-    defineField({name: 'order', type: 'number', validation: (Rule) => Rule.required().integer().min(0)}),
+    defineField({
+      name: 'cities',
+      type: 'array',
+      of: [defineArrayMember({type: 'string'})],
+      description: 'Cities with a training centre in this country, listed on the card in this order; at least one.',
+      validation: (Rule) => Rule.required().min(1),
+    }),
+    defineField({
+      name: 'order',
+      type: 'number',
+      description: 'Position of the location on the home page; lower numbers come first.',
+      initialValue: nextOrder('location'),
+      validation: (Rule) => Rule.required().integer().min(0),
+    }),
   ],
-  preview: {select: {title: 'country', subtitle: 'countryCode'}},
+  preview: {
+    select: {title: 'country', code: 'countryCode', cities: 'cities'},
+    prepare: ({title, code, cities}: any) => ({
+      title,
+      subtitle: [typeof code === 'string' ? code.toUpperCase() : 'No country code', Array.isArray(cities) ? cities.join(', ') : ''].filter(Boolean).join(' · '),
+      media: flagMedia(code),
+    }),
+  },
 })
 
 export const testimonial = defineType({
@@ -116,16 +200,68 @@ export const testimonial = defineType({
   title: 'Testimonial',
   type: 'document',
   fields: [
-    defineField({name: 'name', type: 'string', validation: required}),
-    defineField({name: 'position', type: 'string', validation: required}),
-    defineField({name: 'company', type: 'string', validation: required}),
-    defineField({name: 'quote', type: 'text', rows: 4, validation: (Rule) => Rule.required().max(400)}),
-    defineField({name: 'rating', type: 'number', validation: (Rule) => Rule.required().integer().min(1).max(5)}),
-    defineField({name: 'isSample', title: 'Sample content (not a real graduate)', type: 'boolean', initialValue: true, validation: required}),
-    defineField({name: 'image', type: 'image', options: {hotspot: true}, fields: [defineField({name: 'alt', type: 'string'})]}),
-    defineField({name: 'order', type: 'number', validation: (Rule) => Rule.required().integer().min(0)}),
+    defineField({
+      name: 'name',
+      type: 'string',
+      description: "Graduate's name under the quote on the home page (their initials form the avatar).",
+      validation: required,
+    }),
+    defineField({
+      name: 'position',
+      type: 'string',
+      description: 'Their job title, shown before the company, e.g. "Second Officer".',
+      validation: required,
+    }),
+    defineField({
+      name: 'company',
+      type: 'string',
+      description: 'Where they work, shown after the position.',
+      validation: required,
+    }),
+    defineField({
+      name: 'quote',
+      type: 'text',
+      rows: 4,
+      description: 'What they said, shown in quotation marks; at most 400 characters.',
+      validation: (Rule) => Rule.required().max(400),
+    }),
+    defineField({
+      name: 'rating',
+      type: 'number',
+      description: 'Stars shown above the quote, a whole number from 1 to 5.',
+      validation: (Rule) => Rule.required().integer().min(1).max(5),
+    }),
+    defineField({
+      name: 'isSample',
+      title: 'Sample content (not a real graduate)',
+      type: 'boolean',
+      description: 'Keep on for made-up examples: the home page then says the testimonials are samples. Turn off only for a real graduate who agreed to be quoted.',
+      initialValue: true,
+      validation: required,
+    }),
+    defineField({
+      name: 'image',
+      type: 'image',
+      description: 'Optional photo of the graduate; not shown on the site at the moment.',
+      options: {hotspot: true},
+      fields: [
+        defineField({
+          name: 'alt',
+          title: 'Alternative text',
+          type: 'string',
+          description: 'Short description of the photo for people who cannot see it.',
+        }),
+      ],
+    }),
+    defineField({
+      name: 'order',
+      type: 'number',
+      description: 'Position of the testimonial on the home page; lower numbers come first.',
+      initialValue: nextOrder('testimonial'),
+      validation: (Rule) => Rule.required().integer().min(0),
+    }),
   ],
-  preview: {select: {title: 'name', subtitle: 'company'}},
+  preview: {select: {title: 'name', subtitle: 'company', media: 'image'}},
 })
 
 export const trainingProvider = defineType({
@@ -133,15 +269,37 @@ export const trainingProvider = defineType({
   title: 'Training provider',
   type: 'document',
   fields: [
-    defineField({name: 'name', type: 'string', validation: required}),
-    defineField({name: 'address', type: 'string', validation: required}),
-    defineField({name: 'city', type: 'string', validation: required}),
-    defineField({name: 'postalCode', type: 'string', validation: required}),
-    defineField({name: 'country', type: 'string', validation: required}),
-    defineField({name: 'fax', type: 'string'}),
-    defineField({name: 'validTill', type: 'date', validation: required}),
-    defineField({name: 'note', type: 'text', rows: 2}),
-    defineField({name: 'order', type: 'number', validation: (Rule) => Rule.required().integer().min(0)}),
+    defineField({
+      name: 'name',
+      type: 'string',
+      description: "The provider's name, the heading of its entry in the recognised training providers list.",
+      validation: required,
+    }),
+    defineField({
+      name: 'address',
+      type: 'string',
+      description: 'Street and number, shown in the provider entry.',
+      validation: required,
+    }),
+    defineField({name: 'city', type: 'string', description: 'City, shown in the provider entry.', validation: required}),
+    defineField({name: 'postalCode', type: 'string', description: 'Postal code, shown in the provider entry.', validation: required}),
+    defineField({name: 'country', type: 'string', description: 'Country, shown in the provider entry.', validation: required}),
+    defineField({name: 'fax', type: 'string', description: 'Optional fax number; left out of the entry when empty.'}),
+    defineField({
+      name: 'validTill',
+      title: 'Valid till',
+      type: 'date',
+      description: 'Date the recognition expires, shown as "Valid till" in the entry.',
+      validation: required,
+    }),
+    defineField({name: 'note', type: 'text', rows: 2, description: 'Optional remark shown highlighted in the entry, e.g. about a renewal.'}),
+    defineField({
+      name: 'order',
+      type: 'number',
+      description: 'Position in the list of training providers; lower numbers come first.',
+      initialValue: nextOrder('trainingProvider'),
+      validation: (Rule) => Rule.required().integer().min(0),
+    }),
   ],
   preview: {select: {title: 'name', subtitle: 'country'}},
 })

@@ -44,10 +44,22 @@ export const callToAction = defineType({
   title: 'Call to action',
   type: 'object',
   fields: [
-    defineField({name: 'heading', type: 'string', validation: (Rule) => Rule.required()}),
-    defineField({name: 'body', type: 'text', rows: 3}),
-    defineField({name: 'label', title: 'Button label', type: 'string', validation: (Rule) => Rule.required()}),
-    defineField({name: 'href', title: 'Button link', type: 'string', validation: internalHref}),
+    defineField({name: 'heading', type: 'string', description: 'Heading of the box or band.', validation: (Rule) => Rule.required()}),
+    defineField({name: 'body', type: 'text', rows: 3, description: 'Optional sentence or two under the heading.'}),
+    defineField({
+      name: 'label',
+      title: 'Button label',
+      type: 'string',
+      description: 'Text on the button, e.g. "Contact Us".',
+      validation: (Rule) => Rule.required(),
+    }),
+    defineField({
+      name: 'href',
+      title: 'Button link',
+      type: 'string',
+      description: 'Where the button goes: a path on this site such as /contact, or a mailto: or tel: link.',
+      validation: internalHref,
+    }),
   ],
 })
 
@@ -57,8 +69,18 @@ export const stat = defineType({
   title: 'Statistic',
   type: 'object',
   fields: [
-    defineField({name: 'value', type: 'string', validation: (Rule) => Rule.required().max(12)}),
-    defineField({name: 'label', type: 'string', validation: (Rule) => Rule.required()}),
+    defineField({
+      name: 'value',
+      type: 'string',
+      description: 'The figure in large type, e.g. "5000+" or "100%"; at most 12 characters.',
+      validation: (Rule) => Rule.required().max(12),
+    }),
+    defineField({
+      name: 'label',
+      type: 'string',
+      description: 'What the figure counts, shown under it, e.g. "Certified Seafarers".',
+      validation: (Rule) => Rule.required(),
+    }),
   ],
   preview: {select: {title: 'value', subtitle: 'label'}},
 })
@@ -69,8 +91,14 @@ export const feature = defineType({
   title: 'Feature',
   type: 'object',
   fields: [
-    defineField({name: 'title', type: 'string', validation: (Rule) => Rule.required()}),
-    defineField({name: 'description', type: 'text', rows: 3, validation: (Rule) => Rule.required()}),
+    defineField({name: 'title', type: 'string', description: 'Heading of the card or step.', validation: (Rule) => Rule.required()}),
+    defineField({
+      name: 'description',
+      type: 'text',
+      rows: 3,
+      description: 'One or two sentences under the heading.',
+      validation: (Rule) => Rule.required(),
+    }),
   ],
 })
 
@@ -80,11 +108,12 @@ export const processSteps = defineType({
   title: 'Process steps',
   type: 'object',
   fields: [
-    defineField({name: 'heading', type: 'string', validation: (Rule) => Rule.required()}),
+    defineField({name: 'heading', type: 'string', description: 'Heading above the numbered steps.', validation: (Rule) => Rule.required()}),
     defineField({
       name: 'steps',
       type: 'array',
       of: [defineArrayMember({type: 'feature'})],
+      description: 'The steps in order, numbered automatically: between 2 and 8.',
       validation: (Rule) => Rule.required().min(2).max(8),
     }),
   ],
@@ -97,19 +126,44 @@ export const requirementsTable = defineType({
   title: 'Requirements table',
   type: 'object',
   fields: [
-    defineField({name: 'heading', type: 'string', validation: (Rule) => Rule.required()}),
-    defineField({name: 'firstColumn', type: 'string', initialValue: 'Certificate', validation: (Rule) => Rule.required()}),
-    defineField({name: 'secondColumn', type: 'string', initialValue: 'Requirement', validation: (Rule) => Rule.required()}),
+    defineField({name: 'heading', type: 'string', description: 'Heading above the table.', validation: (Rule) => Rule.required()}),
+    defineField({
+      name: 'firstColumn',
+      title: 'First column heading',
+      type: 'string',
+      description: 'Heading of the left column, e.g. "Certificate".',
+      initialValue: 'Certificate',
+      validation: (Rule) => Rule.required(),
+    }),
+    defineField({
+      name: 'secondColumn',
+      title: 'Second column heading',
+      type: 'string',
+      description: 'Heading of the right column, e.g. "Requirement".',
+      initialValue: 'Requirement',
+      validation: (Rule) => Rule.required(),
+    }),
     defineField({
       name: 'rows',
       type: 'array',
+      description: 'The table rows in order; at least one.',
       of: [
         defineArrayMember({
           type: 'object',
           name: 'requirementRow',
           fields: [
-            defineField({name: 'label', type: 'string', validation: (Rule) => Rule.required()}),
-            defineField({name: 'requirement', type: 'string', validation: (Rule) => Rule.required()}),
+            defineField({
+              name: 'label',
+              type: 'string',
+              description: 'Left cell, e.g. the certificate or tonnage.',
+              validation: (Rule) => Rule.required(),
+            }),
+            defineField({
+              name: 'requirement',
+              type: 'string',
+              description: 'Right cell: what is required for it.',
+              validation: (Rule) => Rule.required(),
+            }),
           ],
           preview: {select: {title: 'label', subtitle: 'requirement'}},
         }),
@@ -126,8 +180,15 @@ export const callout = defineType({
   title: 'Callout',
   type: 'object',
   fields: [
-    defineField({name: 'tone', type: 'string', options: {list: ['info', 'warning']}, initialValue: 'info', validation: (Rule) => Rule.required()}),
-    defineField({name: 'text', type: 'text', rows: 3, validation: (Rule) => Rule.required()}),
+    defineField({
+      name: 'tone',
+      type: 'string',
+      description: '"info" shows the note under "Note" in blue; "warning" under "Important" in amber, for something readers must not miss.',
+      options: {list: ['info', 'warning']},
+      initialValue: 'info',
+      validation: (Rule) => Rule.required(),
+    }),
+    defineField({name: 'text', type: 'text', rows: 3, description: 'The note itself.', validation: (Rule) => Rule.required()}),
   ],
 })
 
@@ -162,7 +223,15 @@ export const richText = defineType({
             name: 'link',
             type: 'object',
             title: 'Link',
-            fields: [defineField({name: 'href', type: 'string', validation: internalHref})],
+            fields: [
+              defineField({
+                name: 'href',
+                title: 'Link',
+                type: 'string',
+                description: 'A path on this site such as /contact, or a mailto: or tel: link; links to other websites are not allowed.',
+                validation: internalHref,
+              }),
+            ],
           }),
         ],
       },
