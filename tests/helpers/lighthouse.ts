@@ -90,7 +90,8 @@ export function categoryScores(lhr: Result): Partial<Record<CategoryId, number>>
   return scores
 }
 
-export type Asset = {url: string; bytes: number; gzip: number; transferSize: number}
+/** One file: its path, raw and gzip -9 bytes, bytes on the wire in the Lighthouse run, Cache-Control. */
+export type Asset = {url: string; bytes: number; gzip: number; transferSize: number; cacheControl: string | null}
 export type AssetSummary = {files: Asset[]; bytes: number; gzip: number}
 
 type NetworkRequestItem = {url: string; resourceType?: string; transferSize?: number; statusCode?: number}
@@ -112,7 +113,13 @@ export async function pageAssets(lhr: Result): Promise<{js: AssetSummary; css: A
         if (!response.ok) throw new Error(`GET ${url}: ${response.status}`)
         const body = Buffer.from(await response.arrayBuffer())
         const transferSize = items.filter((item) => item.url === url).reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
-        return {url: new URL(url).pathname, bytes: body.length, gzip: gzipSync(body, {level: 9}).length, transferSize}
+        return {
+          url: new URL(url).pathname,
+          bytes: body.length,
+          gzip: gzipSync(body, {level: 9}).length,
+          transferSize,
+          cacheControl: response.headers.get('cache-control'),
+        }
       }),
     )
     return {files, bytes: files.reduce((sum, f) => sum + f.bytes, 0), gzip: files.reduce((sum, f) => sum + f.gzip, 0)}
