@@ -46,6 +46,8 @@ const PORTS = {first: 8950, last: 8960, blobsOffset: 1000}
 const USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36'
 const REQUEST_HEADERS = {'user-agent': USER_AGENT, accept: 'text/html'}
 const WARMUP_REQUESTS = 100
+/** Lighthouse audits behind the image, font and caching budgets (performance category diagnostics). */
+const ASSET_AUDITS = ['unsized-images', 'uses-responsive-images', 'offscreen-images', 'lcp-lazy-loaded', 'modern-image-formats', 'font-display', 'uses-long-cache-ttl']
 const BUDGETS = {performance: 98, accessibility: 100, 'best-practices': 100, seo: 100} as const satisfies Record<CategoryId, number>
 
 const {values: options} = parseArgs({
@@ -163,6 +165,8 @@ type PageResult = {
     tbtMs: number
     cls: number
     failing: FailingAudit[]
+    /** ASSET_AUDITS: score (null when not applicable) and Lighthouse's summary. */
+    assetAudits: Record<string, {score: number | null; displayValue?: string}>
   }
 }
 
@@ -229,6 +233,13 @@ async function main() {
           tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
           cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(4)),
           failing: failingAudits(lhr, ['accessibility', 'best-practices', 'seo']),
+          assetAudits: Object.fromEntries(
+            ASSET_AUDITS.map((id) => {
+              const audit = lhr.audits[id]
+              const score = !audit || audit.scoreDisplayMode === 'notApplicable' ? null : audit.score
+              return [id, {score, displayValue: audit?.displayValue}]
+            }),
+          ),
         },
       }
     }
@@ -286,6 +297,14 @@ function checkBudgets(pages: PageResult[]): Budget[] {
     if (PAGES.find((p) => p.path === page.path)?.content) {
       budgets.push({page: page.path, budget: 'JavaScript gzip', limit: `≤ ${JS_BUDGET_GZIP_BYTES} B`, value: `${page.js.gzip} B`, ok: page.js.gzip <= JS_BUDGET_GZIP_BYTES})
     }
+    const assetMisses = Object.entries(page.lighthouse.assetAudits).filter(([, audit]) => audit.score !== null && audit.score < 1)
+    budgets.push({
+      page: page.path,
+      budget: 'images sized, responsive, lazy below the fold; fonts; cache TTL (Lighthouse)',
+      limit: 'all pass',
+      value: assetMisses.length ? `failing: ${assetMisses.map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`).join(', ')}` : 'all pass',
+      ok: assetMisses.length === 0,
+    })
     const mutable = [...page.js.files, ...page.css.files].filter((file) => file.url.startsWith('/assets/') && !/\bimmutable\b/.test(file.cacheControl ?? ''))
     budgets.push({page: page.path, budget: 'JS/CSS immutable-cached', limit: 'all', value: mutable.length ? `not: ${mutable.map((f) => f.url).join(' ')}` : 'all', ok: mutable.length === 0})
   }
