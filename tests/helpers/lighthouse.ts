@@ -35,12 +35,17 @@ export function launchChromium(): Promise<Chromium> {
   })
 }
 
+/** Runtime errors that say the page itself is broken: never retried. */
+const PAGE_ERRORS = new Set(['ERRORED_DOCUMENT_REQUEST', 'FAILED_DOCUMENT_REQUEST', 'CHROME_INTERSTITIAL_ERROR', 'NOT_HTML', 'INVALID_URL'])
+
 /**
- * One Lighthouse run of `url` in `chromium`. `categories` limits the run (the end-to-end check
+ * One Lighthouse result for `url` in `chromium`. `categories` limits the run (the end-to-end check
  * leaves out performance, which depends on the machine's load); the `network-requests` audit is
- * always kept, for `pageAssets`.
+ * always kept, for `pageAssets`. A run that fails for a reason of Lighthouse's own (a trace
+ * without a navigation start, NO_NAVSTART, happens now and then on a busy machine) is run again,
+ * up to `attempts` times; the audits themselves are never retried.
  */
-export async function runLighthouse(chromium: Chromium, url: string, categories: readonly CategoryId[] = CATEGORIES): Promise<Result> {
+export async function runLighthouse(chromium: Chromium, url: string, categories: readonly CategoryId[] = CATEGORIES, attempts = 3): Promise<Result> {
   const flags: Flags = {
     port: chromium.port,
     logLevel: 'error',
@@ -48,11 +53,23 @@ export async function runLighthouse(chromium: Chromium, url: string, categories:
     onlyCategories: [...categories],
     onlyAudits: ['network-requests'],
   }
-  const result = await lighthouse(url, flags)
-  if (!result) throw new Error(`Lighthouse returned no result for ${url}`)
-  const {lhr} = result
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
-  return lhr
+  let lastError = ''
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    let result: Awaited<ReturnType<typeof lighthouse>>
+    try {
+      result = await lighthouse(url, flags)
+    } catch (thrown) {
+      lastError = thrown instanceof Error ? thrown.message : String(thrown)
+      console.warn(`Lighthouse ${url}, attempt ${attempt}/${attempts}: ${lastError}`)
+      continue
+    }
+    const error = result ? result.lhr.runtimeError : {code: 'NO_RESULT', message: 'Lighthouse returned no result'}
+    if (result && !error) return result.lhr
+    lastError = `${error!.code} ${error!.message}`
+    if (PAGE_ERRORS.has(error!.code)) break
+    console.warn(`Lighthouse ${url}, attempt ${attempt}/${attempts}: ${lastError}`)
+  }
+  throw new Error(`Lighthouse could not audit ${url}: ${lastError}`)
 }
 
 export type FailingAudit = {category: string; id: string; title: string; score: number | null; displayValue?: string}
