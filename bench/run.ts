@@ -1,0 +1,361 @@
+/**
+ * Page bench (not a test; never part of `npm test`): builds the site, serves it as `npm start`
+ * does (web/server.ts, embedded defaults) and measures, for the pages below:
+ * - server requests/s and p50/p99 latency under a fixed concurrency (autocannon), side by side
+ *   with a bare static server sending the very same HTML bytes in the same run (bench/static-html.ts);
+ *   the ratio site/static is the figure to compare between runs on a noisy machine;
+ * - the gzip -9 size of the JavaScript and CSS each page loads (tests/helpers/lighthouse.ts);
+ * - Lighthouse mobile scores (default configuration: simulated Slow 4G and 4x CPU) with LCP,
+ *   TBT and CLS;
+ * then checks the budgets of docs/performance.md, writes bench/results/YYYY-MM-DD.json (UTC date;
+ * a second run on one day replaces the file) and prints a short table. It never fails on a budget.
+ *   npm run bench [-- --connections 10 --duration 10 --no-build]
+ * Ports: the site on the first free port from 8950 (its Blobs emulation on that port + 1000),
+ * the static baseline on the next free one.
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process'
+import {existsSync, mkdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
+import {createServer} from 'node:net'
+import {cpus, loadavg} from 'node:os'
+import {gzipSync} from 'node:zlib'
+import {fileURLToPath} from 'node:url'
+import {parseArgs} from 'node:util'
+import autocannon, {type Result as LoadResult} from 'autocannon'
+import {
+  categoryScores,
+  failingAudits,
+  JS_BUDGET_GZIP_BYTES,
+  launchChromium,
+  pageAssets,
+  runLighthouse,
+  type AssetSummary,
+  type CategoryId,
+  type FailingAudit,
+} from '../tests/helpers/lighthouse'
+import type {CapturedPage} from './static-html'
+
+/** `load`: measured with autocannon; `content`: a content page (JavaScript budget applies). */
+const PAGES = [
+  {path: '/', load: true, content: true},
+  {path: '/courses/stcw-courses', load: true, content: true},
+  {path: '/exam/maritime-safety-basics/take', load: true, content: false},
+  {path: '/payment', load: false, content: false},
+]
+const PORTS = {first: 8950, last: 8960, blobsOffset: 1000}
+/** A phone browser, so the site streams as it does for people (bots get the whole page at once). */
+const USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36'
+const REQUEST_HEADERS = {'user-agent': USER_AGENT, accept: 'text/html'}
+const WARMUP_REQUESTS = 100
+/** Lighthouse audits behind the image, font and caching budgets (performance category diagnostics). */
+const ASSET_AUDITS = ['unsized-images', 'uses-responsive-images', 'offscreen-images', 'lcp-lazy-loaded', 'modern-image-formats', 'font-display', 'uses-long-cache-ttl']
+const BUDGETS = {performance: 98, accessibility: 100, 'best-practices': 100, seo: 100} as const satisfies Record<CategoryId, number>
+
+const {values: options} = parseArgs({
+  options: {
+    connections: {type: 'string', default: '10'},
+    duration: {type: 'string', default: '10'},
+    'no-build': {type: 'boolean', default: false},
+  },
+})
+const CONNECTIONS = Number(options.connections)
+const DURATION_S = Number(options.duration)
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const tmpDir = `${root}bench/tmp`
+const resultsDir = `${root}bench/results`
+const tsx = `${root}node_modules/.bin/tsx`
+const startedAt = new Date()
+const children: ChildProcess[] = []
+
+function log(message: string) {
+  console.error(`[bench ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0).padStart(3)} s] ${message}`)
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, () => probe.close(() => resolve(true)))
+  })
+}
+
+async function freePort(from: number, withBlobs: boolean): Promise<number> {
+  for (let port = from; port <= PORTS.last; port++) {
+    if ((await portFree(port)) && (!withBlobs || (await portFree(port + PORTS.blobsOffset)))) return port
+  }
+  throw new Error(`no free port in ${from}-${PORTS.last}`)
+}
+
+/** Starts a child process, keeping its output for the error message if it dies early. */
+function start(args: string[], env: NodeJS.ProcessEnv): {child: ChildProcess; output: () => string} {
+  const child = spawn(tsx, args, {cwd: root, env, stdio: ['ignore', 'pipe', 'pipe']})
+  children.push(child)
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
+  return {child, output: () => output}
+}
+
+async function waitForOk(url: string, started: {child: ChildProcess; output: () => string}) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) throw new Error(`${url}: server exited\n${started.output()}`)
+    try {
+      if ((await fetch(url, {headers: REQUEST_HEADERS})).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url}: not ready after 60 s\n${started.output()}`)
+}
+
+async function stopAll() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve()
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+          child.once('exit', () => {
+            clearTimeout(timer)
+            resolve()
+          })
+          child.kill('SIGTERM')
+        }),
+    ),
+  )
+}
+
+function gitInfo() {
+  const git = (...args: string[]) => spawnSync('git', args, {cwd: root, encoding: 'utf8'}).stdout.trim()
+  return {commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain', '--untracked-files=no') !== ''}
+}
+
+function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(`${root}node_modules/${name}/package.json`, 'utf8')) as {version: string}).version
+}
+
+type Load = {requestsPerSec: number; p50Ms: number; p99Ms: number; requests: number; errors: number; timeouts: number; non2xx: number}
+
+async function load(url: string): Promise<Load> {
+  const result: LoadResult = await autocannon({url, connections: CONNECTIONS, duration: DURATION_S, headers: REQUEST_HEADERS})
+  return {
+    requestsPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+  }
+}
+
+type Budget = {page: string; budget: string; limit: string; value: string; ok: boolean}
+
+type PageResult = {
+  path: string
+  html: {bytes: number; gzip: number}
+  load?: {site: Load; static: Load; ratio: number}
+  js: AssetSummary
+  css: AssetSummary
+  lighthouse: {
+    scores: Partial<Record<CategoryId, number>>
+    lcpMs: number
+    tbtMs: number
+    cls: number
+    failing: FailingAudit[]
+    /** ASSET_AUDITS: score (null when not applicable) and Lighthouse's summary. */
+    assetAudits: Record<string, {score: number | null; displayValue?: string}>
+  }
+}
+
+async function main() {
+  mkdirSync(tmpDir, {recursive: true})
+  mkdirSync(resultsDir, {recursive: true})
+  const loadBefore = loadavg()
+
+  if (!options['no-build']) {
+    log('npm run build')
+    const build = spawnSync('npm', ['run', 'build'], {cwd: root, encoding: 'utf8'})
+    if (build.status !== 0) throw new Error(`npm run build failed\n${build.stdout}\n${build.stderr}`)
+  }
+
+  // The site, as `npm start` serves it, with the embedded defaults.
+  if (existsSync(`${root}.env`)) log('warning: ./.env exists and web/server.ts reads it: the bench may not run on the embedded defaults')
+  const sitePort = await freePort(PORTS.first, true)
+  const blobsDir = `${tmpDir}/blobs-${startedAt.getTime()}`
+  const env: NodeJS.ProcessEnv = {...process.env, NODE_ENV: 'production', PORT: String(sitePort), BLOBS_PORT: String(sitePort + PORTS.blobsOffset), BLOBS_DIR: blobsDir}
+  for (const name of Object.keys(env)) if (/^(SANITY_|RAZORPAY_|ADMIN_|SESSION_SECRET|SITE_URL|APP_ENV|CONTEXT$|NETLIFY)/.test(name)) delete env[name]
+  const site = start(['web/server.ts'], env)
+  const siteURL = `http://localhost:${sitePort}`
+  await waitForOk(`${siteURL}/`, site)
+  log(`site on ${siteURL}`)
+
+  // The same bytes from a bare static server.
+  const captured: Record<string, CapturedPage> = {}
+  const html: Record<string, {bytes: number; gzip: number}> = {}
+  for (const {path} of PAGES) {
+    const response = await fetch(siteURL + path, {headers: REQUEST_HEADERS})
+    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status}`)
+    const body = Buffer.from(await response.arrayBuffer())
+    const headers = [...response.headers].filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name))
+    captured[path] = {status: response.status, headers, body: body.toString('base64')}
+    html[path] = {bytes: body.length, gzip: gzipSync(body, {level: 9}).length}
+  }
+  const pagesFile = `${tmpDir}/static-pages.json`
+  writeFileSync(pagesFile, JSON.stringify(captured))
+  const staticPort = await freePort(sitePort + 1, false)
+  const baseline = start(['bench/static-html.ts', String(staticPort), pagesFile], process.env)
+  const staticURL = `http://localhost:${staticPort}`
+  await waitForOk(`${staticURL}/`, baseline)
+  log(`static baseline on ${staticURL}`)
+
+  log(`warm-up: ${WARMUP_REQUESTS} requests per page and server`)
+  for (const {path} of PAGES.filter((page) => page.load)) {
+    for (const base of [siteURL, staticURL]) await autocannon({url: base + path, connections: CONNECTIONS, amount: WARMUP_REQUESTS, headers: REQUEST_HEADERS})
+  }
+
+  // Lighthouse (and the assets each page loads, from its network records), one page at a time.
+  const lighthouse: Record<string, Pick<PageResult, 'js' | 'css' | 'lighthouse'>> = {}
+  const chromium = await launchChromium()
+  try {
+    for (const {path} of PAGES) {
+      log(`Lighthouse ${path}`)
+      const lhr = await runLighthouse(chromium, siteURL + path)
+      const {js, css} = await pageAssets(lhr)
+      lighthouse[path] = {
+        js,
+        css,
+        lighthouse: {
+          scores: categoryScores(lhr),
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN),
+          tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? NaN),
+          cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(4)),
+          failing: failingAudits(lhr, ['accessibility', 'best-practices', 'seo']),
+          assetAudits: Object.fromEntries(
+            ASSET_AUDITS.map((id) => {
+              const audit = lhr.audits[id]
+              const score = !audit || audit.scoreDisplayMode === 'notApplicable' ? null : audit.score
+              return [id, {score, displayValue: audit?.displayValue}]
+            }),
+          ),
+        },
+      }
+    }
+  } finally {
+    chromium.kill()
+  }
+
+  // Throughput: the site, then the static baseline, page by page.
+  const loads: Record<string, PageResult['load']> = {}
+  for (const {path} of PAGES.filter((page) => page.load)) {
+    log(`autocannon ${path}: ${CONNECTIONS} connections, ${DURATION_S} s, site then static`)
+    const siteLoad = await load(siteURL + path)
+    const staticLoad = await load(staticURL + path)
+    loads[path] = {site: siteLoad, static: staticLoad, ratio: Number((siteLoad.requestsPerSec / staticLoad.requestsPerSec).toPrecision(3))}
+  }
+  const loadAfter = loadavg()
+
+  const pages: PageResult[] = PAGES.map(({path}) => ({path, html: html[path]!, load: loads[path], ...lighthouse[path]!}))
+  const budgets = checkBudgets(pages)
+  const {commit, dirty} = gitInfo()
+  const chromiumVersion = spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {encoding: 'utf8'}).stdout.trim()
+  const report = {
+    date: startedAt.toISOString().slice(0, 10),
+    startedAt: startedAt.toISOString(),
+    durationS: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    commit,
+    dirty,
+    machine: {node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', loadAvg1m: {before: loadBefore[0], after: loadAfter[0]}},
+    versions: {lighthouse: packageVersion('lighthouse'), autocannon: packageVersion('autocannon'), chromium: chromiumVersion},
+    method: {
+      load: `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per page and server, after ${WARMUP_REQUESTS} warm-up requests; user-agent of a phone browser; no compression on either side`,
+      staticBaseline: 'bench/static-html.ts: node:http answering with the HTML, status and headers captured from the site',
+      assets: 'same-origin Script / Stylesheet requests in Lighthouse network records; each body gzipped at level 9 (node:zlib)',
+      lighthouse: 'default configuration: mobile form factor, simulated throttling (Slow 4G, 4x CPU)',
+    },
+    pages,
+    budgets,
+  }
+  const resultFile = `${resultsDir}/${report.date}.json`
+  writeFileSync(resultFile, `${JSON.stringify(report, null, 2)}\n`)
+  printTable(pages, budgets)
+  console.log(`\n${report.machine.cpus} × ${report.machine.cpuModel}, load ${loadBefore[0]!.toFixed(2)} → ${loadAfter[0]!.toFixed(2)}; Node ${process.version}; ${chromiumVersion}; commit ${commit}${dirty ? ' (dirty)' : ''}`)
+  console.log(`Results: ${resultFile.slice(root.length)}`)
+  rmSync(blobsDir, {recursive: true, force: true})
+}
+
+function checkBudgets(pages: PageResult[]): Budget[] {
+  const budgets: Budget[] = []
+  for (const page of pages) {
+    for (const [category, limit] of Object.entries(BUDGETS) as [CategoryId, number][]) {
+      const score = page.lighthouse.scores[category] ?? NaN
+      budgets.push({page: page.path, budget: `Lighthouse ${category}`, limit: limit === 100 ? '= 100' : `≥ ${limit}`, value: String(score), ok: score >= limit})
+    }
+    budgets.push({page: page.path, budget: 'CLS (no layout shift)', limit: '= 0', value: String(page.lighthouse.cls), ok: page.lighthouse.cls === 0})
+    if (PAGES.find((p) => p.path === page.path)?.content) {
+      budgets.push({page: page.path, budget: 'JavaScript gzip', limit: `≤ ${JS_BUDGET_GZIP_BYTES} B`, value: `${page.js.gzip} B`, ok: page.js.gzip <= JS_BUDGET_GZIP_BYTES})
+    }
+    const assetMisses = Object.entries(page.lighthouse.assetAudits).filter(([, audit]) => audit.score !== null && audit.score < 1)
+    budgets.push({
+      page: page.path,
+      budget: 'images sized, responsive, lazy below the fold; fonts; cache TTL (Lighthouse)',
+      limit: 'all pass',
+      value: assetMisses.length ? `failing: ${assetMisses.map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`).join(', ')}` : 'all pass',
+      ok: assetMisses.length === 0,
+    })
+    const mutable = [...page.js.files, ...page.css.files].filter((file) => file.url.startsWith('/assets/') && !/\bimmutable\b/.test(file.cacheControl ?? ''))
+    budgets.push({page: page.path, budget: 'JS/CSS immutable-cached', limit: 'all', value: mutable.length ? `not: ${mutable.map((f) => f.url).join(' ')}` : 'all', ok: mutable.length === 0})
+  }
+  return budgets
+}
+
+function printTable(pages: PageResult[], budgets: Budget[]) {
+  const kb = (bytes: number) => (bytes / 1000).toFixed(1)
+  const rows = [
+    ['page', 'site req/s', 'static req/s', 'ratio', 'site p50/p99 ms', 'static p50/p99 ms', 'JS gz KB', 'CSS gz KB', 'perf', 'a11y', 'BP', 'SEO', 'LCP ms', 'TBT ms', 'CLS'],
+    ...pages.map((page) => [
+      page.path,
+      page.load ? String(page.load.site.requestsPerSec) : '–',
+      page.load ? String(page.load.static.requestsPerSec) : '–',
+      page.load ? String(page.load.ratio) : '–',
+      page.load ? `${page.load.site.p50Ms}/${page.load.site.p99Ms}` : '–',
+      page.load ? `${page.load.static.p50Ms}/${page.load.static.p99Ms}` : '–',
+      kb(page.js.gzip),
+      kb(page.css.gzip),
+      ...(['performance', 'accessibility', 'best-practices', 'seo'] as const).map((id) => String(page.lighthouse.scores[id] ?? '?')),
+      String(page.lighthouse.lcpMs),
+      String(page.lighthouse.tbtMs),
+      String(page.lighthouse.cls),
+    ]),
+  ]
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, j) => (j === 0 ? cell.padEnd(widths[j]!) : cell.padStart(widths[j]!))).join('  '))
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  }
+  const missed = budgets.filter((b) => !b.ok)
+  console.log(`\nBudgets: ${budgets.length - missed.length}/${budgets.length} kept${missed.length ? '; missed:' : ''}`)
+  for (const b of missed) console.log(`  ${b.page}: ${b.budget} ${b.limit}, got ${b.value}`)
+  for (const page of pages) {
+    for (const audit of page.lighthouse.failing) console.log(`  ${page.path}: failing audit ${audit.category}/${audit.id}: ${audit.title}`)
+  }
+  const loadIssues = pages.filter((page) => page.load && (page.load.site.errors || page.load.site.non2xx || page.load.static.errors || page.load.static.non2xx))
+  for (const page of loadIssues) console.log(`  ${page.path}: errors or non-2xx answers under load (see the JSON)`)
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    void stopAll().then(() => process.exit(130))
+  })
+}
+
+try {
+  await main()
+} catch (error) {
+  console.error(error)
+  process.exitCode = 1
+} finally {
+  await stopAll()
+}
