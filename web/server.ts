@@ -4,6 +4,8 @@
  * - static files from web/build/client (fingerprinted /assets/* cached immutably);
  * - the very Netlify function the Remix adapter builds (web/build/server/server.js) for every
  *   other request, so local and Netlify run the same handler;
+ * - responses compressed (brotli or gzip, by Accept-Encoding) with the `compression` middleware,
+ *   as Netlify's CDN compresses in production;
  * - Netlify's own Blobs emulation (BlobsServer), files under BLOBS_DIR (default
  *   .netlify/blobs-serve), wired in through NETLIFY_BLOBS_CONTEXT as Netlify does
  *   (BLOBS_PORT / BLOBS_TOKEN fix its port and token, for tests).
@@ -16,6 +18,7 @@ import {existsSync, readdirSync} from 'node:fs'
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {BlobsServer} from '@netlify/blobs/server'
+import compression from 'compression'
 import {createRequestListener, type ClientAddress} from '@remix-run/node-fetch-server'
 import sirv from 'sirv'
 import {createFunctionRouter, type FunctionModule} from '../netlify/lib/routes'
@@ -101,8 +104,13 @@ function listener(req: IncomingMessage, res: ServerResponse) {
   })
 }
 
+// Bodies over 1 KB are compressed when the client accepts it (and no Cache-Control: no-transform).
+const compress = compression({threshold: 1024})
+
 const port = Number(process.env.PORT ?? 8888)
-const server = createServer(listener)
+const server = createServer((req, res) => {
+  compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => listener(req, res))
+})
 server.listen(port, () => {
   console.log(`Site ready on http://localhost:${port} (content: ${process.env.SANITY_PROJECT_ID ? 'Sanity Content Lake' : 'seed dataset'}; functions: ${functionModules.map((f) => f.file).join(', ') || 'none'})`)
 })

@@ -1,6 +1,6 @@
 /**
- * The embedded content source reads the seed file once per process in production and, in
- * development, again after the file changes (issue 6: "editing the seed dataset file shows up
+ * The embedded content source reads the seed file once per process in production (and computes
+ * each query result once, in a bounded memo) and, in development, again after the file changes (issue 6: "editing the seed dataset file shows up
  * on the next request in dev").
  */
 import {mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs'
@@ -52,5 +52,31 @@ describe('seed dataset reloading', () => {
     expect(await companyName()).toBe('First Name')
     writeSeed('Edited Name', 5)
     expect(await companyName()).toBe('First Name')
+  })
+
+  it('in production, a query result is computed once, shared and frozen', async () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    const {fetchContent} = await import('~/lib/content.server')
+    const {CATEGORY_PAGE_QUERY} = await import('~/lib/queries')
+    const first = await fetchContent(CATEGORY_PAGE_QUERY, {category: 'stcw-courses'})
+    const second = await fetchContent(CATEGORY_PAGE_QUERY, {category: 'stcw-courses'})
+    const other = await fetchContent(CATEGORY_PAGE_QUERY, {category: 'pre-sea-training'})
+    expect(second).toBe(first)
+    expect(other).not.toBe(first)
+    expect(other.category?.id).toBe('pre-sea-training')
+    expect(Object.isFrozen(first.category?.courses?.[0])).toBe(true)
+    expect(() => first.category?.courses?.push(first.category.courses[0]!)).toThrow(TypeError)
+  })
+
+  it('in production, the memo stays bounded whatever parameters requests bring', async () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    const {fetchContent, SEED_RESULT_MEMO_SIZE} = await import('~/lib/content.server')
+    const {CATEGORY_PAGE_QUERY} = await import('~/lib/queries')
+    const first = await fetchContent(CATEGORY_PAGE_QUERY, {category: 'stcw-courses'})
+    for (let i = 0; i < SEED_RESULT_MEMO_SIZE; i++) await fetchContent(CATEGORY_PAGE_QUERY, {category: `unknown-${i}`})
+    // The oldest entry was evicted: the same query gives an equal, newly computed result.
+    const again = await fetchContent(CATEGORY_PAGE_QUERY, {category: 'stcw-courses'})
+    expect(again).not.toBe(first)
+    expect(again).toEqual(first)
   })
 })

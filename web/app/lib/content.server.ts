@@ -5,7 +5,8 @@
  * - Embedded default (no SANITY_PROJECT_ID): the seed dataset studio/seed/production.ndjson
  *   (SEED_FILE overrides; relative to the working directory: the repository root for npm
  *   scripts, /var/task on Netlify, where netlify.toml includes the file), read and parsed once
- *   per process (in development: again after the file changes) and queried in-process with groq-js — the same GROQ as production, published
+ *   per process (in development: again after the file changes) and queried in-process with groq-js;
+ *   in production each distinct query result is computed once and shared (frozen) — the same GROQ as production, published
  *   documents only. Plain file reading keeps this module usable from the Netlify Functions,
  *   which esbuild bundles without Vite's `?raw` imports.
  * - Real: @sanity/client against the Content Lake, published perspective, read from the live
@@ -84,7 +85,34 @@ function seedDataset(): Document[] {
   return seedDocuments
 }
 
+/** Most distinct (query, params) results kept per process; params come from URLs, so the memo is bounded. */
+export const SEED_RESULT_MEMO_SIZE = 500
+const seedResults = new Map<string, unknown>()
+
+/** Freezes a query result (and everything in it): memoised results are shared by every request. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
+}
+
 async function fetchFromSeed(query: string, params: QueryParams): Promise<unknown> {
+  // Production: the seed never changes in a process, so a query's result is computed once
+  // (issue 7: no per-request work that could be done once). Results are frozen and shared.
+  if (process.env.NODE_ENV === 'production') {
+    const key = `${query}\u0000${JSON.stringify(params)}`
+    if (seedResults.has(key)) return seedResults.get(key)
+    const result = deepFreeze(await evaluateOnSeed(query, params))
+    if (seedResults.size >= SEED_RESULT_MEMO_SIZE) seedResults.delete(seedResults.keys().next().value as string)
+    seedResults.set(key, result)
+    return result
+  }
+  return evaluateOnSeed(query, params)
+}
+
+async function evaluateOnSeed(query: string, params: QueryParams): Promise<unknown> {
   const dataset = seedDataset()
   let tree = parsedQueries.get(query)
   if (!tree) {
