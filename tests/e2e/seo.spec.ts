@@ -2,7 +2,7 @@
  * What search engines read, in the built site: every public page has exactly one h1, a
  * title, a description, an absolute canonical link and Open Graph tags, and JSON-LD that
  * parses and carries the response's CSP nonce; /sitemap.xml lists exactly the content pages;
- * /robots.txt keeps crawlers out of the staff area, the API and the payment form.
+ * /robots.txt keeps crawlers out of the staff area and the API.
  */
 import {expect, test} from './fixtures'
 
@@ -114,19 +114,20 @@ test('/sitemap.xml lists exactly the content pages, by absolute URL', async ({re
   expect([...locs].sort()).toEqual(CONTENT_PAGES.map((path) => `${origin}${path}`).sort())
 })
 
-test('/robots.txt allows the site, keeps crawlers out of admin, login, API and payment, and names the sitemap', async ({request, baseURL}) => {
+test('/robots.txt allows the site, keeps crawlers out of admin, login and API, and names the sitemap', async ({request, baseURL}) => {
   const response = await request.get('/robots.txt')
   expect(response.status()).toBe(200)
   expect(response.headers()['content-type']).toBe('text/plain; charset=utf-8')
   const lines = (await response.text()).split('\n')
-  for (const rule of ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /adminEnrollments', 'Disallow: /login', 'Disallow: /api/', 'Disallow: /payment']) {
+  for (const rule of ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /adminEnrollments', 'Disallow: /login', 'Disallow: /api/']) {
     expect(lines).toContain(rule)
   }
+  expect(lines).not.toContain('Disallow: /payment')
   expect(lines).toContain(`Sitemap: ${new URL(baseURL!).origin}/sitemap.xml`)
 })
 
-test('the staff login and an exam attempt are noindex and name no canonical address', async ({page}) => {
-  for (const path of ['/login', '/exam/maritime-safety-basics/take']) {
+test('the staff login is noindex and names no canonical address', async ({page}) => {
+  for (const path of ['/login']) {
     await page.goto(path)
     await expect(page.locator('head meta[name="robots"]'), path).toHaveAttribute('content', /noindex/)
     await expect(page.locator('head link[rel="canonical"]'), path).toHaveCount(0)

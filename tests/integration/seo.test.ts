@@ -213,8 +213,14 @@ describe('canonical addresses off the sitemap', () => {
     expect(canonicalOf(tags)).toBe(`${ORIGIN}/payment`)
   })
 
-  it('the staff area and a candidate’s exam attempt and results are noindex, without a canonical link', async () => {
-    for (const path of ['/login', '/adminEnrollments', '/exam/maritime-safety-basics/take', '/exam/maritime-safety-basics/results']) {
+  it('the exam take page names its start page', async () => {
+    const {tags} = await loadPage('/exam/maritime-safety-basics/take')
+    expect(canonicalOf(tags)).toBe(`${ORIGIN}/exam/maritime-safety-basics/start`)
+    expect(tagValue(tags, 'name', 'robots')).toBeUndefined()
+  })
+
+  it('the staff area and a candidate’s exam results are noindex, without a canonical link', async () => {
+    for (const path of ['/login', '/adminEnrollments', '/exam/maritime-safety-basics/results']) {
       const {tags} = await loadPage(path)
       expect(tagValue(tags, 'name', 'robots'), path).toMatch(/^noindex/)
       expect(canonicalOf(tags), path).toBeUndefined()
@@ -223,14 +229,15 @@ describe('canonical addresses off the sitemap', () => {
 })
 
 describe('/robots.txt', () => {
-  it('allows the site, disallows the staff area, the API and payment, and names the sitemap', async () => {
+  it('allows the site (payment included), disallows the staff area and the API, and names the sitemap', async () => {
     const response = (await robots.loader({request: new Request(`${ORIGIN}/robots.txt`), params: {}, context: {}})) as Response
     expect(response.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
     expect(response.headers.get('Netlify-Cache-Tag')).toBe('content')
     const lines = (await response.text()).split('\n')
     expect(lines).toEqual(
-      expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /adminEnrollments', 'Disallow: /login', 'Disallow: /api/', 'Disallow: /payment']),
+      expect.arrayContaining(['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /adminEnrollments', 'Disallow: /login', 'Disallow: /api/']),
     )
+    expect(lines).not.toContain('Disallow: /payment')
     expect(lines).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`)
   })
 })

@@ -77,7 +77,7 @@ describe('robotsTxt', () => {
   const text = robotsTxt('https://www.example.com')
   const lines = text.split('\n')
 
-  it('allows everything for every crawler except the staff area, the API and the payment form', () => {
+  it('allows everything for every crawler except the staff area and the API', () => {
     expect(lines[0]).toBe('User-agent: *')
     expect(lines).toContain('Allow: /')
     expect(lines.filter((line) => line.startsWith('Disallow:'))).toEqual([
@@ -85,7 +85,6 @@ describe('robotsTxt', () => {
       'Disallow: /adminEnrollments',
       'Disallow: /login',
       'Disallow: /api/',
-      'Disallow: /payment',
     ])
     expect(DISALLOWED_PATHS).not.toContain('/')
   })

@@ -26,6 +26,7 @@ import {useExamAttempt} from '~/components/exam/useExamAttempt'
 import {isAnswered} from '~/domain/exam-scoring'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
+import {examStartPath} from '~/lib/paths'
 import {EXAM_TAKE_QUERY} from '~/lib/queries'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 
@@ -35,11 +36,16 @@ export async function loader({params}: LoaderFunctionArgs) {
   return {exam}
 }
 
-/** An attempt in progress lives in this browser only: nothing for search engines (its start page is indexed). */
+/**
+ * The take page is the same for everyone until an attempt starts in the browser; search engines
+ * are pointed at the exam's start page (its canonical address), where a candidate begins.
+ */
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(
     matches,
-    data ? {title: `${data.exam.title}: Exam in progress`, description: `Practice exam in progress: ${data.exam.title}.`, robots: 'noindex'} : null,
+    data
+      ? {title: `${data.exam.title}: Exam in progress`, description: `Practice exam in progress: ${data.exam.title}.`, path: examStartPath(data.exam.examId)}
+      : null,
   )
 
 export default function TakeExam() {
