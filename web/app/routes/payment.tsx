@@ -12,11 +12,10 @@ import {getFormProps, useForm} from '@conform-to/react'
 import {getZodConstraint, parseWithZod} from '@conform-to/zod'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
-import {useMemo, useRef, useState, type ReactNode} from 'react'
-import {DocumentUpload} from '~/components/DocumentUpload'
+import {lazy, Suspense, useMemo, useRef, useState, type ReactNode} from 'react'
 import {CheckIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
-import {SandboxCheckout, type SandboxOutcome} from '~/components/SandboxCheckout'
+import type {SandboxOutcome} from '~/components/SandboxCheckout'
 import {
   CADETSHIP_TRAINING,
   checkEnrolmentPrice,
@@ -35,6 +34,11 @@ import {pageMeta} from '~/lib/meta'
 import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
 import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
+
+// Loaded only when shown (cadetship documents; the sandbox dialog after submit), so the form's
+// first paint does not wait for their code on a slow connection (docs/performance.md).
+const DocumentUpload = lazy(() => import('~/components/DocumentUpload').then((module) => ({default: module.DocumentUpload})))
+const SandboxCheckout = lazy(() => import('~/components/SandboxCheckout').then((module) => ({default: module.SandboxCheckout})))
 
 export async function loader({request}: LoaderFunctionArgs) {
   const catalogue = await fetchContent(ENROLMENT_CATALOGUE_QUERY)
@@ -298,7 +302,9 @@ export default function Payment() {
             <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
               <legend className="px-2 text-lg font-semibold text-navy-900">Documents (optional)</legend>
               <p className="text-sm text-slate-600">Attach up to 5 files: passport, certificates, academic records. PDF, DOC/DOCX, JPG or PNG, 10 MB each.</p>
-              <DocumentUpload onChange={setAttachments} onBusyChange={setUploading} disabled={busy} />
+              <Suspense fallback={<p className="text-sm text-slate-500">Loading the document upload…</p>}>
+                <DocumentUpload onChange={setAttachments} onBusyChange={setUploading} disabled={busy} />
+              </Suspense>
             </fieldset>
           ) : null}
 
@@ -349,14 +355,16 @@ export default function Payment() {
       </section>
 
       {phase.kind === 'sandbox' ? (
-        <SandboxCheckout
-          order={phase.order}
-          courseName={phase.courseName}
-          onDone={(outcome) => {
-            sandboxSettle.current?.(outcome)
-            sandboxSettle.current = null
-          }}
-        />
+        <Suspense fallback={null}>
+          <SandboxCheckout
+            order={phase.order}
+            courseName={phase.courseName}
+            onDone={(outcome) => {
+              sandboxSettle.current?.(outcome)
+              sandboxSettle.current = null
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   )
