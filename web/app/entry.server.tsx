@@ -10,6 +10,7 @@ import {isbot} from 'isbot'
 import {renderToPipeableStream} from 'react-dom/server'
 import {NonceProvider} from './lib/nonce'
 import {getEnv} from './lib/env.server'
+import {lowPriorityModulePreloads} from './lib/preload-priority.server'
 import {getPreviewSession} from './lib/preview.server'
 import {applySecurityHeaders, createNonce, razorpayEnabled} from './lib/security.server'
 
@@ -41,7 +42,8 @@ export default async function handleRequest(
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), {headers: responseHeaders, status: responseStatusCode}))
+          const html = body.pipe(lowPriorityModulePreloads())
+          resolve(new Response(createReadableStreamFromReadable(html), {headers: responseHeaders, status: responseStatusCode}))
           pipe(body)
         },
         onShellError(error: unknown) {
