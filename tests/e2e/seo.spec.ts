@@ -5,45 +5,7 @@
  * /robots.txt keeps crawlers out of the staff area and the API.
  */
 import {expect, test} from './fixtures'
-
-/** The public content pages (spec section 2), which the sitemap lists; canonical = their own path. */
-const CONTENT_PAGES = [
-  '/',
-  '/about',
-  '/courses',
-  '/courses/pre-sea-training',
-  '/courses/stcw-courses',
-  '/courses/offshore-survival',
-  '/courses/value-added-courses',
-  '/courses/competency-training',
-  '/courses/cadetship-training',
-  '/services',
-  '/services/vessel-registration',
-  '/services/yacht-registration',
-  '/services/maritime-labor',
-  '/services/officer-licensing',
-  '/services/seaman-book',
-  '/services/filing-agents',
-  '/services/ship-officer-crew',
-  '/services/officer-licensing/deck-officers',
-  '/services/officer-licensing/engineering-officers',
-  '/services/officer-licensing/hospitality',
-  '/services/officer-licensing/cadet',
-  '/services/officer-licensing/ab',
-  '/services/officer-licensing/ii-officer',
-  '/services/officer-licensing/chief-officer',
-  '/services/officer-licensing/captain',
-  '/services/officer-licensing/electrotechnical-certifications',
-  '/services/officer-licensing/rating-certifications',
-  '/terms',
-  '/privacy',
-  '/refund',
-  '/shipping',
-  '/exams',
-  '/exam/maritime-safety-basics/start',
-  '/exam/navigation-fundamentals/start',
-  '/contact',
-]
+import {SPEC_CONTENT_PAGES} from '../helpers/content-pages'
 
 /** Public pages that are not in the sitemap, with the canonical address they name. */
 const OTHER_PUBLIC_PAGES: Array<[string, string]> = [
@@ -51,7 +13,7 @@ const OTHER_PUBLIC_PAGES: Array<[string, string]> = [
   ['/services/officer-licensing/seaman-book', '/services/seaman-book'],
 ]
 
-const PAGES: Array<[string, string]> = [...CONTENT_PAGES.map((path): [string, string] => [path, path]), ...OTHER_PUBLIC_PAGES]
+const PAGES: Array<[string, string]> = [...SPEC_CONTENT_PAGES.map((path): [string, string] => [path, path]), ...OTHER_PUBLIC_PAGES]
 
 for (const [path, canonicalPath] of PAGES) {
   test(`${path}: one h1, title, description, canonical, Open Graph and JSON-LD`, async ({page, baseURL}) => {
@@ -111,7 +73,7 @@ test('/sitemap.xml lists exactly the content pages, by absolute URL', async ({re
   expect(response.headers()['netlify-cache-tag']).toContain('type:courseCategory')
   const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])
   const origin = new URL(baseURL!).origin
-  expect([...locs].sort()).toEqual(CONTENT_PAGES.map((path) => `${origin}${path}`).sort())
+  expect([...locs].sort()).toEqual(SPEC_CONTENT_PAGES.map((path) => `${origin}${path}`).sort())
 })
 
 test('/robots.txt allows the site, keeps crawlers out of admin, login and API, and names the sitemap', async ({request, baseURL}) => {

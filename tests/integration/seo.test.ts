@@ -31,6 +31,7 @@ import * as service from '~/routes/services.$slug'
 import * as services from '~/routes/services._index'
 import * as officerLicensing from '~/routes/services.officer-licensing.$slug'
 import * as sitemap from '~/routes/sitemap[.]xml'
+import {SPEC_CONTENT_PAGES} from '../helpers/content-pages'
 
 const ORIGIN = 'http://localhost'
 
@@ -107,37 +108,6 @@ async function fetchSitemap() {
 /** The seed's documents, read directly (independent of the site's queries). */
 const seed = parseNdjson(readFileSync(seedFile(), 'utf8')) as Array<Record<string, any>>
 
-/** The public content pages of the spec's route table (section 2) plus the exam instructions. */
-const SPEC_CONTENT_PAGES = [
-  '/',
-  '/about',
-  '/courses',
-  '/courses/pre-sea-training',
-  '/courses/stcw-courses',
-  '/courses/offshore-survival',
-  '/courses/value-added-courses',
-  '/courses/competency-training',
-  '/courses/cadetship-training',
-  '/services',
-  '/contact',
-  '/exams',
-  '/terms',
-  '/privacy',
-  '/refund',
-  '/shipping',
-  '/services/vessel-registration',
-  '/services/yacht-registration',
-  '/services/maritime-labor',
-  '/services/officer-licensing',
-  '/services/seaman-book',
-  '/services/filing-agents',
-  '/services/ship-officer-crew',
-  ...['deck-officers', 'engineering-officers', 'hospitality', 'cadet', 'ab', 'ii-officer', 'chief-officer', 'captain', 'electrotechnical-certifications', 'rating-certifications'].map(
-    (slug) => `/services/officer-licensing/${slug}`,
-  ),
-  '/exam/maritime-safety-basics/start',
-  '/exam/navigation-fundamentals/start',
-]
 
 describe('/sitemap.xml', () => {
   it('is XML, cached on the CDN with the content tags a publish purges', async () => {
