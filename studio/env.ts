@@ -6,7 +6,8 @@
  * the site's own `SANITY_PROJECT_ID` / `SANITY_DATASET`. Each read is wrapped because `process`
  * does not exist in the browser when a variable was not defined at build time.
  */
-function read(get: () => string | undefined): string | undefined {
+/** A variable's value, or undefined when unset, empty, or `process` is missing (browser). */
+export function read(get: () => string | undefined): string | undefined {
   try {
     const value = get()
     return value ? value : undefined
@@ -29,3 +30,9 @@ export const dataset =
  * the config then uses a mock auth store instead of logging in.
  */
 export const offline = Boolean(read(() => process.env.SANITY_OFFLINE))
+
+/**
+ * The site the Presentation tool shows (studio/presentation.ts): `SANITY_STUDIO_PREVIEW_ORIGIN`,
+ * default http://localhost:8888 (the `npm run dev` server).
+ */
+export const previewOrigin = read(() => process.env.SANITY_STUDIO_PREVIEW_ORIGIN) ?? 'http://localhost:8888'

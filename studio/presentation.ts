@@ -12,17 +12,8 @@
  * right document when the editor navigates the site inside the frame.
  */
 import {defineDocuments, defineLocations, presentationTool, type DocumentLocation} from 'sanity/presentation'
-
-function read(get: () => string | undefined): string | undefined {
-  try {
-    return get() || undefined
-  } catch {
-    return undefined
-  }
-}
-
-/** The site the Presentation tool shows. */
-export const previewOrigin = read(() => process.env.SANITY_STUDIO_PREVIEW_ORIGIN) ?? 'http://localhost:8888'
+import {categoryPath, examStartPath, legalPath, servicePath} from '../web/app/lib/paths'
+import {previewOrigin} from './env'
 
 const at = (title: string, href: string): DocumentLocation => ({title, href})
 
@@ -38,31 +29,30 @@ const locations = {
   courseCategory: defineLocations({
     select: {title: 'title', slug: 'slug.current'},
     resolve: (doc) => ({
-      locations: doc?.slug ? [at(doc.title ?? doc.slug, `/courses/${doc.slug}`), at('Courses', '/courses'), at('Home', '/')] : [],
+      locations: doc?.slug ? [at(doc.title ?? doc.slug, categoryPath(doc.slug)), at('Courses', '/courses'), at('Home', '/')] : [],
     }),
   }),
   course: defineLocations({
     select: {name: 'name', category: 'category.title', slug: 'category.slug.current'},
     resolve: (doc) => ({
-      locations: doc?.slug ? [at(doc.category ?? doc.slug, `/courses/${doc.slug}`), at('Enrolment form', '/payment')] : [],
+      locations: doc?.slug ? [at(doc.category ?? doc.slug, categoryPath(doc.slug)), at('Enrolment form', '/payment')] : [],
     }),
   }),
   servicePage: defineLocations({
     select: {title: 'title', slug: 'slug.current', section: 'section'},
     resolve: (doc) => {
       if (!doc?.slug) return {locations: []}
-      const href = doc.section === 'officer-licensing' ? `/services/officer-licensing/${doc.slug}` : `/services/${doc.slug}`
-      return {locations: [at(doc.title ?? doc.slug, href), at('Services', '/services')]}
+      return {locations: [at(doc.title ?? doc.slug, servicePath(doc.section, doc.slug)), at('Services', '/services')]}
     },
   }),
   legalPage: defineLocations({
     select: {title: 'title', slug: 'slug.current'},
-    resolve: (doc) => ({locations: doc?.slug ? [at(doc.title ?? doc.slug, `/${doc.slug}`)] : []}),
+    resolve: (doc) => ({locations: doc?.slug ? [at(doc.title ?? doc.slug, legalPath(doc.slug))] : []}),
   }),
   exam: defineLocations({
     select: {title: 'title', examId: 'examId.current'},
     resolve: (doc) => ({
-      locations: doc?.examId ? [at(doc.title ?? doc.examId, `/exam/${doc.examId}/start`), at('Practice exams', '/exams')] : [],
+      locations: doc?.examId ? [at(doc.title ?? doc.examId, examStartPath(doc.examId)), at('Practice exams', '/exams')] : [],
     }),
   }),
   location: {locations: [at('Home (training locations)', '/')]},
