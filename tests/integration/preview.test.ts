@@ -156,6 +156,13 @@ describe('content loaders in and out of preview', () => {
     const rootData = await root.loader({request: new Request('http://localhost/', {headers: {Cookie: cookie}}), params: {}, context: {}})
     expect(rootData.preview).toBe(true)
     expect(rootData.settings.companyName).toBe('Draft Company')
+
+    const {previewFraming} = await import('~/lib/preview.server')
+    expect(await previewFraming(new Request('http://localhost/', {headers: {Cookie: cookie}}))).toEqual({
+      studioOrigin: STUDIO,
+      apiOrigin: `https://${PROJECT}.api.sanity.io`,
+    })
+    expect(await previewFraming(new Request('http://localhost/'))).toBeNull()
   })
 
   it('a forged cookie (unsigned, or signed with another secret) shows published content', async () => {

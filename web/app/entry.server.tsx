@@ -9,9 +9,8 @@ import {RemixServer} from '@remix-run/react'
 import {isbot} from 'isbot'
 import {renderToPipeableStream} from 'react-dom/server'
 import {NonceProvider} from './lib/nonce'
-import {getEnv} from './lib/env.server'
 import {lowPriorityModulePreloads} from './lib/preload-priority.server'
-import {getPreviewSession} from './lib/preview.server'
+import {previewFraming} from './lib/preview.server'
 import {applySecurityHeaders, createNonce, razorpayEnabled} from './lib/security.server'
 
 const ABORT_DELAY_MS = 5_000
@@ -24,9 +23,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = createNonce()
-  const session = await getPreviewSession(request)
-  const projectId = getEnv().SANITY_PROJECT_ID
-  const preview = session ? {studioOrigin: session.studioOrigin, apiOrigin: projectId && `https://${projectId}.api.sanity.io`} : null
+  const preview = await previewFraming(request)
   applySecurityHeaders(responseHeaders, nonce, {development: import.meta.env.DEV, razorpay: razorpayEnabled(), preview})
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
 

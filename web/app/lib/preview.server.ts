@@ -65,6 +65,17 @@ export async function getPreviewSession(request: Request, now = Date.now()): Pro
   return age >= 0 && age <= PREVIEW_MAX_AGE_SECONDS * 1000 ? parsed.data : null
 }
 
+/**
+ * What the security headers need for a request (lib/security.server.ts): the Studio origin that
+ * may frame the page and the project's API origin the overlays may reach; null for visitors.
+ */
+export async function previewFraming(request: Request): Promise<{studioOrigin: string; apiOrigin?: string} | null> {
+  const session = await getPreviewSession(request)
+  if (!session) return null
+  const projectId = getEnv().SANITY_PROJECT_ID
+  return {studioOrigin: session.studioOrigin, apiOrigin: projectId ? `https://${projectId}.api.sanity.io` : undefined}
+}
+
 /** What fetchContent needs for a request: the drafts options in preview, null for visitors. */
 export async function previewOptions(request: Request): Promise<PreviewOptions | null> {
   const session = await getPreviewSession(request)
