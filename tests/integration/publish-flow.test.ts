@@ -14,6 +14,7 @@ import {setupServer} from 'msw/node'
 import {createElement} from 'react'
 import {renderToString} from 'react-dom/server'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
+import {parseNdjson, seedFile} from '~/lib/content.server'
 import {testContext} from '../helpers/blobs'
 import {sanityQueryHandler, type SanityQueryLog} from '../mocks/sanity'
 
@@ -23,10 +24,7 @@ const COURSE_ID = 'course-pre-sea-training-btlgtco'
 const PAGE = '/courses/pre-sea-training'
 
 /** The "Content Lake": published documents of the seed, which the test edits like an editor. */
-const dataset: Array<Record<string, unknown>> = readFileSync('studio/seed/production.ndjson', 'utf8')
-  .split('\n')
-  .filter((line) => line.trim())
-  .map((line) => JSON.parse(line))
+const dataset: Array<Record<string, unknown>> = parseNdjson(readFileSync(seedFile(), 'utf8'))
 
 function publishPrice(id: string, priceUsd: number) {
   const course = dataset.find((document) => document._id === id)
