@@ -24,6 +24,7 @@ import compression from 'compression'
 import {createRequestListener, type ClientAddress} from '@remix-run/node-fetch-server'
 import sirv from 'sirv'
 import {createFunctionRouter, type FunctionModule} from '../netlify/lib/routes'
+import {MIN_BYTES} from './scripts/precompress'
 import {BASE_SECURITY_HEADERS} from './app/lib/security.server'
 
 // Variables from ./.env (if present) for the real services; the shell's own values win.
@@ -106,10 +107,11 @@ function listener(req: IncomingMessage, res: ServerResponse) {
   })
 }
 
-// Pages and API answers over 1 KB are compressed when the client accepts it (brotli quality 5:
-// nearly q11's size at a fraction of its time); static files are sent as the .br/.gz copies the
-// build wrote (web/scripts/precompress.ts), which the middleware leaves alone.
-const compress = compression({threshold: 1024, brotli: {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 5}}})
+// Pages and API answers over MIN_BYTES (1 KB, as for the precompressed files) are compressed
+// when the client accepts it, at brotli quality 5 (nearly q11's size at a fraction of its time);
+// static files are sent as the .br/.gz copies the build wrote (web/scripts/precompress.ts),
+// which the middleware leaves alone.
+const compress = compression({threshold: MIN_BYTES, brotli: {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 5}}})
 
 const port = Number(process.env.PORT ?? 8888)
 const server = createServer((req, res) => {

@@ -14,7 +14,7 @@ import {brotliCompressSync, constants, gzipSync} from 'node:zlib'
 
 /** Extensions worth compressing (images other than SVG are already compressed). */
 export const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|html|xml|webmanifest)$/
-/** Smaller files are sent as they are (the compression middleware's threshold is the same). */
+/** Smaller files are sent as they are; web/server.ts uses the same threshold for pages. */
 export const MIN_BYTES = 1024
 
 /** Every file under `dir`, recursively (absolute paths). */
