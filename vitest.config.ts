@@ -21,5 +21,7 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'web/app/**/*.test.ts', 'netlify/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    // The child-process server tests (tests/helpers/server-process.ts) need a current build.
+    globalSetup: ['tests/helpers/ensure-build.ts'],
   },
 })
