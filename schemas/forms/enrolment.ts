@@ -53,8 +53,9 @@ export const EnrolmentFormSchema = z
 
 export type EnrolmentForm = z.infer<typeof EnrolmentFormSchema>
 
-/** Upload ids issued by POST /api/enroll/upload. */
-export const UploadIdSchema = z.string().regex(/^upl_[A-Za-z0-9_-]{16,64}$/, 'Unknown upload')
+import {UploadIdSchema} from '../api/ids'
+
+export {UploadIdSchema}
 
 export const CreateOrderSchema = EnrolmentFormSchema.and(
   z.object({attachments: z.array(UploadIdSchema).max(MAX_ATTACHMENTS).default([])}),

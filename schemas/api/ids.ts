@@ -1,0 +1,23 @@
+/**
+ * The formats of the ids that appear in API paths and Blobs keys (issue 12, finding 5): every id
+ * taken from a path is checked against its own pattern before it reaches storage (anything
+ * else answers 404), and store listings keep only keys of these shapes (the Blobs emulation's
+ * temporary files are not ours).
+ *
+ * - Order ids: Razorpay's `order_` + 14 alphanumerics; the sandbox's `order_sandbox_` + 14
+ *   (netlify/lib/payments/gateway.ts). Accepted: `order_` + 6..64 of [A-Za-z0-9_].
+ * - Upload ids: `upl_` + 16..64 of [A-Za-z0-9_-] (POST /api/enroll/upload).
+ */
+import {z} from 'zod'
+
+export const ORDER_ID_PATTERN = /^order_[A-Za-z0-9_]{6,64}$/
+export const UPLOAD_ID_PATTERN = /^upl_[A-Za-z0-9_-]{16,64}$/
+
+/** An order id (also the key of an enrolment record). */
+export const OrderIdSchema = z.string().regex(ORDER_ID_PATTERN, 'Unknown order')
+
+/** Upload ids issued by POST /api/enroll/upload. */
+export const UploadIdSchema = z.string().regex(UPLOAD_ID_PATTERN, 'Unknown upload')
+
+export const isOrderId = (value: string): boolean => ORDER_ID_PATTERN.test(value)
+export const isUploadId = (value: string): boolean => UPLOAD_ID_PATTERN.test(value)
