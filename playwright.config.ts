@@ -46,6 +46,8 @@ export default defineConfig({
       BLOBS_TOKEN: E2E_BLOBS.token,
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'e2e-admin-password',
+      // The specs create many sandbox orders from one client (the limits' own tests are integration tests).
+      RATE_LIMIT_CREATE_ORDER: '1000/10m',
     },
     reuseExistingServer: false,
     timeout: 60_000,

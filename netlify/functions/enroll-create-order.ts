@@ -6,9 +6,9 @@ import {createEnrolmentOrder} from '../lib/payments/create-order'
 
 reportPaymentsConfigAtStartup()
 
-export default handle(async (request: Request) => {
+export default handle(async (request: Request, context: {ip?: string}) => {
   requireMethod(request, 'POST')
-  return createEnrolmentOrder(request)
+  return createEnrolmentOrder(request, context)
 })
 
 export const config: Config = {path: '/api/enroll/create-order', method: 'POST'}

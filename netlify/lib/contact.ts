@@ -4,7 +4,7 @@
  *
  * 1. honeypot: a filled `website` field marks a bot, which is answered as if the message
  *    had been sent, and nothing is stored or counted;
- * 2. rate limit: at most CONTACT_RATE_LIMIT (default 5) messages per client per 10 minutes,
+ * 2. rate limit: RATE_LIMIT_CONTACT (default 5 messages per client per 10 minutes),
  *    counted in the rate-limits store under a hash of the client's address; over it the
  *    caller answers 429 with Retry-After and CONTACT_RATE_LIMITED_MESSAGE;
  * 3. storage: the message in the contact-messages store under a time-sortable key
@@ -16,20 +16,10 @@ import {randomUUID} from 'node:crypto'
 import {z} from 'zod'
 import {ContactSchema, CONTACT_SUBJECTS} from '../../schemas/forms/contact'
 import {openStore, STORES} from './blobs'
-import {checkRateLimit, sha256Hex} from './rate-limit'
+import {checkNamedRateLimit, sha256Hex} from './rate-limit'
 
 export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please try again in a few minutes.'
 
-/** The rate-limit bucket shared by the page and the API: one budget per client. */
-export const CONTACT_RATE_LIMIT_BUCKET = 'contact'
-export const CONTACT_RATE_LIMIT_WINDOW_SECONDS = 10 * 60
-export const CONTACT_RATE_LIMIT_DEFAULT = 5
-
-/** Messages allowed per client and window: env CONTACT_RATE_LIMIT (a positive integer), else 5. */
-export function contactRateLimit(env: Record<string, string | undefined> = process.env): number {
-  const configured = Number(env.CONTACT_RATE_LIMIT)
-  return Number.isInteger(configured) && configured > 0 ? configured : CONTACT_RATE_LIMIT_DEFAULT
-}
 
 /**
  * The contact form as the server reads it: ContactSchema, except that the honeypot takes any
@@ -78,13 +68,8 @@ export async function acceptContactMessage(
 ): Promise<ContactResult> {
   if (honeypotFilled(submission.website)) return {ok: true, stored: false}
 
-  const limit = await checkRateLimit({
-    bucket: CONTACT_RATE_LIMIT_BUCKET,
-    key: client,
-    limit: contactRateLimit(),
-    windowSeconds: CONTACT_RATE_LIMIT_WINDOW_SECONDS,
-    now,
-  })
+  // One budget per client, shared by the page and the API (RATE_LIMIT_CONTACT, default 5/10m).
+  const limit = await checkNamedRateLimit('CONTACT', client, now)
   if (!limit.allowed) return {ok: false, status: 429, message: CONTACT_RATE_LIMITED_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds}
 
   const id = randomUUID()

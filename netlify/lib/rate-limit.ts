@@ -11,7 +11,19 @@
  * A refused hit writes nothing.
  */
 import {createHash} from 'node:crypto'
+import {rateLimitOf, type RateLimitName} from '../../web/app/lib/env.server'
 import {ConflictError, openStore, STORES, updateJSON} from './blobs'
+import {HttpError} from './http'
+
+export type {RateLimitName} from '../../web/app/lib/env.server'
+
+/** The Blobs bucket of each named limit (RATE_LIMIT_<NAME> in the environment). */
+export const RATE_LIMIT_BUCKETS: Readonly<Record<RateLimitName, string>> = {
+  CONTACT: 'contact',
+  CREATE_ORDER: 'create-order',
+  UPLOAD_START: 'upload-start',
+  LOGIN: 'admin-login',
+}
 
 export type RateLimitOptions = {
   /** What is limited, e.g. "contact"; each bucket counts separately. */
@@ -86,5 +98,24 @@ async function countHit(blobKey: string, limit: number, windowSeconds: number, n
     if (error instanceof ConflictError) return {allowed: false, remaining: 0, retryAfterSeconds: Math.ceil(windowSeconds)}
     throw error
   }
+  return result
+}
+
+/**
+ * Counts one hit of `key` (the client's address) against the named limit, whose count and
+ * window come from RATE_LIMIT_<NAME> (issue 12, finding 6; defaults in env.server.ts).
+ */
+export function checkNamedRateLimit(name: RateLimitName, key: string, now?: Date): Promise<RateLimitResult> {
+  const {count, windowSeconds} = rateLimitOf(name)
+  return checkRateLimit({bucket: RATE_LIMIT_BUCKETS[name], key, limit: count, windowSeconds, now})
+}
+
+/**
+ * checkNamedRateLimit for the functions: throws HttpError 429 with `message` and a Retry-After
+ * header (seconds) when the client is over the limit; resolves with the result otherwise.
+ */
+export async function enforceRateLimit(name: RateLimitName, key: string, message: string, now?: Date): Promise<RateLimitResult> {
+  const result = await checkNamedRateLimit(name, key, now)
+  if (!result.allowed) throw new HttpError(429, message, undefined, {'Retry-After': String(result.retryAfterSeconds)})
   return result
 }

@@ -10,6 +10,7 @@
  * Messages are the spec's where it gives them (section 8).
  */
 import {z} from 'zod'
+import {parseAmountUsd} from '../../web/app/domain/price'
 import {emailField, PHONE_PATTERN} from './fields'
 
 export const MAX_ATTACHMENTS = 5
@@ -30,9 +31,11 @@ export const EnrolmentFormSchema = z
     country: z.string().trim().max(64).optional(),
     // Checked after the country (below): for competency training the amount follows the
     // country, so a missing country is the message the visitor needs (spec section 5).
+    // Whole cents only, as a number or the form's decimal text (parseAmountUsd); anything else is
+    // NaN here, which the number schema refuses with the message below.
     amount: z.preprocess(
-      (value) => (value === '' || value === null ? undefined : value),
-      z.coerce
+      (value) => (value === '' || value === null || value === undefined ? undefined : (parseAmountUsd(value) ?? Number.NaN)),
+      z
         .number({invalid_type_error: 'Please enter a valid amount.'})
         .finite('Please enter a valid amount.')
         .positive('Please enter a valid amount.')

@@ -88,6 +88,7 @@ describe('POST /api/admin', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     vi.stubEnv('CONTEXT', 'production')
+    vi.stubEnv('SITE_URL', 'https://www.example.com')
     vi.stubEnv('ADMIN_PASSWORD_HASH', await hashPassword(ADMIN_PASSWORD, {N: 1024, r: 8, p: 1}))
     const noSecret = await callAs(login, loginRequest({email: ADMIN_EMAIL, password: ADMIN_PASSWORD}))
     expect(noSecret.status).toBe(503)

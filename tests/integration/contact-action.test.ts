@@ -13,7 +13,7 @@ import {testContext, useBlobs} from '../helpers/blobs'
 
 useBlobs()
 afterEach(() => {
-  delete process.env.CONTACT_RATE_LIMIT
+  delete process.env.RATE_LIMIT_CONTACT
 })
 
 type FieldName = 'name' | 'email' | 'phone' | 'subject' | 'message' | 'website'

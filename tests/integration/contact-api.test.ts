@@ -12,7 +12,7 @@ import {testContext, useBlobs} from '../helpers/blobs'
 
 useBlobs()
 afterEach(() => {
-  delete process.env.CONTACT_RATE_LIMIT
+  delete process.env.RATE_LIMIT_CONTACT
 })
 
 let counter = 0
@@ -178,8 +178,8 @@ describe('POST /api/contact', () => {
     expect((await post(message({website: 'x'}), {ip})).status).toBe(200)
   })
 
-  it('takes the limit from CONTACT_RATE_LIMIT', async () => {
-    process.env.CONTACT_RATE_LIMIT = '2'
+  it('takes the limit from RATE_LIMIT_CONTACT', async () => {
+    process.env.RATE_LIMIT_CONTACT = '2/10m'
     const ip = '198.51.100.30'
     expect((await post(message(), {ip})).status).toBe(200)
     expect((await post(message(), {ip})).status).toBe(200)
@@ -196,7 +196,7 @@ describe('POST /api/contact', () => {
         }),
         {},
       )
-    process.env.CONTACT_RATE_LIMIT = '1'
+    process.env.RATE_LIMIT_CONTACT = '1/10m'
     expect((await send('192.0.2.40, 10.0.0.1')).status).toBe(200)
     expect((await send('192.0.2.40')).status).toBe(429)
     expect((await send('192.0.2.41')).status).toBe(200)

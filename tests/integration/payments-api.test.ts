@@ -9,6 +9,7 @@ import save from '../../netlify/functions/enroll-save'
 import sandboxPay from '../../netlify/functions/sandbox-pay'
 import {getEnrolment, listEnrolments} from '../../netlify/lib/enrolments'
 import {completeUpload, putChunk, startUpload} from '../../netlify/lib/uploads'
+import {testContext} from '../helpers/blobs'
 import {call, CONTACT_COURSE, jsonRequest, KEY_ID, KEY_SECRET, paymentId, sign, usePaymentsTestEnvironment, validForm} from './payments-fixtures'
 
 usePaymentsTestEnvironment()
@@ -116,6 +117,34 @@ describe('POST /api/enroll/create-order', () => {
     const foreign = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({course: 'AFFA', amount: 900})))
     expect(foreign.status).toBe(400)
     expect(foreign.body.error).toBe('Please select a valid course to proceed.')
+  })
+
+  it('refuses loose amounts with 400 and stores nothing (issue 12, finding 12)', async () => {
+    const before = await pendingCount()
+    for (const amount of ['0x64', [50], ' 50 ', 49.995, '5e1']) {
+      const {status, body} = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({amount})))
+      expect(status, JSON.stringify(amount)).toBe(400)
+      expect(body.details.amount).toEqual(['Please enter a valid amount.'])
+    }
+    expect(await pendingCount()).toBe(before)
+    expect((await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({amount: '50.00'})))).status).toBe(200)
+  })
+
+  it('limits orders per client (RATE_LIMIT_CREATE_ORDER): 429 with Retry-After, nothing stored (issue 12, finding 6)', async () => {
+    vi.stubEnv('RATE_LIMIT_CREATE_ORDER', '2/10m')
+    const ip = '198.51.100.77'
+    const send = () => createOrder(jsonRequest('/api/enroll/create-order', validForm()), testContext({}, ip))
+    expect((await send()).status).toBe(200)
+    expect((await send()).status).toBe(200)
+    const before = await pendingCount()
+    const refused = await send()
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(Number(refused.headers.get('Retry-After'))).toBeLessThanOrEqual(600)
+    expect(await refused.json()).toEqual({error: 'Too many payment attempts. Please try again in a few minutes.'})
+    expect(await pendingCount()).toBe(before)
+    // Another client is not affected.
+    expect((await createOrder(jsonRequest('/api/enroll/create-order', validForm()), testContext({}, '198.51.100.78'))).status).toBe(200)
   })
 
   it('answers malformed JSON with 400, another content type with 415 and an oversized body with 413', async () => {

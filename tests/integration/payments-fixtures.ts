@@ -44,6 +44,8 @@ export function stubSandboxEnv(): void {
   vi.stubEnv('RAZORPAY_SANDBOX_SECRET', '')
   vi.stubEnv('CONTEXT', '')
   vi.stubEnv('APP_ENV', '')
+  // These tests create many orders from one client; the limit's own test lowers it again.
+  vi.stubEnv('RATE_LIMIT_CREATE_ORDER', '10000/10m')
 }
 
 /** Razorpay mode with test keys and a webhook secret. */
@@ -51,7 +53,10 @@ export function stubRazorpayEnv(options: {production?: boolean} = {}): void {
   stubSandboxEnv()
   vi.stubEnv('RAZORPAY_KEY_ID', KEY_ID)
   vi.stubEnv('RAZORPAY_KEY_SECRET', KEY_SECRET)
-  if (options.production) vi.stubEnv('CONTEXT', 'production')
+  if (options.production) {
+    vi.stubEnv('CONTEXT', 'production')
+    vi.stubEnv('SITE_URL', 'https://www.example.com')
+  }
 }
 
 type Handler = (request: Request, context: ReturnType<typeof testContext>) => Promise<Response>

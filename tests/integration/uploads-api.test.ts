@@ -73,7 +73,7 @@ async function expectHttpError(promise: Promise<unknown>, status: number, messag
 
 describe('start → chunks → complete', () => {
   it('refuses more upload starts than the limit from one client with 429 and Retry-After', async () => {
-    vi.stubEnv('UPLOAD_RATE_LIMIT', '2')
+    vi.stubEnv('RATE_LIMIT_UPLOAD_START', '2/1h')
     try {
       const body = JSON.stringify({fileName: 'cv.pdf', size: 1000, contentType: 'application/pdf'})
       const startFrom = (ip: string) =>

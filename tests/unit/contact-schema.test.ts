@@ -4,7 +4,8 @@
  * the time-sortable message key.
  */
 import {describe, expect, it} from 'vitest'
-import {contactMessageKey, contactRateLimit, ContactSubmissionSchema, honeypotFilled} from '../../netlify/lib/contact'
+import {contactMessageKey, ContactSubmissionSchema, honeypotFilled} from '../../netlify/lib/contact'
+import {getEnv, parseRateLimitSpec, rateLimitOf} from '../../web/app/lib/env.server'
 import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/forms/contact'
 
 const valid = {name: 'Aisha Rahman', email: 'aisha@example.com', subject: 'Course Information', message: 'When does the next BOSIET start?'}
@@ -96,10 +97,14 @@ describe('ContactSubmissionSchema (server side)', () => {
 })
 
 describe('contact limits and keys', () => {
-  it('allows 5 messages per window unless CONTACT_RATE_LIMIT says otherwise', () => {
-    expect(contactRateLimit({})).toBe(5)
-    expect(contactRateLimit({CONTACT_RATE_LIMIT: '50'})).toBe(50)
-    for (const bad of ['', '0', '-3', '2.5', 'many']) expect(contactRateLimit({CONTACT_RATE_LIMIT: bad})).toBe(5)
+  it('allows 5 messages per 10 minutes unless RATE_LIMIT_CONTACT says otherwise', () => {
+    expect(rateLimitOf('CONTACT', getEnv({}))).toEqual({count: 5, windowSeconds: 600})
+    expect(rateLimitOf('CONTACT', getEnv({RATE_LIMIT_CONTACT: '50/1h'}))).toEqual({count: 50, windowSeconds: 3600})
+    expect(rateLimitOf('CONTACT', getEnv({RATE_LIMIT_CONTACT: ''}))).toEqual({count: 5, windowSeconds: 600})
+    for (const bad of ['0/10m', '-3/1m', '2.5/1m', 'many', '5', '5/10', '5/0m', '5/10y']) {
+      expect(parseRateLimitSpec(bad)).toBeNull()
+      expect(() => getEnv({RATE_LIMIT_CONTACT: bad})).toThrow(/RATE_LIMIT_CONTACT/)
+    }
   })
 
   it('stores messages under keys that sort by the time received', () => {

@@ -3,8 +3,8 @@
  *
  * Order: configuration (503 'Admin login is not configured', before anything is counted) →
  * throttle → body (400) → credentials (401 'Invalid credentials') → token.
- * Throttle: EVERY attempt from one client counts (rate-limit bucket 'admin-login', 5 per 15
- * minutes, recorded in Blobs): the 6th attempt within the window gets 429 with Retry-After,
+ * Throttle: EVERY attempt from one client counts (rate-limit bucket 'admin-login',
+ * RATE_LIMIT_LOGIN, default 5 per 15 minutes, recorded in Blobs): the 6th attempt within the window gets 429 with Retry-After,
  * before any password hashing, so a blocked client cannot burn CPU either. (Counting every
  * attempt rather than failures only keeps the check a single atomic step; a token lasts two
  * hours, so an administrator rarely needs more than a few logins per quarter hour.)
@@ -13,12 +13,11 @@
  */
 import {z} from 'zod'
 import {clientAddress, HttpError, json, readJson} from '../http'
-import {checkRateLimit} from '../rate-limit'
+import {enforceRateLimit} from '../rate-limit'
 import {requireAdminConfig, type AdminConfig} from './config'
 import {safeEqual, verifyPassword} from './password'
 import {signAdminToken} from './token'
 
-export const LOGIN_LIMIT = {bucket: 'admin-login', limit: 5, windowSeconds: 15 * 60} as const
 export const INVALID_CREDENTIALS = 'Invalid credentials'
 export const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please try again later.'
 
@@ -38,8 +37,7 @@ export async function checkCredentials(config: AdminConfig, email: string, passw
 
 export async function adminLogin(request: Request, context?: {ip?: string}): Promise<Response> {
   const config = requireAdminConfig()
-  const limit = await checkRateLimit({...LOGIN_LIMIT, key: clientAddress(request, context)})
-  if (!limit.allowed) throw new HttpError(429, TOO_MANY_ATTEMPTS, undefined, {'Retry-After': String(limit.retryAfterSeconds)})
+  const limit = await enforceRateLimit('LOGIN', clientAddress(request, context), TOO_MANY_ATTEMPTS)
   const {email, password} = await readJson(request, LoginSchema, 8 * 1024)
   if (!(await checkCredentials(config, email, password))) {
     console.warn(`[admin] failed login (${limit.remaining} attempts left in the window for this client)`)

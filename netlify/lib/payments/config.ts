@@ -18,7 +18,10 @@
  *   runs the sandbox.
  */
 import {z} from 'zod'
+import {isProduction} from '../../../web/app/lib/env.server'
 import {HttpError} from '../http'
+
+export {isProduction}
 
 export type PaymentsMode = 'razorpay' | 'sandbox'
 
@@ -78,16 +81,6 @@ const PaymentsEnvSchema = z.object({
   LAMBDA_TASK_ROOT: z.string().optional(),
   PAYMENTS_SANDBOX: z.string().optional(),
 })
-
-/**
- * Whether this process must take real payments only: APP_ENV or CONTEXT say production, or it
- * runs on Netlify's deployed runtime without the explicit PAYMENTS_SANDBOX=allowed opt-in.
- */
-export function isProduction(source: Record<string, string | undefined> = process.env): boolean {
-  if (source.CONTEXT === 'production' || source.APP_ENV === 'production') return true
-  const deployed = Boolean(source.AWS_LAMBDA_FUNCTION_NAME || source.LAMBDA_TASK_ROOT)
-  return deployed && source.PAYMENTS_SANDBOX !== 'allowed'
-}
 
 /** Validates the payment variables of `source`. Throws PaymentsConfigError with the reason. */
 export function parsePaymentsConfig(source: Record<string, string | undefined>): PaymentsConfig {

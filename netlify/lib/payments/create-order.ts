@@ -10,7 +10,8 @@ import {formatUsd, toMinorUnits} from '../../../web/app/domain/price'
 import {fetchContent} from '../../../web/app/lib/content.server'
 import {ENROLMENT_CATALOGUE_QUERY} from '../../../web/app/lib/queries'
 import {createPending} from '../enrolments'
-import {HttpError, json, readJson} from '../http'
+import {clientAddress, HttpError, json, readJson} from '../http'
+import {enforceRateLimit} from '../rate-limit'
 import {claimUploads, resolveCompletedUploads} from '../uploads'
 import {requirePaymentsConfig, SANDBOX_KEY_ID} from './config'
 import {createOrder, GatewayError, randomId} from './gateway'
@@ -33,9 +34,19 @@ export type CreateOrderResponse = {
 /** Our enrolment reference, also Razorpay's receipt (unique, ≤ 40 characters). */
 export const newReceipt = () => `enr_${randomId(20)}`
 
-export async function createEnrolmentOrder(request: Request): Promise<Response> {
+/** The 429 message of create-order (RATE_LIMIT_CREATE_ORDER, default 20 per 10 minutes per client). */
+export const CREATE_ORDER_RATE_LIMITED = 'Too many payment attempts. Please try again in a few minutes.'
+
+/**
+ * Handles POST /api/enroll/create-order. Errors: 400 invalid form or disagreeing amount, 413/415
+ * bad body, 429 over the client's limit (issue 12, finding 6: counted per client for every valid
+ * request, before the gateway is asked or anything is stored), 502 gateway failure, 503 payments
+ * not configured.
+ */
+export async function createEnrolmentOrder(request: Request, context?: {ip?: string}): Promise<Response> {
   const config = requirePaymentsConfig()
   const form = await readJson(request, CreateOrderSchema)
+  await enforceRateLimit('CREATE_ORDER', clientAddress(request, context), CREATE_ORDER_RATE_LIMITED)
 
   const catalogue = await fetchContent(ENROLMENT_CATALOGUE_QUERY)
   // The one pricing rule, shared with the /payment form (web/app/domain/enrolment.ts).

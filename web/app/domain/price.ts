@@ -42,6 +42,20 @@ export function parsePriceText(text: string | null | undefined): number | null {
   return Number.isFinite(value) ? value : null
 }
 
+/**
+ * The amount a visitor may send (issue 12, finding 12): a positive number of US dollars that is a
+ * whole number of cents (at most 2 decimals: 99.99 yes, 99.995 no), or the form's text of one
+ * ("50", "49.50": digits, an optional point and 1-2 decimals, nothing else: no spaces, signs,
+ * exponents or hex). Returns the USD number, or null for anything else (arrays, booleans, " 100 ",
+ * "0x64", 1e400).
+ */
+export function parseAmountUsd(value: unknown): number | null {
+  const usd = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}(?:\.\d{1,2})?$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isFinite(usd) || usd <= 0) return null
+  const cents = usd * 100
+  return Math.abs(cents - Math.round(cents)) < 1e-6 ? usd : null
+}
+
 /** US dollars → cents, rounded to the nearest cent (spec section 7: amount x 100, rounded). */
 export function toMinorUnits(usd: number): number {
   return Math.round(usd * 100)
