@@ -26,11 +26,25 @@ import sirv from 'sirv'
 import {createFunctionRouter, type FunctionModule} from '../netlify/lib/routes'
 import {MIN_BYTES} from './scripts/precompress'
 import {BASE_SECURITY_HEADERS} from './app/lib/security.server'
+import {ALLOWED_METHODS, edgeError, pathDecodes} from './app/lib/request-guard.server'
+import {getEnv} from './app/lib/env.server'
+
+/** Bytes of an unread request body the server reads and discards before answering (e.g. a 413), so the client can read the answer; beyond it the connection is closed. */
+export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024
 
 // Variables from ./.env (if present) for the real services; the shell's own values win.
 const envFile = fileURLToPath(new URL('../.env', import.meta.url))
 if (existsSync(envFile)) process.loadEnvFile(envFile)
 process.env.NODE_ENV ??= 'production'
+
+// The environment is checked before anything starts: an invalid or (in production) missing
+// variable stops the server with a message naming it.
+try {
+  getEnv()
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
 
 const clientDir = fileURLToPath(new URL('./build/client', import.meta.url))
 const handlerFile = fileURLToPath(new URL('./build/server/server.js', import.meta.url))
@@ -90,20 +104,96 @@ function functionContext(request: Request, client: {address: string}, params: Re
   }
 }
 
-const fetchHandler = createRequestListener(async (request: Request, client: ClientAddress) => {
+/** Routes one request: a function by its config.path, else the page function (Remix). */
+async function route(request: Request, client: ClientAddress): Promise<Response> {
   const fn = matchFunction(request.method, new URL(request.url).pathname)
+  if (fn === 'malformed') return edgeError(request, 400, 'Bad request: the address is not valid (malformed percent-encoding)')
   if (fn) return fn.module.default(request, functionContext(request, client, fn.params))
   const response = await remixHandler(request, functionContext(request, client, {}))
-  return response ?? new Response('Not Found', {status: 404})
-})
+  return response ?? edgeError(request, 404, 'Not Found')
+}
+
+/**
+ * Before an answer is sent, a request body nobody read to the end (a 413 decided on the first
+ * megabytes, a 404 that never looked at the body) is read and discarded, up to
+ * DRAIN_LIMIT_BYTES, so a client that writes its whole body before reading gets the answer
+ * instead of a reset (issue 12, finding 8). Past the limit the answer says `Connection: close`.
+ */
+async function drainUnreadBody(req: IncomingMessage): Promise<'drained' | 'over-limit'> {
+  if (req.complete || req.destroyed) return 'drained'
+  return new Promise((resolve) => {
+    let drained = 0
+    req.removeAllListeners('data')
+    req.on('data', (chunk: Buffer) => {
+      drained += chunk.byteLength
+      if (drained > DRAIN_LIMIT_BYTES) {
+        req.pause()
+        resolve('over-limit')
+      }
+    })
+    req.once('end', () => resolve('drained'))
+    req.once('close', () => resolve('drained'))
+    req.on('error', () => resolve('drained'))
+    req.resume()
+  })
+}
+
+/** The Fetch-API listener for one Node request (so the answer can wait for the drain of `req`). */
+function fetchHandler(req: IncomingMessage, res: ServerResponse): void {
+  void createRequestListener(
+    async (request: Request, client: ClientAddress) => {
+      const response = await route(request, client)
+      if ((await drainUnreadBody(req)) === 'over-limit') {
+        const closing = new Response(response.body, {status: response.status, statusText: response.statusText, headers: new Headers(response.headers)})
+        closing.headers.set('Connection', 'close')
+        return closing
+      }
+      return response
+    },
+    {
+      // Anything that escapes a handler: a generic 500 with the security headers, no details.
+      onError(error) {
+        console.error(error)
+        return edgeError(new Request('http://localhost/'), 500, 'Something went wrong on our side. Please try again.')
+      },
+    },
+  )(req, res)
+}
+
+/** Writes one of the edge's refusals (a Response) on a plain Node response. */
+async function sendEdge(res: ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers))
+  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined)
+}
+
+/** A GET Request naming the path of `req` (to shape an edge answer: JSON under /api/, else text). */
+function requestLine(req: IncomingMessage): Request {
+  try {
+    return new Request(new URL((req.url ?? '/').replace(/^(?!\/)/, '/'), 'http://localhost'))
+  } catch {
+    return new Request('http://localhost/')
+  }
+}
 
 function listener(req: IncomingMessage, res: ServerResponse) {
+  // Refused before routing (issue 12, findings 3 and 4): unknown methods (TRACE, made-up
+  // tokens; the Fetch API cannot even represent some of them) and undecodable paths.
+  const method = req.method ?? 'GET'
+  const probe = requestLine(req)
+  if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
+    void sendEdge(res, edgeError(probe, 405, `Method ${method.slice(0, 32)} is not allowed`, {Allow: ALLOWED_METHODS.join(', ')}))
+    return
+  }
+  if (!pathDecodes((req.url ?? '/').split('?')[0]!)) {
+    void sendEdge(res, edgeError(probe, 400, 'Bad request: the address is not valid (malformed percent-encoding)'))
+    return
+  }
   if (req.url?.startsWith('/api/')) {
-    void fetchHandler(req, res)
+    fetchHandler(req, res)
     return
   }
   staticFiles(req, res, () => {
-    void fetchHandler(req, res)
+    fetchHandler(req, res)
   })
 }
 
@@ -117,6 +207,20 @@ const port = Number(process.env.PORT ?? 8888)
 const server = createServer((req, res) => {
   compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => listener(req, res))
 })
+// Requests Node's HTTP parser refuses before any handler sees them (a method token it does not
+// know, a malformed request line or header): a short answer with the security headers, then the
+// connection is closed. Unknown methods get 501, anything else 400 (issue 12, finding 4).
+server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  const unknownMethod = error.code === 'HPE_INVALID_METHOD'
+  const refusal = edgeError(new Request('http://localhost/'), unknownMethod ? 501 : 400, unknownMethod ? 'Method not implemented' : 'Bad request')
+  const head = [`HTTP/1.1 ${refusal.status} ${unknownMethod ? 'Not Implemented' : 'Bad Request'}`, ...[...refusal.headers].map(([name, value]) => `${name}: ${value}`), 'Connection: close']
+  void refusal.text().then((body) => socket.end(`${head.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`))
+})
+
 server.listen(port, () => {
   console.log(`Site ready on http://localhost:${port} (content: ${process.env.SANITY_PROJECT_ID ? 'Sanity Content Lake' : 'seed dataset'}; functions: ${functionModules.map((f) => f.file).join(', ') || 'none'})`)
 })

@@ -7,11 +7,36 @@ import {fileURLToPath} from 'node:url'
 import {vitePlugin as remix} from '@remix-run/dev'
 import {netlifyPlugin} from '@netlify/remix-adapter/plugin'
 import tailwindcss from '@tailwindcss/vite'
-import {defineConfig} from 'vite'
+import {defineConfig, type Plugin} from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
 import {LEGAL_SLUGS} from './app/lib/paths'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
+
+/**
+ * The page function Netlify runs (and web/server.ts serves): the adapter's own handler, wrapped by
+ * web/app/lib/request-guard.server.ts so every answer — Remix's resource routes and errors, the
+ * adapter's "Internal Error" — carries the security headers, and malformed requests are refused
+ * (issue 12). The adapter's plugin loads `virtual:netlify-server` with a fixed body; this plugin
+ * runs first and gives the same body plus the guard.
+ */
+function guardedNetlifyServer(): Plugin {
+  const id = '\0virtual:netlify-server'
+  const guard = fileURLToPath(new URL('./app/lib/request-guard.server.ts', import.meta.url))
+  return {
+    name: 'guarded-netlify-server',
+    enforce: 'pre',
+    load(loaded) {
+      if (loaded !== id) return null
+      return [
+        `import {createRequestHandler} from '@netlify/remix-adapter'`,
+        `import * as build from 'virtual:remix/server-build'`,
+        `import {guardRequestHandler} from ${JSON.stringify(guard)}`,
+        `export default guardRequestHandler(createRequestHandler({build, getLoadContext: async (_request, context) => context}))`,
+      ].join('\n')
+    },
+  }
+}
 
 /** Modules of the shared `site` chunk (see build.rollupOptions below). */
 const SITE_CHUNK =
@@ -38,6 +63,7 @@ export default defineConfig(({isSsrBuild}) => ({
       : {output: {manualChunks: (id: string) => (SITE_CHUNK.test(id.replaceAll('\\', '/')) ? 'site' : undefined)}},
   },
   plugins: [
+    guardedNetlifyServer(),
     tailwindcss(),
     remix({
       appDirectory: 'web/app',

@@ -8,6 +8,7 @@
  * order is refused (409) and logged, and the stored payment is never overwritten.
  * Both keep the admin list's index (./enrolment-index.ts) up to date after the record write.
  */
+import {isOrderId} from '../../schemas/api/ids'
 import {HttpError} from './http'
 import {openStore, STORES, updateJSON} from './blobs'
 import type {Attachment} from './uploads'
@@ -61,8 +62,9 @@ export async function createPending(enrolment: NewEnrolment, now = new Date()): 
   return record
 }
 
-/** The enrolment of an order, or null. */
+/** The enrolment of an order, or null (also for anything that is not an order id: never a store listing). */
 export async function getEnrolment(orderId: string): Promise<EnrolmentRecord | null> {
+  if (!isOrderId(orderId)) return null
   return ((await store().get(orderId, {type: 'json'})) as EnrolmentRecord | null) ?? null
 }
 

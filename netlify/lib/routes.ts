@@ -37,12 +37,23 @@ export function createFunctionRouter(modules: Array<{file: string; module: Funct
     const methods = module.config?.method ? [module.config.method].flat().map((m) => m.toUpperCase()) : null
     for (const path of [paths].flat()) routes.push({...compilePath(path), methods, module, source: file})
   }
-  return function match(method: string, pathname: string) {
+  /**
+   * The function for `method` and `pathname` with its decoded parameters; null when none
+   * matches; 'malformed' when a parameter's percent-encoding does not decode (answer 400).
+   */
+  return function match(method: string, pathname: string): {module: FunctionModule; params: Record<string, string>; source: string} | null | 'malformed' {
     for (const route of routes) {
       if (route.methods && !route.methods.includes(method.toUpperCase())) continue
       const found = route.pattern.exec(pathname)
       if (!found) continue
-      const params = Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]))
+      const params: Record<string, string> = {}
+      for (const [i, name] of route.names.entries()) {
+        try {
+          params[name] = decodeURIComponent(found[i + 1] ?? '')
+        } catch {
+          return 'malformed'
+        }
+      }
       return {module: route.module, params, source: route.source}
     }
     return null

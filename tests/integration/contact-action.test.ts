@@ -116,6 +116,35 @@ describe('the /contact action', () => {
     expect(result.data.status).toBe('error')
   })
 
+  it('answers bodies that are not forms with 400 or 415, storing nothing (issue 12, finding 2)', async () => {
+    const post = async (headers: Record<string, string>, body: string | undefined) => {
+      const request = new Request('http://localhost/contact', {method: 'POST', headers, body})
+      const result = (await action({request, context: testContext({}, '198.51.100.90'), params: {}} as unknown as ActionFunctionArgs)) as unknown as ActionResult
+      return {status: result.init?.status, data: result.data}
+    }
+    const cases: Array<[Record<string, string>, string | undefined, number]> = [
+      [{'Content-Type': 'application/json'}, '{}', 415],
+      [{'Content-Type': 'text/plain'}, 'name=Priya', 415],
+      [{}, undefined, 415],
+      [{'Content-Type': 'multipart/form-data'}, '--x\r\n', 400],
+      [{'Content-Type': 'multipart/form-data; boundary=XYZ'}, '--XYZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nPri', 400],
+    ]
+    for (const [headers, body, status] of cases) {
+      const answer = await post(headers, body)
+      expect(answer.status, JSON.stringify(headers)).toBe(status)
+      expect(answer.data).toMatchObject({status: 'error', message: expect.any(String)})
+    }
+    // A chunked body over the limit (no Content-Length) is refused without reading it all.
+    const huge = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode('message=' + 'x'.repeat(32 * 1024)))
+      },
+    })
+    const request = new Request('http://localhost/contact', {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded'}, body: huge, duplex: 'half'} as RequestInit)
+    const result = (await action({request, context: testContext(), params: {}} as unknown as ActionFunctionArgs)) as unknown as ActionResult
+    expect(result.init?.status).toBe(413)
+  })
+
   it('replies 500 with a visible message when the message cannot be stored', async () => {
     const saved = process.env.NETLIFY_BLOBS_CONTEXT
     process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(

@@ -124,11 +124,19 @@ describe('GET /api/preview-mode/enable', () => {
     const response = await enable(VALID, '//evil.example/phish')
     expect(response.status).toBe(307)
     expect(response.headers.get('location')).toMatch(/^\/(?!\/)/)
-    const {safeRedirectPath} = await import('~/lib/preview.server')
-    expect(safeRedirectPath('https://evil.example/')).toBe('/')
-    expect(safeRedirectPath('//evil.example/')).toBe('/')
-    expect(safeRedirectPath('/\\evil.example/')).toBe('/')
-    expect(safeRedirectPath('/about?x=1')).toBe('/about?x=1')
+  })
+
+  it('disable redirects only to same-origin paths: control characters, backslashes and // refused (issue 12, finding 1)', async () => {
+    const {disablePreview} = await import('~/lib/preview.server')
+    const location = async (redirect: string) =>
+      (await disablePreview(new Request(`http://localhost/api/preview-mode/disable?redirect=${redirect}`))).headers.get('location')
+    for (const raw of ['/%09/evil.example', '/%0a/x', '/%0d/x', '//evil.example', '/%5Cevil.example', 'https://evil.example/', '/a/..//evil.example', '/%2F/evil.example', '/.//evil.example']) {
+      const target = await location(raw)
+      expect(target, raw).toMatch(/^\/(?![/\\])/)
+      expect(new URL(target!, 'https://site.example').origin, raw).toBe('https://site.example')
+    }
+    expect(await location('/about%3Fx%3D1')).toBe('/about?x=1')
+    expect(await location('/courses/stcw-courses')).toBe('/courses/stcw-courses')
   })
 })
 

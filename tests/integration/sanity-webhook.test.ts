@@ -5,7 +5,7 @@
  */
 import {encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
-import handler, {cachePurger} from '../../netlify/functions/sanity-webhook'
+import handler, {cachePurger, webhookClock} from '../../netlify/functions/sanity-webhook'
 import {testContext} from '../helpers/blobs'
 
 const SECRET = 'test-webhook-secret-0123456789'
@@ -14,8 +14,11 @@ const URL_ = 'http://localhost/api/sanity/webhook'
 /** What the webhook projection sends when an editor publishes a course price change. */
 const COURSE_PUBLISH = {_id: 'course-pre-sea-training-btlgtco', _type: 'course', slug: null, category: 'pre-sea-training'}
 
-async function signed(body: string, secret = SECRET, headers: Record<string, string> = {}) {
-  const signature = await encodeSignatureHeader(body, Date.now(), secret)
+/** The clock of these tests (ms): the function's seam reads it, signatures are made with it. */
+const NOW = Date.parse('2026-11-24T12:00:00Z')
+
+async function signed(body: string, secret = SECRET, headers: Record<string, string> = {}, signedAt = NOW) {
+  const signature = await encodeSignatureHeader(body, signedAt, secret)
   return new Request(URL_, {method: 'POST', body, headers: {'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature, ...headers}})
 }
 
@@ -25,6 +28,7 @@ let purged: string[][]
 const env = {...process.env}
 
 beforeEach(() => {
+  vi.spyOn(webhookClock, 'now').mockReturnValue(NOW)
   purged = []
   process.env.SANITY_WEBHOOK_SECRET = SECRET
   delete process.env.NETLIFY
@@ -112,5 +116,23 @@ describe('POST /api/sanity/webhook', () => {
     vi.spyOn(cachePurger, 'purge').mockRejectedValue(new Error('purge API down'))
     vi.spyOn(console, 'error').mockImplementation(() => {})
     expect((await call(await signed(JSON.stringify(COURSE_PUBLISH)))).status).toBe(502)
+  })
+})
+
+describe('replayed signatures (issue 12, finding 10)', () => {
+  const body = JSON.stringify(COURSE_PUBLISH)
+  it('refuses a valid signature from 2021 and one more than 5 minutes old or ahead, purging nothing', async () => {
+    for (const signedAt of [Date.parse('2021-06-01T00:00:00Z'), NOW - 5 * 60 * 1000 - 1, NOW + 5 * 60 * 1000 + 1]) {
+      const response = await call(await signed(body, SECRET, {}, signedAt))
+      expect(response.status, new Date(signedAt).toISOString()).toBe(401)
+      expect((await response.json()).error).toMatch(/expired/)
+    }
+    expect(purged).toEqual([])
+  })
+  it('accepts a signature within 5 minutes either way', async () => {
+    for (const signedAt of [NOW - 5 * 60 * 1000, NOW + 5 * 60 * 1000, NOW]) {
+      expect((await call(await signed(body, SECRET, {}, signedAt))).status).toBe(200)
+    }
+    expect(purged).toHaveLength(3)
   })
 })

@@ -36,6 +36,7 @@ const route = createFunctionRouter([
 async function call(request: Request): Promise<Response> {
   const match = route(request.method, new URL(request.url).pathname)
   if (!match) return new Response('Not Found', {status: 404})
+  if (match === 'malformed') return new Response('Bad Request', {status: 400})
   return match.module.default(request, testContext(match.params))
 }
 const fetchFunctions: typeof fetch = async (input, init) => call(new Request(new URL(String(input), 'http://localhost'), init))

@@ -37,7 +37,7 @@ beforeAll(async () => {
   globalThis.fetch = async (input, init) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost')
     const match = url.pathname.startsWith('/api/') ? route(init?.method ?? 'GET', url.pathname) : null
-    if (!match) return realFetch(input, init)
+    if (!match || match === 'malformed') return realFetch(input, init)
     if (failChunks && match.params.index !== undefined) return new Response(JSON.stringify({error: 'Storage is unavailable'}), {status: 503})
     if (gate && match.params.index !== undefined) {
       const signal = init?.signal

@@ -16,10 +16,20 @@ describe('function routes (local serving of config.path)', () => {
       {file: 'admin.ts', module: {...fn('admin'), config: {path: ['/api/admin', '/api/admin/*']}}},
       {file: 'internal.ts', module: fn('no config')},
     ])
-    expect(match('POST', '/api/enroll/save')?.source).toBe('save.ts')
+    const found = (method: string, path: string) => {
+      const result = match(method, path)
+      return result === 'malformed' ? undefined : result
+    }
+    expect(found('POST', '/api/enroll/save')?.source).toBe('save.ts')
     expect(match('GET', '/api/enroll/save')).toBeNull()
-    expect(match('GET', '/api/admin')?.source).toBe('admin.ts')
-    expect(match('GET', '/api/admin/enrollments')?.params).toEqual({0: 'enrollments'})
+    expect(found('GET', '/api/admin')?.source).toBe('admin.ts')
+    expect(found('GET', '/api/admin/enrollments')?.params).toEqual({0: 'enrollments'})
     expect(match('GET', '/api/nothing')).toBeNull()
+  })
+  it('says "malformed" for a parameter whose percent-encoding does not decode (issue 12, finding 3)', () => {
+    const match = createFunctionRouter([{file: 'chunk.ts', module: {...fn('chunk'), config: {path: '/api/enroll/upload/:uploadId/:index'}}}])
+    expect(match('PUT', '/api/enroll/upload/upl_abc/%ZZ')).toBe('malformed')
+    expect(match('PUT', '/api/enroll/upload/%E0%A4%A/1')).toBe('malformed')
+    expect(match('PUT', '/api/enroll/upload/upl_%41bc/1')).toMatchObject({params: {uploadId: 'upl_Abc', index: '1'}})
   })
 })

@@ -12,6 +12,11 @@ import {NonceProvider} from './lib/nonce'
 import {lowPriorityModulePreloads} from './lib/preload-priority.server'
 import {previewFraming} from './lib/preview.server'
 import {applySecurityHeaders, createNonce, razorpayEnabled} from './lib/security.server'
+import {getEnv} from './lib/env.server'
+
+// A broken environment (e.g. production without SITE_URL) fails the function at start-up, naming
+// the variable, instead of every page later.
+getEnv()
 
 const ABORT_DELAY_MS = 5_000
 export const streamTimeout = ABORT_DELAY_MS

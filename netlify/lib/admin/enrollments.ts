@@ -6,6 +6,7 @@
  *   upload is attached to that order.
  * Every answer is Cache-Control: no-store (json() and the document headers).
  */
+import {isOrderId, isUploadId} from '../../../schemas/api/ids'
 import {getEnrolment} from '../enrolments'
 import {listIndexedEnrolments} from '../enrolment-index'
 import {HttpError, json} from '../http'
@@ -24,9 +25,13 @@ const SERVABLE_TYPES = new Set([
   'image/png',
 ])
 
-const param = (context: {params?: Record<string, string>} | undefined, name: string): string => {
+/**
+ * A path parameter checked against its own id pattern (schemas/api/ids.ts) before it reaches
+ * storage: anything else (" ", "", "../x", a prefix of keys) is 404 (issue 12, finding 5).
+ */
+const param = (context: {params?: Record<string, string>} | undefined, name: 'orderId' | 'uploadId'): string => {
   const value = context?.params?.[name] ?? ''
-  if (value === '' || value.length > 200 || /[\u0000-\u001f/\\]/.test(value)) throw new HttpError(404, name === 'uploadId' ? DOCUMENT_NOT_FOUND : ENROLMENT_NOT_FOUND)
+  if (name === 'uploadId' ? !isUploadId(value) : !isOrderId(value)) throw new HttpError(404, name === 'uploadId' ? DOCUMENT_NOT_FOUND : ENROLMENT_NOT_FOUND)
   return value
 }
 
@@ -79,7 +84,7 @@ export async function enrolmentDocument(request: Request, context?: {params?: Re
       'Content-Disposition': contentDisposition(attached.fileName),
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
     },
   })
 }

@@ -17,9 +17,7 @@ import {z} from 'zod'
  * "production" for every local run. Production requires real payments and admin secrets,
  * requires SITE_URL and sends HSTS.
  */
-export function isProduction(
-  source: {[K in 'APP_ENV' | 'CONTEXT' | 'AWS_LAMBDA_FUNCTION_NAME' | 'LAMBDA_TASK_ROOT' | 'PAYMENTS_SANDBOX']?: string | undefined} = process.env as Record<string, string | undefined>,
-): boolean {
+export function isProduction(source: Readonly<Record<string, unknown>> = process.env): boolean {
   if (source.CONTEXT === 'production' || source.APP_ENV === 'production') return true
   const deployed = Boolean(source.AWS_LAMBDA_FUNCTION_NAME || source.LAMBDA_TASK_ROOT)
   return deployed && source.PAYMENTS_SANDBOX !== 'allowed'

@@ -16,6 +16,7 @@ import {z} from 'zod'
 import {PREVIEW_COOKIE} from './cache.server'
 import {getSanityClient, type PreviewOptions} from './content.server'
 import {getEnv} from './env.server'
+import {safeRedirectPath} from './redirect'
 
 /** How long one preview session lasts (seconds). The Presentation tool renews it on every load. */
 export const PREVIEW_MAX_AGE_SECONDS = 4 * 60 * 60
@@ -82,12 +83,6 @@ export async function previewOptions(request: Request): Promise<PreviewOptions |
   return session ? {studioUrl: session.studioOrigin} : null
 }
 
-/** A same-site path to send the editor to: `/…` only (never `//host` or a full URL). */
-export function safeRedirectPath(path: string | undefined): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return '/'
-  return path
-}
-
 /** A plain-text error answer that is never cached. */
 function refuse(status: number, message: string): Response {
   return new Response(message, {status, headers: {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store'}})
@@ -119,7 +114,7 @@ export async function enablePreview(request: Request, now = Date.now()): Promise
 
 /** GET /api/preview-mode/disable: removes the preview cookie and goes to `?redirect=` or home. */
 export async function disablePreview(request: Request): Promise<Response> {
-  const target = safeRedirectPath(new URL(request.url).searchParams.get('redirect') ?? undefined)
+  const target = safeRedirectPath(new URL(request.url).searchParams.get('redirect'))
   const headers = new Headers({'Cache-Control': 'no-store'})
   if (previewConfigured()) headers.set('Set-Cookie', await previewCookie().serialize('', {maxAge: 0}))
   return redirect(target, {status: 307, headers})

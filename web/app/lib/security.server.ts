@@ -7,6 +7,7 @@
  * carrying the per-request nonce; no third-party origin is allowed anywhere.
  */
 import {randomBytes} from 'node:crypto'
+import {isProduction} from './env.server'
 
 /** A fresh, unguessable nonce for one HTML response (base64, 128 bits). */
 export function createNonce(): string {
@@ -20,6 +21,62 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Frame-Options': 'DENY',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self), usb=(), interest-cohort=()',
   'Cross-Origin-Opener-Policy': 'same-origin',
+}
+
+/**
+ * Strict-Transport-Security of pages and functions in production (issue 12, finding 9): Netlify's
+ * header rules (netlify.toml) reach only static files. One year, subdomains included.
+ */
+export const HSTS = 'max-age=31536000; includeSubDomains'
+
+/**
+ * The CSP of every answer that is not an HTML page (API answers, error answers, redirects,
+ * robots.txt, the sitemap): nothing may load, nothing may frame it.
+ */
+export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/**
+ * Whether `request`'s answer carries HSTS: in production (env.server.ts isProduction), never on
+ * plain-HTTP localhost (`APP_ENV=production npm start` must not pin localhost to HTTPS).
+ */
+export function sendsHsts(request: Request, env: Readonly<Record<string, unknown>> = process.env): boolean {
+  if (!isProduction(env)) return false
+  let url: URL
+  try {
+    url = new URL(request.url)
+  } catch {
+    return false
+  }
+  return !(url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname))
+}
+
+/**
+ * The headers every answer of the site carries, whatever produced it (issue 12, finding 9):
+ * the base headers, HSTS in production, and — unless the answer brings its own CSP (HTML pages
+ * have a nonce CSP; document downloads a sandbox) — NON_PAGE_CSP. Headers already set by the
+ * answer are kept, except that the base headers always win. Returns `response` itself when its
+ * headers can be changed, else a copy (a redirect's headers are immutable).
+ */
+export function secureResponse(request: Request, response: Response): Response {
+  let target = response
+  try {
+    applyNonPageHeaders(target.headers, request)
+  } catch {
+    target = new Response(response.body, {status: response.status, statusText: response.statusText, headers: new Headers(response.headers)})
+    applyNonPageHeaders(target.headers, request)
+  }
+  return target
+}
+
+function applyNonPageHeaders(headers: Headers, request: Request): void {
+  const framedPreview = headers.has('Content-Security-Policy') && !headers.has('X-Frame-Options') && /frame-ancestors 'self' /.test(headers.get('Content-Security-Policy') ?? '')
+  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value)
+  // An editor's preview page may be framed by the Studio (applySecurityHeaders left XFO out).
+  if (framedPreview) headers.delete('X-Frame-Options')
+  if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', NON_PAGE_CSP)
+  if (sendsHsts(request)) headers.set('Strict-Transport-Security', HSTS)
 }
 
 /**

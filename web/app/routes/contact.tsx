@@ -22,6 +22,7 @@ import {PageHero} from '~/components/PageHero'
 import {pageMeta} from '~/lib/meta'
 import type {loader as rootLoader} from '~/root'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
+import {readFormBody} from '~/lib/form-body.server'
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {
@@ -45,10 +46,13 @@ export type ContactActionData =
 const MAX_FORM_BYTES = 64 * 1024
 
 export async function action({request, context}: ActionFunctionArgs) {
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_FORM_BYTES) {
-    return data<ContactActionData>({status: 'error', message: 'Your message is too long to send.'}, {status: 413})
+  // A body that is not a readable form is answered 400/413/415 with its reason (issue 12, finding 2).
+  const body = await readFormBody(request, MAX_FORM_BYTES)
+  if (!body.ok) {
+    const message = body.status === 413 ? 'Your message is too long to send.' : body.message
+    return data<ContactActionData>({status: 'error', message}, {status: body.status})
   }
-  const submission = parseWithZod(await request.formData(), {schema: ContactSubmissionSchema})
+  const submission = parseWithZod(body.form, {schema: ContactSubmissionSchema})
   if (submission.status !== 'success') {
     return data<ContactActionData>({status: 'invalid', result: submission.reply({hideFields: ['website']})}, {status: 400})
   }

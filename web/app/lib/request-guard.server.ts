@@ -1,0 +1,78 @@
+/**
+ * The outer edge of every request the site answers (issue 12, findings 3, 4 and 9):
+ *
+ * - `refuseMalformedRequest(request)`: a method outside ALLOWED_METHODS → 405 with `Allow`
+ *   (TRACE, CONNECT, made-up tokens); a path whose percent-encoding does not decode
+ *   (`/%E0%A4%A`, `/%ZZ`) or decodes to control characters → 400. web/server.ts asks it before
+ *   routing anything (static files, functions, pages); the page function asks it too.
+ * - `guardRequestHandler(handler)`: wraps the Netlify function that renders pages (the Remix
+ *   adapter's handler, see web/vite.config.ts) so every answer, including the adapter's own
+ *   "Internal Error" and Remix's answers for resource routes, carries the security headers
+ *   (security.server.ts secureResponse), and a throw becomes a 500 that leaks nothing.
+ *
+ * Answers to /api/* paths are JSON `{error}` like the functions' (netlify/lib/http.ts); others
+ * are plain text. None is ever cached.
+ */
+import {secureResponse} from './security.server'
+
+/** Methods the site answers; anything else is 405. */
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+
+/** A refusal from the edge: JSON `{error}` under /api/, plain text elsewhere; never cached. */
+export function edgeError(request: Request, status: number, message: string, headers: Record<string, string> = {}): Response {
+  let api = false
+  try {
+    api = new URL(request.url).pathname.startsWith('/api/')
+  } catch {
+    // An unparsable URL: plain text.
+  }
+  const body = api ? JSON.stringify({error: message}) : `${message}\n`
+  return secureResponse(
+    request,
+    new Response(request.method === 'HEAD' ? null : body, {
+      status,
+      headers: {...headers, 'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', 'Cache-Control': 'no-store'},
+    }),
+  )
+}
+
+/** Whether every percent-escape of `path` decodes (UTF-8) to text without control characters. */
+export function pathDecodes(path: string): boolean {
+  try {
+    return !/[\u0000-\u001f\u007f]/.test(decodeURIComponent(path))
+  } catch {
+    return false
+  }
+}
+
+/** The answer for a request the site refuses before routing, or null to go on. */
+export function refuseMalformedRequest(request: Request): Response | null {
+  if (!(ALLOWED_METHODS as readonly string[]).includes(request.method)) {
+    return edgeError(request, 405, `Method ${request.method.slice(0, 32)} is not allowed`, {Allow: ALLOWED_METHODS.join(', ')})
+  }
+  let pathname: string
+  try {
+    pathname = new URL(request.url).pathname
+  } catch {
+    return edgeError(request, 400, 'Bad request: the address is not valid')
+  }
+  if (!pathDecodes(pathname)) return edgeError(request, 400, 'Bad request: the address is not valid (malformed percent-encoding)')
+  return null
+}
+
+type Handler<C> = (request: Request, context: C) => Promise<Response | void>
+
+/** The page function with the edge checks and the security headers on every answer. */
+export function guardRequestHandler<C>(handler: Handler<C>): (request: Request, context: C) => Promise<Response> {
+  return async (request, context) => {
+    const refusal = refuseMalformedRequest(request)
+    if (refusal) return refusal
+    try {
+      const response = await handler(request, context)
+      return secureResponse(request, response ?? edgeError(request, 404, 'Not Found'))
+    } catch (error) {
+      console.error(`[${request.method} ${request.url}]`, error)
+      return edgeError(request, 500, 'Something went wrong on our side. Please try again.')
+    }
+  }
+}
