@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {applySecurityHeaders, contentSecurityPolicy, createNonce} from '~/lib/security.server'
+import {applySecurityHeaders, BASE_SECURITY_HEADERS, contentSecurityPolicy, createNonce, NON_PAGE_CSP, secureResponse, sendsHsts} from '~/lib/security.server'
 
 describe('security headers', () => {
   it('creates a different unguessable nonce every time', () => {
@@ -49,5 +49,40 @@ describe('Preview sessions in the CSP', () => {
   it('drops X-Frame-Options only in preview', () => {
     expect(applySecurityHeaders(new Headers(), 'n', {preview}).get('X-Frame-Options')).toBeNull()
     expect(applySecurityHeaders(new Headers(), 'n', {preview: null}).get('X-Frame-Options')).toBe('DENY')
+  })
+})
+
+describe('secureResponse and HSTS (issue 12, finding 9)', () => {
+  const production = {APP_ENV: 'production', SITE_URL: 'https://www.example.com'}
+
+  it('sends HSTS only in production and never to plain-HTTP localhost', () => {
+    expect(sendsHsts(new Request('https://www.example.com/'), production)).toBe(true)
+    expect(sendsHsts(new Request('http://www.example.com/'), production)).toBe(true)
+    expect(sendsHsts(new Request('http://localhost:8888/'), production)).toBe(false)
+    expect(sendsHsts(new Request('http://127.0.0.1:8888/'), production)).toBe(false)
+    expect(sendsHsts(new Request('https://www.example.com/'), {})).toBe(false)
+  })
+
+  it('gives a non-page answer the base headers and the restrictive CSP, keeping its own CSP when it has one', () => {
+    const api = secureResponse(new Request('http://localhost/api/x'), new Response('{}', {status: 400}))
+    expect(api.headers.get('Content-Security-Policy')).toBe(NON_PAGE_CSP)
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) expect(api.headers.get(name)).toBe(value)
+    const download = secureResponse(new Request('http://localhost/api/x'), new Response('', {headers: {'Content-Security-Policy': "default-src 'none'; sandbox"}}))
+    expect(download.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
+  })
+
+  it('copies an answer whose headers are immutable (a redirect) instead of throwing', () => {
+    const answer = secureResponse(new Request('http://localhost/'), Response.redirect('http://localhost/next', 307))
+    expect(answer.status).toBe(307)
+    expect(answer.headers.get('Location')).toBe('http://localhost/next')
+    expect(answer.headers.get('X-Frame-Options')).toBe('DENY')
+  })
+
+  it('leaves X-Frame-Options out of a framed preview page', () => {
+    const headers = new Headers()
+    applySecurityHeaders(headers, 'nonce', {preview: {studioOrigin: 'https://studio.example'}})
+    const answer = secureResponse(new Request('http://localhost/'), new Response('<html></html>', {headers}))
+    expect(answer.headers.get('X-Frame-Options')).toBeNull()
+    expect(answer.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'self' https://studio.example")
   })
 })

@@ -36,6 +36,8 @@ import {examStartPath} from '~/lib/paths'
 import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
 import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
+import {readFormBody} from '~/lib/form-body.server'
+import {HttpError, readBody} from '../../../netlify/lib/http'
 
 export const SCORE_MESSAGES = {
   notFound: 'This exam does not exist.',
@@ -71,25 +73,31 @@ function invalid(status: number, message: string): Parsed {
   return {ok: false, status, message}
 }
 
-/** Reads and validates the answers of a scoring request. */
+/**
+ * Reads and validates the answers of a scoring request: JSON (the functions' capped reader) or the
+ * form field "answers" (the pages' form reader), at most SCORE_LIMITS.bodyBytes either way, read
+ * no further (413), never a 500 for a body that cannot be read (issue 12, finding 2).
+ */
 async function readAnswers(request: Request): Promise<Parsed> {
-  if (Number(request.headers.get('content-length') ?? '0') > SCORE_LIMITS.bodyBytes) return invalid(413, SCORE_MESSAGES.tooLarge)
   const type = request.headers.get('content-type') ?? ''
   let raw: unknown
-  if (type.includes('application/json')) {
-    const text = await request.text().catch(() => null)
-    if (text === null) return invalid(400, SCORE_MESSAGES.notJson)
-    if (text.length > SCORE_LIMITS.bodyBytes) return invalid(413, SCORE_MESSAGES.tooLarge)
+  if (/^application\/json\b/i.test(type)) {
+    let bytes: Uint8Array
     try {
-      raw = JSON.parse(text)
+      bytes = await readBody(request, SCORE_LIMITS.bodyBytes)
+    } catch (error) {
+      return error instanceof HttpError && error.status === 413 ? invalid(413, SCORE_MESSAGES.tooLarge) : invalid(400, SCORE_MESSAGES.notJson)
+    }
+    try {
+      raw = JSON.parse(new TextDecoder().decode(bytes))
     } catch {
       return invalid(400, SCORE_MESSAGES.notJson)
     }
-  } else if (type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data')) {
-    const form = await request.formData().catch(() => null)
-    const field = form?.get('answers')
+  } else if (/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    const body = await readFormBody(request, SCORE_LIMITS.bodyBytes)
+    if (!body.ok) return body.status === 413 ? invalid(413, SCORE_MESSAGES.tooLarge) : invalid(400, SCORE_MESSAGES.noAnswers)
+    const field = body.form.get('answers')
     if (typeof field !== 'string') return invalid(400, SCORE_MESSAGES.noAnswers)
-    if (field.length > SCORE_LIMITS.bodyBytes) return invalid(413, SCORE_MESSAGES.tooLarge)
     try {
       raw = {answers: JSON.parse(field)}
     } catch {
