@@ -10,6 +10,11 @@
  *   "Internal Error" and Remix's answers for resource routes, carries the security headers
  *   (security.server.ts secureResponse), and a throw becomes a 500 that leaks nothing.
  *
+ * - `refuseLegacyDataRequest(request)`: Remix's old `?_data=` requests → 400.
+ * - `refuseCrossOriginAction(request)`: a POST, PUT, PATCH or DELETE to a page whose `Origin`
+ *   is not the request's host (`null`, unparsable, another site) → 403. Remix refuses these
+ *   too, but by throwing, which answered 500 (found by the fuzz test).
+ *
  * Answers to /api/* paths are JSON `{error}` like the functions' (netlify/lib/http.ts); others
  * are plain text. None is ever cached.
  */
@@ -60,12 +65,41 @@ export function refuseMalformedRequest(request: Request): Response | null {
   return null
 }
 
+/**
+ * 400 for Remix's legacy `?_data=` data requests: this app uses single fetch (`.data` URLs) and
+ * never makes them; Remix still routes them to the action and answers 500 (found by the fuzz test).
+ */
+export function refuseLegacyDataRequest(request: Request): Response | null {
+  return new URL(request.url).searchParams.has('_data') ? edgeError(request, 400, 'Bad request: ?_data requests are not supported') : null
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * 403 for a page action sent from another origin, with the same rule as Remix's CSRF check: the
+ * Origin's host must equal X-Forwarded-Host (first value) or Host. Null when the request may go on.
+ */
+export function refuseCrossOriginAction(request: Request): Response | null {
+  if (!WRITE_METHODS.has(request.method)) return null
+  const origin = request.headers.get('origin')
+  if (origin === null) return null
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host')
+  let originHost: string | null = null
+  try {
+    originHost = origin === 'null' ? null : new URL(origin).host
+  } catch {
+    originHost = null
+  }
+  if (originHost && host && originHost === host) return null
+  return edgeError(request, 403, 'Forms may only be sent from this site')
+}
+
 type Handler<C> = (request: Request, context: C) => Promise<Response | void>
 
 /** The page function with the edge checks and the security headers on every answer. */
 export function guardRequestHandler<C>(handler: Handler<C>): (request: Request, context: C) => Promise<Response> {
   return async (request, context) => {
-    const refusal = refuseMalformedRequest(request)
+    const refusal = refuseMalformedRequest(request) ?? refuseLegacyDataRequest(request) ?? refuseCrossOriginAction(request)
     if (refusal) return refusal
     try {
       const response = await handler(request, context)
