@@ -9,7 +9,8 @@
  * Both keep the admin list's index (./enrolment-index.ts) up to date after the record write.
  */
 import {HttpError} from './http'
-import {openStore, STORES, updateJSON} from './blobs'
+import {listKeys, openStore, STORES, updateJSON} from './blobs'
+import {isOrderId} from '../../schemas/api/ids'
 import type {Attachment} from './uploads'
 import type {PaymentsMode} from './payments/config'
 import {indexEnrolmentSafely} from './enrolment-index'
@@ -66,10 +67,18 @@ export async function getEnrolment(orderId: string): Promise<EnrolmentRecord | n
   return ((await store().get(orderId, {type: 'json'})) as EnrolmentRecord | null) ?? null
 }
 
-/** Every enrolment, newest first (a plain list + get; fine for the admin list's volumes). */
+/**
+ * The keys of the enrolment records: the store's keys that are order ids (schemas/api/ids.ts),
+ * never a temporary file of the Blobs emulation or anything else (issue 12, finding 7).
+ */
+export function listEnrolmentKeys(): Promise<string[]> {
+  return listKeys(store(), isOrderId)
+}
+
+/** Every enrolment, newest first (the order-id keys + one get each; for tests and small volumes). */
 export async function listEnrolments(): Promise<EnrolmentRecord[]> {
-  const {blobs} = await store().list()
-  const records = await Promise.all(blobs.map((blob) => getEnrolment(blob.key)))
+  const keys = await listEnrolmentKeys()
+  const records = await Promise.all(keys.map((key) => getEnrolment(key)))
   return records.filter((record): record is EnrolmentRecord => record !== null).sort((a, b) => b.createdAt.localeCompare(a.createdAt))
 }
 

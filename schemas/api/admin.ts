@@ -3,7 +3,6 @@
  * plus issue 5's email, status, dates and ids): one row per enrolment. Produced by
  * netlify/lib/enrolment-index.ts, read by the admin pages (web/app/components/admin).
  */
-
 export type EnrolmentStatus = 'pending' | 'paid'
 
 /** One row of the admin list. */
@@ -26,4 +25,9 @@ export type EnrolmentSummary = {
   paidAt: string | null
   paymentId: string | null
   attachmentCount: number
+  /**
+   * The `updatedAt` of the record this row was derived from (ISO 8601): the row's version. A
+   * row older than its record is stale and the index repair re-derives it (issue 12, finding 7).
+   */
+  updatedAt: string
 }

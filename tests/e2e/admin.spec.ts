@@ -46,6 +46,7 @@ function mockRows(): Row[] {
       orderId: `order_sandbox_mock${n}`,
       paymentId: `pay_sandbox_mock${n}`,
       attachmentCount: 0,
+      updatedAt: `2025-02-${n}T09:05:00.000Z`,
     }
   })
   rows.push({
@@ -64,6 +65,7 @@ function mockRows(): Row[] {
     orderId: 'order_sandbox_formula',
     paymentId: null,
     attachmentCount: 1,
+    updatedAt: '2025-03-01T09:00:00.000Z',
   })
   return rows
 }

@@ -19,7 +19,7 @@ import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validFor
 usePaymentsTestEnvironment()
 useAdminEnv()
 
-const SUMMARY_KEYS = ['_id', 'amount', 'attachmentCount', 'country', 'courseName', 'createdAt', 'currency', 'email', 'mobile', 'name', 'orderId', 'paidAt', 'paymentId', 'status', 'trainingProgramName'].sort()
+const SUMMARY_KEYS = ['_id', 'amount', 'attachmentCount', 'country', 'courseName', 'createdAt', 'currency', 'email', 'mobile', 'name', 'orderId', 'paidAt', 'paymentId', 'status', 'trainingProgramName', 'updatedAt'].sort()
 
 const newOrder = async (form: Record<string, unknown> = {}) => {
   const result = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm(form)))
@@ -108,8 +108,9 @@ describe('GET /api/admin/enrollments', () => {
     expect(original.length).toBeGreaterThan(0)
     await clearEnrolmentIndex()
     expect(await listAll(token)).toEqual([])
-    const {enrolments} = await rebuildEnrolmentIndex()
+    const {enrolments, repaired, removed} = await rebuildEnrolmentIndex()
     expect(enrolments).toBe(original.length)
+    expect({repaired, removed}).toEqual({repaired: original.length, removed: 0})
     expect(await listAll(token)).toEqual(original)
     // Idempotent.
     await rebuildEnrolmentIndex()
