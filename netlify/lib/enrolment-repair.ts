@@ -47,8 +47,8 @@ export function isStale(row: EnrolmentSummary | undefined, record: EnrolmentReco
   return !sameSummary(row, toSummary(record))
 }
 
-/** A record the index must not list: none. */
-const isGone = (record: EnrolmentRecord | null) => record === null
+/** A record the index must not list: none, or one the purge has claimed. */
+const isGone = (record: EnrolmentRecord | null) => record === null || Boolean(record.purgeStartedAt)
 
 /**
  * Repairs the enrolment index from the records:
@@ -56,7 +56,7 @@ const isGone = (record: EnrolmentRecord | null) => record === null
  *    other key) and reads the records, at most `concurrency` at a time;
  * 2. re-derives, through indexEnrolments (the conditional merge of the writers), every row
  *    that is missing or stale (isStale);
- * 3. removes the rows whose record does not exist — each confirmed by
+ * 3. removes the rows whose record does not exist (or is being purged) — each confirmed by
  *    reading the record itself (a listing can miss keys), and only if the row has not changed
  *    since it was read.
  * Rows written while it runs are kept. Resolves to {checked, repaired, removed}; throws if the
@@ -68,7 +68,7 @@ export async function repairEnrolmentIndex(options: {concurrency?: number} = {})
   const listed = await mapWithConcurrency(keys, concurrency, (key) => getEnrolment(key))
   const rows = await readIndexRows()
 
-  // Rows of orders the listing did not give (or gave without a record): read each record.
+  // Rows of orders the listing did not give (or gave without a live record): read each record.
   const seen = new Set(listed.filter((record) => !isGone(record)).map((record) => record!.orderId))
   const suspects = [...rows.keys()].filter((orderId) => !seen.has(orderId))
   const rechecked = await mapWithConcurrency(suspects, concurrency, (orderId) => getEnrolment(orderId))

@@ -332,3 +332,23 @@ export async function purgeStaleUploads(maxAgeMs = 24 * 60 * 60 * 1000, now = Da
   }
   return deleted
 }
+
+/**
+ * Deletes, with their chunks, those of `uploadIds` that are claimed by `orderId` (attached to
+ * that order and so to no other): the documents of a stale pending enrolment that the purge
+ * removes (issue 12, finding 6). An upload that is unknown, malformed or claimed by another
+ * order is left alone. Resolves to the ids deleted.
+ */
+export async function deleteUploadsClaimedBy(uploadIds: readonly string[], orderId: string): Promise<string[]> {
+  const uploads = store()
+  const deleted: string[] = []
+  for (const uploadId of uploadIds) {
+    if (!isUploadId(uploadId)) continue
+    const record = (await uploads.get(metaKey(uploadId), {type: 'json'})) as UploadRecord | null
+    if (!record || record.claimedBy !== orderId) continue
+    await deleteChunks(record)
+    await uploads.delete(metaKey(uploadId))
+    deleted.push(uploadId)
+  }
+  return deleted
+}
