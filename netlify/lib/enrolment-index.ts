@@ -13,13 +13,15 @@
  *   its record can be found and re-derived: the record is the truth. The repair
  *   (./enrolment-repair.ts: scheduled, at `npm start`'s boot, and `npm run
  *   enrolments:rebuild-index`) writes through `indexEnrolments`, the same conditional merge.
- * - Reads: `listIndexedEnrolments()` reads the shards in parallel, newest first.
- * - Removal: `removeIndexRows` (the repair, for rows whose record is gone).
+ * - Reads: `listIndexedEnrolments()` reads the shards in parallel, newest first; all rows or
+ *   the paid ones only (issue 12, finding 6).
+ * - Removal: `removeIndexRows` (the purge of stale pending enrolments, and the repair for rows
+ *   whose record is gone).
  */
 import {createHash} from 'node:crypto'
 import {getStore, type Store} from '@netlify/blobs'
 import {updateJSON} from './blobs'
-import type {EnrolmentSummary} from '../../schemas/api/admin'
+import type {AdminListStatus, EnrolmentSummary} from '../../schemas/api/admin'
 import type {EnrolmentRecord} from './enrolments'
 
 export const INDEX_STORE = 'enrolment-index'
@@ -171,9 +173,14 @@ export async function readIndexRows(): Promise<Map<string, EnrolmentSummary>> {
   return rows
 }
 
-/** Every summary, newest first (ties by order id), from SHARD_COUNT parallel reads. */
-export async function listIndexedEnrolments(): Promise<EnrolmentSummary[]> {
-  const rows = [...(await readIndexRows()).values()]
+/**
+ * The rows of the admin list, newest first (ties by order id): every enrolment (`status:
+ * 'all'`, the default here) or the paid ones only (`status: 'paid'`, what the admin API asks
+ * for unless staff ask for pending ones too: issue 12, finding 6).
+ */
+export async function listIndexedEnrolments(options: {status?: AdminListStatus} = {}): Promise<EnrolmentSummary[]> {
+  const status = options.status ?? 'all'
+  const rows = [...(await readIndexRows()).values()].filter((row) => status === 'all' || row.status === 'paid')
   return rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0))
 }
 
