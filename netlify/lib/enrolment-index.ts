@@ -39,6 +39,7 @@ export function shardOf(orderId: string): number {
 
 export const shardKey = (shard: number) => `v1/shard-${shard.toString(16).padStart(2, '0')}`
 
+/** The admin-list row of a record (schemas/api/admin.ts), with the record's `updatedAt` as the row's version. */
 export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
   return {
     _id: record.orderId,

@@ -31,6 +31,7 @@ export const PENDING_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 /** Points between the purge's steps of one order, for tests that interleave a payment. */
 export type PurgeStep = 'before-mark' | 'marked' | 'row-removed' | 'uploads-deleted' | 'deleted'
 
+/** Options of purgeStalePendingEnrolments (all optional). */
 export type PurgeOptions = {
   /** The purge's clock (default: the current time). */
   now?: Date

@@ -69,6 +69,7 @@ export function scheduledRequest(name: string, nextRun: Date | null, origin = 'h
   })
 }
 
+/** Where the scheduler writes (default: console): `log` for runs and counts, `error` for failures. */
 export type Logger = Pick<Console, 'log' | 'error'>
 
 /**
