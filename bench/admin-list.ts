@@ -55,6 +55,7 @@ for (let i = 0; i < COUNT; i++) {
     paidAt: paid ? createdAt : null,
     paymentId: paid ? `pay_bench${i}` : null,
     attachmentCount: i % 7 === 0 ? 2 : 0,
+    updatedAt: createdAt,
   }
 }
 const store = indexStore()

@@ -1,6 +1,8 @@
 /**
  * Serves the built site on one machine with the embedded defaults, as `npm start` does:
- * - the Netlify Functions of netlify/functions at their `config.path` (/api/…);
+ * - the Netlify Functions of netlify/functions at their `config.path` (/api/…), and the
+ *   scheduled ones (`config.schedule`) on their schedule, in UTC, as Netlify runs them, after
+ *   the enrolment index repair once at boot (netlify/lib/local-schedule.ts; issue 12, finding 7);
  * - static files from web/build/client (fingerprinted /assets/* cached immutably);
  * - the very Netlify function the Remix adapter builds (web/build/server/server.js) for every
  *   other request, so local and Netlify run the same handler;
@@ -23,6 +25,7 @@ import {BlobsServer} from '@netlify/blobs/server'
 import compression from 'compression'
 import {createRequestListener, type ClientAddress} from '@remix-run/node-fetch-server'
 import sirv from 'sirv'
+import {repairIndexAtBoot, startLocalSchedules} from '../netlify/lib/local-schedule'
 import {createFunctionRouter, type FunctionModule} from '../netlify/lib/routes'
 import {MIN_BYTES} from './scripts/precompress'
 import {BASE_SECURITY_HEADERS} from './app/lib/security.server'
@@ -103,6 +106,10 @@ function functionContext(request: Request, client: {address: string}, params: Re
     waitUntil: (promise: Promise<unknown>) => void promise.catch((error) => console.error(error)),
   }
 }
+
+// Scheduled functions (config.schedule) as on Netlify; first the index repair (at most 3 s, never fatal).
+await repairIndexAtBoot()
+const schedules = startLocalSchedules(functionModules, {context: (request) => functionContext(request, {address: '127.0.0.1'}, {})})
 
 /** Routes one request: a function by its config.path, else the page function (Remix). */
 async function route(request: Request, client: ClientAddress): Promise<Response> {
@@ -227,6 +234,7 @@ server.listen(port, () => {
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
+    schedules.stop()
     void blobsServer.stop()
     server.close(() => process.exit(0))
   })

@@ -10,6 +10,9 @@
  * If-Match / If-None-Match before an await and derives ETags from a millisecond mtime, so
  * there two concurrent conditional writes can both succeed. Across function instances on
  * Netlify the conditional write is what protects the record.
+ *
+ * `listKeys` is the one listing of the project: it keeps only keys of our shapes (issue 12,
+ * finding 7), never the Blobs emulation's temporary files.
  */
 import {getStore, type Store} from '@netlify/blobs'
 
@@ -78,4 +81,25 @@ async function conditionalUpdate<T>(
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)))
   }
   throw new ConflictError(key)
+}
+
+/**
+ * The keys of `store` (under `prefix`, if given) for which `isOurs` holds, in listing order;
+ * every page of the listing (`paginate`), so any number of keys. Every Blobs listing of the
+ * project goes through this (issue 12, finding 7): Netlify's local Blobs emulation writes a
+ * blob to a temporary file `.<random>` beside it and then renames it, so a process killed
+ * mid-write leaves that file behind and listings return it as a key (a partial copy, not JSON
+ * we wrote). Pass a predicate built from the id patterns of schemas/api/ids.ts; a key that is
+ * not ours is neither returned nor read.
+ *
+ * The emulation's listing can also come back SHORT while another request writes to the same
+ * store (it stops at a temporary file renamed away under it, and answers 200): never take a
+ * key's absence from a listing as proof that the blob is gone — read the key.
+ */
+export async function listKeys(store: Store, isOurs: (key: string) => boolean, options: {prefix?: string} = {}): Promise<string[]> {
+  const keys: string[] = []
+  for await (const page of store.list({paginate: true, ...(options.prefix ? {prefix: options.prefix} : {})})) {
+    for (const blob of page.blobs) if (isOurs(blob.key)) keys.push(blob.key)
+  }
+  return keys
 }

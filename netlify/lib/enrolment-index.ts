@@ -9,14 +9,19 @@
  *   concurrent enrolments never lose each other's entry. Enrolments only move forward
  *   (pending → paid, attachments are only added), and the merge keeps the most advanced
  *   summary, so two writes of one order landing out of order cannot regress it.
- * - Reads: `listIndexedEnrolments()` reads the shards in parallel, newest first.
- * - Repair: `rebuildEnrolmentIndex()` (npm run enrolments:rebuild-index) recomputes every shard
- *   from the records; entries written while it runs are kept.
+ * - Versions: a row carries its record's `updatedAt` (issue 12, finding 7), so a row older than
+ *   its record can be found and re-derived: the record is the truth. The repair
+ *   (./enrolment-repair.ts: scheduled, at `npm start`'s boot, and `npm run
+ *   enrolments:rebuild-index`) writes through `indexEnrolments`, the same conditional merge.
+ * - Reads: `listIndexedEnrolments()` reads the shards in parallel, newest first; all rows or
+ *   the paid ones only (issue 12, finding 6).
+ * - Removal: `removeIndexRows` (the purge of stale pending enrolments, and the repair for rows
+ *   whose record is gone).
  */
 import {createHash} from 'node:crypto'
 import {getStore, type Store} from '@netlify/blobs'
 import {updateJSON} from './blobs'
-import type {EnrolmentSummary} from '../../schemas/api/admin'
+import type {AdminListStatus, EnrolmentSummary} from '../../schemas/api/admin'
 import type {EnrolmentRecord} from './enrolments'
 
 export const INDEX_STORE = 'enrolment-index'
@@ -34,6 +39,7 @@ export function shardOf(orderId: string): number {
 
 export const shardKey = (shard: number) => `v1/shard-${shard.toString(16).padStart(2, '0')}`
 
+/** The admin-list row of a record (schemas/api/admin.ts), with the record's `updatedAt` as the row's version. */
 export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
   return {
     _id: record.orderId,
@@ -51,77 +57,144 @@ export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
     paidAt: record.paidAt ?? null,
     paymentId: record.paymentId ?? null,
     attachmentCount: record.attachments?.length ?? 0,
+    updatedAt: record.updatedAt,
   }
 }
 
-const progress = (s: EnrolmentSummary) => [s.status === 'paid' ? 1 : 0, s.attachmentCount] as const
+/** How far an enrolment has got: paid before pending, then more attachments, then the newer version. */
+const progress = (s: EnrolmentSummary) => [s.status === 'paid' ? 1 : 0, s.attachmentCount, s.updatedAt ?? ''] as const
 
-/** The summary to keep of two for one order: the more advanced one (ties: `incoming`). */
+/**
+ * The summary to keep of two for one order: the more advanced one — paid beats pending
+ * whatever the versions say (a row never regresses a paid enrolment to pending), then more
+ * attachments, then the later `updatedAt` (rows written before rows had versions count as
+ * oldest). Ties: `incoming`.
+ */
 export function mergeSummary(existing: EnrolmentSummary | undefined, incoming: EnrolmentSummary): EnrolmentSummary {
   if (!existing) return incoming
-  const [a1, a2] = progress(existing)
-  const [b1, b2] = progress(incoming)
-  return b1 > a1 || (b1 === a1 && b2 >= a2) ? incoming : existing
+  const [a1, a2, a3] = progress(existing)
+  const [b1, b2, b3] = progress(incoming)
+  if (b1 !== a1) return b1 > a1 ? incoming : existing
+  if (b2 !== a2) return b2 > a2 ? incoming : existing
+  return b3 >= a3 ? incoming : existing
 }
 
-const sameSummary = (a: EnrolmentSummary | undefined, b: EnrolmentSummary) => a !== undefined && JSON.stringify(a) === JSON.stringify(b)
+/** Whether two rows are the same, field by field. */
+export const sameSummary = (a: EnrolmentSummary | undefined, b: EnrolmentSummary | undefined) =>
+  a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b)
 
-/** Adds or advances the summary of `record` in its shard (no write when nothing changes). */
-export async function indexEnrolment(record: EnrolmentRecord): Promise<void> {
-  const summary = toSummary(record)
-  await updateJSON<IndexShard>(indexStore(), shardKey(shardOf(record.orderId)), (current) => {
-    const existing = current?.entries[record.orderId]
-    const next = mergeSummary(existing, summary)
-    if (sameSummary(existing, next)) return undefined
-    return {entries: {...(current?.entries ?? {}), [record.orderId]: next}}
-  })
+/** Adds or advances the summary of `record` in its shard (no write when nothing changes). Resolves to whether the row changed. */
+export async function indexEnrolment(record: EnrolmentRecord): Promise<boolean> {
+  return (await indexEnrolments([record])) > 0
+}
+
+/**
+ * indexEnrolment for many records: one conditional update per shard touched, each merging the
+ * records' summaries into the shard's current rows with mergeSummary. Resolves to the number
+ * of rows that changed (added or advanced).
+ */
+export async function indexEnrolments(records: readonly EnrolmentRecord[]): Promise<number> {
+  const byShard = new Map<number, EnrolmentSummary[]>()
+  for (const record of records) {
+    const shard = shardOf(record.orderId)
+    byShard.set(shard, [...(byShard.get(shard) ?? []), toSummary(record)])
+  }
+  const store = indexStore()
+  const counts = await Promise.all(
+    [...byShard].map(async ([shard, summaries]) => {
+      let changed = 0
+      await updateJSON<IndexShard>(store, shardKey(shard), (current) => {
+        const entries = {...(current?.entries ?? {})}
+        changed = 0
+        for (const summary of summaries) {
+          const existing = entries[summary.orderId]
+          const next = mergeSummary(existing, summary)
+          if (sameSummary(existing, next)) continue
+          entries[summary.orderId] = next
+          changed++
+        }
+        return changed > 0 ? {entries} : undefined
+      })
+      return changed
+    }),
+  )
+  return counts.reduce((sum, n) => sum + n, 0)
 }
 
 /**
  * indexEnrolment for the enrolment writers: an index failure must never fail a payment (the
- * record is the truth). It is logged; the next write of the order or a rebuild repairs it.
+ * record is the truth). It is logged; the next write of the order, the scheduled repair or a
+ * rebuild repairs it.
  */
 export async function indexEnrolmentSafely(record: EnrolmentRecord): Promise<void> {
   try {
     await indexEnrolment(record)
   } catch (error) {
-    console.error(`[enrolment-index] could not index order ${record.orderId} (run npm run enrolments:rebuild-index):`, error)
+    console.error(`[enrolment-index] could not index order ${record.orderId} (the scheduled repair will, or run npm run enrolments:rebuild-index):`, error)
   }
 }
 
-/** Every summary, newest first (ties by order id), from SHARD_COUNT parallel reads. */
-export async function listIndexedEnrolments(): Promise<EnrolmentSummary[]> {
+/**
+ * Removes the rows of these orders, each only while `stillRemovable(row)` holds for the row as
+ * it is at the moment of the (conditional) write; default: always. Resolves to the number of
+ * rows removed.
+ */
+export async function removeIndexRows(orderIds: readonly string[], stillRemovable: (row: EnrolmentSummary) => boolean = () => true): Promise<number> {
+  const byShard = new Map<number, string[]>()
+  for (const orderId of orderIds) byShard.set(shardOf(orderId), [...(byShard.get(shardOf(orderId)) ?? []), orderId])
+  const store = indexStore()
+  const counts = await Promise.all(
+    [...byShard].map(async ([shard, ids]) => {
+      let removed = 0
+      await updateJSON<IndexShard>(store, shardKey(shard), (current) => {
+        removed = 0
+        if (!current) return undefined
+        const entries = {...current.entries}
+        for (const orderId of ids) {
+          const row = entries[orderId]
+          if (row && stillRemovable(row)) {
+            delete entries[orderId]
+            removed++
+          }
+        }
+        return removed > 0 ? {entries} : undefined
+      })
+      return removed
+    }),
+  )
+  return counts.reduce((sum, n) => sum + n, 0)
+}
+
+/** Every row, by order id, from SHARD_COUNT parallel reads. */
+export async function readIndexRows(): Promise<Map<string, EnrolmentSummary>> {
   const store = indexStore()
   const shards = await Promise.all(Array.from({length: SHARD_COUNT}, (_, i) => store.get(shardKey(i), {type: 'json'}) as Promise<IndexShard | null>))
-  const rows: EnrolmentSummary[] = []
-  for (const shard of shards) if (shard) for (const key in shard.entries) rows.push(shard.entries[key]!)
+  const rows = new Map<string, EnrolmentSummary>()
+  for (const shard of shards) if (shard) for (const key in shard.entries) rows.set(key, shard.entries[key]!)
+  return rows
+}
+
+/**
+ * The rows of the admin list, newest first (ties by order id): every enrolment (`status:
+ * 'all'`, the default here) or the paid ones only (`status: 'paid'`, what the admin API asks
+ * for unless staff ask for pending ones too: issue 12, finding 6).
+ */
+export async function listIndexedEnrolments(options: {status?: AdminListStatus} = {}): Promise<EnrolmentSummary[]> {
+  const status = options.status ?? 'all'
+  const rows = [...(await readIndexRows()).values()].filter((row) => status === 'all' || row.status === 'paid')
   return rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0))
 }
 
 /**
- * Recomputes every shard from the enrolment records (`records`, default: all of them).
- * Each shard is replaced through updateJSON; entries of orders created after the rebuild
- * started (written concurrently) are kept, any other entry without a record is dropped.
+ * Brings the whole index in line with the enrolment records (`npm run
+ * enrolments:rebuild-index`): the repair of ./enrolment-repair.ts, which re-derives every
+ * missing or stale row and drops rows whose record is gone; rows written meanwhile are kept.
+ * Resolves to the records read (`enrolments`), the shard count and the repair's counts.
  */
-export async function rebuildEnrolmentIndex(records?: EnrolmentRecord[]): Promise<{enrolments: number; shards: number}> {
-  const startedAt = new Date().toISOString()
-  const all = records ?? (await (await import('./enrolments')).listEnrolments())
-  const built: Record<string, EnrolmentSummary>[] = Array.from({length: SHARD_COUNT}, () => ({}))
-  for (const record of all) built[shardOf(record.orderId)]![record.orderId] = toSummary(record)
-  const store = indexStore()
-  await Promise.all(
-    built.map((entries, shard) =>
-      updateJSON<IndexShard>(store, shardKey(shard), (current) => {
-        const next: Record<string, EnrolmentSummary> = {...entries}
-        for (const [orderId, summary] of Object.entries(current?.entries ?? {})) {
-          if (next[orderId]) next[orderId] = mergeSummary(next[orderId], summary)
-          else if (summary.createdAt >= startedAt) next[orderId] = summary
-        }
-        return {entries: next}
-      }),
-    ),
-  )
-  return {enrolments: all.length, shards: SHARD_COUNT}
+export async function rebuildEnrolmentIndex(): Promise<{enrolments: number; shards: number; repaired: number; removed: number}> {
+  const {repairEnrolmentIndex} = await import('./enrolment-repair')
+  const {checked, repaired, removed} = await repairEnrolmentIndex()
+  return {enrolments: checked, shards: SHARD_COUNT, repaired, removed}
 }
 
 /** Deletes every shard (tests; the index is then empty until rebuilt). */

@@ -7,10 +7,17 @@
  * idempotent: the same payment id again changes nothing; a different payment id for a paid
  * order is refused (409) and logged, and the stored payment is never overwritten.
  * Both keep the admin list's index (./enrolment-index.ts) up to date after the record write.
+ *
+ * Purge (issue 12, finding 6; ./enrolment-purge.ts): a pending record older than 7 days is
+ * first MARKED (`beginPurge`: a conditional write that only lands on a still-pending, old,
+ * record) and only then deleted (`deleteMarkedEnrolment`). markPaid refuses a marked record
+ * (409, logged for review) instead of writing to it, so a payment racing the purge either lands
+ * first (the purge then finds it paid and leaves it) or is refused: a paid record is never
+ * deleted. (@netlify/blobs 10.7.13 has no conditional delete, hence the mark.)
  */
 import {isOrderId} from '../../schemas/api/ids'
 import {HttpError} from './http'
-import {openStore, STORES, updateJSON} from './blobs'
+import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import type {Attachment} from './uploads'
 import type {PaymentsMode} from './payments/config'
 import {indexEnrolmentSafely} from './enrolment-index'
@@ -46,9 +53,14 @@ export type EnrolmentRecord = {
   createdAt: string
   updatedAt: string
   mode: PaymentsMode
+  /**
+   * Set when the purge of stale pending enrolments has claimed this record for deletion
+   * (ISO 8601). From then on nothing but the purge touches it: markPaid refuses it.
+   */
+  purgeStartedAt?: string
 }
 
-export type NewEnrolment = Omit<EnrolmentRecord, 'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt'>
+export type NewEnrolment = Omit<EnrolmentRecord, 'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt'>
 
 const store = () => openStore(STORES.enrolments)
 
@@ -68,20 +80,33 @@ export async function getEnrolment(orderId: string): Promise<EnrolmentRecord | n
   return ((await store().get(orderId, {type: 'json'})) as EnrolmentRecord | null) ?? null
 }
 
-/** Every enrolment, newest first (a plain list + get; fine for the admin list's volumes). */
+/**
+ * The keys of the enrolment records: the store's keys that are order ids (schemas/api/ids.ts),
+ * never a temporary file of the Blobs emulation or anything else (issue 12, finding 7).
+ */
+export function listEnrolmentKeys(): Promise<string[]> {
+  return listKeys(store(), isOrderId)
+}
+
+/** Every enrolment, newest first (the order-id keys + one get each; for tests and small volumes). */
 export async function listEnrolments(): Promise<EnrolmentRecord[]> {
-  const {blobs} = await store().list()
-  const records = await Promise.all(blobs.map((blob) => getEnrolment(blob.key)))
+  const keys = await listEnrolmentKeys()
+  const records = await Promise.all(keys.map((key) => getEnrolment(key)))
   return records.filter((record): record is EnrolmentRecord => record !== null).sort((a, b) => b.createdAt.localeCompare(a.createdAt))
 }
 
 /** `changed`: this call marked the order paid (false when it already was, by the same payment). */
 export type MarkPaidResult = {record: EnrolmentRecord; changed: boolean}
 
+/** The message of markPaid's 409 for an order whose pending enrolment is being purged. */
+export const EXPIRED_ORDER_MESSAGE = 'This order expired before the payment reached us. Please contact us with your payment reference.'
+
 /**
  * Marks the order paid by `paymentId`. Resolves with the stored record and whether this call
  * changed it (false when it was already paid by the same payment). Throws HttpError 404 for
- * an unknown order and 409 when the order is already paid by another payment.
+ * an unknown order, 409 when the order is already paid by another payment, and 409
+ * (EXPIRED_ORDER_MESSAGE, logged for review and refund) when the purge has claimed the pending
+ * record (issue 12, finding 6).
  * `extraAttachments` (documents posted with the save call) are appended once.
  */
 export function markPaid(orderId: string, paymentId: string, via: PaidVia, options: {extraAttachments?: Attachment[]; now?: () => Date} = {}): Promise<MarkPaidResult> {
@@ -90,12 +115,17 @@ export function markPaid(orderId: string, paymentId: string, via: PaidVia, optio
 
 async function markPaidNow(orderId: string, paymentId: string, via: PaidVia, options: {extraAttachments?: Attachment[]; now?: () => Date}): Promise<MarkPaidResult> {
   const now = options.now ?? (() => new Date())
-  let outcome = 'missing' as 'missing' | 'same' | 'conflict' | 'paid'
+  let outcome = 'missing' as 'missing' | 'same' | 'conflict' | 'paid' | 'purging'
   let existing = null as EnrolmentRecord | null
   const {value, changed} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
     existing = current
     if (!current) {
       outcome = 'missing'
+      return undefined
+    }
+    if (current.purgeStartedAt) {
+      // The purge owns this record now: writing the payment into it would be deleted with it.
+      outcome = 'purging'
       return undefined
     }
     const extra = (options.extraAttachments ?? []).filter((a) => !current.attachments.some((b) => b.uploadId === a.uploadId))
@@ -113,6 +143,12 @@ async function markPaidNow(orderId: string, paymentId: string, via: PaidVia, opt
     return {...current, attachments: [...current.attachments, ...extra], status: 'paid', paymentId, paidAt: timestamp, paidVia: via, updatedAt: timestamp}
   })
   if (outcome === 'missing') throw new HttpError(404, 'Unknown order')
+  if (outcome === 'purging') {
+    console.error(
+      `[enrolments] REVIEW: payment ${paymentId} (via ${via}) arrived for order ${orderId}, whose pending enrolment (created ${existing?.createdAt}) is being purged as stale; NOT recorded. Check the Razorpay dashboard and refund it or re-enrol the payer.`,
+    )
+    throw new HttpError(409, EXPIRED_ORDER_MESSAGE)
+  }
   if (outcome === 'conflict') {
     console.error(
       `[enrolments] REVIEW: order ${orderId} is already paid by ${existing?.paymentId} (${existing?.paidVia}); refused a second payment ${paymentId} via ${via}. Check the Razorpay dashboard and refund if it was captured.`,
@@ -123,4 +159,51 @@ async function markPaidNow(orderId: string, paymentId: string, via: PaidVia, opt
   // Also when nothing changed: a no-op unless an earlier index write was lost (self-repair).
   await indexEnrolmentSafely(value)
   return {record: value, changed: changed && outcome === 'paid'}
+}
+
+/**
+ * What beginPurge found: `marked` — the record is claimed for deletion (now, or by an earlier
+ * purge that did not finish); `kept` — paid, or not older than the cutoff; `missing` — no record.
+ */
+export type PurgeClaim = {outcome: 'marked'; record: EnrolmentRecord} | {outcome: 'kept'; record: EnrolmentRecord} | {outcome: 'missing'}
+
+/**
+ * First step of purging a stale pending enrolment (issue 12, finding 6): a conditional write
+ * (updateJSON) that sets `purgeStartedAt` only on a record that is STILL pending and was
+ * created before `createdBefore` (ISO 8601). A payment that lands first makes the record paid
+ * and this returns `kept`; one that lands after is refused by markPaid. A record already marked
+ * stays marked (`marked`), so a purge interrupted after this step is finished by the next one.
+ */
+export async function beginPurge(orderId: string, createdBefore: string, now = new Date()): Promise<PurgeClaim> {
+  let claim: PurgeClaim = {outcome: 'missing'}
+  await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
+    if (!current) {
+      claim = {outcome: 'missing'}
+      return undefined
+    }
+    if (current.purgeStartedAt) {
+      claim = {outcome: 'marked', record: current}
+      return undefined
+    }
+    if (current.status !== 'pending' || current.paymentId || !(current.createdAt < createdBefore)) {
+      claim = {outcome: 'kept', record: current}
+      return undefined
+    }
+    const marked: EnrolmentRecord = {...current, purgeStartedAt: now.toISOString()}
+    claim = {outcome: 'marked', record: marked}
+    return marked
+  })
+  return claim
+}
+
+/**
+ * Last step of the purge: deletes the record of `orderId` if it carries the purge's mark (it
+ * then can no longer change: markPaid refuses marked records). Resolves to whether it was
+ * deleted; false when there is no record or it is not marked (nothing is deleted then).
+ */
+export async function deleteMarkedEnrolment(orderId: string): Promise<boolean> {
+  const current = await getEnrolment(orderId)
+  if (!current?.purgeStartedAt || current.status !== 'pending') return false
+  await store().delete(orderId)
+  return true
 }

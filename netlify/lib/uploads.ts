@@ -28,7 +28,8 @@ import {fileTypeFromBuffer} from 'file-type/core'
 import {z} from 'zod'
 import {MAX_ATTACHMENTS, UploadIdSchema} from '../../schemas/forms/enrolment'
 import {MAX_DOCUMENT_BYTES, UPLOAD_CHUNK_BYTES, chunkCount, documentTypeByName, rejectReason} from '../../web/app/domain/documents'
-import {openStore, STORES, updateJSON} from './blobs'
+import {isUploadId} from '../../schemas/api/ids'
+import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import {HttpError} from './http'
 
 /** A completed, verified upload, as attached to an enrolment. `size` in bytes. */
@@ -63,6 +64,8 @@ const ALLOWED_TYPES_TEXT = 'PDF, DOC/DOCX, JPG or PNG'
 const UNKNOWN_UPLOAD = 'Unknown upload'
 
 const metaKey = (uploadId: string) => `${uploadId}/meta`
+/** Whether a key of the uploads store is an upload's record `{uploadId}/meta` (any other key is not listed: issue 12, finding 7). */
+export const isUploadMetaKey = (key: string): boolean => key.endsWith('/meta') && isUploadId(key.slice(0, -'/meta'.length))
 const chunkKey = (uploadId: string, index: number) => `${uploadId}/chunk/${index}`
 
 const store = () => openStore(STORES.uploads)
@@ -312,21 +315,40 @@ export async function readUpload(uploadId: string): Promise<{attachment: Attachm
 /**
  * Deletes uploads that are still pending (or were rejected) and were started more than
  * `maxAgeMs` ago, with their chunks. Completed uploads are kept. Resolves to the ids deleted.
- * (Meant for a scheduled function; nothing schedules it yet.)
+ * Run hourly by netlify/functions/purge-stale-uploads.ts (on Netlify, and by `npm start`).
+ * Lists only `{uploadId}/meta` keys (isUploadMetaKey): other keys, such as the Blobs
+ * emulation's temporary files, are never read (issue 12, finding 7).
  */
 export async function purgeStaleUploads(maxAgeMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<string[]> {
   const uploads = store()
   const deleted: string[] = []
-  for await (const page of uploads.list({paginate: true})) {
-    for (const blob of page.blobs) {
-      if (!blob.key.endsWith('/meta')) continue
-      const record = (await uploads.get(blob.key, {type: 'json'})) as UploadRecord | null
-      if (!record || record.status === 'complete') continue
-      if (now - Date.parse(record.createdAt) <= maxAgeMs) continue
-      await deleteChunks(record)
-      await uploads.delete(blob.key)
-      deleted.push(record.uploadId)
-    }
+  for (const key of await listKeys(uploads, isUploadMetaKey)) {
+    const record = (await uploads.get(key, {type: 'json'})) as UploadRecord | null
+    if (!record || record.status === 'complete') continue
+    if (now - Date.parse(record.createdAt) <= maxAgeMs) continue
+    await deleteChunks(record)
+    await uploads.delete(key)
+    deleted.push(record.uploadId)
+  }
+  return deleted
+}
+
+/**
+ * Deletes, with their chunks, those of `uploadIds` that are claimed by `orderId` (attached to
+ * that order and so to no other): the documents of a stale pending enrolment that the purge
+ * removes (issue 12, finding 6). An upload that is unknown, malformed or claimed by another
+ * order is left alone. Resolves to the ids deleted.
+ */
+export async function deleteUploadsClaimedBy(uploadIds: readonly string[], orderId: string): Promise<string[]> {
+  const uploads = store()
+  const deleted: string[] = []
+  for (const uploadId of uploadIds) {
+    if (!isUploadId(uploadId)) continue
+    const record = (await uploads.get(metaKey(uploadId), {type: 'json'})) as UploadRecord | null
+    if (!record || record.claimedBy !== orderId) continue
+    await deleteChunks(record)
+    await uploads.delete(metaKey(uploadId))
+    deleted.push(uploadId)
   }
   return deleted
 }

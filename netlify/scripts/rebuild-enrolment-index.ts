@@ -1,6 +1,9 @@
 /**
  * Rebuilds the admin list's enrolment index from the enrolment records
- * (netlify/lib/enrolment-index.ts): `npm run enrolments:rebuild-index`.
+ * (netlify/lib/enrolment-index.ts): `npm run enrolments:rebuild-index`. It is the repair of
+ * netlify/lib/enrolment-repair.ts (also run hourly and at `npm start`'s boot): every missing
+ * or stale row re-derived from its record, rows without a record dropped; safe while the site
+ * runs.
  *
  * Which Blobs it works on:
  * - NETLIFY_BLOBS_CONTEXT set (as inside Netlify): that one;
@@ -32,8 +35,8 @@ if (!process.env.NETLIFY_BLOBS_CONTEXT) {
 
 try {
   const started = Date.now()
-  const {enrolments, shards} = await rebuildEnrolmentIndex()
-  console.log(`Indexed ${enrolments} enrolments in ${shards} shards (${Date.now() - started} ms)`)
+  const {enrolments, shards, repaired, removed} = await rebuildEnrolmentIndex()
+  console.log(`Indexed ${enrolments} enrolments in ${shards} shards: ${repaired} rows re-derived, ${removed} removed (${Date.now() - started} ms)`)
 } finally {
   await server?.stop()
 }

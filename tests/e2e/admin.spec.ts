@@ -3,7 +3,8 @@
  * /adminEnrollments.
  *
  * Two tests go through the real API (POST /api/admin, GET /api/admin/enrollments, enrolments
- * created through create-order + sandbox pay + save). The API counts EVERY login attempt per
+ * created through create-order + sandbox pay + save). The list shows paid enrolments only until
+ * "Show pending enrollments" is checked (issue 12, finding 6): the mock honours ?status=all. The API counts EVERY login attempt per
  * client (5 per 15 minutes), so the real tests spend two attempts in all; the UI rules (paging,
  * idle logout with the clock API, 401, detail view, documents, CSV) are also checked against a
  * mocked API (page.route) with fixed data.
@@ -46,6 +47,7 @@ function mockRows(): Row[] {
       orderId: `order_sandbox_mock${n}`,
       paymentId: `pay_sandbox_mock${n}`,
       attachmentCount: 0,
+      updatedAt: `2025-02-${n}T09:05:00.000Z`,
     }
   })
   rows.push({
@@ -64,22 +66,30 @@ function mockRows(): Row[] {
     orderId: 'order_sandbox_formula',
     paymentId: null,
     attachmentCount: 1,
+    updatedAt: '2025-03-01T09:00:00.000Z',
   })
   return rows
 }
 
 type MockOptions = {rows?: Row[]; listStatus?: number; calls?: string[]}
 
-/** A mocked admin API for the UI rules. Records every call in `calls`. */
+const PAID_LIST = 'GET /api/admin/enrollments'
+const ALL_LIST = 'GET /api/admin/enrollments?status=all'
+
+/**
+ * A mocked admin API for the UI rules, following the API's contract: the list holds the paid
+ * rows unless ?status=all. Records every call (method, path and query) in `calls`.
+ */
 async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls = []}: MockOptions = {}) {
   await page.route('**/api/admin**', async (route: Route) => {
     const url = new URL(route.request().url())
     const auth = route.request().headers()['authorization']
-    calls.push(`${route.request().method()} ${url.pathname}`)
+    calls.push(`${route.request().method()} ${url.pathname}${url.search}`)
     if (url.pathname === '/api/admin') return route.fulfill({json: {authToken: MOCK_TOKEN, expiresAt: new Date(Date.now() + 7200_000).toISOString()}})
     if (auth !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
     if (url.pathname === '/api/admin/enrollments') {
-      return listStatus === 200 ? route.fulfill({json: rows}) : route.fulfill({status: listStatus, json: {error: 'Nope'}})
+      if (listStatus !== 200) return route.fulfill({status: listStatus, json: {error: 'Nope'}})
+      return route.fulfill({json: url.searchParams.get('status') === 'all' ? rows : rows.filter((row) => row.status === 'paid')})
     }
     const document = url.pathname.match(/^\/api\/admin\/enrollments\/([^/]+)\/documents\/([^/]+)$/)
     if (document) return route.fulfill({body: '%PDF-1.4 mock', contentType: 'application/pdf'})
@@ -155,7 +165,8 @@ test.describe('real API', () => {
 
     const listCalls: string[] = []
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/admin/enrollments') listCalls.push(r.headers()['authorization'] ?? '')
+      const url = new URL(r.url())
+      if (url.pathname === '/api/admin/enrollments') listCalls.push(`${url.search} ${r.headers()['authorization'] ?? ''}`)
     })
     await page.goto('/login')
     await page.getByLabel('Email').fill(ADMIN.email)
@@ -164,26 +175,35 @@ test.describe('real API', () => {
     await expect(page.getByRole('heading', {name: 'Enrollment Records'})).toBeVisible()
     expect(await storedToken(page)).toBeTruthy()
 
-    // Cards and paging (other tests may add enrolments too: N is read, then checked).
+    // Cards and paging over the paid enrolments (other tests may add enrolments too: N is read, then checked).
     const showing = page.getByText(/^Showing \d+ to \d+ of \d+ results$/)
     await expect(showing).toHaveText(/^Showing 1 to 10 of \d+ results$/)
     const total = Number((await showing.textContent())!.match(/of (\d+) results/)![1])
-    expect(total).toBeGreaterThanOrEqual(12)
+    expect(total).toBeGreaterThanOrEqual(11)
     await expect(page.getByRole('definition').filter({hasText: new RegExp(`^${total}$`)})).toBeVisible()
     await expect(page.getByText('Total Enrollments')).toBeVisible()
     await expect(page.getByText('Total Revenue')).toBeVisible()
     await expect(page.getByText('Programs Active')).toBeVisible()
+    await expect(page.getByLabel('Show pending enrollments')).not.toBeChecked()
     expect(listCalls).toHaveLength(1)
-    expect(listCalls[0]).toMatch(/^Bearer .+/)
+    expect(listCalls[0]).toMatch(/^ Bearer .+/)
     await expectAccessible(page)
 
     await page.getByRole('button', {name: 'Next'}).click()
     await expect(showing).toHaveText(new RegExp(`^Showing 11 to ${Math.min(20, total)} of ${total} results$`))
     await expect(page.getByRole('button', {name: 'Page 2'})).toHaveAttribute('aria-current', 'page')
 
-    // Search: resets to page 1; only this test's 12 records.
+    // Search: resets to page 1; this test's 11 paid records, not its pending one.
     await page.getByLabel('Search enrollments').fill(tag.toLowerCase())
+    await expect(showing).toHaveText('Showing 1 to 10 of 11 results')
+    await expect(page.locator('tbody')).not.toContainText('=HYPERLINK')
+
+    // Pending ones on request: the list is fetched again with ?status=all; the search stays.
+    await page.getByLabel('Show pending enrollments').check()
     await expect(showing).toHaveText('Showing 1 to 10 of 12 results')
+    expect(listCalls).toHaveLength(2)
+    expect(listCalls[1]).toMatch(/^\?status=all Bearer .+/)
+    await expect(page.getByLabel('Search enrollments')).toHaveValue(tag.toLowerCase())
     await expect(page.getByRole('button', {name: 'Page 1'})).toHaveAttribute('aria-current', 'page')
     // The unpaid enrolment is listed and marked ('=' sorts before letters).
     await expect(page.locator('tbody tr').first()).toContainText('=HYPERLINK')
@@ -248,10 +268,27 @@ test.describe('mocked API', () => {
     await seedToken(page)
     await page.goto('/adminEnrollments')
     const showing = page.getByText(/^Showing \d+ to \d+ of \d+ results$/)
-    await expect(showing).toHaveText('Showing 1 to 10 of 23 results')
-    expect(calls.filter((c) => c === 'GET /api/admin/enrollments')).toHaveLength(1)
+    // By default the paid enrolments only: the cards count what is shown.
+    await expect(showing).toHaveText('Showing 1 to 10 of 22 results')
+    expect(calls.filter((c) => c.startsWith(PAID_LIST))).toEqual([PAID_LIST])
     const card = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd').first()
+    const cardDetail = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd').nth(1)
+    await expect(card('Total Enrollments')).toHaveText('22')
+    await expect(cardDetail('Total Enrollments')).toHaveText('Paid enrollments')
+    await expect(card('Programs Active')).toHaveText('3')
+    await expect(page.getByText('Only paid enrollments are shown.')).toBeVisible()
+
+    // The checkbox, from the keyboard: the list is fetched again with the pending ones.
+    const pendingBox = page.getByRole('checkbox', {name: 'Show pending enrollments'})
+    await expect(pendingBox).not.toBeChecked()
+    await pendingBox.focus()
+    await page.keyboard.press('Space')
+    await expect(pendingBox).toBeChecked()
+    await expect(showing).toHaveText('Showing 1 to 10 of 23 results')
+    expect(calls.filter((c) => c.startsWith(PAID_LIST))).toEqual([PAID_LIST, ALL_LIST])
     await expect(card('Total Enrollments')).toHaveText('23')
+    await expect(cardDetail('Total Enrollments')).toHaveText('1 pending payment')
+    await expect(page.getByText('Paid and pending enrollments are shown.')).toBeVisible()
     // Paid only: the pending 3500 is not counted.
     const paid = mockRows().filter((r) => r.status === 'paid').reduce((sum, r) => sum + r.amount, 0)
     await expect(card('Total Revenue')).toHaveText(`$${paid.toLocaleString('en-US')} USD`)
@@ -284,13 +321,21 @@ test.describe('mocked API', () => {
     await amountHeader.getByRole('button').click()
     await expect(page.locator('tbody tr').first().locator('td').nth(5)).toHaveText('$3,500 USD')
     await expect(page.locator('tbody tr').first()).toContainText('Pending')
-    expect(calls.filter((c) => c === 'GET /api/admin/enrollments')).toHaveLength(1)
+    expect(calls.filter((c) => c.startsWith(PAID_LIST))).toEqual([PAID_LIST, ALL_LIST])
+
+    // Unchecked again: back to the paid ones (fetched again), page 1.
+    await pendingBox.press('Space')
+    await expect(showing).toHaveText('Showing 1 to 10 of 22 results')
+    await expect(page.locator('tbody')).not.toContainText('Pending')
+    expect(calls.filter((c) => c.startsWith(PAID_LIST))).toEqual([PAID_LIST, ALL_LIST, PAID_LIST])
   })
 
   test('the detail view shows the record and downloads a document with the bearer token', async ({page}) => {
     const calls = await mockApi(page)
     await seedToken(page)
     await page.goto('/adminEnrollments')
+    await page.getByLabel('Show pending enrollments').check()
+    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
     await page.getByLabel('Search enrollments').fill('cadetship')
     await page.getByRole('button', {name: /^View/}).click()
     const dialog = page.getByRole('dialog')
@@ -312,6 +357,8 @@ test.describe('mocked API', () => {
     await mockApi(page)
     await seedToken(page)
     await page.goto('/adminEnrollments')
+    await page.getByLabel('Show pending enrollments').check()
+    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
     const downloadPromise = page.waitForEvent('download')
     await page.getByRole('button', {name: 'Download CSV'}).click()
     const download = await downloadPromise
@@ -327,12 +374,12 @@ test.describe('mocked API', () => {
     await mockApi(page)
     await seedToken(page)
     await page.goto('/adminEnrollments')
-    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
+    await expect(page.getByText('Showing 1 to 10 of 22 results')).toBeVisible()
     await page.clock.fastForward('14:00')
     await page.mouse.move(200, 300)
     await page.mouse.move(220, 320)
     await page.clock.fastForward('14:00')
-    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
+    await expect(page.getByText('Showing 1 to 10 of 22 results')).toBeVisible()
     expect(await storedToken(page)).toBe(MOCK_TOKEN)
     await page.clock.fastForward('15:01')
     await expect(page.getByText('No authentication token found')).toBeVisible()
@@ -359,7 +406,7 @@ test.describe('mocked API', () => {
     await page.getByLabel('Email').fill(ADMIN.email)
     await page.getByLabel('Password').fill('whatever')
     await page.getByRole('button', {name: 'Sign In'}).click()
-    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
+    await expect(page.getByText('Showing 1 to 10 of 22 results')).toBeVisible()
     expect(await storedToken(page)).toBe(MOCK_TOKEN)
   })
 
@@ -399,14 +446,25 @@ test.describe('mocked API', () => {
     await mockApi(page)
     await seedToken(page)
     await page.goto('/login')
-    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
+    await expect(page.getByText('Showing 1 to 10 of 22 results')).toBeVisible()
     const region = page.getByRole('region', {name: /Enrollments/})
     await expect(region).toHaveAttribute('tabindex', '0')
     const scroll = await region.evaluate((el) => ({scrollWidth: el.scrollWidth, clientWidth: el.clientWidth}))
     expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth)
-    const pageOverflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-    expect(pageOverflow).toBeLessThanOrEqual(0)
+    const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(await pageOverflow()).toBeLessThanOrEqual(0)
     await page.screenshot({path: test.info().outputPath('list-390.png'), fullPage: true})
+    await expectAccessible(page)
+
+    // With pending enrollments shown (issue 12, finding 6): the control fits and is a 44 px target.
+    const pendingBox = page.getByRole('checkbox', {name: 'Show pending enrollments'})
+    const label = page.locator('label').filter({hasText: 'Show pending enrollments'})
+    expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(44)
+    await label.click()
+    await expect(pendingBox).toBeChecked()
+    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
+    expect(await pageOverflow()).toBeLessThanOrEqual(0)
+    await page.screenshot({path: test.info().outputPath('list-390-pending.png'), fullPage: true})
     await expectAccessible(page)
   })
 })

@@ -4,8 +4,9 @@
  * handling, its Blobs emulation and its start-up work. Needs a build (web/build); the vitest
  * global setup (tests/helpers/ensure-build.ts) makes one when it is missing.
  *
- * `startServer()` resolves once the server prints "Site ready"; `stop()` ends it with SIGTERM,
- * `kill()` with SIGKILL (a crash: nothing is flushed). Pass the same `blobsDir` to a second
+ * `startServer()` resolves once the server prints "Site ready"; `waitForOutput(pattern)` waits
+ * for a later line (e.g. a start-up task's log); `stop()` ends it with SIGTERM, `kill()` with
+ * SIGKILL (a crash: nothing is flushed). Pass the same `blobsDir` to a second
  * server to restart on the same stored data.
  */
 import {spawn, type ChildProcess} from 'node:child_process'
@@ -26,6 +27,11 @@ export type ServerProcess = {
   blobs: {port: number; token: string; siteID: string}
   /** Everything the server wrote to stdout and stderr so far. */
   output: () => string
+  /**
+   * Resolves with the output once it matches `pattern` (at once if it already does); rejects
+   * with the output if the server exits first or after `timeoutMs` (default 30 s, a safety net).
+   */
+  waitForOutput: (pattern: RegExp, timeoutMs?: number) => Promise<string>
   stop: () => Promise<void>
   kill: () => Promise<void>
 }
@@ -99,6 +105,26 @@ export async function startServer(options: {env?: Record<string, string>; blobsD
     blobsDir,
     blobs: {port: blobsPort, token: blobsToken, siteID: 'local-site'},
     output: () => output,
+    waitForOutput: (pattern, timeoutMs = 30_000) =>
+      new Promise<string>((resolve, reject) => {
+        if (pattern.test(output)) return resolve(output)
+        const done = (error?: Error) => {
+          clearTimeout(timer)
+          child.stdout!.off('data', onData)
+          child.stderr!.off('data', onData)
+          child.off('exit', onExit)
+          if (error) reject(error)
+          else resolve(output)
+        }
+        const onData = () => {
+          if (pattern.test(output)) done()
+        }
+        const onExit = () => done(new Error(`web/server.ts exited before printing ${pattern}:\n${output}`))
+        const timer = setTimeout(() => done(new Error(`web/server.ts did not print ${pattern} within ${timeoutMs} ms:\n${output}`)), timeoutMs)
+        child.stdout!.on('data', onData)
+        child.stderr!.on('data', onData)
+        child.once('exit', onExit)
+      }),
     stop: async () => {
       child.kill('SIGTERM')
       await exited(child)

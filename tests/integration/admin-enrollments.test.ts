@@ -1,8 +1,9 @@
 /**
  * The admin list, detail and document download over Netlify's Blobs emulation, with
  * enrolments created by the real create-order / save functions (sandbox): list content
- * (pending vs paid), the index under 50 concurrent enrolments + payments, rebuilding the index
- * from the records, and the guarded detail and document endpoints.
+ * (pending vs paid; pending ones only with ?status=all), the index under 50 concurrent
+ * enrolments + payments, rebuilding the index from the records, and the guarded detail and
+ * document endpoints.
  */
 import {describe, expect, it} from 'vitest'
 import detail from '../../netlify/functions/admin-enrollment'
@@ -19,7 +20,7 @@ import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validFor
 usePaymentsTestEnvironment()
 useAdminEnv()
 
-const SUMMARY_KEYS = ['_id', 'amount', 'attachmentCount', 'country', 'courseName', 'createdAt', 'currency', 'email', 'mobile', 'name', 'orderId', 'paidAt', 'paymentId', 'status', 'trainingProgramName'].sort()
+const SUMMARY_KEYS = ['_id', 'amount', 'attachmentCount', 'country', 'courseName', 'createdAt', 'currency', 'email', 'mobile', 'name', 'orderId', 'paidAt', 'paymentId', 'status', 'trainingProgramName', 'updatedAt'].sort()
 
 const newOrder = async (form: Record<string, unknown> = {}) => {
   const result = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm(form)))
@@ -31,9 +32,9 @@ const pay = async (orderId: string, payment = paymentId()) => {
   expect(result.status, JSON.stringify(result.body)).toBe(200)
   return payment
 }
-const listAll = async (token: string) => {
-  const result = await callAs(list, getRequest('/api/admin/enrollments', token))
-  expect(result.status).toBe(200)
+const listAll = async (token: string, query = '?status=all') => {
+  const result = await callAs(list, getRequest(`/api/admin/enrollments${query}`, token))
+  expect(result.status, JSON.stringify(result.body)).toBe(200)
   return result.body as any[]
 }
 
@@ -75,6 +76,32 @@ describe('GET /api/admin/enrollments', () => {
     expect(rows.map((r) => r.orderId).sort()).toEqual(records.map((r) => r.orderId).sort())
   })
 
+  it('lists paid enrolments only by default; pending ones too with ?status=all; 400 for another status (issue 12, finding 6)', async () => {
+    const token = await loginToken()
+    const pending = await newOrder({email: 'default-pending@example.com'})
+    const paidOrder = await newOrder({email: 'default-paid@example.com'})
+    await pay(paidOrder.id)
+
+    const byDefault = await listAll(token, '')
+    expect(byDefault.length).toBeGreaterThan(0)
+    expect(byDefault.every((row) => row.status === 'paid')).toBe(true)
+    expect(byDefault.map((row) => row.orderId)).toContain(paidOrder.id)
+    expect(byDefault.map((row) => row.orderId)).not.toContain(pending.id)
+    expect(await listAll(token, '?status=paid')).toEqual(byDefault)
+
+    const all = await listAll(token, '?status=all')
+    expect(all.map((row) => row.orderId)).toEqual(expect.arrayContaining([pending.id, paidOrder.id]))
+    expect(all.filter((row) => row.status === 'paid')).toEqual(byDefault)
+
+    for (const query of ['?status=pending', '?status=ALL', '?status=', '?status=all&status=paid']) {
+      const refused = await callAs(list, getRequest(`/api/admin/enrollments${query}`, token))
+      expect(refused.status, query).toBe(400)
+      expect(refused.body.error, query).toMatch(/status/)
+    }
+    // The token is checked first: no hint about the query without one.
+    expect((await callAs(list, getRequest('/api/admin/enrollments?status=nope'))).status).toBe(401)
+  })
+
   it('keeps every one of 50 concurrent enrolments + payments in the index, all paid', async () => {
     const token = await loginToken()
     const before = new Set((await listAll(token)).map((r) => r.orderId))
@@ -108,8 +135,9 @@ describe('GET /api/admin/enrollments', () => {
     expect(original.length).toBeGreaterThan(0)
     await clearEnrolmentIndex()
     expect(await listAll(token)).toEqual([])
-    const {enrolments} = await rebuildEnrolmentIndex()
+    const {enrolments, repaired, removed} = await rebuildEnrolmentIndex()
     expect(enrolments).toBe(original.length)
+    expect({repaired, removed}).toEqual({repaired: original.length, removed: 0})
     expect(await listAll(token)).toEqual(original)
     // Idempotent.
     await rebuildEnrolmentIndex()

@@ -24,6 +24,13 @@ const route = createFunctionRouter([
   {file: 'complete', module: completeFn as unknown as FunctionModule},
 ])
 
+/**
+ * vi.waitFor with a 10 s ceiling instead of 1 s: the uploads go through the real functions and
+ * Blobs server, which on a loaded 2-CPU machine (other test files running alongside) can take
+ * longer than a second. It still returns as soon as the expectation holds.
+ */
+const waitFor = <T>(callback: () => T | Promise<T>, options: {timeout?: number; interval?: number} = {}) => vi.waitFor(callback, {timeout: 10_000, ...options})
+
 let blobs: Awaited<ReturnType<typeof startBlobs>>
 const realFetch = globalThis.fetch
 const realXhr = globalThis.XMLHttpRequest
@@ -91,7 +98,7 @@ const progressbars = () => Array.from(container.querySelectorAll('[role="progres
 describe('<DocumentUpload>', () => {
   it('renders a keyboard-operable picker: a Browse button and a hidden multi-file input', async () => {
     mount()
-    await vi.waitFor(() => expect(container.querySelector('button')).not.toBeNull())
+    await waitFor(() => expect(container.querySelector('button')).not.toBeNull())
     const input = container.querySelector<HTMLInputElement>('input[type="file"]')!
     expect(input.multiple).toBe(true)
     expect(input.accept).toBe('.pdf,.doc,.docx,.jpg,.jpeg,.png')
@@ -109,22 +116,22 @@ describe('<DocumentUpload>', () => {
 
   it('uploads accepted files, reports only completed ones, and shows the skipped message', async () => {
     const {onChange, onBusyChange} = mount()
-    await vi.waitFor(() => expect(container.querySelector('button')).not.toBeNull())
+    await waitFor(() => expect(container.querySelector('button')).not.toBeNull())
     let release!: () => void
     gate = new Promise((resolve) => (release = resolve))
     drop([nodeFile(pdfBytes(2000), 'passport.pdf', 'application/pdf'), nodeFile(new Uint8Array(10), 'virus.exe', 'application/x-msdownload'), nodeFile(pngBytes(500), 'photo.png', 'image/png')])
 
-    await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe(ENROLMENT_MESSAGES.filesSkipped))
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe(ENROLMENT_MESSAGES.filesSkipped))
     expect(container.textContent).toContain('virus.exe: not a PDF, DOC/DOCX, JPG or PNG file')
-    await vi.waitFor(() => expect(progressbars()).toHaveLength(2))
+    await waitFor(() => expect(progressbars()).toHaveLength(2))
     expect(progressbars()[0]!.getAttribute('aria-label')).toBe('Upload progress for passport.pdf')
     expect(progressbars()[0]!.getAttribute('aria-valuenow')).toBe('0')
-    await vi.waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(true))
+    await waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(true))
     expect(onChange).not.toHaveBeenCalled() // nothing completed yet
 
     release()
-    await vi.waitFor(() => expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({fileName: 'passport.pdf', size: 2000}), expect.objectContaining({fileName: 'photo.png', size: 500})]))
-    await vi.waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(false))
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({fileName: 'passport.pdf', size: 2000}), expect.objectContaining({fileName: 'photo.png', size: 500})]))
+    await waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(false))
     expect(progressbars().map((p) => p.getAttribute('aria-valuenow'))).toEqual(['100', '100'])
     const attachments = onChange.mock.lastCall![0] as UploadedDocument[]
     expect(Object.keys(attachments[0]!).sort()).toEqual(['fileName', 'size', 'uploadId'])
@@ -133,36 +140,36 @@ describe('<DocumentUpload>', () => {
     // Removing one reports the rest.
     const remove = Array.from(container.querySelectorAll('button')).find((b) => b.textContent === 'Remove passport.pdf')!
     remove.click()
-    await vi.waitFor(() => expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({fileName: 'photo.png'})]))
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({fileName: 'photo.png'})]))
     expect(progressbars()).toHaveLength(1)
   })
 
   it('drops files beyond the fifth with the skipped message', async () => {
     mount()
-    await vi.waitFor(() => expect(container.querySelector('button')).not.toBeNull())
+    await waitFor(() => expect(container.querySelector('button')).not.toBeNull())
     drop(Array.from({length: 6}, (_, i) => nodeFile(pdfBytes(300), `doc-${i + 1}.pdf`, 'application/pdf')))
-    await vi.waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe(ENROLMENT_MESSAGES.filesSkipped))
+    await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe(ENROLMENT_MESSAGES.filesSkipped))
     expect(container.textContent).toContain('doc-6.pdf: more than 5 files')
     expect(progressbars()).toHaveLength(5)
-    await vi.waitFor(() => expect(container.querySelectorAll('li[data-status="done"]')).toHaveLength(5))
+    await waitFor(() => expect(container.querySelectorAll('li[data-status="done"]')).toHaveLength(5))
   })
 
   it('shows the server error when the content does not match the name, and removal aborts an upload in flight', async () => {
     const {onChange, onBusyChange} = mount()
-    await vi.waitFor(() => expect(container.querySelector('button')).not.toBeNull())
+    await waitFor(() => expect(container.querySelector('button')).not.toBeNull())
     drop([nodeFile(pngBytes(400), 'fake.pdf', 'application/pdf')])
-    await vi.waitFor(() => expect(container.querySelector('[data-testid="document-error"]')?.textContent).toMatch(/"fake\.pdf" is not a valid PDF file/))
+    await waitFor(() => expect(container.querySelector('[data-testid="document-error"]')?.textContent).toMatch(/"fake\.pdf" is not a valid PDF file/))
     expect(container.querySelector('[role="alert"]')).toBeNull()
     expect(buttonNames()).not.toContain('Retry fake.pdf') // a refused file cannot succeed by retrying
     expect(onChange).not.toHaveBeenCalled()
 
     gate = new Promise(() => {}) // chunks never answer
     drop([nodeFile(pdfBytes(300), 'slow.pdf', 'application/pdf')])
-    await vi.waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(true))
+    await waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(true))
     Array.from(container.querySelectorAll('button'))
       .find((b) => b.textContent === 'Remove slow.pdf')!
       .click()
-    await vi.waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(false))
+    await waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(false))
     expect(progressbars().map((p) => p.getAttribute('aria-label'))).toEqual(['Upload progress for fake.pdf'])
     expect(container.querySelector('[role="status"]')?.textContent).toBe('slow.pdf removed.')
     expect(onChange).not.toHaveBeenCalled()
@@ -170,22 +177,22 @@ describe('<DocumentUpload>', () => {
 
   it('offers Retry after a server failure (after the automatic retry) and then succeeds', async () => {
     const {onChange} = mount()
-    await vi.waitFor(() => expect(container.querySelector('button')).not.toBeNull())
+    await waitFor(() => expect(container.querySelector('button')).not.toBeNull())
     failChunks = true
     drop([nodeFile(pdfBytes(300), 'flaky.pdf', 'application/pdf')])
-    await vi.waitFor(() => expect(container.querySelector('[data-testid="document-error"]')?.textContent).toBe('Storage is unavailable'), {timeout: 3000})
+    await waitFor(() => expect(container.querySelector('[data-testid="document-error"]')?.textContent).toBe('Storage is unavailable'), {timeout: 3000})
     expect(buttonNames()).toContain('Retry flaky.pdf')
     failChunks = false
     Array.from(container.querySelectorAll('button'))
       .find((b) => b.textContent === 'Retry flaky.pdf')!
       .click()
-    await vi.waitFor(() => expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({fileName: 'flaky.pdf'})]))
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({fileName: 'flaky.pdf'})]))
     expect(container.querySelector('[data-testid="document-error"]')).toBeNull()
   })
 
   it('ignores drops while disabled', async () => {
     const {onChange} = mount({disabled: true})
-    await vi.waitFor(() => expect(container.querySelector('button')).not.toBeNull())
+    await waitFor(() => expect(container.querySelector('button')).not.toBeNull())
     expect(container.querySelector<HTMLButtonElement>('button')!.disabled).toBe(true)
     drop([nodeFile(pdfBytes(300), 'a.pdf', 'application/pdf')])
     await new Promise((r) => setTimeout(r, 50))

@@ -37,6 +37,7 @@ function record(overrides: Partial<Enrollment> & {name: string}): Enrollment {
     orderId: `order-${overrides.name}`,
     paymentId: `pay-${overrides.name}`,
     attachmentCount: 0,
+    updatedAt: '2025-01-01T10:01:00.000Z',
     ...overrides,
   }
 }

@@ -1,11 +1,13 @@
 /**
  * The admin API behind a valid token (see ./auth.ts):
- * - list: GET /api/admin/enrollments → the index's summaries, newest first;
+ * - list: GET /api/admin/enrollments[?status=paid|all] → the index's summaries, newest first:
+ *   the paid enrolments only unless `status=all` (issue 12, finding 6); another value → 400;
  * - detail: GET /api/admin/enrollments/:orderId → the full EnrolmentRecord;
  * - document: GET /api/admin/enrollments/:orderId/documents/:uploadId → the file, only if that
  *   upload is attached to that order.
  * Every answer is Cache-Control: no-store (json() and the document headers).
  */
+import {parseAdminListStatus} from '../../../schemas/api/admin'
 import {isOrderId, isUploadId} from '../../../schemas/api/ids'
 import {getEnrolment} from '../enrolments'
 import {listIndexedEnrolments} from '../enrolment-index'
@@ -37,7 +39,9 @@ const param = (context: {params?: Record<string, string>} | undefined, name: 'or
 
 export async function listEnrolmentsForAdmin(request: Request): Promise<Response> {
   await requireAdmin(request)
-  return json(await listIndexedEnrolments())
+  const query = parseAdminListStatus(new URL(request.url).searchParams)
+  if (!query.ok) throw new HttpError(400, query.message)
+  return json(await listIndexedEnrolments({status: query.status}))
 }
 
 export async function enrolmentDetail(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {

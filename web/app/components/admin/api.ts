@@ -2,9 +2,10 @@
  * The administrator API as the pages call it (issue 5 contract):
  * - POST /api/admin {email, password} → {authToken, expiresAt}; 401 'Invalid credentials';
  *   429/503 and others carry {error}; anything unreadable → 'Login failed'.
- * - GET /api/admin/enrollments (bearer) → the records; 401 → Unauthorized (the caller drops
- *   the token); other non-ok → 'Failed to fetch enrollments'; network/parse → 'Failed to load
- *   enrollments'.
+ * - GET /api/admin/enrollments[?status=all] (bearer) → the records: paid ones only, or with
+ *   `includePending` paid and pending (issue 12, finding 6); 401 → Unauthorized (the caller
+ *   drops the token); other non-ok → 'Failed to fetch enrollments'; network/parse → 'Failed to
+ *   load enrollments'.
  * - GET /api/admin/enrollments/:orderId (bearer) → one record with its attachments.
  * - GET /api/admin/enrollments/:orderId/documents/:uploadId (bearer) → the file, saved through
  *   an object URL (a plain link could not send the bearer header).
@@ -62,11 +63,17 @@ export async function login(email: string, password: string): Promise<LoginResul
 
 const bearer = (token: string) => ({Authorization: `Bearer ${token}`, Accept: 'application/json'})
 
-/** The list. Throws UnauthorizedError on 401, Error with the spec's messages otherwise. */
-export async function fetchEnrollments(token: string, signal?: AbortSignal): Promise<Enrollment[]> {
+/** The list URL: paid enrolments only, or every one with `includePending`. */
+export const enrollmentsUrl = (includePending: boolean) => (includePending ? '/api/admin/enrollments?status=all' : '/api/admin/enrollments')
+
+/**
+ * The list (paid enrolments only unless `includePending`). Throws UnauthorizedError on 401,
+ * Error with the spec's messages otherwise.
+ */
+export async function fetchEnrollments(token: string, signal?: AbortSignal, options: {includePending?: boolean} = {}): Promise<Enrollment[]> {
   let response: Response
   try {
-    response = await fetch('/api/admin/enrollments', {headers: bearer(token), signal, cache: 'no-store'})
+    response = await fetch(enrollmentsUrl(options.includePending ?? false), {headers: bearer(token), signal, cache: 'no-store'})
   } catch (error) {
     if (signal?.aborted) throw error
     throw new Error(MESSAGES.loadFailed)

@@ -1,0 +1,43 @@
+/**
+ * Scheduled (hourly, UTC; on Netlify, and under `npm start` through netlify/lib/local-schedule.ts):
+ * the enrolment housekeeping of issue 12.
+ * 1. Repairs the admin list's index from the records (finding 7): rows missing or older than
+ *    their record are re-derived, rows without a record dropped (netlify/lib/enrolment-repair.ts).
+ * 2. Purges pending enrolments created more than 7 days ago, with their index rows and their
+ *    documents; never a paid one, even when a payment races the purge (finding 6,
+ *    netlify/lib/enrolment-purge.ts).
+ * Invoked as Netlify invokes scheduled functions: a POST whose JSON body is `{next_run}`. Both
+ * steps run even if the other fails; the answer is 200 with the counts, or 500 if a step failed
+ * (logged). Hourly keeps the cost at one listing and one read per enrolment an hour; a payment's
+ * own retries and the Razorpay webhook already re-index an order in between.
+ */
+import type {Config} from '@netlify/functions'
+import {json} from '../lib/http'
+import {purgeStalePendingEnrolments} from '../lib/enrolment-purge'
+import {repairEnrolmentIndex} from '../lib/enrolment-repair'
+
+export default async function enrolmentMaintenance(request: Request): Promise<Response> {
+  const {next_run: nextRun} = ((await request.json().catch(() => ({}))) ?? {}) as {next_run?: string}
+  let failed = false
+  const run = async <T>(name: string, step: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await step()
+    } catch (error) {
+      failed = true
+      console.error(`[enrolment-maintenance] ${name} failed:`, error)
+      return null
+    }
+  }
+  const repair = await run('index repair', () => repairEnrolmentIndex())
+  const purge = await run('purge of stale pending enrolments', () => purgeStalePendingEnrolments())
+  if (repair && (repair.repaired || repair.removed)) {
+    console.log(`[enrolment-maintenance] index repair: checked ${repair.checked}, repaired ${repair.repaired}, removed ${repair.removed}`)
+  }
+  if (purge?.purged.length) console.log(`[enrolment-maintenance] purged ${purge.purged.length} stale pending enrolments (${purge.uploads.length} documents)`)
+  return json(
+    {repair, purge: purge && {checked: purge.checked, purged: purge.purged.length, uploads: purge.uploads.length}, nextRun: nextRun ?? null},
+    {status: failed ? 500 : 200},
+  )
+}
+
+export const config: Config = {schedule: '@hourly'}
