@@ -22,7 +22,7 @@ import {createHash} from 'node:crypto'
 import {getStore, type Store} from '@netlify/blobs'
 import {updateJSON} from './blobs'
 import type {AdminListStatus, EnrolmentSummary} from '../../schemas/api/admin'
-import type {EnrolmentRecord} from './enrolments'
+import type {EnrolmentRecord} from './enrolment-record'
 
 export const INDEX_STORE = 'enrolment-index'
 export const SHARD_COUNT = 16
@@ -183,18 +183,6 @@ export async function listIndexedEnrolments(options: {status?: AdminListStatus} 
   const status = options.status ?? 'all'
   const rows = [...(await readIndexRows()).values()].filter((row) => status === 'all' || row.status === 'paid')
   return rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0))
-}
-
-/**
- * Brings the whole index in line with the enrolment records (`npm run
- * enrolments:rebuild-index`): the repair of ./enrolment-repair.ts, which re-derives every
- * missing or stale row and drops rows whose record is gone; rows written meanwhile are kept.
- * Resolves to the records read (`enrolments`), the shard count and the repair's counts.
- */
-export async function rebuildEnrolmentIndex(): Promise<{enrolments: number; shards: number; repaired: number; removed: number}> {
-  const {repairEnrolmentIndex} = await import('./enrolment-repair')
-  const {checked, repaired, removed} = await repairEnrolmentIndex()
-  return {enrolments: checked, shards: SHARD_COUNT, repaired, removed}
 }
 
 /** Deletes every shard (tests; the index is then empty until rebuilt). */

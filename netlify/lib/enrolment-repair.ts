@@ -10,7 +10,7 @@
  * enrolments:rebuild-index`.
  */
 import {getEnrolment, listEnrolmentKeys, type EnrolmentRecord} from './enrolments'
-import {indexEnrolments, readIndexRows, removeIndexRows, sameSummary, toSummary, type EnrolmentSummary} from './enrolment-index'
+import {indexEnrolments, readIndexRows, removeIndexRows, sameSummary, SHARD_COUNT, toSummary, type EnrolmentSummary} from './enrolment-index'
 
 /** What a repair did: records `checked` (read), rows `repaired` (added or advanced), rows `removed`. */
 export type RepairCounts = {checked: number; repaired: number; removed: number}
@@ -81,4 +81,15 @@ export async function repairEnrolmentIndex(options: {concurrency?: number} = {})
   const removed = gone.length === 0 ? 0 : await removeIndexRows(gone, (row) => sameSummary(row, rows.get(row.orderId)))
 
   return {checked: new Set(read.map((record) => record.orderId)).size, repaired, removed}
+}
+
+/**
+ * Brings the whole index in line with the enrolment records (`npm run
+ * enrolments:rebuild-index`): repairEnrolmentIndex below, which re-derives every
+ * missing or stale row and drops rows whose record is gone; rows written meanwhile are kept.
+ * Resolves to the records read (`enrolments`), the shard count and the repair's counts.
+ */
+export async function rebuildEnrolmentIndex(): Promise<{enrolments: number; shards: number; repaired: number; removed: number}> {
+  const {checked, repaired, removed} = await repairEnrolmentIndex()
+  return {enrolments: checked, shards: SHARD_COUNT, repaired, removed}
 }

@@ -19,48 +19,10 @@ import {isOrderId} from '../../schemas/api/ids'
 import {HttpError} from './http'
 import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import type {Attachment} from './uploads'
-import type {PaymentsMode} from './payments/config'
+import type {EnrolmentRecord, NewEnrolment, PaidVia} from './enrolment-record'
 import {indexEnrolmentSafely} from './enrolment-index'
-import type {EnrolmentStatus} from '../../schemas/api/admin'
 
-export type {EnrolmentStatus} from '../../schemas/api/admin'
-export type PaidVia = 'callback' | 'webhook'
-
-export type EnrolmentRecord = {
-  orderId: string
-  /** Our reference, sent to Razorpay as the order's receipt. */
-  receipt: string
-  status: EnrolmentStatus
-  name: string
-  email: string
-  mobile: string
-  trainingProgram: string
-  trainingProgramName: string
-  course: string
-  courseName: string
-  /** Jurisdiction key (competency training), else ''. */
-  country: string
-  countryName: string
-  /** USD, major units, as quoted from the catalogue. */
-  amount: number
-  /** The order's amount in minor units (cents). */
-  amountMinor: number
-  currency: string
-  attachments: Attachment[]
-  paymentId?: string
-  paidAt?: string
-  paidVia?: PaidVia
-  createdAt: string
-  updatedAt: string
-  mode: PaymentsMode
-  /**
-   * Set when the purge of stale pending enrolments has claimed this record for deletion
-   * (ISO 8601). From then on nothing but the purge touches it: markPaid refuses it.
-   */
-  purgeStartedAt?: string
-}
-
-export type NewEnrolment = Omit<EnrolmentRecord, 'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt'>
+export type {EnrolmentRecord, EnrolmentStatus, NewEnrolment, PaidVia} from './enrolment-record'
 
 const store = () => openStore(STORES.enrolments)
 

@@ -14,7 +14,7 @@
  */
 import {randomBytes} from 'node:crypto'
 import {BlobsServer} from '@netlify/blobs/server'
-import {rebuildEnrolmentIndex} from '../lib/enrolment-index'
+import {rebuildEnrolmentIndex} from '../lib/enrolment-repair'
 
 let server: BlobsServer | undefined
 if (!process.env.NETLIFY_BLOBS_CONTEXT) {

@@ -1,0 +1,49 @@
+/**
+ * The shape of an enrolment record as stored in the `enrolments` Blobs store (one JSON record per
+ * order, keyed by the order id). Types only: the record's writers live in ./enrolments.ts, the
+ * admin list's index in ./enrolment-index.ts; both import this module, neither imports the
+ * other's values (the index never reads records: ./enrolment-repair.ts does).
+ */
+import type {EnrolmentStatus} from '../../schemas/api/admin'
+import type {PaymentsMode} from './payments/config'
+import type {Attachment} from './uploads'
+
+export type {EnrolmentStatus} from '../../schemas/api/admin'
+export type PaidVia = 'callback' | 'webhook'
+
+export type EnrolmentRecord = {
+  orderId: string
+  /** Our reference, sent to Razorpay as the order's receipt. */
+  receipt: string
+  status: EnrolmentStatus
+  name: string
+  email: string
+  mobile: string
+  trainingProgram: string
+  trainingProgramName: string
+  course: string
+  courseName: string
+  /** Jurisdiction key (competency training), else ''. */
+  country: string
+  countryName: string
+  /** USD, major units, as quoted from the catalogue. */
+  amount: number
+  /** The order's amount in minor units (cents). */
+  amountMinor: number
+  currency: string
+  attachments: Attachment[]
+  paymentId?: string
+  paidAt?: string
+  paidVia?: PaidVia
+  createdAt: string
+  updatedAt: string
+  mode: PaymentsMode
+  /**
+   * Set when the purge of stale pending enrolments has claimed this record for deletion
+   * (ISO 8601). From then on nothing but the purge touches it: markPaid refuses it.
+   */
+  purgeStartedAt?: string
+}
+
+export type NewEnrolment = Omit<EnrolmentRecord, 'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt'>
+
