@@ -227,7 +227,8 @@ test('Submit stores the result under examResults and opens the results', async (
 test('a reload keeps the answers, the flags, the current question and the deadline', async ({page}) => {
   await page.clock.install({time: T0})
   await startExam(page)
-  await expect(clock(page)).toHaveText('45:00')
+  // The installed clock still runs in real time: on a busy machine a second may pass before this check.
+  await expect(clock(page)).toHaveText(/^(45:00|44:5\d)$/)
   await page.getByRole('radio', {name: 'SOLAS'}).check()
   await navButton(page, 5).click()
   await page.getByRole('textbox').fill('Mayday')
