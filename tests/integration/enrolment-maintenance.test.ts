@@ -9,6 +9,7 @@ import {openStore, STORES} from '../../netlify/lib/blobs'
 import {listIndexedEnrolments} from '../../netlify/lib/enrolment-index'
 import {createPending, getEnrolment, type EnrolmentRecord, type NewEnrolment} from '../../netlify/lib/enrolments'
 import {scheduledRequest} from '../../netlify/lib/local-schedule'
+import {newEnrolment} from './enrolment-fixtures'
 import {startBlobs} from '../helpers/blobs'
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>
@@ -19,24 +20,7 @@ afterAll(async () => {
   await blobs.stop()
 })
 
-const enrolment = (orderId: string): NewEnrolment => ({
-  orderId,
-  receipt: `enr_${orderId}`,
-  name: 'Maintenance Person',
-  email: 'maintenance@example.com',
-  mobile: '+63 917 123 4567',
-  trainingProgram: 'pre-sea-training',
-  trainingProgramName: 'Pre-Sea Training',
-  course: 'PSF',
-  courseName: 'Pre-Sea Foundation',
-  country: '',
-  countryName: '',
-  amount: 50,
-  amountMinor: 5000,
-  currency: 'USD',
-  attachments: [],
-  mode: 'sandbox',
-})
+const enrolment = (orderId: string): NewEnrolment => newEnrolment('maintenance', {orderId})
 
 describe('enrolment-maintenance (scheduled)', () => {
   it('is scheduled hourly (Netlify syntax) and has no public path', () => {

@@ -15,6 +15,7 @@ import {beginPurge, createPending, EXPIRED_ORDER_MESSAGE, getEnrolment, markPaid
 import {openStore, STORES} from '../../netlify/lib/blobs'
 import {claimUploads, completeUpload, putChunk, startUpload} from '../../netlify/lib/uploads'
 import {startBlobs} from '../helpers/blobs'
+import {newEnrolment} from './enrolment-fixtures'
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>
 beforeAll(async () => {
@@ -28,29 +29,16 @@ const NOW = new Date('2026-11-24T12:00:00.000Z')
 const DAY = 24 * 60 * 60 * 1000
 const ago = (ms: number) => new Date(NOW.getTime() - ms)
 
-let counter = 0
-const enrolment = (overrides: Partial<NewEnrolment> = {}): NewEnrolment => {
-  counter++
-  return {
-    orderId: `order_purge${String(counter).padStart(6, '0')}`,
-    receipt: `enr_purge${counter}`,
-    name: `Purge Person ${counter}`,
-    email: `purge${counter}@example.com`,
-    mobile: '+63 917 123 4567',
+const enrolment = (overrides: Partial<NewEnrolment> = {}): NewEnrolment =>
+  newEnrolment('purge', {
     trainingProgram: 'cadetship-training',
     trainingProgramName: 'Cadetship Training',
     course: 'deck-cadet',
     courseName: 'Deck Cadet Program',
-    country: '',
-    countryName: '',
     amount: 3500,
     amountMinor: 350000,
-    currency: 'USD',
-    attachments: [],
-    mode: 'sandbox',
     ...overrides,
-  }
-}
+  })
 
 const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n')
 

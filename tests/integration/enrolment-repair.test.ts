@@ -9,10 +9,10 @@ import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
 import {openStore, STORES} from '../../netlify/lib/blobs'
 import {clearEnrolmentIndex, listIndexedEnrolments, removeIndexRows, toSummary} from '../../netlify/lib/enrolment-index'
-import {rebuildEnrolmentIndex} from '../../netlify/lib/enrolment-repair'
-import {isStale, mapWithConcurrency, repairEnrolmentIndex} from '../../netlify/lib/enrolment-repair'
+import {isStale, mapWithConcurrency, rebuildEnrolmentIndex, repairEnrolmentIndex} from '../../netlify/lib/enrolment-repair'
 import {createPending, getEnrolment, listEnrolmentKeys, listEnrolments, markPaid, type EnrolmentRecord, type NewEnrolment} from '../../netlify/lib/enrolments'
 import {purgeStaleUploads} from '../../netlify/lib/uploads'
+import {newEnrolment as fixture} from './enrolment-fixtures'
 import {startBlobs} from '../helpers/blobs'
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>
@@ -30,29 +30,7 @@ function strayFile(store: string, name: string, content: string) {
   writeFileSync(join(folder, name), content)
 }
 
-let counter = 0
-const newEnrolment = (overrides: Partial<NewEnrolment> = {}): NewEnrolment => {
-  counter++
-  return {
-    orderId: `order_repair${String(counter).padStart(6, '0')}`,
-    receipt: `enr_repair${counter}`,
-    name: `Repair Person ${counter}`,
-    email: `repair${counter}@example.com`,
-    mobile: '+63 917 123 4567',
-    trainingProgram: 'pre-sea-training',
-    trainingProgramName: 'Pre-Sea Training',
-    course: 'PSF',
-    courseName: 'Pre-Sea Foundation',
-    country: '',
-    countryName: '',
-    amount: 50,
-    amountMinor: 5000,
-    currency: 'USD',
-    attachments: [],
-    mode: 'sandbox',
-    ...overrides,
-  }
-}
+const newEnrolment = (overrides: Partial<NewEnrolment> = {}): NewEnrolment => fixture('repair', overrides)
 
 const T0 = new Date('2026-11-20T08:00:00.000Z')
 const later = (ms: number) => new Date(T0.getTime() + ms)
