@@ -17,7 +17,7 @@ import {previewOrigin} from './env'
 
 const at = (title: string, href: string): DocumentLocation => ({title, href})
 
-/** Which pages show a document of each type (spec section 2's routes). */
+/** Which pages show a document of each type (the routes of docs/requirements.md#req-routes). */
 const locations = {
   siteSettings: {locations: [at('Every page (header and footer)', '/')]},
   homePage: {locations: [at('Home', '/')]},

@@ -76,7 +76,7 @@ export default defineConfig(({isSsrBuild}) => ({
         v3_lazyRouteDiscovery: true,
       },
       routes(defineRoutes) {
-        // One module serves several fixed paths (spec section 2, route table).
+        // One module serves several fixed paths (docs/requirements.md#req-routes).
         return defineRoutes((route) => {
           for (const slug of LEGAL_SLUGS) {
             route(`/${slug}`, 'pages/legal.tsx', {id: `routes/legal-${slug}`})

@@ -1,5 +1,5 @@
 /**
- * POST /api/contact (spec section 7): JSON {name, email, phone?, subject, message} (and the
+ * POST /api/contact (docs/requirements.md#req-calls): JSON {name, email, phone?, subject, message} (and the
  * `website` honeypot) → 200 {ok: true}; the spec's client reads the answer only for
  * truthiness. Invalid fields → 400 {error, details: {field: [messages]}}; not JSON → 415;
  * over 32 KB → 413; over the client's limit → 429 with Retry-After. The work is done by

@@ -1,5 +1,5 @@
 /**
- * Accepting a contact message (spec sections 3, 5 and 7), the one implementation behind
+ * Accepting a contact message (docs/requirements.md#req-entities-contact, #req-validation-contact, #req-calls), the one implementation behind
  * both the /contact page's action and POST /api/contact:
  *
  * 1. honeypot: a filled `website` field marks a bot, which is answered as if the message

@@ -1,5 +1,5 @@
 /**
- * Cadetship document uploads (spec section 5, "Document upload"): chunked uploads stored in
+ * Cadetship document uploads (docs/requirements.md#req-validation-upload): chunked uploads stored in
  * the `uploads` Blobs store, before payment. A Netlify function accepts at most 6 MB per
  * request, so a document (up to 10 MB) goes up in chunks of at most 4 MiB:
  *

@@ -1,5 +1,5 @@
 /**
- * The contract of GET /api/admin/enrollments (spec sections 3 and 7, "Enrollment record",
+ * The contract of GET /api/admin/enrollments (docs/requirements.md#req-entities-enrollment-record, #req-calls,
  * plus issue 5's email, status, dates and ids): one row per enrolment. Produced by
  * netlify/lib/enrolment-index.ts, read by the admin pages (web/app/components/admin).
  */

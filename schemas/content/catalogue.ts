@@ -1,7 +1,7 @@
 /**
  * The course catalogue: categories, courses, the competency fee table and the cadetship
  * programme. Prices are whole or decimal US dollars (USD, major units) as numbers;
- * spec sections 3 and 9 give every figure.
+ * docs/requirements.md#req-entities-catalogue and #req-constants give every figure.
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {nextOrder} from './initialValues'

@@ -1,5 +1,5 @@
 /**
- * Practice exams (spec sections 3, 5 and 9). A question's correct answer is stored as
+ * Practice exams (docs/requirements.md#req-entities-exam, #req-validation-exam-scoring, #req-constants-exams). A question's correct answer is stored as
  * `correctAnswer` (single-choice, text, textarea) or `correctAnswers` (multiple-choice);
  * the two are never both set. Points per question are whole numbers from 10 to 30 and
  * add up to the exam's `totalPoints`. In the studio, the correct answer of a choice question is

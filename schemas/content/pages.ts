@@ -9,7 +9,7 @@ import {allowedSlug} from './shared'
 
 const required = (Rule: any) => Rule.required()
 
-/** Spec section 2: the service and officer-licensing paths that exist. */
+/** docs/requirements.md#req-routes: the service and officer-licensing paths that exist. */
 export const SERVICE_SLUGS = [
   'vessel-registration',
   'yacht-registration',
@@ -33,7 +33,7 @@ export const OFFICER_LICENSING_SLUGS = [
   'rating-certifications',
 ] as const
 
-/** Spec section 2: the four legal pages. */
+/** docs/requirements.md#req-legal: the four legal pages. */
 export const LEGAL_SLUGS = ['terms', 'privacy', 'refund', 'shipping'] as const
 
 export const servicePage = defineType({

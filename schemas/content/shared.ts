@@ -7,10 +7,10 @@
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
 
-/** Spec section 3: the levels a course may have. */
+/** docs/requirements.md#req-entities-catalogue: the levels a course may have. */
 export const COURSE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'All Levels', 'Entry Level'] as const
 
-/** Spec section 2: the six category ids, used as the category document's slug. */
+/** docs/requirements.md#req-routes: the six category ids, used as the category document's slug. */
 export const CATEGORY_IDS = [
   'pre-sea-training',
   'cadetship-training',

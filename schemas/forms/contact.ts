@@ -1,12 +1,12 @@
 /**
- * The contact form (spec sections 3 and 5): name, email, subject and message required,
+ * The contact form (docs/requirements.md#req-entities-contact, #req-validation-contact): name, email, subject and message required,
  * phone optional, subject from the spec's list. Used by the /contact page (browser and
  * action) and by POST /api/contact. `website` is a honeypot: people leave it empty.
  */
 import {z} from 'zod'
 import {emailField, PHONE_PATTERN} from './fields'
 
-/** Spec section 5, in the spec's order. */
+/** docs/requirements.md#req-validation-contact, in the spec's order. */
 export const CONTACT_SUBJECTS = [
   'General Inquiry',
   'Course Information',

@@ -1,5 +1,5 @@
 /**
- * The enrolment contracts (spec sections 3, 5 and 7), one zod schema each, used by the
+ * The enrolment contracts (docs/requirements.md#req-entities-enrolment, #req-validation-enrolment, #req-calls), one zod schema each, used by the
  * /payment form in the browser (conform) and by the API functions on the server.
  *
  * - EnrolmentFormSchema: what the visitor fills in. `amount` is USD (major units).
@@ -7,7 +7,7 @@
  *   document uploads (cadetship only, at most 5).
  * - SaveEnrolmentSchema: POST /api/enroll/save — the form fields (optional: the order already
  *   holds them) plus Razorpay's three payment result fields.
- * Messages are the spec's where it gives them (section 8).
+ * Messages are the spec's where it gives them (docs/requirements.md#req-errors).
  */
 import {z} from 'zod'
 import {parseAmountUsd} from '../../web/app/domain/price'
@@ -30,7 +30,7 @@ export const EnrolmentFormSchema = z
     course: trimmed(120, 'Please select a valid course to proceed.'),
     country: z.string().trim().max(64).optional(),
     // Checked after the country (below): for competency training the amount follows the
-    // country, so a missing country is the message the visitor needs (spec section 5).
+    // country, so a missing country is the message the visitor needs (docs/requirements.md#req-validation-enrolment).
     // Whole cents only, as a number or the form's decimal text (parseAmountUsd); anything else is
     // NaN here, which the number schema refuses with the message below.
     amount: z.preprocess(

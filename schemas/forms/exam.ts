@@ -1,13 +1,13 @@
 /**
  * The exam scoring request (POST to /exam/{examId}/results): the answers of the stored result
- * (spec section 3, "Answer record"), validated before the server scores them.
+ * (docs/requirements.md#req-entities-answer), validated before the server scores them.
  */
 import {z} from 'zod'
 
 /** Limits of one scoring request (an exam has far fewer questions; a textarea answer ≤ 5000). */
 export const SCORE_LIMITS = {records: 50, questionId: 64, text: 5000, choices: 20, bodyBytes: 512 * 1024} as const
 
-/** The body of a scoring request: the stored record's answers (spec section 3, "Answer record"). */
+/** The body of a scoring request: the stored record's answers (docs/requirements.md#req-entities-answer). */
 export const ScoreRequestSchema = z.object({
   answers: z
     .array(

@@ -1,5 +1,5 @@
 /**
- * The administrator area (spec sections 2, 4, 5, 6, 8, 9; issue 5): /login, /admin/login and
+ * The administrator area (docs/requirements.md#req-admin-login, #req-admin-list, #req-states-admin-session, #req-validation-admin-login, #req-validation-admin-search, #req-roles, #req-errors, #req-constants-admin; issue 5): /login, /admin/login and
  * /adminEnrollments.
  *
  * Two tests go through the real API (POST /api/admin, GET /api/admin/enrollments, enrolments

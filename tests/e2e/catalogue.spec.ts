@@ -1,11 +1,11 @@
 /**
- * The catalogue shows the spec's exact prices (section 9) with Enroll links carrying
- * training, course and price (section 2); the competency table has the 42 fees; the
+ * The catalogue shows the spec's exact prices (docs/requirements.md#req-constants-prices) with Enroll links carrying
+ * training, course and price (docs/requirements.md#req-category); the competency table has the 42 fees; the
  * cadetship Enroll link carries deck-cadet and 3500.
  */
 import {expect, test} from './fixtures'
 
-/** Spec section 9, "Course prices (USD)". */
+/** docs/requirements.md#req-constants-prices, "Course prices (USD)". */
 const PRICES: Record<string, Record<string, number>> = {
   'pre-sea-training': {BTLGTCO: 100, BTOCTCO: 100, PSF: 50, STSDSD: 50, 'Basic STCW package': 150},
   'stcw-courses': {'Basic STCW': 150, AFFA: 900, ATCT: 300, ATLG: 300, ATO: 300, ARPA: 300, ECDIS: 450, GMDSS: 450},
@@ -57,7 +57,7 @@ test('the course overview links the six categories with their course counts', as
   await expect(page.getByRole('link', {name: 'Explore Certifications'})).toHaveAttribute('href', '#courses')
 })
 
-/** Spec section 9, "Competency fees (USD)": first figure for the first four jurisdictions. */
+/** docs/requirements.md#req-constants-competency, "Competency fees (USD)": first figure for the first four jurisdictions. */
 const FEES: Array<[string, number, number]> = [
   ['Master/Chief officer', 2200, 4400],
   ['2/3 Officer', 1800, 3800],

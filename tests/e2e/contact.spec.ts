@@ -1,5 +1,5 @@
 /**
- * The contact page (spec sections 2, 5 and 8): the form with its subject list, validation
+ * The contact page (docs/requirements.md#req-contact, #req-validation-contact, #req-errors): the form with its subject list, validation
  * in the browser, the thank-you message that clears the form, visible failures, the
  * contact details, and the same form working without JavaScript.
  *

@@ -1,5 +1,5 @@
 /**
- * /exam/{examId}/results (spec sections 2, 3, 5, 7, 8; issue 4): the stored result in local
+ * /exam/{examId}/results (docs/requirements.md#req-exam-results, #req-entities-stored-result, #req-validation-exam-scoring, #req-calls-exams, #req-errors; issue 4): the stored result in local
  * storage (`examResults`) is scored on the server and shown with grade, percent, correct count,
  * time spent 'Xm Ys', the performance bar's colour band and the per-question breakdown;
  * 'Download Results' saves exam-results-{examId}-{YYYY-MM-DD}.json with exactly the spec's

@@ -1,5 +1,5 @@
 /**
- * The shared frame (spec section 2): fixed navigation that turns solid after 50px of
+ * The shared frame (docs/requirements.md#req-frame): fixed navigation that turns solid after 50px of
  * scroll, a keyboard-operable mobile menu, the footer with four social links and the
  * current year, and scroll-to-top on navigation.
  */

@@ -1,5 +1,5 @@
 /**
- * /payment (spec sections 2, 4, 5, 8; issue 3): prefill, the program → course → country
+ * /payment (docs/requirements.md#req-payment, #req-states-enrolment, #req-validation-enrolment, #req-errors; issue 3): prefill, the program → course → country
  * rules, the catalogue amount, the sandbox checkout end to end, failures, and axe.
  */
 import type {Page} from '@playwright/test'

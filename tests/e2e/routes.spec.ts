@@ -1,5 +1,5 @@
 /**
- * Every public route of the spec's route table (section 2) answers 200 with its heading,
+ * Every public route of the spec's route table (docs/requirements.md#req-routes) answers 200 with its heading,
  * has exactly one h1, and passes axe-core with no serious or critical violation.
  */
 import {expect, expectAccessible, test} from './fixtures'

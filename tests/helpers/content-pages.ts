@@ -1,5 +1,5 @@
 /**
- * The public content pages of the spec's route table (section 2) plus the exam instructions,
+ * The public content pages of the spec's route table (docs/requirements.md#req-routes) plus the exam instructions,
  * written out by hand as the tests' oracle: the sitemap must list exactly these, and each names
  * itself as canonical. Used by tests/integration/seo.test.ts and tests/e2e/seo.spec.ts.
  */

@@ -1,7 +1,7 @@
 /**
  * The /exam/{examId}/results action and loader (web/app/routes/exam.$examId.results.tsx) over
  * the seed dataset: answers are scored on the server against the answer key with the spec's
- * rules (section 5); bad input is a 400 with a message, an unknown exam a 404; the loader
+ * rules (docs/requirements.md#req-validation-exam-scoring); bad input is a 400 with a message, an unknown exam a 404; the loader
  * gives the exam's id and title only and redirects an unknown exam to /exams.
  */
 import type {ActionFunctionArgs, LoaderFunctionArgs} from '@remix-run/node'

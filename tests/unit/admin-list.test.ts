@@ -1,5 +1,5 @@
 /**
- * The administrator list's rules (spec section 5, "Admin list search"; issue 5): search fields
+ * The administrator list's rules (docs/requirements.md#req-validation-admin-search; issue 5): search fields
  * and case, numeric amount sort, toggling, page reset on search/sort, summary (paid-only
  * revenue), and the CSV export's quoting and formula neutralisation.
  */

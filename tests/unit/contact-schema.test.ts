@@ -1,5 +1,5 @@
 /**
- * The contact form's schema (spec sections 3 and 5) and the small pure parts of
+ * The contact form's schema (docs/requirements.md#req-entities-contact, #req-validation-contact) and the small pure parts of
  * netlify/lib/contact.ts: the server's honeypot-tolerant schema, the configurable limit and
  * the time-sortable message key.
  */

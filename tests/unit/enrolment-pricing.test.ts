@@ -1,4 +1,4 @@
-/** The pricing rule of spec sections 4, 5 and 9 against the real seed catalogue. */
+/** The pricing rule of docs/requirements.md#req-states-enrolment, #req-validation-enrolment and #req-constants against the real seed catalogue. */
 import {beforeAll, describe, expect, it} from 'vitest'
 import {
   checkEnrolmentPrice,
@@ -25,7 +25,7 @@ describe('quote', () => {
     expect(quote(catalogue, {trainingProgram: 'pre-sea-training', course: 'PSF'})).toMatchObject({ok: true, amountUsd: 50})
     expect(quote(catalogue, {trainingProgram: 'value-added-courses', course: 'Port Management'})).toMatchObject({ok: true, amountUsd: 350})
   })
-  it('prices competency training by rank and country (spec section 9)', () => {
+  it('prices competency training by rank and country (docs/requirements.md#req-constants-competency)', () => {
     expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'st-maarten'})).toMatchObject({ok: true, amountUsd: 2200, countryName: 'St. Maarten'})
     expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'vietnam'})).toMatchObject({ok: true, amountUsd: 4400})
     expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'CDC', country: 'thailand'})).toMatchObject({ok: true, amountUsd: 125})

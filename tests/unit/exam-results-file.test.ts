@@ -1,5 +1,5 @@
 /**
- * The downloaded results file (web/app/lib/exam-results-file.ts; spec sections 3 and 7): its
+ * The downloaded results file (web/app/lib/exam-results-file.ts; docs/requirements.md#req-entities-results-file, #req-calls-exams): its
  * name exam-results-{examId}-{YYYY-MM-DD}.json on the local calendar day, exactly the spec's
  * fields, 'earned/total' and 'earned/max' strings, null for an unanswered question.
  */

@@ -1,4 +1,4 @@
-/** Spec section 5, "Exam scoring", and section 9's grade bands, rule by rule and edge by edge. */
+/** docs/requirements.md#req-validation-exam-scoring, and the grade bands of #req-constants-exams, rule by rule and edge by edge. */
 import {describe, expect, it} from 'vitest'
 import {formatTimeSpent, gradeFor, isAnswerCorrect, type KeyedQuestion, performanceColour, scoreExam} from '~/domain/exam-scoring'
 

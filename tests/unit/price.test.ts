@@ -29,7 +29,7 @@ describe('coursePriceLabel and payableUsd', () => {
   })
 })
 
-describe('parsePriceText (spec section 9: first digit group, commas removed)', () => {
+describe('parsePriceText (docs/requirements.md#req-constants-payment: first digit group, commas removed)', () => {
   it.each([
     ['$150', 150],
     ['$1,500', 1500],
@@ -44,7 +44,7 @@ describe('parsePriceText (spec section 9: first digit group, commas removed)', (
   })
 })
 
-describe('toMinorUnits (spec section 7: amount x 100, rounded)', () => {
+describe('toMinorUnits (docs/requirements.md#req-calls: amount x 100, rounded)', () => {
   it('converts dollars to cents', () => {
     expect(toMinorUnits(3500)).toBe(350000)
     expect(toMinorUnits(0.1 + 0.2)).toBe(30)

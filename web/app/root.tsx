@@ -57,7 +57,7 @@ export const meta: MetaFunction<typeof loader> = ({data}) => [
   {name: 'description', content: data?.settings.seoDescription ?? ''},
 ]
 
-/** Paths without the top navigation / without the footer (spec section 2). */
+/** Paths without the top navigation / without the footer (docs/requirements.md#req-frame). */
 const NO_NAV_PATHS = ['/login']
 const NO_FOOTER_PATHS = ['/login', '/admin/login']
 

@@ -1,5 +1,5 @@
 /**
- * Documents posted with POST /api/enroll/save as multipart (spec section 7: files under
+ * Documents posted with POST /api/enroll/save as multipart (docs/requirements.md#req-calls: files under
  * `files`). They go through the uploads module's own path — start, chunks, complete — so they
  * are checked (extension, size, magic bytes) and stored exactly like chunked uploads, and come
  * back as ordinary attachments. A file that fails a check is skipped, never stored.

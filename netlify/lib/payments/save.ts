@@ -1,7 +1,7 @@
 /**
  * POST /api/enroll/save: the checkout's success callback. Accepts JSON (SaveEnrolmentSchema)
- * or multipart/form-data with the same fields as text and documents under `files` (spec
- * section 7), at most MAX_MULTIPART_BYTES. Looks up the STORED order, verifies the payment
+ * or multipart/form-data with the same fields as text and documents under `files` (as in
+ * docs/requirements.md#req-calls), at most MAX_MULTIPART_BYTES. Looks up the STORED order, verifies the payment
  * signature against the stored order id (one code path for Razorpay and the sandbox) and
  * marks the enrolment paid — idempotently. The stored enrolment (from create-order) is the
  * truth: the form fields of this call are not trusted and not stored.

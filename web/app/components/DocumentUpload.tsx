@@ -1,5 +1,5 @@
 /**
- * Cadetship document upload area (spec sections 2 and 5): drag-and-drop or browse, PDF, DOC/DOCX,
+ * Cadetship document upload area (docs/requirements.md#req-payment, #req-validation-upload): drag-and-drop or browse, PDF, DOC/DOCX,
  * JPG or PNG, 10MB each, 5 files in total, individual removal. Rejected files (type, size, or
  * beyond the fifth) show the spec's message in an alert.
  *

@@ -1,6 +1,6 @@
 /**
  * The page view shared by /services/{slug} and /services/officer-licensing/{slug}
- * (spec section 2: service pages, officer licensing sub-pages, informational pages).
+ * (docs/requirements.md#req-service-pages, #req-info-pages: service pages, officer licensing sub-pages, informational pages).
  *
  * Layout: light PageHero (the title is the page's only h1, the intro its lead), a
  * breadcrumb trail, the rich-text body, cards for linked sub-pages (the officer licensing

@@ -1,5 +1,5 @@
 /**
- * The site footer (spec section 2, "Shared frame"): about blurb, four social links,
+ * The site footer (docs/requirements.md#req-frame): about blurb, four social links,
  * quick links, legal links, contact details and the copyright with the current year.
  */
 import {Link} from '@remix-run/react'

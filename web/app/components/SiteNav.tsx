@@ -1,5 +1,5 @@
 /**
- * The fixed top navigation (spec section 2, "Shared frame"): transparent at the top of the
+ * The fixed top navigation (docs/requirements.md#req-frame): transparent at the top of the
  * page and solid after 50px of scroll; light text over the dark heroes of the home and
  * course pages while transparent; a keyboard-operable menu on small screens.
  */
@@ -7,7 +7,7 @@ import {Link, NavLink, useLocation} from '@remix-run/react'
 import {useEffect, useRef, useState} from 'react'
 import {AnchorIcon, CloseIcon, MenuIcon} from './Icons'
 
-/** Scroll distance (px) after which the bar turns solid (spec section 9). */
+/** Scroll distance (px) after which the bar turns solid (docs/requirements.md#req-constants-other). */
 export const SOLID_AFTER_PX = 50
 
 export const NAV_LINKS = [

@@ -1,5 +1,5 @@
 /**
- * Cadetship documents (spec section 5, "Document upload"): the one home of the rule, imported
+ * Cadetship documents (docs/requirements.md#req-validation-upload): the one home of the rule, imported
  * by the upload component in the browser and by the upload functions on the server.
  *
  * - Allowed: PDF, DOC, DOCX, JPG, PNG — judged by the file name's extension and, when the

@@ -1,5 +1,5 @@
 /**
- * What an enrolment costs (spec sections 4, 5 and 9): the one place that turns a selection
+ * What an enrolment costs (docs/requirements.md#req-states-enrolment, #req-validation-enrolment, #req-constants-payment): the one place that turns a selection
  * (training program, course, country) into a payable amount, imported by the /payment page
  * in the browser and by the create-order function on the server.
  *
@@ -20,7 +20,7 @@ export const CADETSHIP_TRAINING = 'cadetship-training'
 export const COMPETENCY_TRAINING = 'competency-training'
 export const DEFAULT_CURRENCY = 'USD'
 
-/** The spec's enrolment messages (section 8), quoted exactly. */
+/** The spec's enrolment messages (docs/requirements.md#req-errors), quoted exactly. */
 export const ENROLMENT_MESSAGES = {
   invalidCourse: 'Please select a valid course to proceed.',
   invalidAmount: 'Please enter a valid amount.',
@@ -74,7 +74,7 @@ export function countryOptions(catalogue: EnrolmentCatalogue): Option[] {
   return (catalogue.feeTable?.jurisdictions ?? []).map((j) => ({value: j.key ?? '', label: j.name ?? ''}))
 }
 
-/** Whether the program needs a country (spec section 5: competency training only). */
+/** Whether the program needs a country (docs/requirements.md#req-validation-enrolment: competency training only). */
 export const needsCountry = (trainingProgram: string) => trainingProgram === COMPETENCY_TRAINING
 
 /** Prices a selection against the catalogue. Never throws. */
@@ -111,7 +111,7 @@ export function quote(catalogue: EnrolmentCatalogue, selection: Selection): Quot
 }
 
 /**
- * The form's starting selection from the /payment query (spec section 2: training, course,
+ * The form's starting selection from the /payment query (docs/requirements.md#req-payment: training, course,
  * category, price, country, amount). Only values the catalogue knows are kept; `category`
  * stands in for `course` when `course` is absent; `country` may be a key or a name. The
  * price and amount parameters are never trusted: the amount always comes from quote().

@@ -1,5 +1,5 @@
 /**
- * Exam scoring (spec section 5, "Exam scoring"; grade bands and colours: section 9), the one
+ * Exam scoring (docs/requirements.md#req-validation-exam-scoring; grade bands and colours: #req-constants-exams), the one
  * place both the results page and the server's scoring action use.
  *
  * - No stored correct answer → incorrect.
@@ -27,7 +27,7 @@ export type KeyedQuestion = {
   points: number
 }
 
-/** Spec section 3, "Answer record". */
+/** docs/requirements.md#req-entities-answer. */
 export type AnswerRecord = {questionId: string; answer: string | string[]}
 
 export type Grade = 'A' | 'B' | 'C' | 'D' | 'F'
@@ -75,7 +75,7 @@ export function isAnswerCorrect(question: KeyedQuestion, answer: string | string
   return given === expected || given.includes(expected) || expected.includes(given)
 }
 
-/** Spec section 9: A at 90 or more, B 80, C 70, D 60, else F. */
+/** docs/requirements.md#req-constants-exams: A at 90 or more, B 80, C 70, D 60, else F. */
 export function gradeFor(percentage: number): Grade {
   if (percentage >= 90) return 'A'
   if (percentage >= 80) return 'B'
@@ -84,7 +84,7 @@ export function gradeFor(percentage: number): Grade {
   return 'F'
 }
 
-/** Spec section 2: the performance bar is green at 70 or more, yellow at 50 or more, red below. */
+/** docs/requirements.md#req-exam-results: the performance bar is green at 70 or more, yellow at 50 or more, red below. */
 export function performanceColour(percentage: number): 'green' | 'yellow' | 'red' {
   if (percentage >= 70) return 'green'
   if (percentage >= 50) return 'yellow'

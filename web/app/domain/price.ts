@@ -1,5 +1,5 @@
 /**
- * Prices as the site shows and charges them (spec section 9, "Payment"), imported by the
+ * Prices as the site shows and charges them (docs/requirements.md#req-constants-payment), imported by the
  * pages in the browser and on the server, and by the API functions.
  *
  * Units: `usd` values are US dollars (major units, may have cents); `minor` values are
@@ -9,7 +9,7 @@
 /** What a course costs: a fixed USD price, or "Contact for pricing". */
 export type CoursePrice = {pricing: 'fixed' | 'contact' | string | null; priceUsd?: number | null}
 
-/** The label shown when a course has no fixed price (spec section 3). */
+/** The label shown when a course has no fixed price (docs/requirements.md#req-entities-catalogue). */
 export const CONTACT_FOR_PRICING = 'Contact for pricing'
 
 const wholeDollars = new Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD', maximumFractionDigits: 0})
@@ -56,7 +56,7 @@ export function parseAmountUsd(value: unknown): number | null {
   return Math.abs(cents - Math.round(cents)) < 1e-6 ? usd : null
 }
 
-/** US dollars → cents, rounded to the nearest cent (spec section 7: amount x 100, rounded). */
+/** US dollars → cents, rounded to the nearest cent (docs/requirements.md#req-calls: amount x 100, rounded). */
 export function toMinorUnits(usd: number): number {
   return Math.round(usd * 100)
 }

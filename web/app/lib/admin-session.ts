@@ -1,5 +1,5 @@
 /**
- * The administrator's browser session (spec section 4, "Administrator session"; issue 5).
+ * The administrator's browser session (docs/requirements.md#req-states-admin-session; issue 5).
  *
  * - The token returned by POST /api/admin is kept in localStorage under 'authToken' (the
  *   spec's storage); the server decides its lifetime (a signed JWT with an expiry).
@@ -10,9 +10,9 @@
 import {useEffect, useRef} from 'react'
 
 export const TOKEN_KEY = 'authToken'
-/** Inactivity before the automatic logout (spec section 9, Admin). */
+/** Inactivity before the automatic logout (docs/requirements.md#req-constants-admin). */
 export const IDLE_LOGOUT_MS = 15 * 60 * 1000
-/** The events that count as activity (spec section 4). */
+/** The events that count as activity (docs/requirements.md#req-states-admin-session). */
 export const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'click', 'scroll'] as const
 
 export function readToken(): string | null {
@@ -39,7 +39,7 @@ export function clearToken(): void {
   }
 }
 
-/** Logout: remove the token and reload the page (spec section 4). */
+/** Logout: remove the token and reload the page (docs/requirements.md#req-states-admin-session). */
 export function logout(): void {
   clearToken()
   window.location.reload()

@@ -1,5 +1,5 @@
 /**
- * The browser's side of paying for an enrolment (spec sections 4 and 7): ask the server for
+ * The browser's side of paying for an enrolment (docs/requirements.md#req-states-enrolment, #req-calls): ask the server for
  * an order, open the checkout (Razorpay's, or the local sandbox dialog), and save the
  * enrolment with the payment result. Messages are the spec's (ENROLMENT_MESSAGES).
  * Browser-only: no secrets, no server imports.
@@ -75,7 +75,7 @@ declare global {
   }
 }
 
-/** Loads Razorpay's Checkout script (at submit time, spec section 7). Rejects with 'Failed to load Razorpay'. */
+/** Loads Razorpay's Checkout script (at submit time, docs/requirements.md#req-calls-checkout). Rejects with 'Failed to load Razorpay'. */
 export function loadRazorpay(): Promise<void> {
   if (window.Razorpay) return Promise.resolve()
   return new Promise((resolve, reject) => {
@@ -90,7 +90,7 @@ export function loadRazorpay(): Promise<void> {
 
 /**
  * Opens Razorpay Checkout for `order` (order id, amount, currency, the course as description,
- * prefill of name, email and contact — spec section 7) and settles with the payment result,
+ * prefill of name, email and contact — docs/requirements.md#req-calls-checkout) and settles with the payment result,
  * `{failed}` on payment.failed, or `{dismissed: true}` when the visitor closes it.
  */
 export function openRazorpay(order: Order): Promise<PaymentResult | {failed: string} | {dismissed: true}> {

@@ -1,5 +1,5 @@
 /**
- * A candidate's exam attempt and stored results in the browser (spec sections 3 and 4;
+ * A candidate's exam attempt and stored results in the browser (docs/requirements.md#req-entities-stored-result, #req-states-exam;
  * issue 4's honest clock).
  *
  * - The attempt (exam id, mode, start, deadline, answers, flags, current question) is saved
@@ -27,13 +27,13 @@ export type ExamAttempt = {
   current: number
 }
 
-/** Spec section 3, "Stored exam result". */
+/** docs/requirements.md#req-entities-stored-result. */
 export type StoredExamResult = {examId: string; answers: AnswerRecord[]; timeSpent: number; submittedAt: string}
 
 export const RESULTS_KEY = 'examResults'
 export const attemptKey = (examId: string) => `examAttempt:${examId}`
 
-/** Seconds below which the clock turns red (spec section 9). */
+/** Seconds below which the clock turns red (docs/requirements.md#req-constants-exams). */
 export const WARNING_SECONDS = 300
 /** Remaining minutes at which screen readers hear a time warning. */
 export const ANNOUNCE_AT_MINUTES = [10, 5, 1] as const

@@ -1,5 +1,5 @@
 /**
- * The downloaded results file (spec section 3, "Downloaded results file"; section 7: generated
+ * The downloaded results file (docs/requirements.md#req-entities-results-file; #req-calls-exams: generated
  * in the browser as JSON named exam-results-{examId}-{date YYYY-MM-DD}.json).
  *
  * Fields, exactly: examTitle, score ('earned/total'), percentage, grade, timeSpent, submittedAt,

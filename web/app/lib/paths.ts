@@ -12,7 +12,7 @@ export function servicePath(section: string | null | undefined, slug: string | n
   return section === 'officer-licensing' ? `/services/officer-licensing/${safe}` : `/services/${safe}`
 }
 
-/** Query of the enrolment form (spec section 2: training, course, category, price, country, amount). */
+/** Query of the enrolment form (docs/requirements.md#req-routes: training, course, category, price, country, amount). */
 export type EnrolLinkParams = {
   training: string
   course: string
@@ -22,7 +22,7 @@ export type EnrolLinkParams = {
   category?: string
 }
 
-/** /payment?training=…&course=…[&price=…][&amount=…][&country=…] (spec section 2). */
+/** /payment?training=…&course=…[&price=…][&amount=…][&country=…] (docs/requirements.md#req-routes). */
 export function enrolPath(params: EnrolLinkParams): string {
   const query = new URLSearchParams()
   query.set('training', params.training)
@@ -38,7 +38,7 @@ export function enrolPath(params: EnrolLinkParams): string {
 export const examStartPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/start`
 
 /**
- * The legal pages' slugs (spec section 2): each is served at /{slug} by pages/legal.tsx,
+ * The legal pages' slugs (docs/requirements.md#req-legal): each is served at /{slug} by pages/legal.tsx,
  * registered once per slug in web/vite.config.ts.
  */
 export const LEGAL_SLUGS = ['terms', 'privacy', 'refund', 'shipping'] as const

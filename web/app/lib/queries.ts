@@ -109,8 +109,8 @@ export const EXAMS_QUERY = defineQuery(`*[_type == "exam"] | order(order asc){
 }`)
 
 /**
- * Everything the enrolment form and the order function need to price a course (spec
- * section 9, "Payment"): programs with their courses, the competency fee table and the
+ * Everything the enrolment form and the order function need to price a course (see
+ * docs/requirements.md#req-constants-payment): programs with their courses, the competency fee table and the
  * cadetship programme. Read by web/app/domain/enrolment.ts.
  */
 export const ENROLMENT_CATALOGUE_QUERY = defineQuery(`{

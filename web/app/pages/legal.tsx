@@ -1,5 +1,5 @@
 /**
- * The legal pages (spec section 2): /terms, /privacy, /refund and /shipping. One module,
+ * The legal pages (docs/requirements.md#req-legal): /terms, /privacy, /refund and /shipping. One module,
  * registered four times in web/vite.config.ts (route ids routes/legal-{slug}); it lives
  * outside app/routes so flat routes do not also mount it at /legal. The slug is the
  * request's path; the legalPage document with that slug supplies title, "Last updated"

@@ -1,5 +1,5 @@
 /**
- * Home (spec section 2, "Home"): hero, stats, company intro, three featured programs,
+ * Home (docs/requirements.md#req-home): hero, stats, company intro, three featured programs,
  * six reasons to choose the provider, training locations with flags, testimonials and a
  * call to action with contact details — all from the homePage document and its references.
  */

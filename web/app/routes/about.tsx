@@ -1,5 +1,5 @@
 /**
- * About (spec section 2, "About"): hero, stats, mission / vision / values, the
+ * About (docs/requirements.md#req-about): hero, stats, mission / vision / values, the
  * "Maritime Excellence Since 2006" block, five service blurbs and 'Get Started' (/contact).
  */
 import {data} from '@remix-run/node'

@@ -1,5 +1,5 @@
 /**
- * /adminEnrollments — the administrator enrollment list (spec section 2; issue 5). Not guarded
+ * /adminEnrollments — the administrator enrollment list (docs/requirements.md#req-admin-list; issue 5). Not guarded
  * by routing: it depends on the token stored by the login (no token → 'No authentication token
  * found'). Never indexed, never cached.
  */

@@ -1,5 +1,5 @@
 /**
- * /contact (spec sections 2, 3, 5 and 8): the contact form and the provider's contact
+ * /contact (docs/requirements.md#req-contact, #req-entities-contact, #req-validation-contact, #req-errors): the contact form and the provider's contact
  * details (email, phone, address, business hours, from the site settings).
  *
  * The form is validated with ContactSchema in the browser (conform) and again by the
@@ -31,7 +31,7 @@ export const meta: MetaFunction = ({matches}) =>
     path: '/contact',
   })
 
-/** Failures the spec left silent (section 8: "only logged"): the visitor is told. */
+/** Failures the spec left silent (docs/requirements.md#req-errors: "only logged"): the visitor is told. */
 export const CONTACT_FAILURE_MESSAGES = {
   server: 'Sorry, your message could not be sent. Please try again in a moment, or email or call us directly.',
   network: 'Your message could not be sent: we could not reach the server. Please check your connection and try again.',

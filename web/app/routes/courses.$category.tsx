@@ -1,5 +1,5 @@
 /**
- * Generic category page (/courses/{category}, spec section 2): one card per course with
+ * Generic category page (/courses/{category}, docs/requirements.md#req-category): one card per course with
  * name, full name, description, duration and price ('Investment'), and an 'Enroll Now'
  * link to /payment?training={category}&course={name}&price={price}. Courses without a
  * fixed price link to the contact page instead. Unknown ids answer 404 with
@@ -143,7 +143,7 @@ export default function CategoryPage() {
   )
 }
 
-/** 404 for an unknown category id (spec section 8). */
+/** 404 for an unknown category id (docs/requirements.md#req-errors). */
 export function ErrorBoundary() {
   const error = useRouteError()
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error

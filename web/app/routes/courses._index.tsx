@@ -1,5 +1,5 @@
 /**
- * Category overview (/courses, spec section 2): six category cards linking to
+ * Category overview (/courses, docs/requirements.md#req-courses): six category cards linking to
  * /courses/{categoryId}, an 'Explore Certifications' anchor to #courses and a
  * 'Training Excellence' section of four benefits.
  */

@@ -1,5 +1,5 @@
 /**
- * Cadetship (spec section 2, "Cadetship page"; figures: section 9): duration, training type,
+ * Cadetship (docs/requirements.md#req-cadetship; figures: #req-constants-cadetship): duration, training type,
  * total fee, stipend range, the installments and their total, and the Enroll button to
  * /payment?training=cadetship-training&course=deck-cadet&amount=3500.
  */

@@ -1,5 +1,5 @@
 /**
- * Competency training (spec section 2, "Competency training page"; fees: section 9):
+ * Competency training (docs/requirements.md#req-competency; fees: #req-constants-competency):
  * the fee table with columns RANK, one per jurisdiction, ACTION; each cell "$2,200 USD";
  * each row an Enroll link to /payment?training=competency-training&course={rank}.
  */

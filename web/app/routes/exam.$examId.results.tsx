@@ -1,5 +1,5 @@
 /**
- * /exam/{examId}/results (spec sections 2, 3, 5, 7 and 8; issue 4).
+ * /exam/{examId}/results (docs/requirements.md#req-exam-results, #req-entities-stored-result, #req-validation-exam-scoring, #req-calls-exams, #req-errors; issue 4).
  *
  * - loader: the exam's id and title only (never the answer key); an unknown exam redirects to
  *   /exams.

@@ -1,5 +1,5 @@
 /**
- * /exam/{examId}/take — taking an exam (spec section 2, "Exam taking"; section 4, "Exam";
+ * /exam/{examId}/take — taking an exam (docs/requirements.md#req-exam-take, #req-states-exam;
  * issue 4).
  *
  * The loader reads EXAM_TAKE_QUERY: the questions without their correct answers, so neither

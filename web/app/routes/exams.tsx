@@ -1,5 +1,5 @@
 /**
- * /exams — the practice exam catalogue (spec section 2): one card per exam with its
+ * /exams — the practice exam catalogue (docs/requirements.md#req-exams): one card per exam with its
  * title, description, category, duration in minutes, total points and number of
  * questions, and a "Start Exam" link to /exam/{examId}/start.
  */

@@ -1,6 +1,6 @@
 /**
  * /login and /admin/login (registered in web/vite.config.ts with id routes/admin-login):
- * the administrator login (spec section 2; issue 5). With a stored token the enrolment list
+ * the administrator login (docs/requirements.md#req-admin-login; issue 5). With a stored token the enrolment list
  * is shown in place of the form (AdminArea). Never indexed, never cached.
  */
 import type {HeadersFunction, MetaFunction} from '@remix-run/node'

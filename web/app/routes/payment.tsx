@@ -1,5 +1,5 @@
 /**
- * Enrolment and payment (/payment, spec sections 2, 4, 5, 7 and 8).
+ * Enrolment and payment (/payment, docs/requirements.md#req-payment, #req-states-enrolment, #req-validation-enrolment, #req-calls, #req-errors).
  *
  * The form is prefilled from the query (training, course, category, country; price and amount
  * are never trusted), follows the program → course → country rules, and always shows the
@@ -212,7 +212,7 @@ export default function Payment() {
                 aria-invalid={fields.trainingProgram.errors ? true : undefined}
                 aria-describedby={fields.trainingProgram.errors ? `${fields.trainingProgram.id}-error` : undefined}
                 onChange={(event) => {
-                  // Spec section 4: changing the program resets course, country and amount.
+                  // docs/requirements.md#req-states-enrolment: changing the program resets course, country and amount.
                   setProgram(event.target.value)
                   setCourse('')
                   setCountry('')

@@ -1,5 +1,5 @@
 /**
- * /services/{slug}: the seven service pages of spec section 2 (vessel-registration,
+ * /services/{slug}: the seven service pages of docs/requirements.md#req-routes (vessel-registration,
  * yacht-registration, maritime-labor, officer-licensing — the hub linking to its
  * sub-pages —, seaman-book, filing-agents, ship-officer-crew). Content: the servicePage
  * document with that slug in the "services" section; any other slug answers 404.

@@ -1,5 +1,5 @@
 /**
- * /services — the services overview (spec section 2): hero, five cards linking to the
+ * /services — the services overview (docs/requirements.md#req-services): hero, five cards linking to the
  * service pages chosen on the servicesPage document (vessel registration, yacht
  * registration, officer licensing, maritime labour, ship officer and crew services),
  * and a closing call to action with "Contact Us" (/contact) and "View Courses" (/courses).

@@ -1,5 +1,5 @@
 /**
- * /services/officer-licensing/{slug}: the officer licensing sub-pages of spec section 2
+ * /services/officer-licensing/{slug}: the officer licensing sub-pages of docs/requirements.md#req-routes
  * (deck-officers, engineering-officers, seaman-book, hospitality, cadet, ab, ii-officer,
  * chief-officer, captain, electrotechnical-certifications, rating-certifications).
  * Content: the servicePage with that slug in the "officer-licensing" section; the one

@@ -1,6 +1,6 @@
 /**
  * The administrator area's session switch, shared by /login, /admin/login and /adminEnrollments
- * (spec sections 2, 4, 6; issue 5).
+ * (docs/requirements.md#req-admin-login, #req-admin-list, #req-states-admin-session, #req-roles; issue 5).
  *
  * - Before hydration nothing interactive is rendered (the token lives in localStorage, and a
  *   form must never submit natively with the password in the address).

@@ -1,5 +1,5 @@
 /**
- * The enrolment list (spec section 2, "Administrator enrollment list"; issue 5): summary cards,
+ * The enrolment list (docs/requirements.md#req-admin-list; issue 5): summary cards,
  * search, sortable table, pagination, CSV export, detail dialog and Logout.
  *
  * The list is fetched ONCE per load with the bearer token (the spec's second request is a

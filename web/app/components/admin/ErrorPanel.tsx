@@ -1,4 +1,4 @@
-/** The list's error state (spec section 2): title 'Error loading enrollments' and the message. */
+/** The list's error state (docs/requirements.md#req-admin-list): title 'Error loading enrollments' and the message. */
 import {Link} from '@remix-run/react'
 import {MESSAGES} from './api'
 

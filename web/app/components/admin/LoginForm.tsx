@@ -1,5 +1,5 @@
 /**
- * The administrator login form (spec sections 2, 4, 5, 8): email (email type, required) and
+ * The administrator login form (docs/requirements.md#req-admin-login, #req-states-admin-list, #req-validation-admin-login, #req-errors): email (email type, required) and
  * password (required); 'Sign In', 'Signing in...' while the request runs; a red box above the
  * form with 'Invalid credentials' on 401, the server's message for throttling (429) or an
  * unavailable service (503), else 'Login failed'. On success the token is stored and

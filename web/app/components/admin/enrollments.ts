@@ -1,5 +1,5 @@
 /**
- * The enrolment list's data rules, free of React (issue 5; spec section 5, "Admin list search").
+ * The enrolment list's data rules, free of React (issue 5; docs/requirements.md#req-validation-admin-search).
  *
  * - Search: case-insensitive substring on name, training program, course and country; plain
  *   substring on mobile. Leading/trailing spaces of the query are ignored; an empty query

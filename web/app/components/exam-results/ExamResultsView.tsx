@@ -1,5 +1,5 @@
 /**
- * The exam results screen's pieces (spec section 2, "Exam results"): the summary card (grade,
+ * The exam results screen's pieces (docs/requirements.md#req-exam-results): the summary card (grade,
  * percent, correct count over total, points, time spent 'Xm Ys', the overall performance bar
  * and the three actions), the per-question breakdown, and the loading and error states.
  *

@@ -1,5 +1,5 @@
 /**
- * The take page's fixed header (spec section 2, "Exam taking"): exam title, the countdown
+ * The take page's fixed header (docs/requirements.md#req-exam-take): exam title, the countdown
  * (red under WARNING_SECONDS) and 'Question N of M'. Practice attempts show 'Untimed'.
  * It sticks below the site's fixed navigation (h-16). The clock is a role="timer" (not
  * announced every second); time warnings go to the page's own live region.

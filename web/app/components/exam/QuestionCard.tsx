@@ -1,5 +1,5 @@
 /**
- * The main card of the take page (spec section 2, "Exam taking"): the question, its points
+ * The main card of the take page (docs/requirements.md#req-exam-take): the question, its points
  * and the answer input by type — single-choice radios and multiple-choice checkboxes in a
  * fieldset whose legend is the question, a text input ('Enter your answer...') or a 6-row
  * textarea ('Enter your detailed answer...') labelled by the question. A 'Flag for review'

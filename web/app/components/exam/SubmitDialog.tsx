@@ -1,5 +1,5 @@
 /**
- * The submit confirmation (spec section 2: 'Submit Exam?', 'You have answered X out of Y
+ * The submit confirmation (docs/requirements.md#req-exam-take: 'Submit Exam?', 'You have answered X out of Y
  * questions. Once submitted, you cannot make any changes.', 'Continue Exam' and 'Submit').
  * Beyond the spec (Moodle's summary): the unanswered and the flagged questions, each a
  * button that closes the dialog and opens that question.
