@@ -1,0 +1,57 @@
+/**
+ * ESLint (flat config): typescript-eslint, React, React Hooks and jsx-a11y over the whole
+ * project; Prettier owns formatting (eslint-config-prettier turns the style rules off).
+ * `npm run lint` runs ESLint with --max-warnings 0 and `prettier --check`; `npm test` runs it.
+ */
+import js from '@eslint/js'
+import prettier from 'eslint-config-prettier'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import react from 'eslint-plugin-react'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'web/build/',
+      'studio/dist/',
+      'studio/.sanity/',
+      '.netlify/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+      'web/app/lib/sanity.types.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: {...globals.node, ...globals.browser},
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['warn', {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true}],
+      '@typescript-eslint/no-explicit-any': 'warn',
+    },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: {react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y},
+    settings: {react: {version: '18.3'}},
+    rules: {
+      ...react.configs.recommended.rules,
+      ...react.configs['jsx-runtime'].rules,
+      // The two classic hook rules; the React Compiler rules of react-hooks 7 assume the compiler (React 19).
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react/prop-types': 'off',
+    },
+  },
+  prettier,
+)
