@@ -3,13 +3,13 @@
  * programme. Prices are whole or decimal US dollars (USD, major units) as numbers;
  * docs/requirements.md#req-entities-catalogue and #req-constants give every figure.
  */
-import {defineArrayMember, defineField, defineType} from 'sanity'
+import {defineArrayMember, defineField, defineType, type NumberRule} from 'sanity'
 import {nextOrder} from './initialValues'
 import {coursePricePreview} from './previews'
-import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS} from './shared'
+import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS, documentFields, itemsOf, numberOf, parentFields, required, type Fields} from './shared'
 
-const required = (Rule: any) => Rule.required()
-const usd = (Rule: any) => Rule.required().min(0).precision(2)
+/** A required amount in US dollars, cents at most. */
+const usd = (Rule: NumberRule) => Rule.required().min(0).precision(2)
 
 export const courseCategory = defineType({
   name: 'courseCategory',
@@ -74,7 +74,7 @@ export const courseCategory = defineType({
     }),
   ],
   // Document-level, because Sanity reports a slug field's own custom rule only as a warning.
-  validation: (Rule) => Rule.custom((doc: any) => allowedSlug(doc?.slug, CATEGORY_IDS)).error(),
+  validation: (Rule) => Rule.custom((doc) => allowedSlug((doc as Fields | undefined)?.slug as {current?: string} | undefined, CATEGORY_IDS)).error(),
   orderings: [{title: 'Display order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],
   preview: {select: {title: 'title', subtitle: 'slug.current'}},
 })
@@ -138,12 +138,12 @@ export const course = defineType({
       title: 'Price (USD)',
       type: 'number',
       description: "Price in US dollars, shown on the course card and charged at checkout. Leave empty only for 'Contact for pricing'.",
-      hidden: ({parent}: any) => parent?.pricing === 'contact',
+      hidden: ({parent}) => (parent as Fields | undefined)?.pricing === 'contact',
       validation: (Rule) =>
         Rule.min(0)
           .precision(2)
-          .custom((value: number | undefined, context: any) =>
-            context.parent?.pricing === 'fixed' && (value === undefined || value === null)
+          .custom((value: number | undefined, context) =>
+            parentFields(context).pricing === 'fixed' && (value === undefined || value === null)
               ? 'A fixed-price course needs a price in USD'
               : true,
           ),
@@ -171,7 +171,7 @@ export const course = defineType({
   orderings: [{title: 'Display order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],
   preview: {
     select: {title: 'name', fullName: 'fullName', pricing: 'pricing', price: 'priceUsd', category: 'category.title'},
-    prepare: ({title, fullName, pricing, price, category}: any) => ({
+    prepare: ({title, fullName, pricing, price, category}) => ({
       title,
       subtitle: [coursePricePreview(pricing, price), category ?? 'No category', fullName].filter(Boolean).join(' · '),
     }),
@@ -230,10 +230,10 @@ export const competencyFeeTable = defineType({
       validation: (Rule) =>
         Rule.required()
           .min(1)
-          .custom((rows: any[] | undefined, context: any) => {
-            const keys: string[] = (context.document?.jurisdictions ?? []).map((j: any) => j.key)
+          .custom((rows: Fields[] | undefined, context) => {
+            const keys = itemsOf(documentFields(context).jurisdictions).map((j) => String(j.key))
             for (const row of rows ?? []) {
-              const feeKeys = (row.fees ?? []).map((f: any) => f.jurisdiction)
+              const feeKeys = itemsOf(row.fees).map((f) => String(f.jurisdiction))
               const missing = keys.filter((k) => !feeKeys.includes(k))
               if (missing.length) return `"${row.rank}" has no fee for: ${missing.join(', ')}`
               const unknown = feeKeys.filter((k: string) => !keys.includes(k))
@@ -333,8 +333,8 @@ export const cadetshipProgramme = defineType({
       type: 'number',
       description: 'Total programme fee in US dollars, shown on the page; must equal the sum of the installments.',
       validation: (Rule) =>
-        usd(Rule).custom((total: number | undefined, context: any) => {
-          const sum = (context.document?.installments ?? []).reduce((s: number, i: any) => s + (i.feeUsd ?? 0), 0)
+        usd(Rule).custom((total: number | undefined, context) => {
+          const sum = itemsOf(documentFields(context).installments).reduce((s, i) => s + (numberOf(i.feeUsd) ?? 0), 0)
           return total === undefined || sum === total ? true : `The installments add up to ${sum}, not ${total}`
         }),
     }),
@@ -357,8 +357,8 @@ export const cadetshipProgramme = defineType({
           type: 'number',
           description: 'Highest stipend in US dollars; not below the minimum.',
           validation: (Rule) =>
-            usd(Rule).custom((max: number | undefined, context: any) =>
-              max === undefined || (context.parent?.minUsd ?? 0) <= max ? true : 'Must not be below the minimum',
+            usd(Rule).custom((max: number | undefined, context) =>
+              max === undefined || (numberOf(parentFields(context).minUsd) ?? 0) <= max ? true : 'Must not be below the minimum',
             ),
         }),
       ],
@@ -410,8 +410,8 @@ export const cadetshipProgramme = defineType({
       type: 'number',
       description: 'What a cadet pays online when enrolling, in US dollars; must equal the first installment.',
       validation: (Rule) =>
-        usd(Rule).custom((amount: number | undefined, context: any) => {
-          const first = context.document?.installments?.[0]?.feeUsd
+        usd(Rule).custom((amount: number | undefined, context) => {
+          const first = numberOf(itemsOf(documentFields(context).installments)[0]?.feeUsd)
           return amount === undefined || first === undefined || amount === first ? true : `Must equal the first installment (${first})`
         }),
     }),

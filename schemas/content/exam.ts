@@ -9,9 +9,10 @@ import {defineArrayMember, defineField, defineType} from 'sanity'
 import {nextOrder, newQuestionId} from './initialValues'
 import {strayAnswers} from './inputs/answerChoices'
 import {CorrectAnswerInput, CorrectAnswersInput} from './inputs/CorrectAnswerInput'
+import {documentFields, itemsOf, numberOf, parentFields, type Fields} from './shared'
 
 export const QUESTION_TYPES = ['single-choice', 'multiple-choice', 'text', 'textarea'] as const
-const isChoice = (type: string | undefined) => type === 'single-choice' || type === 'multiple-choice'
+const isChoice = (type: unknown) => type === 'single-choice' || type === 'multiple-choice'
 
 /** What editors see in the question type menu. */
 const QUESTION_TYPE_TITLES: Record<(typeof QUESTION_TYPES)[number], string> = {
@@ -55,10 +56,10 @@ export const examQuestion = defineType({
       type: 'array',
       of: [defineArrayMember({type: 'string'})],
       description: 'The answers candidates choose from, in the order shown: at least two, all different and none empty.',
-      hidden: ({parent}: any) => !isChoice(parent?.type),
+      hidden: ({parent}) => !isChoice((parent as Fields | undefined)?.type),
       validation: (Rule) =>
-        Rule.custom((options: string[] | undefined, context: any) => {
-          if (!isChoice(context.parent?.type)) return options && options.length ? 'Only choice questions have options' : true
+        Rule.custom((options: string[] | undefined, context) => {
+          if (!isChoice(parentFields(context).type)) return options && options.length ? 'Only choice questions have options' : true
           if (!options || options.length < 2) return 'A choice question needs at least two options'
           if (options.some((o) => typeof o !== 'string' || o.trim() === '')) return 'Every option needs some text'
           return new Set(options).size === options.length ? true : 'Options must be different from each other'
@@ -70,13 +71,14 @@ export const examQuestion = defineType({
       description:
         'Single choice: pick the correct option. Text questions: the expected answer (case is ignored, and a typed answer that contains it or is part of it also counts). Candidates never see it before they submit.',
       components: {input: CorrectAnswerInput},
-      hidden: ({parent}: any) => parent?.type === 'multiple-choice',
+      hidden: ({parent}) => (parent as Fields | undefined)?.type === 'multiple-choice',
       validation: (Rule) =>
-        Rule.custom((answer: string | undefined, context: any) => {
-          const type = context.parent?.type
+        Rule.custom((answer: string | undefined, context) => {
+          const question = parentFields(context)
+          const type = question.type
           if (type === 'multiple-choice') return answer ? 'Multiple-choice questions use "Correct answers"' : true
           if (!answer || !answer.trim()) return 'Required'
-          if (type === 'single-choice' && strayAnswers(answer, context.parent?.options).length) return 'Must be one of the options'
+          if (type === 'single-choice' && strayAnswers(answer, question.options).length) return 'Must be one of the options'
           return true
         }),
     }),
@@ -86,12 +88,13 @@ export const examQuestion = defineType({
       of: [defineArrayMember({type: 'string'})],
       description: 'Multiple choice: tick every correct option; candidates score only if they tick exactly these.',
       components: {input: CorrectAnswersInput},
-      hidden: ({parent}: any) => parent?.type !== 'multiple-choice',
+      hidden: ({parent}) => (parent as Fields | undefined)?.type !== 'multiple-choice',
       validation: (Rule) =>
-        Rule.custom((answers: string[] | undefined, context: any) => {
-          if (context.parent?.type !== 'multiple-choice') return answers && answers.length ? 'Only multiple-choice questions have several answers' : true
+        Rule.custom((answers: string[] | undefined, context) => {
+          const question = parentFields(context)
+          if (question.type !== 'multiple-choice') return answers && answers.length ? 'Only multiple-choice questions have several answers' : true
           if (!answers || answers.length < 1) return 'Pick at least one correct answer'
-          const stray = strayAnswers(answers, context.parent?.options)
+          const stray = strayAnswers(answers, question.options)
           return stray.length ? `Not among the options: ${stray.join(', ')}` : true
         }),
     }),
@@ -103,7 +106,7 @@ export const examQuestion = defineType({
       validation: (Rule) => Rule.required().integer().min(10).max(30),
     }),
   ],
-  preview: {select: {title: 'question', type: 'type', points: 'points'}, prepare: ({title, type, points}: any) => ({title, subtitle: `${type} · ${points} points`})},
+  preview: {select: {title: 'question', type: 'type', points: 'points'}, prepare: ({title, type, points}) => ({title, subtitle: `${type} · ${points} points`})},
 })
 
 export const exam = defineType({
@@ -154,8 +157,8 @@ export const exam = defineType({
         Rule.required()
           .integer()
           .min(1)
-          .custom((total: number | undefined, context: any) => {
-            const sum = (context.document?.questions ?? []).reduce((s: number, q: any) => s + (q.points ?? 0), 0)
+          .custom((total: number | undefined, context) => {
+            const sum = itemsOf(documentFields(context).questions).reduce((s, q) => s + (numberOf(q.points) ?? 0), 0)
             return total === undefined || sum === total ? true : `The questions' points add up to ${sum}, not ${total}`
           }),
     }),
@@ -174,13 +177,13 @@ export const exam = defineType({
       validation: (Rule) =>
         Rule.required()
           .min(1)
-          .custom((questions: any[] | undefined) => {
+          .custom((questions: Fields[] | undefined) => {
             const ids = (questions ?? []).map((q) => q.questionId)
             return new Set(ids).size === ids.length ? true : 'Question ids must be unique'
           }),
     }),
   ],
-  preview: {select: {title: 'title', minutes: 'durationMinutes', points: 'totalPoints'}, prepare: ({title, minutes, points}: any) => ({title, subtitle: `${minutes} min · ${points} points`})},
+  preview: {select: {title: 'title', minutes: 'durationMinutes', points: 'totalPoints'}, prepare: ({title, minutes, points}) => ({title, subtitle: `${minutes} min · ${points} points`})},
 })
 
 export const examTypes = [examQuestion, exam]

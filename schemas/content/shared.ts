@@ -5,7 +5,25 @@
  * (studio/sanity.config.ts), `sanity schema extract` (typegen) and the offline seed
  * validation (studio/scripts/validate-seed.ts) all read the same definitions.
  */
-import {defineArrayMember, defineField, defineType} from 'sanity'
+import {defineArrayMember, defineField, defineType, type StringRule} from 'sanity'
+
+/**
+ * Fields of a document or object as custom rules, `hidden` callbacks and previews see them: Sanity
+ * leaves them untyped, so a rule reads what it needs from this and checks it.
+ */
+export type Fields = {readonly [field: string]: unknown}
+
+/** The document being validated (empty when there is none). */
+export const documentFields = (context: {document?: unknown}): Fields => (context.document ?? {}) as Fields
+/** The object holding the validated field (empty when there is none). */
+export const parentFields = (context: {parent?: unknown}): Fields => (context.parent ?? {}) as Fields
+/** A list field's items as records (anything but an array is no items). */
+export const itemsOf = (value: unknown): Fields[] => (Array.isArray(value) ? (value as Fields[]) : [])
+/** A number field's value, or undefined when it is not a number. */
+export const numberOf = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined)
+
+/** Makes a field required (for `validation: required`). */
+export const required = <R extends {required: () => R}>(rule: R): R => rule.required()
 
 /** docs/requirements.md#req-entities-catalogue: the levels a course may have. */
 export const COURSE_LEVELS = ['Beginner', 'Intermediate', 'Advanced', 'All Levels', 'Entry Level'] as const
@@ -30,7 +48,7 @@ export function allowedSlug(slug: {current?: string} | undefined, allowed: reado
 }
 
 /** Internal site paths ("/contact") or mailto:/tel: links; never a third-party page. */
-export const internalHref = (Rule: any) =>
+export const internalHref = (Rule: StringRule) =>
   Rule.required().custom((value: string | undefined) => {
     if (!value) return true
     return /^(\/[a-z0-9\-/#?=&]*|mailto:\S+|tel:\+?[0-9 ]+)$/i.test(value)

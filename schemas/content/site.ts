@@ -4,9 +4,8 @@
  * (the same as its type name) so the site and the studio find exactly one.
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {internalHref} from './shared'
+import {internalHref, required} from './shared'
 
-const required = (Rule: any) => Rule.required()
 
 export const siteSettings = defineType({
   name: 'siteSettings',
