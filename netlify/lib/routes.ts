@@ -5,7 +5,11 @@
  */
 
 export type FunctionConfig = {path?: string | string[]; method?: string | string[]}
-export type FunctionModule = {default: (request: Request, context: any) => Promise<Response> | Response; config?: FunctionConfig}
+export type FunctionModule = {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each function declares the slice of Netlify's Context it reads
+  default: (request: Request, context: any) => Promise<Response> | Response
+  config?: FunctionConfig
+}
 
 type CompiledRoute = {pattern: RegExp; names: string[]; methods: string[] | null; module: FunctionModule; source: string}
 

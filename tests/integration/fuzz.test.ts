@@ -760,7 +760,7 @@ describe('fuzz: malformed requests to every function and every page action (issu
       }),
     )
     // Only requests the parser refuses: an unknown method or a non-ASCII byte in the path.
-    const refused = arb.filter((s) => PARSER_REFUSED_METHODS.includes(s.method) || /[^\x00-\x7f]/.test(s.path))
+    const refused = arb.filter((s) => PARSER_REFUSED_METHODS.includes(s.method) || [...s.path].some((c) => c.charCodeAt(0) > 0x7f))
     const status: Check = (_s, res) => ((res.status >= 400 && res.status < 500) || res.status === 501 ? null : `status ${res.status}: expected 400, 405 or 501`)
     await fuzz('parser', refused, [status, noLeak, securityHeaders], 80, [spec('FOO', '/contact'), spec('GET', `/courses/${latin1('ü')}`)])
   }, 120_000)

@@ -79,7 +79,7 @@ async function categoryPage(cookie?: string) {
   }
   const loaderHeaders = new Headers(result.init.headers)
   const headers = new Headers(
-    (category.headers as Function)({loaderHeaders, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined}),
+    (category.headers as (args: Record<string, unknown>) => HeadersInit)({loaderHeaders, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined}),
   )
   return {price: result.data.category.courses[0]?.priceUsd, headers}
 }

@@ -35,3 +35,12 @@ describe('safeRedirectPath', () => {
     }
   })
 })
+
+describe('control characters (web/app/domain/text.ts)', () => {
+  it('finds and removes C0 controls and DEL only', async () => {
+    const {hasControlCharacter, withoutControlCharacters} = await import('~/domain/text')
+    for (const text of ['a\tb', '\n', '\r', '\u0000', '\u001f', '\u007f']) expect(hasControlCharacter(text), JSON.stringify(text)).toBe(true)
+    for (const text of ['', 'plain', 'ü', ' ', '\u0080', '/about?x=1']) expect(hasControlCharacter(text), JSON.stringify(text)).toBe(false)
+    expect(withoutControlCharacters('a\tb\u007fc\nd')).toBe('abcd')
+  })
+})

@@ -11,11 +11,13 @@
  * Never throws.
  */
 
+import {hasControlCharacter} from '~/domain/text'
+
 /** Any origin will do: only "same origin after parsing" matters. */
 const BASE = 'https://same-origin.invalid'
 
 export function safeRedirectPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return '/'
+  if (!value || !value.startsWith('/') || value.includes('\\') || hasControlCharacter(value)) return '/'
   let url: URL
   try {
     url = new URL(value, BASE)

@@ -18,6 +18,7 @@
  * Answers to /api/* paths are JSON `{error}` like the functions' (netlify/lib/http.ts); others
  * are plain text. None is ever cached.
  */
+import {hasControlCharacter} from '~/domain/text'
 import {secureResponse} from './security.server'
 
 /** Methods the site answers; anything else is 405. */
@@ -44,7 +45,7 @@ export function edgeError(request: Request, status: number, message: string, hea
 /** Whether every percent-escape of `path` decodes (UTF-8) to text without control characters. */
 export function pathDecodes(path: string): boolean {
   try {
-    return !/[\u0000-\u001f\u007f]/.test(decodeURIComponent(path))
+    return !hasControlCharacter(decodeURIComponent(path))
   } catch {
     return false
   }

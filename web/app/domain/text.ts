@@ -1,0 +1,20 @@
+/**
+ * Control characters in text that comes from outside (paths, redirect targets, file names): the
+ * one rule for what counts as one, C0 controls and DEL (U+0000–U+001F, U+007F). Issue 12: a tab
+ * or newline in a redirect target or a path is refused, in a file name removed. Nothing throws.
+ */
+
+const isControl = (code: number) => code < 0x20 || code === 0x7f
+
+/** Whether `text` holds a control character. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return true
+  return false
+}
+
+/** `text` with every control character removed. */
+export function withoutControlCharacters(text: string): string {
+  let out = ''
+  for (let i = 0; i < text.length; i++) if (!isControl(text.charCodeAt(i))) out += text[i]
+  return out
+}
