@@ -5,6 +5,7 @@
  */
 import type {z} from 'zod'
 import {secureResponse} from '../../web/app/lib/security.server'
+import './env-at-startup'
 
 export class HttpError extends Error {
   constructor(
