@@ -164,18 +164,20 @@ describe('the one environment schema (issue 13)', () => {
     }
   })
 
-  describe('validated at start-up by the functions (netlify/lib/http.ts)', () => {
+  describe('validated at start-up by the functions (handle() of netlify/lib/http.ts)', () => {
     afterEach(() => {
       vi.unstubAllEnvs()
       vi.resetModules()
     })
-    it('stops the import of the functions\' wrapper on a malformed variable, naming it', async () => {
+    it("stops a function's module as it loads on a malformed variable, naming it", async () => {
       vi.stubEnv('SESSION_SECRET', 'not 32 characters')
       vi.resetModules()
-      await expect(import('../../netlify/lib/http')).rejects.toThrow(/Invalid environment: SESSION_SECRET: SESSION_SECRET must be at least 32 characters/)
+      await expect(import('../../netlify/functions/contact')).rejects.toThrow(/Invalid environment: SESSION_SECRET: SESSION_SECRET must be at least 32 characters/)
+      const {handle} = await import('../../netlify/lib/http')
+      expect(() => handle(async () => new Response())).toThrow(/SESSION_SECRET must be at least 32 characters/)
       vi.stubEnv('SESSION_SECRET', '')
       vi.resetModules()
-      await expect(import('../../netlify/lib/http')).resolves.toHaveProperty('handle')
+      await expect(import('../../netlify/functions/contact')).resolves.toHaveProperty('default')
     })
   })
 })

@@ -7,11 +7,11 @@
  * LocalEnvSchema); nothing outside this module reads `process.env` (tests/unit/env.test.ts
  * scans web/app and netlify for it).
  *
- * - getEnv(): the whole environment, validated at start-up — by web/server.ts before it serves,
- *   at module scope of web/app/entry.server.tsx (the page function) and of
- *   netlify/lib/env-at-startup.ts (imported by netlify/lib/http.ts, so by every function). An
- *   invalid variable stops the start with an EnvError naming it. Unknown variables are ignored;
- *   blank ones count as unset.
+ * - getEnv(): the whole environment, validated at start-up — by web/server.ts before it serves
+ *   (after reading ./.env), at module scope of web/app/entry.server.tsx (the page function), and
+ *   by handle() of netlify/lib/http.ts as each function's module loads. An invalid variable
+ *   stops the start with an EnvError naming it. Unknown variables are ignored; blank ones count
+ *   as unset.
  * - parseEnvSection(schema, source): one section alone, for the configurations whose
  *   cross-variable, fail-closed production rules answer 503 at request time instead
  *   (netlify/lib/payments/config.ts, netlify/lib/admin/config.ts): they validate their section
