@@ -110,7 +110,12 @@ describe('the one environment schema (issue 13)', () => {
     expect(new Set(fromSections).size).toBe(fromSections.length) // no variable in two sections
     expect([...fromSections].sort()).toEqual([...ENV_VARIABLES].sort())
     expect([...Object.keys(MALFORMED), ...FREE_TEXT].sort()).toEqual([...ENV_VARIABLES].sort())
-    expect(Object.keys(PaymentsEnvSchema.shape).sort()).toEqual(['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_SANDBOX_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])
+    expect(Object.keys(PaymentsEnvSchema.shape).sort()).toEqual([
+      'RAZORPAY_KEY_ID',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_SANDBOX_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
+    ])
     expect(Object.keys(AdminEnvSchema.shape).sort()).toEqual(['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_PASSWORD_HASH', 'SESSION_SECRET'])
   })
 
@@ -141,16 +146,40 @@ describe('the one environment schema (issue 13)', () => {
 
   it('types the values and applies the defaults', () => {
     const defaults = getEnv({})
-    expect(defaults).toMatchObject({PORT: 8888, BLOBS_DIR: '.netlify/blobs-serve', SEED_FILE: 'studio/seed/production.ndjson', RAZORPAY_SANDBOX_SECRET: 'sandbox_secret', NODE_ENV: 'development'})
+    expect(defaults).toMatchObject({
+      PORT: 8888,
+      BLOBS_DIR: '.netlify/blobs-serve',
+      SEED_FILE: 'studio/seed/production.ndjson',
+      RAZORPAY_SANDBOX_SECRET: 'sandbox_secret',
+      NODE_ENV: 'development',
+    })
     expect(defaults.RATE_LIMIT_LOGIN).toEqual({count: 5, windowSeconds: 900})
-    const env = getEnv({PORT: '3000', BLOBS_PORT: '0', ADMIN_EMAIL: ' Admin@Example.com ', RAZORPAY_KEY_ID: ' rzp_test_Abc1 ', ADMIN_PASSWORD_HASH: HASH, RATE_LIMIT_CONTACT: '2/1h'})
-    expect(env).toMatchObject({PORT: 3000, BLOBS_PORT: 0, ADMIN_EMAIL: 'admin@example.com', RAZORPAY_KEY_ID: 'rzp_test_Abc1', RATE_LIMIT_CONTACT: {count: 2, windowSeconds: 3600}})
+    const env = getEnv({
+      PORT: '3000',
+      BLOBS_PORT: '0',
+      ADMIN_EMAIL: ' Admin@Example.com ',
+      RAZORPAY_KEY_ID: ' rzp_test_Abc1 ',
+      ADMIN_PASSWORD_HASH: HASH,
+      RATE_LIMIT_CONTACT: '2/1h',
+    })
+    expect(env).toMatchObject({
+      PORT: 3000,
+      BLOBS_PORT: 0,
+      ADMIN_EMAIL: 'admin@example.com',
+      RAZORPAY_KEY_ID: 'rzp_test_Abc1',
+      RATE_LIMIT_CONTACT: {count: 2, windowSeconds: 3600},
+    })
     expect(env.ADMIN_PASSWORD_HASH).toMatchObject({N: 1024, r: 8, p: 1})
   })
 
   it('counts blank variables as unset (whitespace too, for the administrator)', () => {
     expect(getEnv({PORT: '', SANITY_DATASET: ''})).toMatchObject({PORT: 8888, SANITY_DATASET: 'production'})
-    expect(getEnv({ADMIN_EMAIL: '  ', ADMIN_PASSWORD: ' ', ADMIN_PASSWORD_HASH: ' ', SESSION_SECRET: '\t'})).toMatchObject({ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined, ADMIN_PASSWORD_HASH: undefined, SESSION_SECRET: undefined})
+    expect(getEnv({ADMIN_EMAIL: '  ', ADMIN_PASSWORD: ' ', ADMIN_PASSWORD_HASH: ' ', SESSION_SECRET: '\t'})).toMatchObject({
+      ADMIN_EMAIL: undefined,
+      ADMIN_PASSWORD: undefined,
+      ADMIN_PASSWORD_HASH: undefined,
+      SESSION_SECRET: undefined,
+    })
   })
 
   it('is the one definition of the payment and administrator formats (their modules say the same)', () => {
@@ -160,7 +189,9 @@ describe('the one environment schema (issue 13)', () => {
     }
     for (const name of Object.keys(AdminEnvSchema.shape).filter((key) => key in MALFORMED)) {
       const [issue] = envErrorOf({[name]: MALFORMED[name]!}).issues
-      expect(() => parseAdminConfig({ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'pw', [name]: MALFORMED[name]!}), name).toThrow(new AdminConfigError(issue!.message).message)
+      expect(() => parseAdminConfig({ADMIN_EMAIL: 'a@b.c', ADMIN_PASSWORD: 'pw', [name]: MALFORMED[name]!}), name).toThrow(
+        new AdminConfigError(issue!.message).message,
+      )
     }
   })
 
@@ -172,7 +203,9 @@ describe('the one environment schema (issue 13)', () => {
     it("stops a function's module as it loads on a malformed variable, naming it", async () => {
       vi.stubEnv('SESSION_SECRET', 'not 32 characters')
       vi.resetModules()
-      await expect(import('../../netlify/functions/contact')).rejects.toThrow(/Invalid environment: SESSION_SECRET: SESSION_SECRET must be at least 32 characters/)
+      await expect(import('../../netlify/functions/contact')).rejects.toThrow(
+        /Invalid environment: SESSION_SECRET: SESSION_SECRET must be at least 32 characters/,
+      )
       const {handle} = await import('../../netlify/lib/http')
       expect(() => handle(async () => new Response())).toThrow(/SESSION_SECRET must be at least 32 characters/)
       vi.stubEnv('SESSION_SECRET', '')

@@ -19,7 +19,16 @@
  *   503 {error: 'Payments are not configured'} (see requirePaymentsConfig). Production never
  *   runs the sandbox.
  */
-import {DEFAULT_SANDBOX_SECRET, DeploymentEnvSchema, envFingerprint, EnvError, isProduction, parseEnvSection, PaymentsEnvSchema, type EnvSource} from '../../../web/app/lib/env.server'
+import {
+  DEFAULT_SANDBOX_SECRET,
+  DeploymentEnvSchema,
+  envFingerprint,
+  EnvError,
+  isProduction,
+  parseEnvSection,
+  PaymentsEnvSchema,
+  type EnvSource,
+} from '../../../web/app/lib/env.server'
 import {HttpError} from '../http'
 
 export {DEFAULT_SANDBOX_SECRET, isProduction}
