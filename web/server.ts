@@ -30,7 +30,7 @@ import {createFunctionRouter, type FunctionModule} from '../netlify/lib/routes'
 import {MIN_BYTES} from './scripts/precompress'
 import {BASE_SECURITY_HEADERS} from './app/lib/security.server'
 import {ALLOWED_METHODS, edgeError, pathDecodes} from './app/lib/request-guard.server'
-import {getEnv} from './app/lib/env.server'
+import {getEnv, type Env} from './app/lib/env.server'
 
 /** Bytes of an unread request body the server reads and discards before answering (e.g. a 413), so the client can read the answer; beyond it the connection is closed. */
 export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024
@@ -42,8 +42,9 @@ process.env.NODE_ENV ??= 'production'
 
 // The environment is checked before anything starts: an invalid or (in production) missing
 // variable stops the server with a message naming it.
+let env: Env
 try {
-  getEnv()
+  env = getEnv()
 } catch (error) {
   console.error((error as Error).message)
   process.exit(1)
@@ -58,11 +59,11 @@ if (!existsSync(handlerFile)) {
 
 // Blobs: Netlify's local emulation, as `netlify dev` runs it.
 // BLOBS_PORT and BLOBS_TOKEN let end-to-end tests read what the site stored.
-const blobsToken = process.env.BLOBS_TOKEN || randomBytes(16).toString('hex')
+const blobsToken = env.BLOBS_TOKEN || randomBytes(16).toString('hex')
 const blobsServer = new BlobsServer({
-  directory: process.env.BLOBS_DIR || '.netlify/blobs-serve',
+  directory: env.BLOBS_DIR,
   token: blobsToken,
-  port: process.env.BLOBS_PORT ? Number(process.env.BLOBS_PORT) : undefined,
+  port: env.BLOBS_PORT,
 })
 const {port: blobsPort} = await blobsServer.start()
 const blobsURL = `http://localhost:${blobsPort}`
@@ -210,7 +211,7 @@ function listener(req: IncomingMessage, res: ServerResponse) {
 // which the middleware leaves alone.
 const compress = compression({threshold: MIN_BYTES, brotli: {params: {[zlibConstants.BROTLI_PARAM_QUALITY]: 5}}})
 
-const port = Number(process.env.PORT ?? 8888)
+const port = env.PORT
 const server = createServer((req, res) => {
   compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => listener(req, res))
 })
@@ -229,7 +230,7 @@ server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
 })
 
 server.listen(port, () => {
-  console.log(`Site ready on http://localhost:${port} (content: ${process.env.SANITY_PROJECT_ID ? 'Sanity Content Lake' : 'seed dataset'}; functions: ${functionModules.map((f) => f.file).join(', ') || 'none'})`)
+  console.log(`Site ready on http://localhost:${port} (content: ${env.SANITY_PROJECT_ID ? 'Sanity Content Lake' : 'seed dataset'}; functions: ${functionModules.map((f) => f.file).join(', ') || 'none'})`)
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

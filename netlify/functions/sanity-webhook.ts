@@ -12,6 +12,7 @@
  */
 import {purgeCache, type Config} from '@netlify/functions'
 import {decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
+import {getEnv} from '../../web/app/lib/env.server'
 import {tagsForDocument, WebhookPayloadSchema} from '../lib/cache-tags'
 import {handle, HttpError, json, parseWith, readBody, requireMethod} from '../lib/http'
 
@@ -35,12 +36,13 @@ export const cachePurger = {
 
 /** Whether this process runs on Netlify (where purgeCache has a site and a token). */
 function onNetlify(): boolean {
-  return Boolean(process.env.NETLIFY || process.env.NETLIFY_PURGE_API_TOKEN || process.env.SITE_ID)
+  const env = getEnv()
+  return Boolean(env.NETLIFY || env.NETLIFY_PURGE_API_TOKEN || env.SITE_ID)
 }
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'POST')
-  const secret = process.env.SANITY_WEBHOOK_SECRET
+  const secret = getEnv().SANITY_WEBHOOK_SECRET
   if (!secret) throw new HttpError(503, 'The Sanity webhook is not configured (SANITY_WEBHOOK_SECRET)')
 
   const raw = new TextDecoder().decode(await readBody(request, MAX_WEBHOOK_BYTES))

@@ -4,6 +4,7 @@
  * a zod schema (400) — never a 500 for bad input.
  */
 import type {z} from 'zod'
+import {getEnv} from '../../web/app/lib/env.server'
 import {secureResponse} from '../../web/app/lib/security.server'
 
 export class HttpError extends Error {
@@ -107,8 +108,11 @@ export function requireMethod(request: Request, ...allowed: string[]): void {
  * and answered with a generic 500 that leaks nothing. Every answer, success or error, leaves
  * with the security headers (nosniff, Referrer-Policy, X-Frame-Options, `default-src 'none';
  * frame-ancestors 'none'` unless it set its own CSP, HSTS in production: issue 12, finding 9).
+ * A function's module calls it as it loads, so the environment is validated at the function's
+ * start (issue 13): a malformed variable stops it with an EnvError naming the variable.
  */
 export function handle<C>(handler: (request: Request, context: C) => Promise<Response>) {
+  getEnv()
   return async (request: Request, context: C): Promise<Response> => secureResponse(request, await answer(handler, request, context))
 }
 

@@ -14,16 +14,19 @@
  */
 import {randomBytes} from 'node:crypto'
 import {BlobsServer} from '@netlify/blobs/server'
+import {getEnv} from '../../web/app/lib/env.server'
 import {rebuildEnrolmentIndex} from '../lib/enrolment-repair'
 
+// The environment through the one schema (issue 13): an invalid variable stops here, named.
+const env = getEnv()
 let server: BlobsServer | undefined
-if (!process.env.NETLIFY_BLOBS_CONTEXT) {
-  const {NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token} = process.env
+if (!env.NETLIFY_BLOBS_CONTEXT) {
+  const {NETLIFY_SITE_ID: siteID, NETLIFY_AUTH_TOKEN: token} = env
   if (siteID && token) {
     process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({siteID, token})).toString('base64')
     console.log(`Rebuilding the enrolment index of site ${siteID} (Netlify API)`)
   } else {
-    const directory = process.env.BLOBS_DIR || '.netlify/blobs-serve'
+    const directory = env.BLOBS_DIR
     const localToken = randomBytes(16).toString('hex')
     server = new BlobsServer({directory, token: localToken})
     const {port} = await server.start()

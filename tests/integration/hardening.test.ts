@@ -205,3 +205,10 @@ describe('the local server in production', () => {
     }
   }, 60_000)
 })
+
+describe("the local server's environment (issue 13)", () => {
+  it('refuses to start on a malformed variable with its own one-line message naming each (checked after ./.env is read)', async () => {
+    const start = startServer({env: {RAZORPAY_KEY_ID: 'key_123', SESSION_SECRET: 'short'}, timeoutMs: 30_000})
+    await expect(start).rejects.toThrow(/exited \(1\) before it was ready:\nInvalid environment: RAZORPAY_KEY_ID: RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…; SESSION_SECRET: SESSION_SECRET must be at least 32 characters\n/)
+  }, 60_000)
+})

@@ -1,6 +1,8 @@
 /**
- * Administrator configuration from the environment, validated on each use (cheap) and fail
- * closed in production (isProduction() of the payments configuration, the project's one rule):
+ * Administrator configuration: the variables' formats are AdminEnvSchema of the one environment
+ * schema (web/app/lib/env.server.ts, issue 13); this module adds the rules below, validated on
+ * each use (cheap) and fail closed in production (isProduction() of env.server.ts, the
+ * project's one rule):
  *
  * - ADMIN_EMAIL: the account's email (compared case-insensitively). Unset → admin login is not
  *   configured (503).
@@ -15,12 +17,12 @@
  * 'Admin login is not configured'.
  */
 import {randomBytes} from 'node:crypto'
+import {AdminEnvSchema, EnvError, isProduction, MIN_SESSION_SECRET_LENGTH, parseEnvSection, type EnvSource} from '../../../web/app/lib/env.server'
 import {HttpError} from '../http'
-import {isProduction} from '../payments/config'
-import {parsePasswordHash, type ParsedHash} from './password'
+import type {ParsedHash} from './password'
 
 export const ADMIN_NOT_CONFIGURED = 'Admin login is not configured'
-export const MIN_SECRET_LENGTH = 32
+export const MIN_SECRET_LENGTH = MIN_SESSION_SECRET_LENGTH
 
 export type AdminPassword = {kind: 'hash'; hash: ParsedHash} | {kind: 'plain'; password: string}
 
@@ -47,33 +49,49 @@ function localSecret(): Uint8Array {
   return processSecret
 }
 
-const blank = (value: string | undefined) => (value === undefined || value.trim() === '' ? undefined : value)
+/** SESSION_SECRET alone (token verification reads nothing else). */
+const SESSION_SECRET_ONLY = AdminEnvSchema.pick({SESSION_SECRET: true})
 
-/** The signing key alone (token verification needs no account): throws AdminConfigError. */
-export function parseSessionSecret(source: Record<string, string | undefined> = process.env): Uint8Array {
-  const secret = blank(source.SESSION_SECRET)
-  if (secret !== undefined) {
-    if (secret.length < MIN_SECRET_LENGTH) throw new AdminConfigError(`SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`)
-    return new TextEncoder().encode(secret)
+/** The section `schema` of AdminEnvSchema in `source`, typed; a malformed variable is an AdminConfigError naming it. */
+function adminEnv<S extends typeof AdminEnvSchema | typeof SESSION_SECRET_ONLY>(schema: S, source: EnvSource | undefined) {
+  try {
+    return parseEnvSection(schema, source)
+  } catch (error) {
+    if (error instanceof EnvError) throw new AdminConfigError(error.issues.map((issue) => issue.message).join('; '))
+    throw error
   }
-  if (isProduction(source)) throw new AdminConfigError('production requires SESSION_SECRET (at least 32 characters)')
+}
+
+/** The signing key: SESSION_SECRET, else (outside production only) the per-process one. */
+function signingKey(secret: string | undefined, production: boolean): Uint8Array {
+  if (secret !== undefined) return new TextEncoder().encode(secret)
+  if (production) throw new AdminConfigError(`production requires SESSION_SECRET (at least ${MIN_SECRET_LENGTH} characters)`)
   return localSecret()
 }
 
-/** Validates the administrator variables of `source`. Throws AdminConfigError with the reason. */
-export function parseAdminConfig(source: Record<string, string | undefined> = process.env): AdminConfig {
+/**
+ * The signing key alone (token verification needs no account) from `source` (default: the
+ * process environment): throws AdminConfigError.
+ */
+export function parseSessionSecret(source?: EnvSource): Uint8Array {
+  return signingKey(adminEnv(SESSION_SECRET_ONLY, source).SESSION_SECRET, isProduction(source))
+}
+
+/**
+ * Validates the administrator variables of `source` (default: the process environment) with
+ * AdminEnvSchema, then the rules above. Throws AdminConfigError with the reason.
+ */
+export function parseAdminConfig(source?: EnvSource): AdminConfig {
   const production = isProduction(source)
-  const email = blank(source.ADMIN_EMAIL)?.trim().toLowerCase()
+  const env = adminEnv(AdminEnvSchema, source)
+  const email = env.ADMIN_EMAIL
   if (!email) throw new AdminConfigError('ADMIN_EMAIL is not set')
-  const secret = parseSessionSecret(source)
-  const hashText = blank(source.ADMIN_PASSWORD_HASH)
-  const plain = blank(source.ADMIN_PASSWORD)
+  const secret = signingKey(env.SESSION_SECRET, production)
+  const plain = env.ADMIN_PASSWORD
   let password: AdminPassword
-  if (hashText !== undefined) {
-    const hash = parsePasswordHash(hashText)
-    if (!hash) throw new AdminConfigError('ADMIN_PASSWORD_HASH is not a valid scrypt$N$r$p$salt$hash (run npm run admin:hash)')
+  if (env.ADMIN_PASSWORD_HASH !== undefined) {
     if (production && plain !== undefined) console.warn('[admin] ADMIN_PASSWORD is ignored in production: ADMIN_PASSWORD_HASH is used')
-    password = {kind: 'hash', hash}
+    password = {kind: 'hash', hash: env.ADMIN_PASSWORD_HASH}
   } else if (plain !== undefined) {
     if (production) throw new AdminConfigError('a plain ADMIN_PASSWORD is refused in production: set ADMIN_PASSWORD_HASH (npm run admin:hash)')
     password = {kind: 'plain', password: plain}
@@ -96,6 +114,6 @@ function orUnavailable<T>(read: () => T): T {
 }
 
 /** For the functions: the configuration, or HttpError 503 (the reason is logged). */
-export const requireAdminConfig = (): AdminConfig => orUnavailable(() => parseAdminConfig(process.env))
+export const requireAdminConfig = (): AdminConfig => orUnavailable(() => parseAdminConfig())
 /** For the functions that only verify tokens: the signing key, or HttpError 503. */
-export const requireSessionSecret = (): Uint8Array => orUnavailable(() => parseSessionSecret(process.env))
+export const requireSessionSecret = (): Uint8Array => orUnavailable(() => parseSessionSecret())

@@ -1,6 +1,8 @@
 /**
- * Payment configuration, validated with zod (once per distinct environment; the result is
- * cached and re-validated only when one of the variables below changes).
+ * Payment configuration: the variables' formats are PaymentsEnvSchema of the one environment
+ * schema (web/app/lib/env.server.ts, issue 13); this module adds the cross-variable,
+ * fail-closed rules below. Validated once per distinct environment (the result is cached and
+ * re-validated only when one of the payment or production variables changes).
  *
  * - Mode "razorpay" when RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are both set; "sandbox"
  *   (the embedded default: local orders, signatures keyed with RAZORPAY_SANDBOX_SECRET) when
@@ -17,11 +19,19 @@
  *   503 {error: 'Payments are not configured'} (see requirePaymentsConfig). Production never
  *   runs the sandbox.
  */
-import {z} from 'zod'
-import {isProduction} from '../../../web/app/lib/env.server'
+import {
+  DEFAULT_SANDBOX_SECRET,
+  DeploymentEnvSchema,
+  envFingerprint,
+  EnvError,
+  isProduction,
+  parseEnvSection,
+  PaymentsEnvSchema,
+  type EnvSource,
+} from '../../../web/app/lib/env.server'
 import {HttpError} from '../http'
 
-export {isProduction}
+export {DEFAULT_SANDBOX_SECRET, isProduction}
 
 export type PaymentsMode = 'razorpay' | 'sandbox'
 
@@ -40,7 +50,6 @@ export type PaymentsConfig = {
 
 /** The key id the checkout receives in sandbox mode. */
 export const SANDBOX_KEY_ID = 'rzp_sandbox'
-export const DEFAULT_SANDBOX_SECRET = 'sandbox_secret'
 
 /** The public message of every payment function when the configuration is unusable. */
 export const NOT_CONFIGURED_MESSAGE = 'Payments are not configured'
@@ -52,45 +61,27 @@ export class PaymentsConfigError extends Error {
   }
 }
 
-const VARIABLES = [
-  'RAZORPAY_KEY_ID',
-  'RAZORPAY_KEY_SECRET',
-  'RAZORPAY_WEBHOOK_SECRET',
-  'RAZORPAY_SANDBOX_SECRET',
-  'CONTEXT',
-  'APP_ENV',
-  'AWS_LAMBDA_FUNCTION_NAME',
-  'LAMBDA_TASK_ROOT',
-  'PAYMENTS_SANDBOX',
-] as const
+/** The variables the configuration depends on: the payment ones and the production signals. */
+const FINGERPRINTED = PaymentsEnvSchema.merge(DeploymentEnvSchema)
 
-const optionalSecret = z.string().trim().min(1).optional()
-
-const PaymentsEnvSchema = z.object({
-  RAZORPAY_KEY_ID: z
-    .string()
-    .trim()
-    .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…')
-    .optional(),
-  RAZORPAY_KEY_SECRET: optionalSecret,
-  RAZORPAY_WEBHOOK_SECRET: optionalSecret,
-  RAZORPAY_SANDBOX_SECRET: z.string().min(1).default(DEFAULT_SANDBOX_SECRET),
-  CONTEXT: z.string().optional(),
-  APP_ENV: z.string().optional(),
-  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
-  LAMBDA_TASK_ROOT: z.string().optional(),
-  PAYMENTS_SANDBOX: z.string().optional(),
-})
-
-/** Validates the payment variables of `source`. Throws PaymentsConfigError with the reason. */
-export function parsePaymentsConfig(source: Record<string, string | undefined>): PaymentsConfig {
-  const blankToUndefined = Object.fromEntries(VARIABLES.map((name) => [name, source[name] === '' ? undefined : source[name]]))
-  const parsed = PaymentsEnvSchema.safeParse(blankToUndefined)
-  if (!parsed.success) {
-    throw new PaymentsConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '))
+/** The payment variables of `source`, typed by PaymentsEnvSchema; a malformed one is a PaymentsConfigError naming it. */
+function paymentsEnv(source?: EnvSource) {
+  try {
+    return parseEnvSection(PaymentsEnvSchema, source)
+  } catch (error) {
+    if (error instanceof EnvError) throw new PaymentsConfigError(error.issues.map(({variable, message}) => `${variable}: ${message}`).join('; '))
+    throw error
   }
-  const env = parsed.data
-  const production = isProduction(env)
+}
+
+/**
+ * Validates the payment variables of `source` (default: the process environment) with
+ * PaymentsEnvSchema, then the rules above. Throws PaymentsConfigError with the reason (each
+ * invalid variable named).
+ */
+export function parsePaymentsConfig(source?: EnvSource): PaymentsConfig {
+  const env = paymentsEnv(source)
+  const production = isProduction(source)
   if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
     throw new PaymentsConfigError('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together')
   }
@@ -118,11 +109,11 @@ let cached: {fingerprint: string; result: PaymentsConfig | PaymentsConfigError} 
  * every call until the environment changes).
  */
 export function getPaymentsConfig(): PaymentsConfig {
-  const fingerprint = JSON.stringify(VARIABLES.map((name) => process.env[name] ?? null))
+  const fingerprint = envFingerprint(FINGERPRINTED)
   if (cached?.fingerprint !== fingerprint) {
     let result: PaymentsConfig | PaymentsConfigError
     try {
-      result = parsePaymentsConfig(process.env)
+      result = parsePaymentsConfig()
       if (result.production && result.keyId?.startsWith('rzp_test_')) {
         console.warn('[payments] production runs with Razorpay TEST keys: no real money is collected')
       }

@@ -27,7 +27,7 @@ import {getEnv} from './env.server'
 
 /** Where the seed dataset is read from (absolute path). */
 export function seedFile(): string {
-  return resolve(process.cwd(), process.env.SEED_FILE || 'studio/seed/production.ndjson')
+  return resolve(process.cwd(), getEnv().SEED_FILE)
 }
 
 function readSeed(): string {
@@ -70,8 +70,9 @@ const parsedQueries = new Map<string, ExprNode>()
  * on the next request.
  */
 function seedDataset(): Document[] {
-  if (seedDocuments && process.env.NODE_ENV === 'production') return seedDocuments
-  if (process.env.NODE_ENV !== 'production') {
+  const production = getEnv().NODE_ENV === 'production'
+  if (seedDocuments && production) return seedDocuments
+  if (!production) {
     let modified: number | undefined
     try {
       modified = statSync(seedFile()).mtimeMs
@@ -101,7 +102,7 @@ function deepFreeze<T>(value: T): T {
 async function fetchFromSeed(query: string, params: QueryParams): Promise<unknown> {
   // Production: the seed never changes in a process, so a query's result is computed once
   // (issue 7: no per-request work that could be done once). Results are frozen and shared.
-  if (process.env.NODE_ENV === 'production') {
+  if (getEnv().NODE_ENV === 'production') {
     const key = `${query}\u0000${JSON.stringify(params)}`
     if (seedResults.has(key)) return seedResults.get(key)
     const result = deepFreeze(await evaluateOnSeed(query, params))

@@ -1,13 +1,31 @@
 /**
- * Server environment, validated once with zod when first read (at startup of the
- * server bundle). Unknown variables are ignored; invalid ones stop the process with a
- * message naming the variable.
+ * The server environment (issue 13): EVERY environment variable the site reads — the pages,
+ * the Netlify Functions, the local server (web/server.ts) and the scripts (netlify/scripts) —
+ * is declared here, once, with its format, its default and a message naming it. The one schema,
+ * EnvSchema, is composed of named sections (ContentEnvSchema, DeploymentEnvSchema,
+ * RateLimitEnvSchema, PaymentsEnvSchema, AdminEnvSchema, SanityWebhookEnvSchema,
+ * LocalEnvSchema); nothing outside this module reads `process.env` (tests/unit/env.test.ts
+ * scans web/app and netlify for it).
+ *
+ * - getEnv(): the whole environment, validated at start-up — by web/server.ts before it serves
+ *   (after reading ./.env), at module scope of web/app/entry.server.tsx (the page function), and
+ *   by handle() of netlify/lib/http.ts as each function's module loads. An invalid variable
+ *   stops the start with an EnvError naming it. Unknown variables are ignored; blank ones count
+ *   as unset.
+ * - parseEnvSection(schema, source): one section alone, for the configurations whose
+ *   cross-variable, fail-closed production rules answer 503 at request time instead
+ *   (netlify/lib/payments/config.ts, netlify/lib/admin/config.ts): they validate their section
+ *   with these very schemas, then apply their rules.
  *
  * Content: with SANITY_PROJECT_ID set the site reads the Sanity Content Lake; without it,
  * the seed dataset in the repo (the embedded default). Drafts are only ever read in preview
  * (SANITY_API_READ_TOKEN + SANITY_PREVIEW_SECRET, see lib/preview.server.ts).
  */
 import {z} from 'zod'
+import {parsePasswordHash} from '../../../netlify/lib/admin/password'
+
+/** Variables as the process gives them: names to strings (process.env, or a test's object). */
+export type EnvSource = Readonly<Record<string, string | undefined>>
 
 /**
  * Whether this process is production (issue 3's fail-closed rule, the project's one definition):
@@ -15,7 +33,7 @@ import {z} from 'zod'
  * AWS_LAMBDA_FUNCTION_NAME or LAMBDA_TASK_ROOT) without the explicit PAYMENTS_SANDBOX=allowed
  * opt-in of a non-production deploy context. NODE_ENV is not used: `npm start` sets it to
  * "production" for every local run. Production requires real payments and admin secrets,
- * requires SITE_URL and sends HSTS.
+ * requires SITE_URL and sends HSTS. Never throws (reads the raw signals, free text).
  */
 export function isProduction(source: Readonly<Record<string, unknown>> = process.env): boolean {
   if (source.CONTEXT === 'production' || source.APP_ENV === 'production') return true
@@ -54,31 +72,54 @@ export const RATE_LIMIT_DEFAULTS = {
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS
 
-const rateLimitVariable = (fallback: string) =>
+const rateLimitVariable = (name: RateLimitName) =>
   z
     .string()
-    .default(fallback)
+    .default(RATE_LIMIT_DEFAULTS[name])
     .transform((value, ctx) => {
       const spec = parseRateLimitSpec(value)
       if (!spec) {
-        ctx.addIssue({code: z.ZodIssueCode.custom, message: `must be <count>/<window> such as ${fallback} (window units s, m, h, d)`})
+        ctx.addIssue({code: z.ZodIssueCode.custom, message: `RATE_LIMIT_${name} must be <count>/<window> such as ${RATE_LIMIT_DEFAULTS[name]} (window units s, m, h, d)`})
         return z.NEVER
       }
       return spec
     })
 
 const rateLimitVariables = Object.fromEntries(
-  Object.entries(RATE_LIMIT_DEFAULTS).map(([name, fallback]) => [`RATE_LIMIT_${name}`, rateLimitVariable(fallback)]),
+  (Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitName[]).map((name) => [`RATE_LIMIT_${name}`, rateLimitVariable(name)]),
 ) as {[K in RateLimitName as `RATE_LIMIT_${K}`]: ReturnType<typeof rateLimitVariable>}
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+/** A signal read only for its presence or one value (isProduction, onNetlify): free text. */
+const signal = () => z.string().optional()
+
+/** Whitespace-only counts as unset (the administrator variables, as before issue 13). */
+const unsetWhenBlank = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
+
+/** A TCP port number 0–65535 (0: any free port), as a number. */
+const port = (name: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,5}$/, `${name} must be a port number (0–65535)`)
+    .transform(Number)
+    .refine((value) => value <= 65535, `${name} must be a port number (0–65535)`)
+
+/** Content: the Sanity Content Lake (else the seed dataset), previews, canonical URLs. */
+export const ContentEnvSchema = z.object({
   SANITY_PROJECT_ID: z
     .string()
     .regex(/^[a-z0-9-]+$/, 'SANITY_PROJECT_ID must be a Sanity project id (lower-case letters, digits, dashes)')
     .optional(),
-  SANITY_DATASET: z.string().regex(/^[a-z0-9_-]{1,64}$/).default('production'),
-  SANITY_API_VERSION: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).default('2025-02-19'),
+  SANITY_DATASET: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,64}$/, 'SANITY_DATASET must be a dataset name (1–64 lower-case letters, digits, _ or -)')
+    .default('production'),
+  SANITY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'SANITY_API_VERSION must be a date YYYY-MM-DD')
+    .default('2025-02-19'),
+  /** A Viewer token: previews read drafts with it (never visitors). */
   SANITY_API_READ_TOKEN: z.string().min(1).optional(),
   /**
    * Signs the preview cookie (web/app/lib/preview.server.ts). Previews are switched on only
@@ -88,42 +129,193 @@ const EnvSchema = z.object({
   /** Absolute origin used for canonical URLs, e.g. https://www.example.com (no trailing slash). */
   SITE_URL: z
     .string()
-    .url()
+    .url('SITE_URL must be an absolute URL such as https://www.example.com')
     .transform((url) => url.replace(/\/+$/, ''))
     .optional(),
-  ...rateLimitVariables,
-  // Read only to decide production (isProduction); their values are free text.
-  APP_ENV: z.string().optional(),
-  CONTEXT: z.string().optional(),
-  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
-  LAMBDA_TASK_ROOT: z.string().optional(),
-  PAYMENTS_SANDBOX: z.string().optional(),
-}).superRefine((env, ctx) => {
-  // Issue 12, finding 11: production never builds absolute URLs from the request's Host header.
-  if (!env.SITE_URL && isProduction(env)) {
-    ctx.addIssue({code: z.ZodIssueCode.custom, path: ['SITE_URL'], message: 'SITE_URL is required in production (the public origin, e.g. https://www.example.com)'})
-  }
+  /** The seed dataset (embedded content), relative to the working directory. */
+  SEED_FILE: z.string().default('studio/seed/production.ndjson'),
 })
 
+/**
+ * Build mode and the production signals. NODE_ENV is the build/run mode (Vite, React; the seed
+ * is re-read after edits outside "production"), never a production signal; APP_ENV, CONTEXT,
+ * AWS_LAMBDA_FUNCTION_NAME, LAMBDA_TASK_ROOT and PAYMENTS_SANDBOX are read only by
+ * isProduction (free text).
+ */
+export const DeploymentEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], {message: 'NODE_ENV must be development, production or test'}).default('development'),
+  APP_ENV: signal(),
+  CONTEXT: signal(),
+  AWS_LAMBDA_FUNCTION_NAME: signal(),
+  LAMBDA_TASK_ROOT: signal(),
+  PAYMENTS_SANDBOX: signal(),
+})
+
+/** The per-client limits, RATE_LIMIT_<NAME> (RATE_LIMIT_DEFAULTS), each as a RateLimitSpec. */
+export const RateLimitEnvSchema = z.object(rateLimitVariables)
+
+/** The secret the payment sandbox signs with when RAZORPAY_SANDBOX_SECRET is unset. */
+export const DEFAULT_SANDBOX_SECRET = 'sandbox_secret'
+
+const optionalSecret = (name: string) => z.string().trim().min(1, `${name} must not be blank`).optional()
+
+/**
+ * Payments (netlify/lib/payments/config.ts): each variable's format. Which of them production
+ * requires, and that the key id and secret go together, are that module's rules (a 503).
+ */
+export const PaymentsEnvSchema = z.object({
+  RAZORPAY_KEY_ID: z
+    .string()
+    .trim()
+    .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…')
+    .optional(),
+  RAZORPAY_KEY_SECRET: optionalSecret('RAZORPAY_KEY_SECRET'),
+  RAZORPAY_WEBHOOK_SECRET: optionalSecret('RAZORPAY_WEBHOOK_SECRET'),
+  RAZORPAY_SANDBOX_SECRET: z.string().min(1).default(DEFAULT_SANDBOX_SECRET),
+})
+
+/** The least length of SESSION_SECRET (characters). */
+export const MIN_SESSION_SECRET_LENGTH = 32
+
+/**
+ * The administrator (netlify/lib/admin/config.ts): each variable's format; whitespace-only
+ * counts as unset. ADMIN_EMAIL comes out trimmed and lower-cased, ADMIN_PASSWORD_HASH parsed
+ * (`scrypt$N$r$p$salt$hash`, netlify/lib/admin/password.ts). Which of them production requires
+ * (a hash, SESSION_SECRET; never a plain password) are that module's rules (a 503).
+ */
+export const AdminEnvSchema = z.object({
+  ADMIN_EMAIL: unsetWhenBlank(z.string().transform((email) => email.trim().toLowerCase())),
+  ADMIN_PASSWORD: unsetWhenBlank(z.string()),
+  ADMIN_PASSWORD_HASH: unsetWhenBlank(
+    z.string().transform((text, ctx) => {
+      const hash = parsePasswordHash(text)
+      if (!hash) {
+        ctx.addIssue({code: z.ZodIssueCode.custom, message: 'ADMIN_PASSWORD_HASH is not a valid scrypt$N$r$p$salt$hash (run npm run admin:hash)'})
+        return z.NEVER
+      }
+      return hash
+    }),
+  ),
+  /** The HS256 key of the admin tokens. */
+  SESSION_SECRET: unsetWhenBlank(z.string().min(MIN_SESSION_SECRET_LENGTH, `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters`)),
+})
+
+/**
+ * The Sanity publish webhook (netlify/functions/sanity-webhook.ts): its secret (unset: the
+ * webhook answers 503), and the signals that this process runs on Netlify (NETLIFY,
+ * NETLIFY_PURGE_API_TOKEN, SITE_ID: free text, read for their presence).
+ */
+export const SanityWebhookEnvSchema = z.object({
+  SANITY_WEBHOOK_SECRET: z.string().optional(),
+  NETLIFY: signal(),
+  NETLIFY_PURGE_API_TOKEN: signal(),
+  SITE_ID: signal(),
+})
+
+/**
+ * Local serving (web/server.ts) and the scripts (netlify/scripts): PORT (default 8888), the
+ * Blobs emulation's files (BLOBS_DIR), port and token (BLOBS_PORT, BLOBS_TOKEN: for tests);
+ * the Blobs a script works on (NETLIFY_BLOBS_CONTEXT as Netlify sets it, else NETLIFY_SITE_ID +
+ * NETLIFY_AUTH_TOKEN for the deployed site's).
+ */
+export const LocalEnvSchema = z.object({
+  PORT: port('PORT').default('8888'),
+  BLOBS_DIR: z.string().default('.netlify/blobs-serve'),
+  BLOBS_PORT: port('BLOBS_PORT').optional(),
+  BLOBS_TOKEN: z.string().optional(),
+  NETLIFY_BLOBS_CONTEXT: signal(),
+  NETLIFY_SITE_ID: z.string().optional(),
+  NETLIFY_AUTH_TOKEN: z.string().optional(),
+})
+
+/** The sections of EnvSchema by name (documentation, tests). */
+export const ENV_SECTIONS = {
+  content: ContentEnvSchema,
+  deployment: DeploymentEnvSchema,
+  rateLimits: RateLimitEnvSchema,
+  payments: PaymentsEnvSchema,
+  admin: AdminEnvSchema,
+  sanityWebhook: SanityWebhookEnvSchema,
+  local: LocalEnvSchema,
+} as const
+
+/**
+ * The one schema of the environment: every section, plus the one cross-section rule that stops
+ * the start (issue 12, finding 11: production never builds absolute URLs from the request's Host
+ * header, so it requires SITE_URL). Payments' and the administrator's production rules answer 503
+ * at request time instead (their modules).
+ */
+export const EnvSchema = ContentEnvSchema.merge(DeploymentEnvSchema)
+  .merge(RateLimitEnvSchema)
+  .merge(PaymentsEnvSchema)
+  .merge(AdminEnvSchema)
+  .merge(SanityWebhookEnvSchema)
+  .merge(LocalEnvSchema)
+  .superRefine((env, ctx) => {
+    if (!env.SITE_URL && isProduction(env)) {
+      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['SITE_URL'], message: 'SITE_URL is required in production (the public origin, e.g. https://www.example.com)'})
+    }
+  })
+
+/** The validated environment: every variable typed, defaults applied. */
 export type Env = z.infer<typeof EnvSchema>
 
-const VARIABLES = Object.keys(EnvSchema.innerType().shape)
+/** Every variable of the one schema, by name. */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.innerType().shape)
+
+/** One problem: the variable and a message naming it. */
+export type EnvIssue = {variable: string; message: string}
+
+/**
+ * An invalid environment. Its message, `Invalid environment: VARIABLE: message; …`, names every
+ * invalid variable; `issues` lists them.
+ */
+export class EnvError extends Error {
+  constructor(readonly issues: readonly EnvIssue[]) {
+    super(`Invalid environment: ${issues.map(({variable, message}) => `${variable}: ${message}`).join('; ')}`)
+    this.name = 'EnvError'
+  }
+}
+
+/** The values of `names` in `source`, blank ("") as unset. */
+function valuesOf(names: readonly string[], source: EnvSource): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, source[name] === '' ? undefined : source[name]]))
+}
+
+function envError(error: z.ZodError): EnvError {
+  return new EnvError(error.issues.map((issue) => ({variable: issue.path.join('.'), message: issue.message})))
+}
+
+/**
+ * The values of `schema`'s variables in `source` as one string: a cache key that changes when
+ * one of them does (tests change process.env at run time).
+ */
+export function envFingerprint(schema: z.AnyZodObject, source: EnvSource = process.env): string {
+  return JSON.stringify(Object.keys(schema.shape).map((name) => source[name] ?? null))
+}
+
+/**
+ * One section of the environment (e.g. PaymentsEnvSchema), validated alone: its typed values.
+ * Throws EnvError naming each invalid variable. For the configurations that answer 503 rather
+ * than stop the start; everything else reads getEnv().
+ */
+export function parseEnvSection<S extends z.AnyZodObject>(schema: S, source: EnvSource = process.env): z.output<S> {
+  const parsed = schema.safeParse(valuesOf(Object.keys(schema.shape), source))
+  if (!parsed.success) throw envError(parsed.error)
+  return parsed.data
+}
 
 let cached: {fingerprint: string; env: Env} | undefined
 
 /**
- * The validated environment. Throws an Error listing every invalid variable by name. Reading
+ * The validated environment (EnvSchema). Throws EnvError, naming every invalid variable. Reading
  * process.env is cached until one of the variables changes (tests change them at run time).
  */
-export function getEnv(source: Record<string, string | undefined> = process.env): Env {
-  const fingerprint = source === process.env ? JSON.stringify(VARIABLES.map((name) => source[name] ?? null)) : null
+export function getEnv(source: EnvSource = process.env): Env {
+  const fingerprint = source === process.env ? JSON.stringify(ENV_VARIABLES.map((name) => source[name] ?? null)) : null
   if (fingerprint !== null && cached?.fingerprint === fingerprint) return cached.env
-  const blankToUndefined = Object.fromEntries(VARIABLES.map((k) => [k, source[k] === '' ? undefined : source[k]]))
-  const parsed = EnvSchema.safeParse(blankToUndefined)
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')
-    throw new Error(`Invalid environment: ${problems}`)
-  }
+  const parsed = EnvSchema.safeParse(valuesOf(ENV_VARIABLES, source))
+  if (!parsed.success) throw envError(parsed.error)
   if (fingerprint !== null) cached = {fingerprint, env: parsed.data}
   return parsed.data
 }

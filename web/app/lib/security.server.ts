@@ -7,7 +7,7 @@
  * carrying the per-request nonce; no third-party origin is allowed anywhere.
  */
 import {randomBytes} from 'node:crypto'
-import {isProduction} from './env.server'
+import {getEnv, isProduction, type Env} from './env.server'
 
 /** A fresh, unguessable nonce for one HTML response (base64, 128 bits). */
 export function createNonce(): string {
@@ -41,7 +41,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
  * Whether `request`'s answer carries HSTS: in production (env.server.ts isProduction), never on
  * plain-HTTP localhost (`APP_ENV=production npm start` must not pin localhost to HTTPS).
  */
-export function sendsHsts(request: Request, env: Readonly<Record<string, unknown>> = process.env): boolean {
+export function sendsHsts(request: Request, env?: Readonly<Record<string, unknown>>): boolean {
   if (!isProduction(env)) return false
   let url: URL
   try {
@@ -91,7 +91,7 @@ const RAZORPAY = {
 }
 
 /** Whether pages may load Razorpay Checkout: real keys are set (RAZORPAY_KEY_ID). */
-export const razorpayEnabled = () => Boolean(process.env.RAZORPAY_KEY_ID)
+export const razorpayEnabled = (env: Pick<Env, 'RAZORPAY_KEY_ID'> = getEnv()) => Boolean(env.RAZORPAY_KEY_ID)
 
 /** Options of the CSP: development relaxations, Razorpay, and an editor's preview session. */
 export type SecurityOptions = {
