@@ -27,7 +27,16 @@ import {createHash, randomBytes} from 'node:crypto'
 import {fileTypeFromBuffer} from 'file-type/core'
 import {z} from 'zod'
 import {MAX_ATTACHMENTS, UploadIdSchema} from '../../schemas/forms/enrolment'
-import {MAX_DOCUMENT_BYTES, UPLOAD_CHUNK_BYTES, chunkCount, documentTypeByName, rejectReason} from '../../web/app/domain/documents'
+import {
+  ALLOWED_TYPES_LIST,
+  ALLOWED_TYPES_TEXT,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_MB,
+  UPLOAD_CHUNK_BYTES,
+  chunkCount,
+  documentTypeByName,
+  rejectReason,
+} from '../../web/app/domain/documents'
 import {isUploadId} from '../../schemas/api/ids'
 import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import {HttpError} from './http'
@@ -60,7 +69,6 @@ type ChunkMetadata = {size: number; sha256: string}
 /** Bytes of one chunk request body the chunk function reads at most (beyond: 413). */
 export const MAX_CHUNK_BODY_BYTES = UPLOAD_CHUNK_BYTES
 
-const ALLOWED_TYPES_TEXT = 'PDF, DOC/DOCX, JPG or PNG'
 const UNKNOWN_UPLOAD = 'Unknown upload'
 
 const metaKey = (uploadId: string) => `${uploadId}/meta`
@@ -115,9 +123,9 @@ const toAttachment = (record: UploadRecord): Attachment => ({
 export async function startUpload(body: z.output<typeof StartUploadSchema>): Promise<{uploadId: string; chunkSize: number; chunks: number}> {
   const {fileName, size, contentType} = body
   const reason = rejectReason({name: fileName, size, type: contentType})
-  if (reason === 'type') throw new HttpError(415, `"${fileName}" is not an allowed file type (allowed: PDF, DOC/DOCX, JPG, PNG).`)
+  if (reason === 'type') throw new HttpError(415, `"${fileName}" is not an allowed file type (allowed: ${ALLOWED_TYPES_LIST}).`)
   if (reason === 'empty') throw new HttpError(400, `"${fileName}" is empty.`)
-  if (reason === 'size') throw new HttpError(400, `"${fileName}" is larger than 10MB (${MAX_DOCUMENT_BYTES} bytes).`)
+  if (reason === 'size') throw new HttpError(400, `"${fileName}" is larger than ${MAX_DOCUMENT_MB}MB (${MAX_DOCUMENT_BYTES} bytes).`)
 
   const record: UploadRecord = {
     uploadId: newUploadId(),
@@ -243,7 +251,7 @@ export async function completeUpload(uploadId: string): Promise<Attachment> {
 
   if (!contentType) {
     const claimed = documentTypeByName(record.fileName)
-    const reason = `"${record.fileName}" is not a valid ${claimed ? claimed.kind.toUpperCase() : ALLOWED_TYPES_TEXT} file: its content does not match its name (allowed: PDF, DOC/DOCX, JPG, PNG).`
+    const reason = `"${record.fileName}" is not a valid ${claimed ? claimed.kind.toUpperCase() : ALLOWED_TYPES_TEXT} file: its content does not match its name (allowed: ${ALLOWED_TYPES_LIST}).`
     await updateJSON<UploadRecord>(uploads, metaKey(uploadId), (current) =>
       current && current.status === 'pending' ? {...current, status: 'rejected', reason} : undefined,
     )

@@ -9,6 +9,7 @@
  */
 import {parseAdminListStatus} from '../../../schemas/api/admin'
 import {isOrderId, isUploadId} from '../../../schemas/api/ids'
+import {DOCUMENT_MIME_TYPES} from '../../../web/app/domain/documents'
 import {getEnrolment} from '../enrolments'
 import {listIndexedEnrolments} from '../enrolment-index'
 import {HttpError, json} from '../http'
@@ -18,14 +19,8 @@ import {requireAdmin} from './auth'
 export const ENROLMENT_NOT_FOUND = 'Enrolment not found'
 export const DOCUMENT_NOT_FOUND = 'Document not found'
 
-/** Content types a document may be served as (the upload rule's PDF, DOC, DOCX, JPG, PNG). */
-const SERVABLE_TYPES = new Set([
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'image/jpeg',
-  'image/png',
-])
+/** Content types a document may be served as: the canonical MIME types of the upload rule (DOCUMENT_TYPES). */
+const SERVABLE_TYPES: ReadonlySet<string> = new Set(DOCUMENT_MIME_TYPES)
 
 /**
  * A path parameter checked against its own id pattern (schemas/api/ids.ts) before it reaches

@@ -13,6 +13,7 @@
  * Amounts are USD in major units (numbers); see ./price.ts for minor units.
  */
 import type {ENROLMENT_CATALOGUE_QUERYResult} from '../lib/sanity.types'
+import {FILES_SKIPPED_MESSAGE} from './documents'
 
 export type EnrolmentCatalogue = ENROLMENT_CATALOGUE_QUERYResult
 
@@ -28,7 +29,8 @@ export const ENROLMENT_MESSAGES = {
   paymentInitFailed: 'Payment failed to initialize.',
   saveFailed: 'Failed to save enrollment data.',
   success: 'Enrollment successful! We will contact you within 24 hours.',
-  filesSkipped: 'Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).',
+  /** Derived from the document rule (./documents.ts): 'Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).' */
+  filesSkipped: FILES_SKIPPED_MESSAGE,
   /** "Failed to load" followed by the provider's name. */
   scriptFailed: (provider: string) => `Failed to load ${provider}`,
 } as const

@@ -27,6 +27,7 @@ import {
   programOptions,
   quote,
 } from '~/domain/enrolment'
+import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
 import {formatUsd} from '~/domain/price'
 import {CheckoutError, createOrder, loadRazorpay, openRazorpay, saveEnrolment, type Order} from '~/lib/checkout'
 import {fetchContent} from '~/lib/content.server'
@@ -301,7 +302,9 @@ export default function Payment() {
           {program === CADETSHIP_TRAINING ? (
             <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
               <legend className="px-2 text-lg font-semibold text-navy-900">Documents (optional)</legend>
-              <p className="text-sm text-slate-600">Attach up to 5 files: passport, certificates, academic records. PDF, DOC/DOCX, JPG or PNG, 10 MB each.</p>
+              <p className="text-sm text-slate-600">
+                Attach up to {MAX_DOCUMENTS} files: passport, certificates, academic records. {ALLOWED_TYPES_TEXT}, {MAX_DOCUMENT_MB} MB each.
+              </p>
               <Suspense fallback={<p className="text-sm text-slate-500">Loading the document upload…</p>}>
                 <DocumentUpload onChange={setAttachments} onBusyChange={setUploading} disabled={busy} />
               </Suspense>
