@@ -26,12 +26,13 @@
 import {createHash, randomBytes} from 'node:crypto'
 import {fileTypeFromBuffer} from 'file-type/core'
 import {z} from 'zod'
-import {MAX_ATTACHMENTS, UploadIdSchema} from '../../schemas/forms/enrolment'
+import {UploadIdSchema} from '../../schemas/forms/enrolment'
 import {
   ALLOWED_TYPES_LIST,
   ALLOWED_TYPES_TEXT,
   MAX_DOCUMENT_BYTES,
   MAX_DOCUMENT_MB,
+  MAX_DOCUMENTS,
   UPLOAD_CHUNK_BYTES,
   chunkCount,
   documentTypeByName,
@@ -270,11 +271,11 @@ export async function completeUpload(uploadId: string): Promise<Attachment> {
 /**
  * The completed uploads with these ids, in the given order. Throws HttpError(400) naming
  * the first id that is unknown or not completed (an upload that never completed is never
- * attached), and for more than MAX_ATTACHMENTS ids or an id listed twice.
+ * attached), and for more than MAX_DOCUMENTS ids or an id listed twice.
  */
 export async function resolveCompletedUploads(uploadIds: string[]): Promise<Attachment[]> {
   if (uploadIds.length === 0) return []
-  if (uploadIds.length > MAX_ATTACHMENTS) throw new HttpError(400, `At most ${MAX_ATTACHMENTS} documents can be attached`)
+  if (uploadIds.length > MAX_DOCUMENTS) throw new HttpError(400, `At most ${MAX_DOCUMENTS} documents can be attached`)
   const seen = new Set<string>()
   for (const id of uploadIds) {
     if (seen.has(id)) throw new HttpError(400, `Upload ${id} is listed more than once`)

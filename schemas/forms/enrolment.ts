@@ -7,13 +7,15 @@
  *   document uploads (cadetship only, at most 5).
  * - SaveEnrolmentSchema: POST /api/enroll/save — the form fields (optional: the order already
  *   holds them) plus Razorpay's three payment result fields.
- * Messages are the spec's where it gives them (section 8).
+ * Messages are the spec's where it gives them (section 8): ENROLMENT_MESSAGES and the
+ * "competency training needs a country" rule (needsCountry) of web/app/domain/enrolment.ts, the
+ * document limit (MAX_DOCUMENTS) of web/app/domain/documents.ts; none is restated here.
  */
 import {z} from 'zod'
+import {MAX_DOCUMENTS} from '../../web/app/domain/documents'
+import {ENROLMENT_MESSAGES, needsCountry} from '../../web/app/domain/enrolment'
 import {parseAmountUsd} from '../../web/app/domain/price'
 import {emailField, PHONE_PATTERN} from './fields'
-
-export const MAX_ATTACHMENTS = 5
 
 const trimmed = (max: number, message: string) => z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
 
@@ -27,7 +29,7 @@ export const EnrolmentFormSchema = z
       .min(1, 'Please enter your mobile number.')
       .regex(PHONE_PATTERN, 'Please enter a valid mobile number, e.g. +971 50 123 4567.'),
     trainingProgram: trimmed(64, 'Please select a training program.'),
-    course: trimmed(120, 'Please select a valid course to proceed.'),
+    course: trimmed(120, ENROLMENT_MESSAGES.invalidCourse),
     country: z.string().trim().max(64).optional(),
     // Checked after the country (below): for competency training the amount follows the
     // country, so a missing country is the message the visitor needs (spec section 5).
@@ -36,19 +38,19 @@ export const EnrolmentFormSchema = z
     amount: z.preprocess(
       (value) => (value === '' || value === null || value === undefined ? undefined : (parseAmountUsd(value) ?? Number.NaN)),
       z
-        .number({invalid_type_error: 'Please enter a valid amount.'})
-        .finite('Please enter a valid amount.')
-        .positive('Please enter a valid amount.')
-        .max(1_000_000, 'Please enter a valid amount.')
+        .number({invalid_type_error: ENROLMENT_MESSAGES.invalidAmount})
+        .finite(ENROLMENT_MESSAGES.invalidAmount)
+        .positive(ENROLMENT_MESSAGES.invalidAmount)
+        .max(1_000_000, ENROLMENT_MESSAGES.invalidAmount)
         .optional(),
     ),
     currency: z.literal('USD').default('USD'),
   })
   .superRefine((form, ctx) => {
-    if (form.trainingProgram === 'competency-training' && !form.country) {
-      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['country'], message: 'Please select a country for competency training.'})
+    if (needsCountry(form.trainingProgram) && !form.country) {
+      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['country'], message: ENROLMENT_MESSAGES.countryRequired})
     } else if (form.amount === undefined) {
-      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['amount'], message: 'Please enter a valid amount.'})
+      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['amount'], message: ENROLMENT_MESSAGES.invalidAmount})
     }
   })
   // Past the checks above the amount is always present.
@@ -61,7 +63,7 @@ import {UploadIdSchema} from '../api/ids'
 export {UploadIdSchema}
 
 export const CreateOrderSchema = EnrolmentFormSchema.and(
-  z.object({attachments: z.array(UploadIdSchema).max(MAX_ATTACHMENTS).default([])}),
+  z.object({attachments: z.array(UploadIdSchema).max(MAX_DOCUMENTS).default([])}),
 )
 export type CreateOrderBody = z.infer<typeof CreateOrderSchema>
 

@@ -5,7 +5,7 @@
  * the pending enrolment keyed by the order id.
  */
 import {CreateOrderSchema} from '../../../schemas/forms/enrolment'
-import {CADETSHIP_TRAINING, checkEnrolmentPrice, COMPETENCY_TRAINING, DEFAULT_CURRENCY, ENROLMENT_MESSAGES} from '../../../web/app/domain/enrolment'
+import {CADETSHIP_TRAINING, checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '../../../web/app/domain/enrolment'
 import {formatUsd, toMinorUnits} from '../../../web/app/domain/price'
 import {fetchContent} from '../../../web/app/lib/content.server'
 import {ENROLMENT_CATALOGUE_QUERY} from '../../../web/app/lib/queries'
@@ -85,7 +85,7 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
   // Each document belongs to this order only (a second order citing it gets a 409).
   await claimUploads(uploadIds, order.id)
 
-  const country = form.trainingProgram === COMPETENCY_TRAINING ? (form.country ?? '') : ''
+  const country = needsCountry(form.trainingProgram) ? (form.country ?? '') : ''
   await createPending({
     orderId: order.id,
     receipt,

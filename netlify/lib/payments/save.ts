@@ -6,7 +6,8 @@
  * marks the enrolment paid — idempotently. The stored enrolment (from create-order) is the
  * truth: the form fields of this call are not trusted and not stored.
  */
-import {MAX_ATTACHMENTS, SaveEnrolmentSchema, type SaveEnrolmentBody} from '../../../schemas/forms/enrolment'
+import {SaveEnrolmentSchema, type SaveEnrolmentBody} from '../../../schemas/forms/enrolment'
+import {MAX_DOCUMENTS} from '../../../web/app/domain/documents'
 import {CADETSHIP_TRAINING, ENROLMENT_MESSAGES} from '../../../web/app/domain/enrolment'
 import {getEnrolment, markPaid} from '../enrolments'
 import {HttpError, json, parseWith, readBody, readJson} from '../http'
@@ -65,7 +66,7 @@ export async function saveEnrolment(request: Request): Promise<Response> {
     if (record.trainingProgram !== CADETSHIP_TRAINING) {
       documents.skipped = files.map((file) => ({fileName: file.name, reason: 'Documents are only for cadetship enrolments'}))
     } else {
-      documents = await storeDocuments(files, Math.max(0, MAX_ATTACHMENTS - record.attachments.length))
+      documents = await storeDocuments(files, Math.max(0, MAX_DOCUMENTS - record.attachments.length))
     }
     if (documents.skipped.length > 0) console.warn(`[save] order ${orderId}: skipped documents`, documents.skipped)
   }
