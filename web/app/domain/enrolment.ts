@@ -14,6 +14,7 @@
  */
 import type {ENROLMENT_CATALOGUE_QUERYResult} from '../lib/sanity.types'
 import {FILES_SKIPPED_MESSAGE} from './documents'
+import {payableUsd, toMinorUnits} from './price'
 
 export type EnrolmentCatalogue = ENROLMENT_CATALOGUE_QUERYResult
 
@@ -106,10 +107,11 @@ export function quote(catalogue: EnrolmentCatalogue, selection: Selection): Quot
 
   const course = program.courses.find((c) => c.name === selection.course)
   if (!course) return invalidCourse
-  if (course.pricing !== 'fixed' || typeof course.priceUsd !== 'number') {
+  const priceUsd = payableUsd(course)
+  if (priceUsd === null) {
     return {ok: false, reason: 'contact-for-pricing', message: 'This course is priced on request: please contact us to enrol.'}
   }
-  return {ok: true, amountUsd: course.priceUsd, trainingProgramName, courseName: course.fullName ?? course.name ?? selection.course, countryName: null}
+  return {ok: true, amountUsd: priceUsd, trainingProgramName, courseName: course.fullName ?? course.name ?? selection.course, countryName: null}
 }
 
 /**
@@ -148,7 +150,7 @@ export function checkEnrolmentPrice(
     const field = result.reason === 'country-required' || result.reason === 'invalid-country' ? 'country' : 'course'
     return {ok: false, field, message: result.message, reason: result.reason}
   }
-  if (!Number.isFinite(form.amount) || Math.round(form.amount * 100) !== Math.round(result.amountUsd * 100)) {
+  if (!Number.isFinite(form.amount) || toMinorUnits(form.amount) !== toMinorUnits(result.amountUsd)) {
     return {ok: false, field: 'amount', message: ENROLMENT_MESSAGES.invalidAmount, expectedUsd: result.amountUsd}
   }
   return {ok: true, quote: result}

@@ -43,7 +43,9 @@ export const handle = structuredDataHandle<typeof loader>(({category, programme}
 export default function CadetshipTraining() {
   const {category, programme} = useLoaderData<typeof loader>()
   const installments = programme.installments ?? []
-  const total = installments.reduce((sum, installment) => sum + (installment.feeUsd ?? 0), 0)
+  // One total for the facts and the table: the programme's total fee, which the Studio checks
+  // equals the sum of the installments (schemas/content/catalogue.ts).
+  const totalFee = programme.totalFeeUsd != null ? `${formatUsd(programme.totalFeeUsd)} USD` : ''
   const enrolHref = enrolPath({
     training: 'cadetship-training',
     course: programme.enrolCourse ?? '',
@@ -52,7 +54,7 @@ export default function CadetshipTraining() {
   const facts = [
     {label: 'Duration', value: programme.duration},
     {label: 'Training type', value: programme.trainingType},
-    {label: 'Total fee', value: programme.totalFeeUsd != null ? `${formatUsd(programme.totalFeeUsd)} USD` : ''},
+    {label: 'Total fee', value: totalFee},
     {
       label: 'Stipend range',
       value: programme.stipendRange ? `${formatUsd(programme.stipendRange.minUsd ?? 0)} - ${formatUsd(programme.stipendRange.maxUsd ?? 0)} USD` : '',
@@ -125,7 +127,7 @@ export default function CadetshipTraining() {
                   <th scope="row" colSpan={2} className="py-3 font-bold">
                     Total
                   </th>
-                  <td className="py-3 text-right text-lg font-bold text-brass-300">{formatUsd(total)} USD</td>
+                  <td className="py-3 text-right text-lg font-bold text-brass-300">{totalFee}</td>
                 </tr>
               </tfoot>
             </table>

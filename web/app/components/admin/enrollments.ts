@@ -23,6 +23,7 @@ import {
   type TableOptions,
 } from '@tanstack/react-table'
 import {buildCsv, type CsvValue} from '~/domain/csv'
+import {fromMinorUnits, toMinorUnits} from '~/domain/price'
 import type {EnrolmentStatus, EnrolmentSummary} from '#schemas/api/admin'
 
 /** One row of GET /api/admin/enrollments (the contract lives in schemas/api/admin.ts). */
@@ -139,7 +140,8 @@ export function summarize(records: readonly Enrollment[]): Summary {
     if (record.status === 'paid') {
       const currency = (record.currency || 'USD').toUpperCase()
       const amount = Number(record.amount)
-      if (Number.isFinite(amount)) revenue[currency] = Math.round(((revenue[currency] ?? 0) + amount) * 100) / 100
+      // Added in cents, so sums of amounts such as 0.1 + 0.2 stay exact.
+      if (Number.isFinite(amount)) revenue[currency] = fromMinorUnits(toMinorUnits(revenue[currency] ?? 0) + toMinorUnits(amount))
     } else pending += 1
   }
   return {total: records.length, revenue, programs: programs.size, pending}
