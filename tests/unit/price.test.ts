@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {CONTACT_FOR_PRICING, coursePriceLabel, formatUsd, fromMinorUnits, parsePriceText, payableUsd, toMinorUnits} from '~/domain/price'
+import {formatUsd} from '~/domain/format'
+import {CONTACT_FOR_PRICING, coursePriceLabel, fromMinorUnits, parsePriceText, payableUsd, toMinorUnits} from '~/domain/price'
 
 describe('formatUsd', () => {
   it('shows whole dollars without cents and groups thousands', () => {

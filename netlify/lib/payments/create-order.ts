@@ -6,7 +6,8 @@
  */
 import {CreateOrderSchema} from '../../../schemas/forms/enrolment'
 import {CADETSHIP_TRAINING, checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '../../../web/app/domain/enrolment'
-import {formatUsd, toMinorUnits} from '../../../web/app/domain/price'
+import {formatUsd} from '../../../web/app/domain/format'
+import {toMinorUnits} from '../../../web/app/domain/price'
 import {fetchContent} from '../../../web/app/lib/content.server'
 import {ENROLMENT_CATALOGUE_QUERY} from '../../../web/app/lib/queries'
 import {createPending} from '../enrolments'

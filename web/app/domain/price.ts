@@ -3,22 +3,16 @@
  * pages in the browser and on the server, and by the API functions.
  *
  * Units: `usd` values are US dollars (major units, may have cents); `minor` values are
- * cents (integer). Nothing here throws.
+ * cents (integer). How amounts are written (formatUsd, formatMoney) is ./format.ts's.
+ * Nothing here throws.
  */
+import {formatUsd} from './format'
 
 /** What a course costs: a fixed USD price, or "Contact for pricing". */
 export type CoursePrice = {pricing: 'fixed' | 'contact' | string | null; priceUsd?: number | null}
 
 /** The label shown when a course has no fixed price (spec section 3). */
 export const CONTACT_FOR_PRICING = 'Contact for pricing'
-
-const wholeDollars = new Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD', maximumFractionDigits: 0})
-const withCents = new Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD', minimumFractionDigits: 2})
-
-/** 2200 → "$2,200"; 49.5 → "$49.50". */
-export function formatUsd(usd: number): string {
-  return (Number.isInteger(usd) ? wholeDollars : withCents).format(usd)
-}
 
 /**
  * The course's payable price in USD, or null when it must be quoted ("Contact for pricing"): the

@@ -28,6 +28,7 @@ import {useCallback, useEffect, useRef, useState} from 'react'
 import {PageHero} from '~/components/PageHero'
 import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~/components/exam-results/ExamResultsView'
 import {scoreExam, type AnswerRecord, type ExamScore} from '~/domain/exam-scoring'
+import {formatVisitorLongDateTime} from '~/domain/format'
 import {loadResult, type StoredExamResult} from '~/lib/exam-attempt'
 import {buildResultsFile, downloadResultsFile, fileName} from '~/lib/exam-results-file'
 import {fetchContent} from '~/lib/content.server'
@@ -192,7 +193,7 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
   const submittedAt = stored ? new Date(stored.submittedAt) : null
   const submittedText =
     submittedAt && !Number.isNaN(submittedAt.getTime())
-      ? `Submitted ${new Intl.DateTimeFormat(undefined, {dateStyle: 'long', timeStyle: 'short'}).format(submittedAt)}`
+      ? `Submitted ${formatVisitorLongDateTime(submittedAt)}`
       : null
 
   const onDownload = () => {

@@ -17,6 +17,7 @@ import {examTakePath} from '~/components/exam/types'
 import {ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import {isAnswered} from '~/domain/exam-scoring'
+import {formatVisitorDateTime} from '~/domain/format'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
@@ -250,7 +251,7 @@ function ResumePanel({attempt, examId}: {attempt: ExamAttempt; examId: string}) 
         You have an unfinished attempt
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        {answered} {answered === 1 ? 'question' : 'questions'} answered, started {new Date(attempt.startedAt).toLocaleString()}. {status}
+        {answered} {answered === 1 ? 'question' : 'questions'} answered, started {formatVisitorDateTime(attempt.startedAt)}. {status}
       </p>
       <Link to={examTakePath(examId)} className="btn-secondary mt-4 w-full">
         Resume attempt <ChevronDownIcon width={16} height={16} className="-rotate-90" />

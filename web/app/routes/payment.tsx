@@ -28,7 +28,7 @@ import {
   quote,
 } from '~/domain/enrolment'
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
-import {formatUsd} from '~/domain/price'
+import {formatUsd} from '~/domain/format'
 import {CheckoutError, createOrder, loadRazorpay, openRazorpay, saveEnrolment, type Order} from '~/lib/checkout'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'

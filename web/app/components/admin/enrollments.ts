@@ -23,6 +23,7 @@ import {
   type TableOptions,
 } from '@tanstack/react-table'
 import {buildCsv, type CsvValue} from '~/domain/csv'
+import {localDate} from '~/domain/format'
 import {fromMinorUnits, toMinorUnits} from '~/domain/price'
 import type {EnrolmentStatus, EnrolmentSummary} from '#schemas/api/admin'
 
@@ -147,23 +148,9 @@ export function summarize(records: readonly Enrollment[]): Summary {
   return {total: records.length, revenue, programs: programs.size, pending}
 }
 
-/** '$4,650 USD', '$12.50 USD', '₹45,000 INR'. */
-export function formatMoney(amount: number, currency = 'USD'): string {
-  const code = currency.toUpperCase()
-  const fraction = Number.isInteger(amount) ? 0 : 2
-  try {
-    const text = new Intl.NumberFormat('en-US', {style: 'currency', currency: code, minimumFractionDigits: fraction, maximumFractionDigits: fraction}).format(amount)
-    return `${text} ${code}`
-  } catch {
-    return `${amount.toLocaleString('en-US', {minimumFractionDigits: fraction, maximumFractionDigits: fraction})} ${code}`
-  }
-}
-
-const pad = (value: number) => String(value).padStart(2, '0')
-
-/** enrollments-YYYY-MM-DD.csv, the browser's local calendar day. */
+/** enrollments-YYYY-MM-DD.csv, the browser's local calendar day (~/domain/format localDate). */
 export function csvFileName(date: Date): string {
-  return `enrollments-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`
+  return `enrollments-${localDate(date)}.csv`
 }
 
 export const CSV_HEADER = [
