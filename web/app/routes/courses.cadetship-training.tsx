@@ -9,16 +9,17 @@ import {Link, useLoaderData} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {CheckIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
+import {CADETSHIP_TRAINING} from '~/domain/enrolment'
 import {formatUsd} from '~/domain/format'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
-import {enrolPath} from '~/lib/paths'
+import {categoryPath, enrolPath} from '~/lib/paths'
 import {CADETSHIP_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
-const PATH = '/courses/cadetship-training'
+const PATH = categoryPath(CADETSHIP_TRAINING)
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -47,7 +48,7 @@ export default function CadetshipTraining() {
   // equals the sum of the installments (schemas/content/catalogue.ts).
   const totalFee = programme.totalFeeUsd != null ? `${formatUsd(programme.totalFeeUsd)} USD` : ''
   const enrolHref = enrolPath({
-    training: 'cadetship-training',
+    training: CADETSHIP_TRAINING,
     course: programme.enrolCourse ?? '',
     amount: programme.enrolAmountUsd ?? undefined,
   })
