@@ -4,6 +4,7 @@
  * a zod schema (400) — never a 500 for bad input.
  */
 import type {z} from 'zod'
+import {NO_STORE} from '../../web/app/lib/cache.server'
 import {secureResponse} from '../../web/app/lib/security.server'
 
 export class HttpError extends Error {
@@ -17,11 +18,13 @@ export class HttpError extends Error {
   }
 }
 
-const NO_STORE = {'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff'}
+/** Headers of every JSON answer: never stored, never sniffed. */
+const JSON_HEADERS = {'Cache-Control': NO_STORE, 'X-Content-Type-Options': 'nosniff'}
 
+/** `data` as a JSON answer (`init` status and headers kept), never stored. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers)
-  for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value)
+  for (const [name, value] of Object.entries(JSON_HEADERS)) headers.set(name, value)
   headers.set('Content-Type', 'application/json; charset=utf-8')
   return new Response(JSON.stringify(data), {...init, headers})
 }

@@ -10,6 +10,8 @@
 import {parseAdminListStatus} from '../../../schemas/api/admin'
 import {isOrderId, isUploadId} from '../../../schemas/api/ids'
 import {DOCUMENT_MIME_TYPES} from '../../../web/app/domain/documents'
+import {NO_STORE} from '../../../web/app/lib/cache.server'
+import {NON_PAGE_CSP} from '../../../web/app/lib/security.server'
 import {getEnrolment} from '../enrolments'
 import {listIndexedEnrolments} from '../enrolment-index'
 import {HttpError, json} from '../http'
@@ -82,8 +84,8 @@ export async function enrolmentDocument(request: Request, context?: {params?: Re
       'Content-Length': String(bytes.byteLength),
       'Content-Disposition': contentDisposition(attached.fileName),
       'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+      'Cache-Control': NO_STORE,
+      'Content-Security-Policy': `${NON_PAGE_CSP}; sandbox`,
     },
   })
 }

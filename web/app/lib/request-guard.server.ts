@@ -18,6 +18,7 @@
  * Answers to /api/* paths are JSON `{error}` like the functions' (netlify/lib/http.ts); others
  * are plain text. None is ever cached.
  */
+import {NO_STORE} from './cache.server'
 import {secureResponse} from './security.server'
 
 /** Methods the site answers; anything else is 405. */
@@ -36,7 +37,7 @@ export function edgeError(request: Request, status: number, message: string, hea
     request,
     new Response(request.method === 'HEAD' ? null : body, {
       status,
-      headers: {...headers, 'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', 'Cache-Control': 'no-store'},
+      headers: {...headers, 'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE},
     }),
   )
 }
