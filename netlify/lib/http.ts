@@ -73,18 +73,25 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out
 }
 
+/**
+ * The JSON value of the body, unvalidated: 413 if larger than `maxBytes` (read no further), 400
+ * if it does not parse. The content type is the caller's to check (readJson: 415). The one JSON
+ * body reader of the functions and of the page actions that take JSON (the exam results action).
+ */
+export async function readJsonValue(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const raw = new TextDecoder().decode(await readBody(request, maxBytes))
+  try {
+    return JSON.parse(raw)
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON')
+  }
+}
+
 /** Parses a JSON body against `schema`: 415 if not JSON, 413 if too large, 400 if invalid. */
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S, maxBytes = MAX_JSON_BYTES): Promise<z.infer<S>> {
   const type = request.headers.get('content-type') ?? ''
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json')
-  const raw = new TextDecoder().decode(await readBody(request, maxBytes))
-  let data: unknown
-  try {
-    data = JSON.parse(raw)
-  } catch {
-    throw new HttpError(400, 'The body is not valid JSON')
-  }
-  return parseWith(schema, data)
+  return parseWith(schema, await readJsonValue(request, maxBytes))
 }
 
 /** Validates `data` against `schema`, throwing a 400 HttpError listing the problems. */
