@@ -6,6 +6,7 @@
  *   start    POST /api/enroll/upload {fileName, size, contentType}  → {uploadId, chunkSize, chunks}
  *   chunk    PUT  /api/enroll/upload/:uploadId/:index  (raw bytes)   → {uploadId, index, size}
  *   complete POST /api/enroll/upload/:uploadId/complete              → {uploadId, fileName, contentType, size}
+ * (the contracts: schemas/api/uploads.ts, shared with the browser client)
  *
  * Layout of the store (one "folder" per upload):
  *   {uploadId}/meta       JSON UploadRecord (status pending → complete | rejected)
@@ -25,8 +26,8 @@
  */
 import {createHash, randomBytes} from 'node:crypto'
 import {fileTypeFromBuffer} from 'file-type/core'
-import {z} from 'zod'
-import {UploadIdSchema} from '../../schemas/forms/enrolment'
+import {isUploadId, UploadIdSchema} from '../../schemas/api/ids'
+import type {Attachment, ChunkResponse, StartUpload, StartUploadResponse} from '../../schemas/api/uploads'
 import {
   ALLOWED_TYPES_LIST,
   ALLOWED_TYPES_TEXT,
@@ -38,12 +39,10 @@ import {
   documentTypeByName,
   rejectReason,
 } from '../../web/app/domain/documents'
-import {isUploadId} from '../../schemas/api/ids'
 import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import {HttpError} from './http'
 
-/** A completed, verified upload, as attached to an enrolment. `size` in bytes. */
-export type Attachment = {uploadId: string; fileName: string; contentType: string; size: number}
+export type {Attachment} from '../../schemas/api/uploads'
 
 export type UploadRecord = {
   uploadId: string
@@ -79,28 +78,6 @@ const chunkKey = (uploadId: string, index: number) => `${uploadId}/chunk/${index
 
 const store = () => openStore(STORES.uploads)
 
-/** The body of POST /api/enroll/upload. */
-export const StartUploadSchema = z.object({
-  fileName: z
-    .string({required_error: 'Send the file name', invalid_type_error: 'Send the file name'})
-    .max(255, 'The file name is too long (at most 255 characters)')
-    .transform(cleanFileName)
-    .refine((name) => name.length > 0, 'Send the file name'),
-  size: z
-    .number({required_error: 'Send the file size in bytes', invalid_type_error: 'Send the file size in bytes'})
-    .int('Send the file size in bytes')
-    .nonnegative('Send the file size in bytes'),
-  contentType: z.string().max(255).optional().default(''),
-})
-export type StartUploadBody = z.input<typeof StartUploadSchema>
-
-/** The last path segment of a name, without control characters, trimmed. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim()
-}
-
 function newUploadId(): string {
   return `upl_${randomBytes(24).toString('base64url')}`
 }
@@ -121,7 +98,7 @@ const toAttachment = (record: UploadRecord): Attachment => ({
 })
 
 /** Starts an upload: checks the declared name, size and type and records it as pending. */
-export async function startUpload(body: z.output<typeof StartUploadSchema>): Promise<{uploadId: string; chunkSize: number; chunks: number}> {
+export async function startUpload(body: StartUpload): Promise<StartUploadResponse> {
   const {fileName, size, contentType} = body
   const reason = rejectReason({name: fileName, size, type: contentType})
   if (reason === 'type') throw new HttpError(415, `"${fileName}" is not an allowed file type (allowed: ${ALLOWED_TYPES_LIST}).`)
@@ -161,7 +138,7 @@ function parseIndex(raw: string, record: UploadRecord): number {
  * MAX_CHUNK_BODY_BYTES, which answers 413 beyond it); it is called only once the upload and
  * the index are known to be valid.
  */
-export async function putChunk(uploadId: string, rawIndex: string, readBytes: () => Promise<Uint8Array>): Promise<{uploadId: string; index: number; size: number}> {
+export async function putChunk(uploadId: string, rawIndex: string, readBytes: () => Promise<Uint8Array>): Promise<ChunkResponse> {
   const record = await findRecord(uploadId)
   if (record.status !== 'pending') throw new HttpError(409, `This upload is already ${record.status === 'complete' ? 'complete' : 'rejected'}`)
   const index = parseIndex(rawIndex, record)

@@ -60,8 +60,6 @@ export type EnrolmentForm = z.infer<typeof EnrolmentFormSchema>
 
 import {UploadIdSchema} from '../api/ids'
 
-export {UploadIdSchema}
-
 export const CreateOrderSchema = EnrolmentFormSchema.and(
   z.object({attachments: z.array(UploadIdSchema).max(MAX_DOCUMENTS).default([])}),
 )

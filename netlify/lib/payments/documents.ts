@@ -7,7 +7,8 @@
 import {ZodError} from 'zod'
 import {MAX_DOCUMENTS} from '../../../web/app/domain/documents'
 import {HttpError} from '../http'
-import {completeUpload, expectedChunkSize, putChunk, startUpload, StartUploadSchema, type Attachment} from '../uploads'
+import {StartUploadSchema, type Attachment} from '../../../schemas/api/uploads'
+import {completeUpload, expectedChunkSize, putChunk, startUpload} from '../uploads'
 
 export type StoredDocuments = {attachments: Attachment[]; skipped: Array<{fileName: string; reason: string}>}
 

@@ -19,8 +19,10 @@ import {
   type SkipReason,
 } from '~/domain/documents'
 import {uploadFile, UploadError} from '~/lib/upload-client'
+import type {Attachment} from '#schemas/api/uploads'
 
-export type UploadedDocument = {uploadId: string; fileName: string; size: number}
+/** What the form keeps of each completed upload (schemas/api/uploads.ts Attachment): its id, name and size. */
+export type UploadedDocument = Pick<Attachment, 'uploadId' | 'fileName' | 'size'>
 
 export type DocumentUploadProps = {
   onChange: (attachments: UploadedDocument[]) => void

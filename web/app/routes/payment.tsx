@@ -15,6 +15,7 @@ import {Link, useLoaderData} from '@remix-run/react'
 import {lazy, Suspense, useMemo, useRef, useState, type ReactNode} from 'react'
 import {CheckIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
+import type {UploadedDocument} from '~/components/DocumentUpload'
 import type {SandboxOutcome} from '~/components/SandboxCheckout'
 import {
   CADETSHIP_TRAINING,
@@ -50,7 +51,6 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({matches}) =>
   pageMeta(matches, {title: 'Enroll Now', description: 'Enrol in a maritime training course and pay securely online by card.', path: '/payment'})
 
-type Attachment = {uploadId: string; fileName: string; size: number}
 type Phase =
   | {kind: 'idle'}
   | {kind: 'processing'}
@@ -62,7 +62,7 @@ export default function Payment() {
   const [program, setProgram] = useState(prefill.trainingProgram)
   const [course, setCourse] = useState(prefill.course)
   const [country, setCountry] = useState(prefill.country)
-  const [attachments, setAttachments] = useState<Attachment[]>([])
+  const [attachments, setAttachments] = useState<UploadedDocument[]>([])
   const [uploading, setUploading] = useState(false)
   const [phase, setPhase] = useState<Phase>({kind: 'idle'})
   const [alert, setAlert] = useState<string | null>(null)

@@ -26,12 +26,13 @@ import {buildCsv, type CsvValue} from '~/domain/csv'
 import {localDate} from '~/domain/format'
 import {fromMinorUnits, toMinorUnits} from '~/domain/price'
 import type {EnrolmentStatus, EnrolmentSummary} from '#schemas/api/admin'
+import type {Attachment} from '#schemas/api/uploads'
 
 /** One row of GET /api/admin/enrollments (the contract lives in schemas/api/admin.ts). */
 export type Enrollment = EnrolmentSummary
 export type EnrollmentStatus = EnrolmentStatus
 
-export type Attachment = {uploadId: string; fileName: string; contentType: string; size: number}
+export type {Attachment}
 
 /** GET /api/admin/enrollments/:orderId */
 export type EnrollmentDetail = Enrollment & {attachments?: Attachment[]} & Record<string, unknown>
