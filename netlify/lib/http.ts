@@ -4,6 +4,7 @@
  * a zod schema (400) — never a 500 for bad input.
  */
 import type {z} from 'zod'
+import type {ApiError} from '../../schemas/api/errors'
 import {NO_STORE} from '../../web/app/lib/cache.server'
 import {secureResponse} from '../../web/app/lib/security.server'
 
@@ -29,8 +30,10 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), {...init, headers})
 }
 
+/** The error answer `{error, details?}` (schemas/api/errors.ts) with `status` and extra `headers`. */
 export function errorResponse(status: number, message: string, details?: HttpError['details'], headers?: Record<string, string>): Response {
-  return json(details ? {error: message, details} : {error: message}, {status, headers})
+  const body: ApiError = details ? {error: message, details} : {error: message}
+  return json(body, {status, headers})
 }
 
 /** Default largest JSON body a function reads (bytes). */

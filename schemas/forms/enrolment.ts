@@ -1,18 +1,13 @@
 /**
- * The enrolment contracts (spec sections 3, 5 and 7), one zod schema each, used by the
- * /payment form in the browser (conform) and by the API functions on the server.
- *
- * - EnrolmentFormSchema: what the visitor fills in. `amount` is USD (major units).
- * - CreateOrderSchema: POST /api/enroll/create-order — the form plus the ids of completed
- *   document uploads (cadetship only, at most 5).
- * - SaveEnrolmentSchema: POST /api/enroll/save — the form fields (optional: the order already
- *   holds them) plus Razorpay's three payment result fields.
+ * The enrolment form (spec sections 3, 5 and 7): EnrolmentFormSchema, what the visitor fills in,
+ * used by the /payment form in the browser (conform) and, inside POST /api/enroll/create-order's
+ * body, by the order function. `amount` is USD (major units). The API bodies and answers built on
+ * it are schemas/api/enrolment.ts.
  * Messages are the spec's where it gives them (section 8): ENROLMENT_MESSAGES and the
- * "competency training needs a country" rule (needsCountry) of web/app/domain/enrolment.ts, the
- * document limit (MAX_DOCUMENTS) of web/app/domain/documents.ts; none is restated here.
+ * "competency training needs a country" rule (needsCountry) of web/app/domain/enrolment.ts;
+ * neither is restated here.
  */
 import {z} from 'zod'
-import {MAX_DOCUMENTS} from '../../web/app/domain/documents'
 import {ENROLMENT_MESSAGES, needsCountry} from '../../web/app/domain/enrolment'
 import {parseAmountUsd} from '../../web/app/domain/price'
 import {emailField, PHONE_PATTERN} from './fields'
@@ -57,36 +52,3 @@ export const EnrolmentFormSchema = z
   .transform((form) => ({...form, amount: form.amount ?? Number.NaN}))
 
 export type EnrolmentForm = z.infer<typeof EnrolmentFormSchema>
-
-import {UploadIdSchema} from '../api/ids'
-
-export const CreateOrderSchema = EnrolmentFormSchema.and(
-  z.object({attachments: z.array(UploadIdSchema).max(MAX_DOCUMENTS).default([])}),
-)
-export type CreateOrderBody = z.infer<typeof CreateOrderSchema>
-
-/** Razorpay's ids: order_…, pay_… (the sandbox uses order_sandbox_…, pay_sandbox_…). */
-export const PaymentResultSchema = z.object({
-  razorpay_order_id: z.string().regex(/^order_[A-Za-z0-9_]{6,64}$/, 'Invalid order id'),
-  razorpay_payment_id: z.string().regex(/^pay_[A-Za-z0-9_]{6,64}$/, 'Invalid payment id'),
-  razorpay_signature: z.string().regex(/^[a-f0-9]{64}$/, 'Invalid signature'),
-})
-export type PaymentResult = z.infer<typeof PaymentResultSchema>
-
-export const SaveEnrolmentSchema = PaymentResultSchema.and(
-  z
-    .object({
-      name: z.string().max(120),
-      email: z.string().max(254),
-      mobile: z.string().max(40),
-      trainingProgram: z.string().max(64),
-      trainingProgramName: z.string().max(200),
-      course: z.string().max(120),
-      courseName: z.string().max(200),
-      country: z.string().max(64),
-      amount: z.union([z.number(), z.string().max(32)]),
-      currency: z.string().max(8),
-    })
-    .partial(),
-)
-export type SaveEnrolmentBody = z.infer<typeof SaveEnrolmentSchema>

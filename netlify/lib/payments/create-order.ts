@@ -4,7 +4,7 @@
  * order with the gateway (minor units, unique receipt, notes with our reference) and stores
  * the pending enrolment keyed by the order id.
  */
-import {CreateOrderSchema} from '../../../schemas/forms/enrolment'
+import {CreateOrderSchema, type CreateOrderResponse} from '../../../schemas/api/enrolment'
 import {CADETSHIP_TRAINING, checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '../../../web/app/domain/enrolment'
 import {formatUsd} from '../../../web/app/domain/format'
 import {toMinorUnits} from '../../../web/app/domain/price'
@@ -20,17 +20,7 @@ import {createOrder, GatewayError, randomId} from './gateway'
 /** The merchant name Checkout shows. */
 export const CHECKOUT_NAME = 'Maritime Training & Certification'
 
-export type CreateOrderResponse = {
-  id: string
-  /** Minor units (cents). */
-  amount: number
-  currency: string
-  keyId: string
-  mode: 'razorpay' | 'sandbox'
-  name: string
-  description: string
-  prefill: {name: string; email: string; contact: string}
-}
+export type {CreateOrderResponse} from '../../../schemas/api/enrolment'
 
 /** Our enrolment reference, also Razorpay's receipt (unique, ≤ 40 characters). */
 export const newReceipt = () => `enr_${randomId(20)}`

@@ -6,7 +6,7 @@
  * marks the enrolment paid — idempotently. The stored enrolment (from create-order) is the
  * truth: the form fields of this call are not trusted and not stored.
  */
-import {SaveEnrolmentSchema, type SaveEnrolmentBody} from '../../../schemas/forms/enrolment'
+import {SaveEnrolmentSchema, type SaveEnrolmentBody, type SaveResponse} from '../../../schemas/api/enrolment'
 import {MAX_DOCUMENTS} from '../../../web/app/domain/documents'
 import {CADETSHIP_TRAINING, ENROLMENT_MESSAGES} from '../../../web/app/domain/enrolment'
 import {getEnrolment, markPaid} from '../enrolments'
@@ -18,7 +18,7 @@ import {verifyPayment} from './gateway'
 /** Largest multipart body read (bytes): a function takes 6 MB per request once base64-encoded. */
 export const MAX_MULTIPART_BYTES = 4_500_000
 
-export type SaveResponse = {status: 'paid'; orderId: string; paymentId: string; skippedFiles?: string[]; message?: string}
+export type {SaveResponse} from '../../../schemas/api/enrolment'
 
 type Parsed = {body: SaveEnrolmentBody; files: File[]}
 
