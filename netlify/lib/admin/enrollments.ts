@@ -7,7 +7,7 @@
  *   upload is attached to that order.
  * Every answer is Cache-Control: no-store (json() and the document headers).
  */
-import {parseAdminListStatus} from '../../../schemas/api/admin'
+import {parseAdminListStatus, type EnrolmentDetail, type EnrolmentList} from '../../../schemas/api/admin'
 import {isOrderId, isUploadId} from '../../../schemas/api/ids'
 import {DOCUMENT_MIME_TYPES} from '../../../web/app/domain/documents'
 import {NO_STORE} from '../../../web/app/lib/cache.server'
@@ -38,14 +38,16 @@ export async function listEnrolmentsForAdmin(request: Request): Promise<Response
   await requireAdmin(request)
   const query = parseAdminListStatus(new URL(request.url).searchParams)
   if (!query.ok) throw new HttpError(400, query.message)
-  return json(await listIndexedEnrolments({status: query.status}))
+  const body: EnrolmentList = await listIndexedEnrolments({status: query.status})
+  return json(body)
 }
 
 export async function enrolmentDetail(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {
   await requireAdmin(request)
   const record = await getEnrolment(param(context, 'orderId'))
   if (!record) throw new HttpError(404, ENROLMENT_NOT_FOUND)
-  return json(record)
+  const body: EnrolmentDetail = record
+  return json(body)
 }
 
 /** `attachment; filename="…"` with an ASCII fallback (quotes, backslashes, controls replaced) and RFC 5987 filename*. */

@@ -10,6 +10,7 @@
  *   then rejects with an UploadError whose `aborted` is true.
  * Bodies and answers are the contracts of schemas/api/uploads.ts (types only: no zod here).
  */
+import type {ApiError} from '#schemas/api/errors'
 import type {Attachment, StartUploadRequest, StartUploadResponse} from '#schemas/api/uploads'
 
 /** A completed, server-verified upload: the attachment the complete call answers. */
@@ -50,7 +51,7 @@ const abortError = () => new UploadError(ABORTED, null, true)
 async function errorFrom(response: Response): Promise<UploadError> {
   let message = ''
   try {
-    const body = (await response.json()) as {error?: unknown}
+    const body = (await response.json()) as Partial<Record<keyof ApiError, unknown>>
     if (typeof body?.error === 'string') message = body.error
   } catch {
     // not JSON: fall back below
@@ -103,7 +104,7 @@ export function createHttpTransport(options: {baseUrl?: string; fetch?: typeof f
         }
         let message = ''
         try {
-          const body = JSON.parse(xhr.responseText) as {error?: unknown}
+          const body = JSON.parse(xhr.responseText) as Partial<Record<keyof ApiError, unknown>>
           if (typeof body?.error === 'string') message = body.error
         } catch {
           // not JSON

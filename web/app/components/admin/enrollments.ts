@@ -25,7 +25,7 @@ import {
 import {buildCsv, type CsvValue} from '~/domain/csv'
 import {localDate} from '~/domain/format'
 import {fromMinorUnits, toMinorUnits} from '~/domain/price'
-import type {EnrolmentStatus, EnrolmentSummary} from '#schemas/api/admin'
+import type {EnrolmentDetail, EnrolmentStatus, EnrolmentSummary} from '#schemas/api/admin'
 import type {Attachment} from '#schemas/api/uploads'
 
 /** One row of GET /api/admin/enrollments (the contract lives in schemas/api/admin.ts). */
@@ -34,8 +34,8 @@ export type EnrollmentStatus = EnrolmentStatus
 
 export type {Attachment}
 
-/** GET /api/admin/enrollments/:orderId */
-export type EnrollmentDetail = Enrollment & {attachments?: Attachment[]} & Record<string, unknown>
+/** GET /api/admin/enrollments/:orderId (the contract lives in schemas/api/admin.ts). */
+export type EnrollmentDetail = EnrolmentDetail
 
 export const PAGE_SIZE = 10
 export const DEFAULT_SORTING: SortingState = [{id: 'name', desc: false}]
