@@ -5,7 +5,8 @@
  * the pending enrolment keyed by the order id.
  */
 import {CreateOrderSchema, type CreateOrderResponse} from '../../../schemas/api/enrolment'
-import {CADETSHIP_TRAINING, checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '../../../web/app/domain/enrolment'
+import {checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '../../../web/app/domain/enrolment'
+import {CADETSHIP_TRAINING} from '../../../web/app/domain/programs'
 import {formatUsd} from '../../../web/app/domain/format'
 import {toMinorUnits} from '../../../web/app/domain/price'
 import {fetchContent} from '../../../web/app/lib/content.server'

@@ -8,7 +8,8 @@
  */
 import {SaveEnrolmentSchema, type SaveEnrolmentBody, type SaveResponse} from '../../../schemas/api/enrolment'
 import {MAX_DOCUMENTS} from '../../../web/app/domain/documents'
-import {CADETSHIP_TRAINING, ENROLMENT_MESSAGES} from '../../../web/app/domain/enrolment'
+import {ENROLMENT_MESSAGES} from '../../../web/app/domain/enrolment'
+import {CADETSHIP_TRAINING} from '../../../web/app/domain/programs'
 import {getEnrolment, markPaid} from '../enrolments'
 import {HttpError, json, parseWith, readBody, readJson} from '../http'
 import {requirePaymentsConfig} from './config'

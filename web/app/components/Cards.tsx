@@ -1,6 +1,6 @@
 /** Cards shared by several pages: statistics, feature blurbs and course-category cards. */
 import {Link} from '@remix-run/react'
-import {CADETSHIP_TRAINING} from '~/domain/enrolment'
+import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {categoryPath} from '~/lib/paths'
 import {ArrowRightIcon, CheckIcon, ClockIcon} from './Icons'
 

@@ -15,11 +15,10 @@
 import type {ENROLMENT_CATALOGUE_QUERYResult} from '../lib/sanity.types'
 import {FILES_SKIPPED_MESSAGE} from './documents'
 import {payableUsd, toMinorUnits} from './price'
+import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from './programs'
 
 export type EnrolmentCatalogue = ENROLMENT_CATALOGUE_QUERYResult
 
-export const CADETSHIP_TRAINING = 'cadetship-training'
-export const COMPETENCY_TRAINING = 'competency-training'
 export const DEFAULT_CURRENCY = 'USD'
 
 /** The spec's enrolment messages (section 8), quoted exactly. */

@@ -19,7 +19,7 @@
  *
  * lastmod is the latest `_updatedAt` of the documents a page shows, when they have one.
  */
-import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '../domain/enrolment'
+import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '../domain/programs'
 import type {SITEMAP_QUERYResult} from './sanity.types'
 import {absoluteUrl, categoryPath, examStartPath, legalPath, servicePath} from './paths'
 

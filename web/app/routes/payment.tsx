@@ -18,7 +18,6 @@ import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import type {SandboxOutcome} from '~/components/SandboxCheckout'
 import {
-  CADETSHIP_TRAINING,
   checkEnrolmentPrice,
   countryOptions,
   courseOptions,
@@ -30,6 +29,7 @@ import {
 } from '~/domain/enrolment'
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
 import {formatUsd} from '~/domain/format'
+import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {CheckoutError, createOrder, loadRazorpay, openRazorpay, saveEnrolment, type Order} from '~/lib/checkout'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
