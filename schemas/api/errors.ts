@@ -6,6 +6,7 @@
  */
 import {z} from 'zod'
 
+/** `{error: message, details?: {field: [messages]}}`: what every failed /api/* call answers. */
 export const ApiErrorSchema = z.object({
   error: z.string(),
   details: z.record(z.array(z.string()).optional()).optional(),

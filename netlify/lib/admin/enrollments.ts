@@ -34,6 +34,7 @@ const param = (context: {params?: Record<string, string>} | undefined, name: 'or
   return value
 }
 
+/** GET /api/admin/enrollments: the list (EnrolmentListSchema). 401 without a valid token, 400 for an unknown `status`. */
 export async function listEnrolmentsForAdmin(request: Request): Promise<Response> {
   await requireAdmin(request)
   const query = parseAdminListStatus(new URL(request.url).searchParams)
@@ -42,6 +43,7 @@ export async function listEnrolmentsForAdmin(request: Request): Promise<Response
   return json(body)
 }
 
+/** GET /api/admin/enrollments/:orderId: the stored record (EnrolmentDetailSchema). 401 without a valid token, 404 for an unknown order. */
 export async function enrolmentDetail(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {
   await requireAdmin(request)
   const record = await getEnrolment(param(context, 'orderId'))
@@ -57,6 +59,11 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
+/**
+ * GET /api/admin/enrollments/:orderId/documents/:uploadId: the document's bytes as an attachment
+ * download, served only as one of the allowed MIME types (else application/octet-stream) and
+ * sandboxed. 401 without a valid token; 404 unless that upload is attached to that order.
+ */
 export async function enrolmentDocument(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {
   await requireAdmin(request)
   const orderId = param(context, 'orderId')

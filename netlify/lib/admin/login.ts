@@ -28,6 +28,7 @@ export async function checkCredentials(config: AdminConfig, email: string, passw
   return emailOk && passwordOk
 }
 
+/** Handles POST /api/admin (AdminLoginSchema → AdminLoginResponseSchema); the order of checks is the module's. */
 export async function adminLogin(request: Request, context?: {ip?: string}): Promise<Response> {
   const config = requireAdminConfig()
   const limit = await enforceRateLimit('LOGIN', clientAddress(request, context), TOO_MANY_ATTEMPTS)

@@ -14,6 +14,7 @@ import {sandboxPaymentId, signPayment} from './gateway'
 
 export const SANDBOX_FAILURE = {code: 'BAD_REQUEST_ERROR', description: 'Payment failed (sandbox)'} as const
 
+/** Handles POST /api/sandbox/pay (SandboxPaySchema → SandboxPayResponseSchema). 404 in production, with Razorpay keys or for an unknown order; 409 when already paid. */
 export async function sandboxPay(request: Request): Promise<Response> {
   if (isProduction()) throw new HttpError(404, 'Not found')
   const config = requirePaymentsConfig()
