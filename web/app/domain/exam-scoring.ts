@@ -98,7 +98,7 @@ export const PERFORMANCE_BANDS: ReadonlyArray<{colour: PerformanceColour; min: n
   {colour: 'red', min: 0},
 ]
 
-/** The band of `percentage` (PERFORMANCE_BANDS); red below 0 or for a non-number. */
+/** Spec section 2: the performance bar is green at 70 or more, yellow at 50 or more, red below. */
 export function performanceColour(percentage: number): PerformanceColour {
   return PERFORMANCE_BANDS.find((band) => percentage >= band.min)?.colour ?? 'red'
 }

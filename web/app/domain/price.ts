@@ -54,10 +54,7 @@ export function parseAmountUsd(value: unknown): number | null {
   return Math.abs(usd * 100 - toMinorUnits(usd)) < 1e-6 ? usd : null
 }
 
-/**
- * US dollars → cents, rounded to the nearest cent (spec section 7: amount x 100, rounded): the
- * one conversion to minor units (order amounts, comparing amounts to the cent, adding amounts).
- */
+/** US dollars → cents, rounded to the nearest cent (spec section 7: amount x 100, rounded). */
 export function toMinorUnits(usd: number): number {
   return Math.round(usd * 100)
 }
