@@ -28,6 +28,7 @@ import sirv from 'sirv'
 import {repairIndexAtBoot, startLocalSchedules} from '../netlify/lib/local-schedule'
 import {createFunctionRouter, type FunctionModule} from '../netlify/lib/routes'
 import {MIN_BYTES} from './scripts/precompress'
+import {IMMUTABLE_CACHE_CONTROL, STATIC_CACHE_CONTROL} from './app/lib/cache.server'
 import {BASE_SECURITY_HEADERS} from './app/lib/security.server'
 import {ALLOWED_METHODS, edgeError, pathDecodes} from './app/lib/request-guard.server'
 import {getEnv, type Env} from './app/lib/env.server'
@@ -89,7 +90,7 @@ const staticFiles = sirv(clientDir, {
   brotli: true,
   setHeaders(res, pathname) {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value)
-    res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+    res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? IMMUTABLE_CACHE_CONTROL : STATIC_CACHE_CONTROL)
   },
 })
 

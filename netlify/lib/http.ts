@@ -5,6 +5,8 @@
  */
 import type {z} from 'zod'
 import {getEnv} from '../../web/app/lib/env.server'
+import type {ApiError} from '../../schemas/api/errors'
+import {NO_STORE} from '../../web/app/lib/cache.server'
 import {secureResponse} from '../../web/app/lib/security.server'
 
 export class HttpError extends Error {
@@ -18,17 +20,21 @@ export class HttpError extends Error {
   }
 }
 
-const NO_STORE = {'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff'}
+/** Headers of every JSON answer: never stored, never sniffed. */
+const JSON_HEADERS = {'Cache-Control': NO_STORE, 'X-Content-Type-Options': 'nosniff'}
 
+/** `data` as a JSON answer (`init` status and headers kept), never stored. */
 export function json(data: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers)
-  for (const [name, value] of Object.entries(NO_STORE)) headers.set(name, value)
+  for (const [name, value] of Object.entries(JSON_HEADERS)) headers.set(name, value)
   headers.set('Content-Type', 'application/json; charset=utf-8')
   return new Response(JSON.stringify(data), {...init, headers})
 }
 
+/** The error answer `{error, details?}` (schemas/api/errors.ts) with `status` and extra `headers`. */
 export function errorResponse(status: number, message: string, details?: HttpError['details'], headers?: Record<string, string>): Response {
-  return json(details ? {error: message, details} : {error: message}, {status, headers})
+  const body: ApiError = details ? {error: message, details} : {error: message}
+  return json(body, {status, headers})
 }
 
 /** Default largest JSON body a function reads (bytes). */
@@ -71,18 +77,25 @@ export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   return out
 }
 
+/**
+ * The JSON value of the body, unvalidated: 413 if larger than `maxBytes` (read no further), 400
+ * if it does not parse. The content type is the caller's to check (readJson: 415). The one JSON
+ * body reader of the functions and of the page actions that take JSON (the exam results action).
+ */
+export async function readJsonValue(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const raw = new TextDecoder().decode(await readBody(request, maxBytes))
+  try {
+    return JSON.parse(raw)
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON')
+  }
+}
+
 /** Parses a JSON body against `schema`: 415 if not JSON, 413 if too large, 400 if invalid. */
 export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S, maxBytes = MAX_JSON_BYTES): Promise<z.infer<S>> {
   const type = request.headers.get('content-type') ?? ''
   if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json')
-  const raw = new TextDecoder().decode(await readBody(request, maxBytes))
-  let data: unknown
-  try {
-    data = JSON.parse(raw)
-  } catch {
-    throw new HttpError(400, 'The body is not valid JSON')
-  }
-  return parseWith(schema, data)
+  return parseWith(schema, await readJsonValue(request, maxBytes))
 }
 
 /** Validates `data` against `schema`, throwing a 400 HttpError listing the problems. */

@@ -6,6 +6,7 @@
  *   start    POST /api/enroll/upload {fileName, size, contentType}  → {uploadId, chunkSize, chunks}
  *   chunk    PUT  /api/enroll/upload/:uploadId/:index  (raw bytes)   → {uploadId, index, size}
  *   complete POST /api/enroll/upload/:uploadId/complete              → {uploadId, fileName, contentType, size}
+ * (the contracts: schemas/api/uploads.ts, shared with the browser client)
  *
  * Layout of the store (one "folder" per upload):
  *   {uploadId}/meta       JSON UploadRecord (status pending → complete | rejected)
@@ -25,15 +26,23 @@
  */
 import {createHash, randomBytes} from 'node:crypto'
 import {fileTypeFromBuffer} from 'file-type/core'
-import {z} from 'zod'
-import {MAX_ATTACHMENTS, UploadIdSchema} from '../../schemas/forms/enrolment'
-import {MAX_DOCUMENT_BYTES, UPLOAD_CHUNK_BYTES, chunkCount, documentTypeByName, rejectReason} from '../../web/app/domain/documents'
-import {isUploadId} from '../../schemas/api/ids'
+import {isUploadId, UploadIdSchema} from '../../schemas/api/ids'
+import type {Attachment, ChunkResponse, StartUpload, StartUploadResponse} from '../../schemas/api/uploads'
+import {
+  ALLOWED_TYPES_LIST,
+  ALLOWED_TYPES_TEXT,
+  MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_MB,
+  MAX_DOCUMENTS,
+  UPLOAD_CHUNK_BYTES,
+  chunkCount,
+  documentTypeByName,
+  rejectReason,
+} from '../../web/app/domain/documents'
 import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import {HttpError} from './http'
 
-/** A completed, verified upload, as attached to an enrolment. `size` in bytes. */
-export type Attachment = {uploadId: string; fileName: string; contentType: string; size: number}
+export type {Attachment} from '../../schemas/api/uploads'
 
 export type UploadRecord = {
   uploadId: string
@@ -60,7 +69,6 @@ type ChunkMetadata = {size: number; sha256: string}
 /** Bytes of one chunk request body the chunk function reads at most (beyond: 413). */
 export const MAX_CHUNK_BODY_BYTES = UPLOAD_CHUNK_BYTES
 
-const ALLOWED_TYPES_TEXT = 'PDF, DOC/DOCX, JPG or PNG'
 const UNKNOWN_UPLOAD = 'Unknown upload'
 
 const metaKey = (uploadId: string) => `${uploadId}/meta`
@@ -69,28 +77,6 @@ export const isUploadMetaKey = (key: string): boolean => key.endsWith('/meta') &
 const chunkKey = (uploadId: string, index: number) => `${uploadId}/chunk/${index}`
 
 const store = () => openStore(STORES.uploads)
-
-/** The body of POST /api/enroll/upload. */
-export const StartUploadSchema = z.object({
-  fileName: z
-    .string({required_error: 'Send the file name', invalid_type_error: 'Send the file name'})
-    .max(255, 'The file name is too long (at most 255 characters)')
-    .transform(cleanFileName)
-    .refine((name) => name.length > 0, 'Send the file name'),
-  size: z
-    .number({required_error: 'Send the file size in bytes', invalid_type_error: 'Send the file size in bytes'})
-    .int('Send the file size in bytes')
-    .nonnegative('Send the file size in bytes'),
-  contentType: z.string().max(255).optional().default(''),
-})
-export type StartUploadBody = z.input<typeof StartUploadSchema>
-
-/** The last path segment of a name, without control characters, trimmed. */
-function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim()
-}
 
 function newUploadId(): string {
   return `upl_${randomBytes(24).toString('base64url')}`
@@ -112,12 +98,12 @@ const toAttachment = (record: UploadRecord): Attachment => ({
 })
 
 /** Starts an upload: checks the declared name, size and type and records it as pending. */
-export async function startUpload(body: z.output<typeof StartUploadSchema>): Promise<{uploadId: string; chunkSize: number; chunks: number}> {
+export async function startUpload(body: StartUpload): Promise<StartUploadResponse> {
   const {fileName, size, contentType} = body
   const reason = rejectReason({name: fileName, size, type: contentType})
-  if (reason === 'type') throw new HttpError(415, `"${fileName}" is not an allowed file type (allowed: PDF, DOC/DOCX, JPG, PNG).`)
+  if (reason === 'type') throw new HttpError(415, `"${fileName}" is not an allowed file type (allowed: ${ALLOWED_TYPES_LIST}).`)
   if (reason === 'empty') throw new HttpError(400, `"${fileName}" is empty.`)
-  if (reason === 'size') throw new HttpError(400, `"${fileName}" is larger than 10MB (${MAX_DOCUMENT_BYTES} bytes).`)
+  if (reason === 'size') throw new HttpError(400, `"${fileName}" is larger than ${MAX_DOCUMENT_MB}MB (${MAX_DOCUMENT_BYTES} bytes).`)
 
   const record: UploadRecord = {
     uploadId: newUploadId(),
@@ -152,7 +138,7 @@ function parseIndex(raw: string, record: UploadRecord): number {
  * MAX_CHUNK_BODY_BYTES, which answers 413 beyond it); it is called only once the upload and
  * the index are known to be valid.
  */
-export async function putChunk(uploadId: string, rawIndex: string, readBytes: () => Promise<Uint8Array>): Promise<{uploadId: string; index: number; size: number}> {
+export async function putChunk(uploadId: string, rawIndex: string, readBytes: () => Promise<Uint8Array>): Promise<ChunkResponse> {
   const record = await findRecord(uploadId)
   if (record.status !== 'pending') throw new HttpError(409, `This upload is already ${record.status === 'complete' ? 'complete' : 'rejected'}`)
   const index = parseIndex(rawIndex, record)
@@ -243,7 +229,7 @@ export async function completeUpload(uploadId: string): Promise<Attachment> {
 
   if (!contentType) {
     const claimed = documentTypeByName(record.fileName)
-    const reason = `"${record.fileName}" is not a valid ${claimed ? claimed.kind.toUpperCase() : ALLOWED_TYPES_TEXT} file: its content does not match its name (allowed: PDF, DOC/DOCX, JPG, PNG).`
+    const reason = `"${record.fileName}" is not a valid ${claimed ? claimed.kind.toUpperCase() : ALLOWED_TYPES_TEXT} file: its content does not match its name (allowed: ${ALLOWED_TYPES_LIST}).`
     await updateJSON<UploadRecord>(uploads, metaKey(uploadId), (current) =>
       current && current.status === 'pending' ? {...current, status: 'rejected', reason} : undefined,
     )
@@ -262,11 +248,11 @@ export async function completeUpload(uploadId: string): Promise<Attachment> {
 /**
  * The completed uploads with these ids, in the given order. Throws HttpError(400) naming
  * the first id that is unknown or not completed (an upload that never completed is never
- * attached), and for more than MAX_ATTACHMENTS ids or an id listed twice.
+ * attached), and for more than MAX_DOCUMENTS ids or an id listed twice.
  */
 export async function resolveCompletedUploads(uploadIds: string[]): Promise<Attachment[]> {
   if (uploadIds.length === 0) return []
-  if (uploadIds.length > MAX_ATTACHMENTS) throw new HttpError(400, `At most ${MAX_ATTACHMENTS} documents can be attached`)
+  if (uploadIds.length > MAX_DOCUMENTS) throw new HttpError(400, `At most ${MAX_DOCUMENTS} documents can be attached`)
   const seen = new Set<string>()
   for (const id of uploadIds) {
     if (seen.has(id)) throw new HttpError(400, `Upload ${id} is listed more than once`)

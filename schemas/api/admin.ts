@@ -1,38 +1,102 @@
 /**
- * The contract of GET /api/admin/enrollments (docs/requirements.md#req-entities-enrollment-record, #req-calls,
- * plus issue 5's email, status, dates and ids): one row per enrolment. Produced by
- * netlify/lib/enrolment-index.ts, read by the admin pages (web/app/components/admin).
+ * The contracts of the admin API (issue 5; docs/requirements.md#req-entities-enrollment-record, #req-calls), one zod
+ * schema each, used by the functions (netlify/lib/admin/) and, as types, by the admin pages
+ * (web/app/components/admin/api.ts):
+ *
+ *   POST /api/admin                                 AdminLoginSchema → 200 AdminLoginResponseSchema
+ *   GET  /api/admin/enrollments[?status=paid|all]   (query: parseAdminListStatus) → 200 EnrolmentListSchema
+ *   GET  /api/admin/enrollments/:orderId            → 200 EnrolmentDetailSchema
+ *   GET  /api/admin/enrollments/:orderId/documents/:uploadId → the file's bytes
+ *
+ * The list rows are produced by netlify/lib/enrolment-index.ts; errors are `{error}` (./errors.ts).
  */
 import {z} from 'zod'
+import {AttachmentSchema} from './uploads'
 
-export type EnrolmentStatus = 'pending' | 'paid'
+/** An enrolment is pending until its payment is verified, then paid. */
+export const EnrolmentStatusSchema = z.enum(['pending', 'paid'])
+export type EnrolmentStatus = z.infer<typeof EnrolmentStatusSchema>
 
-/** One row of the admin list. */
-export type EnrolmentSummary = {
+/** POST /api/admin: the administrator's credentials (400 with these messages when missing). */
+export const AdminLoginSchema = z.object({
+  email: z.string({required_error: 'Email is required'}).trim().min(1, 'Email is required').max(320),
+  password: z.string({required_error: 'Password is required'}).min(1, 'Password is required').max(1024),
+})
+export type AdminLoginRequest = z.input<typeof AdminLoginSchema>
+
+/** 200 of POST /api/admin: the bearer token and when it expires (ISO 8601). */
+export const AdminLoginResponseSchema = z.object({authToken: z.string(), expiresAt: z.string()})
+export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>
+
+/** One row of the admin list (GET /api/admin/enrollments). */
+export const EnrolmentSummarySchema = z.object({
   /** The order id (spec's _id). */
-  _id: string
-  orderId: string
-  name: string
-  email: string
-  mobile: string
+  _id: z.string(),
+  orderId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
   /** USD, major units. */
-  amount: number
-  currency: string
-  trainingProgramName: string
-  courseName: string
+  amount: z.number(),
+  currency: z.string(),
+  trainingProgramName: z.string(),
+  courseName: z.string(),
   /** The jurisdiction's name (competency training), else ''. */
-  country: string
-  status: EnrolmentStatus
-  createdAt: string
-  paidAt: string | null
-  paymentId: string | null
-  attachmentCount: number
+  country: z.string(),
+  status: EnrolmentStatusSchema,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  paymentId: z.string().nullable(),
+  attachmentCount: z.number().int().nonnegative(),
   /**
    * The `updatedAt` of the record this row was derived from (ISO 8601): the row's version. A
    * row older than its record is stale and the index repair re-derives it (issue 12, finding 7).
    */
-  updatedAt: string
-}
+  updatedAt: z.string(),
+})
+export type EnrolmentSummary = z.infer<typeof EnrolmentSummarySchema>
+
+/** 200 of GET /api/admin/enrollments: the rows, newest first. */
+export const EnrolmentListSchema = z.array(EnrolmentSummarySchema)
+export type EnrolmentList = z.infer<typeof EnrolmentListSchema>
+
+/**
+ * 200 of GET /api/admin/enrollments/:orderId: the stored enrolment record in full (the
+ * function answers netlify/lib/enrolments.ts's EnrolmentRecord, which must satisfy this). Unlike
+ * a list row, `country` is the jurisdiction's key and `countryName` its name, and the documents
+ * are listed (`attachments`). Fields not named here may be present too.
+ */
+export const EnrolmentDetailSchema = z
+  .object({
+    orderId: z.string(),
+    /** Our reference, also Razorpay's receipt. */
+    receipt: z.string(),
+    status: EnrolmentStatusSchema,
+    name: z.string(),
+    email: z.string(),
+    mobile: z.string(),
+    trainingProgram: z.string(),
+    trainingProgramName: z.string(),
+    course: z.string(),
+    courseName: z.string(),
+    /** The jurisdiction's key (competency training), else ''. */
+    country: z.string(),
+    countryName: z.string(),
+    /** USD, major units. */
+    amount: z.number(),
+    /** The order's amount in minor units (cents). */
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    attachments: z.array(AttachmentSchema),
+    paymentId: z.string().optional(),
+    paidAt: z.string().optional(),
+    paidVia: z.enum(['callback', 'webhook']).optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    mode: z.enum(['razorpay', 'sandbox']),
+  })
+  .passthrough()
+export type EnrolmentDetail = z.infer<typeof EnrolmentDetailSchema>
 
 /**
  * Which enrolments GET /api/admin/enrollments lists (query `status`, issue 12, finding 6):

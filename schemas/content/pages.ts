@@ -3,6 +3,7 @@
  * training locations, testimonials and training providers.
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {LEGAL_SLUGS, servicePath} from '../../web/app/lib/paths'
 import {nextOrder} from './initialValues'
 import {flagMedia} from './previews'
 import {allowedSlug} from './shared'
@@ -32,9 +33,6 @@ export const OFFICER_LICENSING_SLUGS = [
   'electrotechnical-certifications',
   'rating-certifications',
 ] as const
-
-/** docs/requirements.md#req-legal: the four legal pages. */
-export const LEGAL_SLUGS = ['terms', 'privacy', 'refund', 'shipping'] as const
 
 export const servicePage = defineType({
   name: 'servicePage',
@@ -108,7 +106,7 @@ export const servicePage = defineType({
   // Document-level, because Sanity reports a slug field's own custom rule only as a warning.
   validation: (Rule) =>
     Rule.custom((doc: any) => allowedSlug(doc?.slug, doc?.section === 'officer-licensing' ? OFFICER_LICENSING_SLUGS : SERVICE_SLUGS)).error(),
-  preview: {select: {title: 'title', section: 'section', slug: 'slug.current'}, prepare: ({title, section, slug}: any) => ({title, subtitle: section === 'officer-licensing' ? `/services/officer-licensing/${slug}` : `/services/${slug}`})},
+  preview: {select: {title: 'title', section: 'section', slug: 'slug.current'}, prepare: ({title, section, slug}: any) => ({title, subtitle: servicePath(section, slug)})},
 })
 
 export const legalPage = defineType({

@@ -1,22 +1,20 @@
 /**
- * The enrolment contracts (docs/requirements.md#req-entities-enrolment, #req-validation-enrolment, #req-calls), one zod schema each, used by the
- * /payment form in the browser (conform) and by the API functions on the server.
- *
- * - EnrolmentFormSchema: what the visitor fills in. `amount` is USD (major units).
- * - CreateOrderSchema: POST /api/enroll/create-order — the form plus the ids of completed
- *   document uploads (cadetship only, at most 5).
- * - SaveEnrolmentSchema: POST /api/enroll/save — the form fields (optional: the order already
- *   holds them) plus Razorpay's three payment result fields.
- * Messages are the spec's where it gives them (docs/requirements.md#req-errors).
+ * The enrolment form (docs/requirements.md#req-entities-enrolment, #req-validation-enrolment, #req-calls): EnrolmentFormSchema, what the visitor fills in,
+ * used by the /payment form in the browser (conform) and, inside POST /api/enroll/create-order's
+ * body, by the order function. `amount` is USD (major units). The API bodies and answers built on
+ * it are schemas/api/enrolment.ts.
+ * Messages are the spec's where it gives them (docs/requirements.md#req-errors): ENROLMENT_MESSAGES and the
+ * "competency training needs a country" rule (needsCountry) of web/app/domain/enrolment.ts;
+ * neither is restated here.
  */
 import {z} from 'zod'
+import {ENROLMENT_MESSAGES, needsCountry} from '../../web/app/domain/enrolment'
 import {parseAmountUsd} from '../../web/app/domain/price'
 import {emailField, PHONE_PATTERN} from './fields'
 
-export const MAX_ATTACHMENTS = 5
-
 const trimmed = (max: number, message: string) => z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
 
+/** The enrolment form: the visitor's details, the program/course/country selection and the amount (USD). */
 export const EnrolmentFormSchema = z
   .object({
     name: trimmed(120, 'Please enter your full name.'),
@@ -27,7 +25,7 @@ export const EnrolmentFormSchema = z
       .min(1, 'Please enter your mobile number.')
       .regex(PHONE_PATTERN, 'Please enter a valid mobile number, e.g. +971 50 123 4567.'),
     trainingProgram: trimmed(64, 'Please select a training program.'),
-    course: trimmed(120, 'Please select a valid course to proceed.'),
+    course: trimmed(120, ENROLMENT_MESSAGES.invalidCourse),
     country: z.string().trim().max(64).optional(),
     // Checked after the country (below): for competency training the amount follows the
     // country, so a missing country is the message the visitor needs (docs/requirements.md#req-validation-enrolment).
@@ -36,57 +34,22 @@ export const EnrolmentFormSchema = z
     amount: z.preprocess(
       (value) => (value === '' || value === null || value === undefined ? undefined : (parseAmountUsd(value) ?? Number.NaN)),
       z
-        .number({invalid_type_error: 'Please enter a valid amount.'})
-        .finite('Please enter a valid amount.')
-        .positive('Please enter a valid amount.')
-        .max(1_000_000, 'Please enter a valid amount.')
+        .number({invalid_type_error: ENROLMENT_MESSAGES.invalidAmount})
+        .finite(ENROLMENT_MESSAGES.invalidAmount)
+        .positive(ENROLMENT_MESSAGES.invalidAmount)
+        .max(1_000_000, ENROLMENT_MESSAGES.invalidAmount)
         .optional(),
     ),
     currency: z.literal('USD').default('USD'),
   })
   .superRefine((form, ctx) => {
-    if (form.trainingProgram === 'competency-training' && !form.country) {
-      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['country'], message: 'Please select a country for competency training.'})
+    if (needsCountry(form.trainingProgram) && !form.country) {
+      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['country'], message: ENROLMENT_MESSAGES.countryRequired})
     } else if (form.amount === undefined) {
-      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['amount'], message: 'Please enter a valid amount.'})
+      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['amount'], message: ENROLMENT_MESSAGES.invalidAmount})
     }
   })
   // Past the checks above the amount is always present.
   .transform((form) => ({...form, amount: form.amount ?? Number.NaN}))
 
 export type EnrolmentForm = z.infer<typeof EnrolmentFormSchema>
-
-import {UploadIdSchema} from '../api/ids'
-
-export {UploadIdSchema}
-
-export const CreateOrderSchema = EnrolmentFormSchema.and(
-  z.object({attachments: z.array(UploadIdSchema).max(MAX_ATTACHMENTS).default([])}),
-)
-export type CreateOrderBody = z.infer<typeof CreateOrderSchema>
-
-/** Razorpay's ids: order_…, pay_… (the sandbox uses order_sandbox_…, pay_sandbox_…). */
-export const PaymentResultSchema = z.object({
-  razorpay_order_id: z.string().regex(/^order_[A-Za-z0-9_]{6,64}$/, 'Invalid order id'),
-  razorpay_payment_id: z.string().regex(/^pay_[A-Za-z0-9_]{6,64}$/, 'Invalid payment id'),
-  razorpay_signature: z.string().regex(/^[a-f0-9]{64}$/, 'Invalid signature'),
-})
-export type PaymentResult = z.infer<typeof PaymentResultSchema>
-
-export const SaveEnrolmentSchema = PaymentResultSchema.and(
-  z
-    .object({
-      name: z.string().max(120),
-      email: z.string().max(254),
-      mobile: z.string().max(40),
-      trainingProgram: z.string().max(64),
-      trainingProgramName: z.string().max(200),
-      course: z.string().max(120),
-      courseName: z.string().max(200),
-      country: z.string().max(64),
-      amount: z.union([z.number(), z.string().max(32)]),
-      currency: z.string().max(8),
-    })
-    .partial(),
-)
-export type SaveEnrolmentBody = z.infer<typeof SaveEnrolmentSchema>

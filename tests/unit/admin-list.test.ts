@@ -10,7 +10,6 @@ import {
   csvFileName,
   DEFAULT_SORTING,
   enrollmentsCsv,
-  formatMoney,
   matchesSearch,
   PAGE_SIZE,
   showingText,
@@ -20,6 +19,7 @@ import {
   type TableState,
 } from '~/components/admin/enrollments'
 import {buildCsv, csvCell} from '~/domain/csv'
+import {formatMoney} from '~/domain/format'
 
 function record(overrides: Partial<Enrollment> & {name: string}): Enrollment {
   return {

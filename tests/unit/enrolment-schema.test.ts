@@ -1,6 +1,7 @@
 /** The shared enrolment schema (schemas/forms/enrolment.ts): the spec's messages, in the spec's priority. */
 import {describe, expect, it} from 'vitest'
-import {CreateOrderSchema, EnrolmentFormSchema, PaymentResultSchema} from '#schemas/forms/enrolment'
+import {CreateOrderSchema, PaymentResultSchema} from '#schemas/api/enrolment'
+import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
 
 const valid = {name: 'Asha Pillai', email: 'asha@example.com', mobile: '+91 98470 12345', trainingProgram: 'stcw-courses', course: 'AFFA', amount: '900'}
 const messages = (input: unknown) => {

@@ -5,7 +5,8 @@
  */
 import {describe, expect, it} from 'vitest'
 import {scoreExam, type KeyedQuestion} from '~/domain/exam-scoring'
-import {buildResultsFile, fileName, localDate, pointsText} from '~/lib/exam-results-file'
+import {buildResultsFile, fileName, pointsText} from '~/lib/exam-results-file'
+import {localDate} from '~/domain/format'
 
 const QUESTIONS: KeyedQuestion[] = [
   {id: 'q1', type: 'single-choice', question: 'Which convention?', options: ['SOLAS', 'STCW'], correctAnswer: 'SOLAS', correctAnswers: null, points: 10},

@@ -1,6 +1,6 @@
 /** docs/requirements.md#req-validation-exam-scoring, and the grade bands of #req-constants-exams, rule by rule and edge by edge. */
 import {describe, expect, it} from 'vitest'
-import {formatTimeSpent, gradeFor, isAnswerCorrect, type KeyedQuestion, performanceColour, scoreExam} from '~/domain/exam-scoring'
+import {formatTimeSpent, gradeFor, isAnswerCorrect, type KeyedQuestion, PERFORMANCE_BANDS, performanceColour, scoreExam} from '~/domain/exam-scoring'
 
 const q = (over: Partial<KeyedQuestion>): KeyedQuestion => ({id: 'q', type: 'text', question: '?', options: null, correctAnswer: null, correctAnswers: null, points: 10, ...over})
 const text = q({type: 'text', correctAnswer: 'Mayday'})
@@ -54,6 +54,12 @@ describe('gradeFor (A 90, B 80, C 70, D 60, else F) and the bar colour (green 70
   })
   it('colours the bar at the boundaries', () => {
     expect([70, 69, 50, 49].map(performanceColour)).toEqual(['green', 'yellow', 'yellow', 'red'])
+    expect([100, 0, -1, Number.NaN].map(performanceColour)).toEqual(['green', 'red', 'red', 'red'])
+    expect(PERFORMANCE_BANDS).toEqual([
+      {colour: 'green', min: 70},
+      {colour: 'yellow', min: 50},
+      {colour: 'red', min: 0},
+    ])
   })
 })
 

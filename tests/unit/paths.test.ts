@@ -1,10 +1,12 @@
 import {describe, expect, it} from 'vitest'
-import {categoryPath, enrolPath, examStartPath, servicePath} from '~/lib/paths'
+import {categoryPath, enrolPath, examResultsPath, examStartPath, examTakePath, servicePath} from '~/lib/paths'
 
 describe('paths', () => {
   it('builds category and exam paths', () => {
     expect(categoryPath('stcw-courses')).toBe('/courses/stcw-courses')
     expect(examStartPath('maritime-safety-basics')).toBe('/exam/maritime-safety-basics/start')
+    expect(examTakePath('maritime-safety-basics')).toBe('/exam/maritime-safety-basics/take')
+    expect(examResultsPath('maritime-safety-basics')).toBe('/exam/maritime-safety-basics/results')
   })
   it('places officer-licensing pages under their hub', () => {
     expect(servicePath('services', 'seaman-book')).toBe('/services/seaman-book')

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {CONTACT_FOR_PRICING, coursePriceLabel, formatUsd, parsePriceText, payableUsd, toMinorUnits} from '~/domain/price'
+import {formatUsd} from '~/domain/format'
+import {CONTACT_FOR_PRICING, coursePriceLabel, fromMinorUnits, parsePriceText, payableUsd, toMinorUnits} from '~/domain/price'
 
 describe('formatUsd', () => {
   it('shows whole dollars without cents and groups thousands', () => {
@@ -49,5 +50,13 @@ describe('toMinorUnits (docs/requirements.md#req-calls: amount x 100, rounded)',
     expect(toMinorUnits(3500)).toBe(350000)
     expect(toMinorUnits(0.1 + 0.2)).toBe(30)
     expect(toMinorUnits(19.995)).toBe(2000)
+  })
+})
+
+describe('fromMinorUnits', () => {
+  it('converts cents back to dollars (an order amount shown in the sandbox dialog)', () => {
+    expect(fromMinorUnits(350000)).toBe(3500)
+    expect(fromMinorUnits(4950)).toBe(49.5)
+    expect(fromMinorUnits(toMinorUnits(1234.56))).toBe(1234.56)
   })
 })

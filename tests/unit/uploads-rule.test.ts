@@ -1,8 +1,12 @@
 import {describe, expect, it} from 'vitest'
 import {
+  ALLOWED_TYPES_LIST,
+  ALLOWED_TYPES_TEXT,
   DOCUMENT_ACCEPT,
+  DOCUMENT_MIME_TYPES,
   FILES_SKIPPED_MESSAGE,
   MAX_DOCUMENT_BYTES,
+  MAX_DOCUMENT_MB,
   MAX_DOCUMENTS,
   UPLOAD_CHUNK_BYTES,
   checkFiles,
@@ -13,7 +17,6 @@ import {
   rejectReason,
 } from '~/domain/documents'
 import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
-import {MAX_ATTACHMENTS} from '#schemas/forms/enrolment'
 
 const MB = 1024 * 1024
 const file = (name: string, size = 1000, type = '') => ({name, size, type})
@@ -22,10 +25,21 @@ describe('document rule constants', () => {
   it('uses the spec limits and message', () => {
     expect(MAX_DOCUMENT_BYTES).toBe(10 * 1024 * 1024)
     expect(MAX_DOCUMENTS).toBe(5)
-    expect(MAX_DOCUMENTS).toBe(MAX_ATTACHMENTS)
     expect(FILES_SKIPPED_MESSAGE).toBe(ENROLMENT_MESSAGES.filesSkipped)
     expect(FILES_SKIPPED_MESSAGE).toBe('Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).')
     expect(DOCUMENT_ACCEPT).toBe('.pdf,.doc,.docx,.jpg,.jpeg,.png')
+  })
+  it('derives the texts and the MIME list from DOCUMENT_TYPES', () => {
+    expect(ALLOWED_TYPES_LIST).toBe('PDF, DOC/DOCX, JPG, PNG')
+    expect(ALLOWED_TYPES_TEXT).toBe('PDF, DOC/DOCX, JPG or PNG')
+    expect(MAX_DOCUMENT_MB).toBe(10)
+    expect(DOCUMENT_MIME_TYPES).toEqual([
+      'application/pdf',
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'image/jpeg',
+      'image/png',
+    ])
   })
   it('keeps chunks under the 6 MB a Netlify function accepts', () => {
     expect(UPLOAD_CHUNK_BYTES).toBe(4 * MB)

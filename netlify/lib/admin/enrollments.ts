@@ -7,8 +7,11 @@
  *   upload is attached to that order.
  * Every answer is Cache-Control: no-store (json() and the document headers).
  */
-import {parseAdminListStatus} from '../../../schemas/api/admin'
+import {parseAdminListStatus, type EnrolmentDetail, type EnrolmentList} from '../../../schemas/api/admin'
 import {isOrderId, isUploadId} from '../../../schemas/api/ids'
+import {DOCUMENT_MIME_TYPES} from '../../../web/app/domain/documents'
+import {NO_STORE} from '../../../web/app/lib/cache.server'
+import {NON_PAGE_CSP} from '../../../web/app/lib/security.server'
 import {getEnrolment} from '../enrolments'
 import {listIndexedEnrolments} from '../enrolment-index'
 import {HttpError, json} from '../http'
@@ -18,14 +21,8 @@ import {requireAdmin} from './auth'
 export const ENROLMENT_NOT_FOUND = 'Enrolment not found'
 export const DOCUMENT_NOT_FOUND = 'Document not found'
 
-/** Content types a document may be served as (the upload rule's PDF, DOC, DOCX, JPG, PNG). */
-const SERVABLE_TYPES = new Set([
-  'application/pdf',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'image/jpeg',
-  'image/png',
-])
+/** Content types a document may be served as: the canonical MIME types of the upload rule (DOCUMENT_TYPES). */
+const SERVABLE_TYPES: ReadonlySet<string> = new Set(DOCUMENT_MIME_TYPES)
 
 /**
  * A path parameter checked against its own id pattern (schemas/api/ids.ts) before it reaches
@@ -37,18 +34,22 @@ const param = (context: {params?: Record<string, string>} | undefined, name: 'or
   return value
 }
 
+/** GET /api/admin/enrollments: the list (EnrolmentListSchema). 401 without a valid token, 400 for an unknown `status`. */
 export async function listEnrolmentsForAdmin(request: Request): Promise<Response> {
   await requireAdmin(request)
   const query = parseAdminListStatus(new URL(request.url).searchParams)
   if (!query.ok) throw new HttpError(400, query.message)
-  return json(await listIndexedEnrolments({status: query.status}))
+  const body: EnrolmentList = await listIndexedEnrolments({status: query.status})
+  return json(body)
 }
 
+/** GET /api/admin/enrollments/:orderId: the stored record (EnrolmentDetailSchema). 401 without a valid token, 404 for an unknown order. */
 export async function enrolmentDetail(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {
   await requireAdmin(request)
   const record = await getEnrolment(param(context, 'orderId'))
   if (!record) throw new HttpError(404, ENROLMENT_NOT_FOUND)
-  return json(record)
+  const body: EnrolmentDetail = record
+  return json(body)
 }
 
 /** `attachment; filename="…"` with an ASCII fallback (quotes, backslashes, controls replaced) and RFC 5987 filename*. */
@@ -58,6 +59,11 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 
+/**
+ * GET /api/admin/enrollments/:orderId/documents/:uploadId: the document's bytes as an attachment
+ * download, served only as one of the allowed MIME types (else application/octet-stream) and
+ * sandboxed. 401 without a valid token; 404 unless that upload is attached to that order.
+ */
 export async function enrolmentDocument(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {
   await requireAdmin(request)
   const orderId = param(context, 'orderId')
@@ -87,8 +93,8 @@ export async function enrolmentDocument(request: Request, context?: {params?: Re
       'Content-Length': String(bytes.byteLength),
       'Content-Disposition': contentDisposition(attached.fileName),
       'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; sandbox",
+      'Cache-Control': NO_STORE,
+      'Content-Security-Policy': `${NON_PAGE_CSP}; sandbox`,
     },
   })
 }

@@ -11,7 +11,7 @@
  * The email and the password are both always checked (no early return on a wrong email) and
  * compared in constant time.
  */
-import {z} from 'zod'
+import {AdminLoginSchema, type AdminLoginResponse} from '../../../schemas/api/admin'
 import {clientAddress, HttpError, json, readJson} from '../http'
 import {enforceRateLimit} from '../rate-limit'
 import {requireAdminConfig, type AdminConfig} from './config'
@@ -21,13 +21,6 @@ import {signAdminToken} from './token'
 export const INVALID_CREDENTIALS = 'Invalid credentials'
 export const TOO_MANY_ATTEMPTS = 'Too many login attempts. Please try again later.'
 
-export const LoginSchema = z.object({
-  email: z.string({required_error: 'Email is required'}).trim().min(1, 'Email is required').max(320),
-  password: z.string({required_error: 'Password is required'}).min(1, 'Password is required').max(1024),
-})
-
-export type LoginResponse = {authToken: string; expiresAt: string}
-
 /** Whether the credentials are the configured admin's; always runs both checks. */
 export async function checkCredentials(config: AdminConfig, email: string, password: string): Promise<boolean> {
   const emailOk = safeEqual(email.trim().toLowerCase(), config.email)
@@ -35,15 +28,16 @@ export async function checkCredentials(config: AdminConfig, email: string, passw
   return emailOk && passwordOk
 }
 
+/** Handles POST /api/admin (AdminLoginSchema → AdminLoginResponseSchema); the order of checks is the module's. */
 export async function adminLogin(request: Request, context?: {ip?: string}): Promise<Response> {
   const config = requireAdminConfig()
   const limit = await enforceRateLimit('LOGIN', clientAddress(request, context), TOO_MANY_ATTEMPTS)
-  const {email, password} = await readJson(request, LoginSchema, 8 * 1024)
+  const {email, password} = await readJson(request, AdminLoginSchema, 8 * 1024)
   if (!(await checkCredentials(config, email, password))) {
     console.warn(`[admin] failed login (${limit.remaining} attempts left in the window for this client)`)
     throw new HttpError(401, INVALID_CREDENTIALS)
   }
   const {token, expiresAt} = await signAdminToken(config.email, config.secret)
-  const body: LoginResponse = {authToken: token, expiresAt}
+  const body: AdminLoginResponse = {authToken: token, expiresAt}
   return json(body)
 }

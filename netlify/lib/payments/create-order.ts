@@ -4,9 +4,11 @@
  * order with the gateway (minor units, unique receipt, notes with our reference) and stores
  * the pending enrolment keyed by the order id.
  */
-import {CreateOrderSchema} from '../../../schemas/forms/enrolment'
-import {CADETSHIP_TRAINING, checkEnrolmentPrice, COMPETENCY_TRAINING, DEFAULT_CURRENCY, ENROLMENT_MESSAGES} from '../../../web/app/domain/enrolment'
-import {formatUsd, toMinorUnits} from '../../../web/app/domain/price'
+import {CreateOrderSchema, type CreateOrderResponse} from '../../../schemas/api/enrolment'
+import {checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '../../../web/app/domain/enrolment'
+import {CADETSHIP_TRAINING} from '../../../web/app/domain/programs'
+import {formatUsd} from '../../../web/app/domain/format'
+import {toMinorUnits} from '../../../web/app/domain/price'
 import {fetchContent} from '../../../web/app/lib/content.server'
 import {ENROLMENT_CATALOGUE_QUERY} from '../../../web/app/lib/queries'
 import {createPending} from '../enrolments'
@@ -19,17 +21,7 @@ import {createOrder, GatewayError, randomId} from './gateway'
 /** The merchant name Checkout shows. */
 export const CHECKOUT_NAME = 'Maritime Training & Certification'
 
-export type CreateOrderResponse = {
-  id: string
-  /** Minor units (cents). */
-  amount: number
-  currency: string
-  keyId: string
-  mode: 'razorpay' | 'sandbox'
-  name: string
-  description: string
-  prefill: {name: string; email: string; contact: string}
-}
+export type {CreateOrderResponse} from '../../../schemas/api/enrolment'
 
 /** Our enrolment reference, also Razorpay's receipt (unique, ≤ 40 characters). */
 export const newReceipt = () => `enr_${randomId(20)}`
@@ -85,7 +77,7 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
   // Each document belongs to this order only (a second order citing it gets a 409).
   await claimUploads(uploadIds, order.id)
 
-  const country = form.trainingProgram === COMPETENCY_TRAINING ? (form.country ?? '') : ''
+  const country = needsCountry(form.trainingProgram) ? (form.country ?? '') : ''
   await createPending({
     orderId: order.id,
     receipt,

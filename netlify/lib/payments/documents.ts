@@ -5,19 +5,20 @@
  * back as ordinary attachments. A file that fails a check is skipped, never stored.
  */
 import {ZodError} from 'zod'
-import {MAX_ATTACHMENTS} from '../../../schemas/forms/enrolment'
+import {MAX_DOCUMENTS} from '../../../web/app/domain/documents'
 import {HttpError} from '../http'
-import {completeUpload, expectedChunkSize, putChunk, startUpload, StartUploadSchema, type Attachment} from '../uploads'
+import {StartUploadSchema, type Attachment} from '../../../schemas/api/uploads'
+import {completeUpload, expectedChunkSize, putChunk, startUpload} from '../uploads'
 
 export type StoredDocuments = {attachments: Attachment[]; skipped: Array<{fileName: string; reason: string}>}
 
 /** Stores up to `room` of `files` (in order) as completed uploads; the others are skipped. */
-export async function storeDocuments(files: File[], room = MAX_ATTACHMENTS): Promise<StoredDocuments> {
+export async function storeDocuments(files: File[], room = MAX_DOCUMENTS): Promise<StoredDocuments> {
   const attachments: Attachment[] = []
   const skipped: StoredDocuments['skipped'] = []
   for (const file of files) {
     if (attachments.length >= room) {
-      skipped.push({fileName: file.name, reason: `At most ${MAX_ATTACHMENTS} documents`})
+      skipped.push({fileName: file.name, reason: `At most ${MAX_DOCUMENTS} documents`})
       continue
     }
     try {

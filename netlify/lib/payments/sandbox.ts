@@ -6,19 +6,15 @@
  * nothing paid: the browser then calls /api/enroll/save, verified by the same code as a real
  * payment. "Fail payment" (`outcome: 'fail'`) answers Razorpay's payment.failed error shape.
  */
-import {z} from 'zod'
+import {SandboxPaySchema, type SandboxPayResponse} from '../../../schemas/api/enrolment'
 import {getEnrolment} from '../enrolments'
 import {HttpError, json, readJson} from '../http'
 import {isProduction, requirePaymentsConfig, sandboxAvailable} from './config'
 import {sandboxPaymentId, signPayment} from './gateway'
 
-export const SandboxPaySchema = z.object({
-  orderId: z.string({required_error: 'Send the orderId'}).regex(/^order_sandbox_[A-Za-z0-9]{6,64}$/, 'Unknown order'),
-  outcome: z.enum(['pay', 'fail']).default('pay'),
-})
-
 export const SANDBOX_FAILURE = {code: 'BAD_REQUEST_ERROR', description: 'Payment failed (sandbox)'} as const
 
+/** Handles POST /api/sandbox/pay (SandboxPaySchema → SandboxPayResponseSchema). 404 in production, with Razorpay keys or for an unknown order; 409 when already paid. */
 export async function sandboxPay(request: Request): Promise<Response> {
   if (isProduction()) throw new HttpError(404, 'Not found')
   const config = requirePaymentsConfig()
@@ -30,10 +26,12 @@ export async function sandboxPay(request: Request): Promise<Response> {
   if (record.status !== 'pending') throw new HttpError(409, 'This order is already paid')
 
   if (outcome === 'fail') {
-    return json({
+    const failure: SandboxPayResponse = {
       error: {...SANDBOX_FAILURE, source: 'customer', step: 'payment_authorization', reason: 'payment_failed', metadata: {order_id: orderId}},
-    })
+    }
+    return json(failure)
   }
   const paymentId = sandboxPaymentId()
-  return json({razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signPayment(orderId, paymentId, config.sandboxSecret)})
+  const result: SandboxPayResponse = {razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signPayment(orderId, paymentId, config.sandboxSecret)}
+  return json(result)
 }

@@ -6,8 +6,10 @@
  * marks the enrolment paid — idempotently. The stored enrolment (from create-order) is the
  * truth: the form fields of this call are not trusted and not stored.
  */
-import {MAX_ATTACHMENTS, SaveEnrolmentSchema, type SaveEnrolmentBody} from '../../../schemas/forms/enrolment'
-import {CADETSHIP_TRAINING, ENROLMENT_MESSAGES} from '../../../web/app/domain/enrolment'
+import {SaveEnrolmentSchema, type SaveEnrolmentBody, type SaveResponse} from '../../../schemas/api/enrolment'
+import {MAX_DOCUMENTS} from '../../../web/app/domain/documents'
+import {ENROLMENT_MESSAGES} from '../../../web/app/domain/enrolment'
+import {CADETSHIP_TRAINING} from '../../../web/app/domain/programs'
 import {getEnrolment, markPaid} from '../enrolments'
 import {HttpError, json, parseWith, readBody, readJson} from '../http'
 import {requirePaymentsConfig} from './config'
@@ -17,7 +19,7 @@ import {verifyPayment} from './gateway'
 /** Largest multipart body read (bytes): a function takes 6 MB per request once base64-encoded. */
 export const MAX_MULTIPART_BYTES = 4_500_000
 
-export type SaveResponse = {status: 'paid'; orderId: string; paymentId: string; skippedFiles?: string[]; message?: string}
+export type {SaveResponse} from '../../../schemas/api/enrolment'
 
 type Parsed = {body: SaveEnrolmentBody; files: File[]}
 
@@ -65,7 +67,7 @@ export async function saveEnrolment(request: Request): Promise<Response> {
     if (record.trainingProgram !== CADETSHIP_TRAINING) {
       documents.skipped = files.map((file) => ({fileName: file.name, reason: 'Documents are only for cadetship enrolments'}))
     } else {
-      documents = await storeDocuments(files, Math.max(0, MAX_ATTACHMENTS - record.attachments.length))
+      documents = await storeDocuments(files, Math.max(0, MAX_DOCUMENTS - record.attachments.length))
     }
     if (documents.skipped.length > 0) console.warn(`[save] order ${orderId}: skipped documents`, documents.skipped)
   }

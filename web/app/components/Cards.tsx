@@ -1,5 +1,6 @@
 /** Cards shared by several pages: statistics, feature blurbs and course-category cards. */
 import {Link} from '@remix-run/react'
+import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {categoryPath} from '~/lib/paths'
 import {ArrowRightIcon, CheckIcon, ClockIcon} from './Icons'
 
@@ -60,7 +61,7 @@ export const GRADIENTS: Record<string, string> = {
 /** "5 courses" / "3 installments" (cadetship counts its installments). */
 export function courseCountLabel(categoryId: string | null, count: number | null): string {
   const n = count ?? 0
-  if (categoryId === 'cadetship-training') return `${n} ${n === 1 ? 'installment' : 'installments'}`
+  if (categoryId === CADETSHIP_TRAINING) return `${n} ${n === 1 ? 'installment' : 'installments'}`
   return `${n} ${n === 1 ? 'course' : 'courses'}`
 }
 

@@ -8,10 +8,21 @@
  * `onBusyChange` is true while any upload is in flight. Removing a file aborts its upload.
  */
 import {useCallback, useEffect, useId, useRef, useState, type DragEvent} from 'react'
-import {DOCUMENT_ACCEPT, FILES_SKIPPED_MESSAGE, MAX_DOCUMENTS, checkFiles, formatFileSize, type SkipReason} from '~/domain/documents'
+import {
+  ALLOWED_TYPES_TEXT,
+  DOCUMENT_ACCEPT,
+  FILES_SKIPPED_MESSAGE,
+  MAX_DOCUMENT_MB,
+  MAX_DOCUMENTS,
+  checkFiles,
+  formatFileSize,
+  type SkipReason,
+} from '~/domain/documents'
 import {uploadFile, UploadError} from '~/lib/upload-client'
+import type {Attachment} from '#schemas/api/uploads'
 
-export type UploadedDocument = {uploadId: string; fileName: string; size: number}
+/** What the form keeps of each completed upload (schemas/api/uploads.ts Attachment): its id, name and size. */
+export type UploadedDocument = Pick<Attachment, 'uploadId' | 'fileName' | 'size'>
 
 export type DocumentUploadProps = {
   onChange: (attachments: UploadedDocument[]) => void
@@ -31,8 +42,8 @@ type Item = {
 }
 
 const SKIP_REASONS: Record<SkipReason, string> = {
-  type: 'not a PDF, DOC/DOCX, JPG or PNG file',
-  size: 'larger than 10MB',
+  type: `not a ${ALLOWED_TYPES_TEXT} file`,
+  size: `larger than ${MAX_DOCUMENT_MB}MB`,
   empty: 'empty',
   limit: `more than ${MAX_DOCUMENTS} files`,
 }
@@ -194,7 +205,7 @@ export function DocumentUpload({onChange, onBusyChange, disabled = false}: Docum
           Browse files
         </button>
         <p id={hintId} className="pointer-events-none text-xs text-slate-600">
-          PDF, DOC/DOCX, JPG or PNG · max 10MB each · up to {MAX_DOCUMENTS} files
+          {ALLOWED_TYPES_TEXT} · max {MAX_DOCUMENT_MB}MB each · up to {MAX_DOCUMENTS} files
           {items.length > 0 ? ` · ${items.length} of ${MAX_DOCUMENTS} added` : ''}
         </p>
         <input

@@ -6,22 +6,32 @@
  *   browser reports one, a MIME type that fits that extension. (The server decides on the
  *   file's magic bytes afterwards: netlify/lib/uploads.ts.)
  * - At most 10 MB (10 * 1024 * 1024 bytes) each, and not empty.
- * - At most 5 files in total: files beyond the fifth are dropped.
- * Any rejected file shows the spec's message, ENROLMENT_MESSAGES.filesSkipped.
+ * - At most 5 files in total (MAX_DOCUMENTS, also the most documents one enrolment can have
+ *   attached): files beyond the fifth are dropped.
+ * Any rejected file shows the spec's message, FILES_SKIPPED_MESSAGE (ENROLMENT_MESSAGES.filesSkipped).
+ *
+ * Every text that names the allowed types or the limits (the form's hint, the upload area, the
+ * server's 400/415 messages) and every list of their MIME types (what a document may be served
+ * as) is derived here from DOCUMENT_TYPES, MAX_DOCUMENT_BYTES and MAX_DOCUMENTS.
  *
  * Upload chunks are at most 4 MiB: a Netlify function accepts at most 6 MB per request.
  */
-import {ENROLMENT_MESSAGES} from './enrolment'
 
+/** Largest document, in bytes (10 MiB, which the site calls "10MB"). */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
+/** MAX_DOCUMENT_BYTES in (binary) megabytes, as the texts write it: 10. */
+export const MAX_DOCUMENT_MB = MAX_DOCUMENT_BYTES / (1024 * 1024)
+/** The most documents one enrolment can have: the form's limit and the API's (create-order, save). */
 export const MAX_DOCUMENTS = 5
+/** Bytes of one upload chunk (every chunk but the last has exactly this size). */
 export const UPLOAD_CHUNK_BYTES = 4 * 1024 * 1024
-export const FILES_SKIPPED_MESSAGE = ENROLMENT_MESSAGES.filesSkipped
 
 export type DocumentKind = 'pdf' | 'doc' | 'docx' | 'jpg' | 'png'
 
 type DocumentType = {
   kind: DocumentKind
+  /** How the texts list the type; types with the same name are listed once ("DOC/DOCX"). */
+  listedAs: string
   /** Extensions of the file name (lower case, with the dot). */
   extensions: readonly string[]
   /** The canonical MIME type stored with a completed upload. */
@@ -33,18 +43,36 @@ type DocumentType = {
 }
 
 export const DOCUMENT_TYPES: readonly DocumentType[] = [
-  {kind: 'pdf', extensions: ['.pdf'], mime: 'application/pdf', mimes: ['application/pdf', 'application/x-pdf'], detectedAs: 'pdf'},
-  {kind: 'doc', extensions: ['.doc'], mime: 'application/msword', mimes: ['application/msword'], detectedAs: 'cfb'},
+  {kind: 'pdf', listedAs: 'PDF', extensions: ['.pdf'], mime: 'application/pdf', mimes: ['application/pdf', 'application/x-pdf'], detectedAs: 'pdf'},
+  {kind: 'doc', listedAs: 'DOC/DOCX', extensions: ['.doc'], mime: 'application/msword', mimes: ['application/msword'], detectedAs: 'cfb'},
   {
     kind: 'docx',
+    listedAs: 'DOC/DOCX',
     extensions: ['.docx'],
     mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     mimes: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
     detectedAs: 'docx',
   },
-  {kind: 'jpg', extensions: ['.jpg', '.jpeg'], mime: 'image/jpeg', mimes: ['image/jpeg', 'image/pjpeg'], detectedAs: 'jpg'},
-  {kind: 'png', extensions: ['.png'], mime: 'image/png', mimes: ['image/png'], detectedAs: 'png'},
+  {kind: 'jpg', listedAs: 'JPG', extensions: ['.jpg', '.jpeg'], mime: 'image/jpeg', mimes: ['image/jpeg', 'image/pjpeg'], detectedAs: 'jpg'},
+  {kind: 'png', listedAs: 'PNG', extensions: ['.png'], mime: 'image/png', mimes: ['image/png'], detectedAs: 'png'},
 ]
+
+const LISTED_TYPES = [...new Set(DOCUMENT_TYPES.map((t) => t.listedAs))]
+
+/** The allowed types as a list: "PDF, DOC/DOCX, JPG, PNG" (the spec's message, the server's 415s). */
+export const ALLOWED_TYPES_LIST = LISTED_TYPES.join(', ')
+
+/** The allowed types as a phrase: "PDF, DOC/DOCX, JPG or PNG" (hints and per-file reasons). */
+export const ALLOWED_TYPES_TEXT = `${LISTED_TYPES.slice(0, -1).join(', ')} or ${LISTED_TYPES[LISTED_TYPES.length - 1]}`
+
+/** The canonical MIME types of the allowed documents: what a stored document may be served as. */
+export const DOCUMENT_MIME_TYPES: readonly string[] = DOCUMENT_TYPES.map((t) => t.mime)
+
+/**
+ * The spec's message for rejected files (section 8), quoted exactly:
+ * 'Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).'
+ */
+export const FILES_SKIPPED_MESSAGE = `Some files were skipped (allowed: ${ALLOWED_TYPES_LIST}; max ${MAX_DOCUMENT_MB}MB each).`
 
 /** MIME types that say nothing about the content (some browsers and phones send these). */
 const GENERIC_MIMES = new Set(['', 'application/octet-stream', 'binary/octet-stream'])

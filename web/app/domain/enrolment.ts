@@ -13,11 +13,12 @@
  * Amounts are USD in major units (numbers); see ./price.ts for minor units.
  */
 import type {ENROLMENT_CATALOGUE_QUERYResult} from '../lib/sanity.types'
+import {FILES_SKIPPED_MESSAGE} from './documents'
+import {payableUsd, toMinorUnits} from './price'
+import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from './programs'
 
 export type EnrolmentCatalogue = ENROLMENT_CATALOGUE_QUERYResult
 
-export const CADETSHIP_TRAINING = 'cadetship-training'
-export const COMPETENCY_TRAINING = 'competency-training'
 export const DEFAULT_CURRENCY = 'USD'
 
 /** The spec's enrolment messages (docs/requirements.md#req-errors), quoted exactly. */
@@ -28,7 +29,8 @@ export const ENROLMENT_MESSAGES = {
   paymentInitFailed: 'Payment failed to initialize.',
   saveFailed: 'Failed to save enrollment data.',
   success: 'Enrollment successful! We will contact you within 24 hours.',
-  filesSkipped: 'Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).',
+  /** Derived from the document rule (./documents.ts): 'Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).' */
+  filesSkipped: FILES_SKIPPED_MESSAGE,
   /** "Failed to load" followed by the provider's name. */
   scriptFailed: (provider: string) => `Failed to load ${provider}`,
 } as const
@@ -104,10 +106,11 @@ export function quote(catalogue: EnrolmentCatalogue, selection: Selection): Quot
 
   const course = program.courses.find((c) => c.name === selection.course)
   if (!course) return invalidCourse
-  if (course.pricing !== 'fixed' || typeof course.priceUsd !== 'number') {
+  const priceUsd = payableUsd(course)
+  if (priceUsd === null) {
     return {ok: false, reason: 'contact-for-pricing', message: 'This course is priced on request: please contact us to enrol.'}
   }
-  return {ok: true, amountUsd: course.priceUsd, trainingProgramName, courseName: course.fullName ?? course.name ?? selection.course, countryName: null}
+  return {ok: true, amountUsd: priceUsd, trainingProgramName, courseName: course.fullName ?? course.name ?? selection.course, countryName: null}
 }
 
 /**
@@ -146,7 +149,7 @@ export function checkEnrolmentPrice(
     const field = result.reason === 'country-required' || result.reason === 'invalid-country' ? 'country' : 'course'
     return {ok: false, field, message: result.message, reason: result.reason}
   }
-  if (!Number.isFinite(form.amount) || Math.round(form.amount * 100) !== Math.round(result.amountUsd * 100)) {
+  if (!Number.isFinite(form.amount) || toMinorUnits(form.amount) !== toMinorUnits(result.amountUsd)) {
     return {ok: false, field: 'amount', message: ENROLMENT_MESSAGES.invalidAmount, expectedUsd: result.amountUsd}
   }
   return {ok: true, quote: result}

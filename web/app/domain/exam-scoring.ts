@@ -84,11 +84,23 @@ export function gradeFor(percentage: number): Grade {
   return 'F'
 }
 
+/** The colour band of a percentage on the performance bar. */
+export type PerformanceColour = 'green' | 'yellow' | 'red'
+
+/**
+ * docs/requirements.md#req-exam-results: the performance bar's colour bands, from the highest: green at 70 % or more,
+ * yellow at 50 % or more, red below. `min` is the band's lowest percentage. The one home of these
+ * limits: the results view draws its scale marks from here.
+ */
+export const PERFORMANCE_BANDS: ReadonlyArray<{colour: PerformanceColour; min: number}> = [
+  {colour: 'green', min: 70},
+  {colour: 'yellow', min: 50},
+  {colour: 'red', min: 0},
+]
+
 /** docs/requirements.md#req-exam-results: the performance bar is green at 70 or more, yellow at 50 or more, red below. */
-export function performanceColour(percentage: number): 'green' | 'yellow' | 'red' {
-  if (percentage >= 70) return 'green'
-  if (percentage >= 50) return 'yellow'
-  return 'red'
+export function performanceColour(percentage: number): PerformanceColour {
+  return PERFORMANCE_BANDS.find((band) => percentage >= band.min)?.colour ?? 'red'
 }
 
 /** Whether an answer counts as given (non-empty text, or at least one choice). */

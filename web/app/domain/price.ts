@@ -3,8 +3,10 @@
  * pages in the browser and on the server, and by the API functions.
  *
  * Units: `usd` values are US dollars (major units, may have cents); `minor` values are
- * cents (integer). Nothing here throws.
+ * cents (integer). How amounts are written (formatUsd, formatMoney) is ./format.ts's.
+ * Nothing here throws.
  */
+import {formatUsd} from './format'
 
 /** What a course costs: a fixed USD price, or "Contact for pricing". */
 export type CoursePrice = {pricing: 'fixed' | 'contact' | string | null; priceUsd?: number | null}
@@ -12,22 +14,19 @@ export type CoursePrice = {pricing: 'fixed' | 'contact' | string | null; priceUs
 /** The label shown when a course has no fixed price (docs/requirements.md#req-entities-catalogue). */
 export const CONTACT_FOR_PRICING = 'Contact for pricing'
 
-const wholeDollars = new Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD', maximumFractionDigits: 0})
-const withCents = new Intl.NumberFormat('en-US', {style: 'currency', currency: 'USD', minimumFractionDigits: 2})
-
-/** 2200 → "$2,200"; 49.5 → "$49.50". */
-export function formatUsd(usd: number): string {
-  return (Number.isInteger(usd) ? wholeDollars : withCents).format(usd)
-}
-
-/** The price label of a course: "$150" or "Contact for pricing". */
-export function coursePriceLabel(course: CoursePrice): string {
-  return course.pricing === 'fixed' && typeof course.priceUsd === 'number' ? formatUsd(course.priceUsd) : CONTACT_FOR_PRICING
-}
-
-/** The course's payable price in USD, or null when it must be quoted ("Contact for pricing"). */
+/**
+ * The course's payable price in USD, or null when it must be quoted ("Contact for pricing"): the
+ * one rule for "can this course be paid online, and for how much", used by the price label, the
+ * enrolment quote, the category page and the structured data.
+ */
 export function payableUsd(course: CoursePrice): number | null {
   return course.pricing === 'fixed' && typeof course.priceUsd === 'number' ? course.priceUsd : null
+}
+
+/** The price label of a course: "$150" (payableUsd) or "Contact for pricing". */
+export function coursePriceLabel(course: CoursePrice): string {
+  const usd = payableUsd(course)
+  return usd === null ? CONTACT_FOR_PRICING : formatUsd(usd)
 }
 
 /**
@@ -52,11 +51,15 @@ export function parsePriceText(text: string | null | undefined): number | null {
 export function parseAmountUsd(value: unknown): number | null {
   const usd = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}(?:\.\d{1,2})?$/.test(value) ? Number(value) : Number.NaN
   if (!Number.isFinite(usd) || usd <= 0) return null
-  const cents = usd * 100
-  return Math.abs(cents - Math.round(cents)) < 1e-6 ? usd : null
+  return Math.abs(usd * 100 - toMinorUnits(usd)) < 1e-6 ? usd : null
 }
 
 /** US dollars → cents, rounded to the nearest cent (docs/requirements.md#req-calls: amount x 100, rounded). */
 export function toMinorUnits(usd: number): number {
   return Math.round(usd * 100)
+}
+
+/** Cents → US dollars (an order's `amount` in minor units, shown as dollars): the inverse of toMinorUnits. */
+export function fromMinorUnits(minor: number): number {
+  return minor / 100
 }

@@ -12,7 +12,12 @@
  * 'type:<_type>', 'doc:<_id>', 'category:<slug>'.
  *
  * Personal or transactional pages (payment, contact, admin, exam take/results, errors) answer
- * `Cache-Control: no-store`.
+ * `Cache-Control: no-store`, and so does every API answer, edge refusal and preview switch:
+ * whatever sets it takes NO_STORE or noStoreHeaders() from here.
+ *
+ * Static files: fingerprinted build assets (/assets/*) are cached for a year
+ * (IMMUTABLE_CACHE_CONTROL, in netlify.toml and web/server.ts alike), other static files for an
+ * hour locally (STATIC_CACHE_CONTROL).
  *
  * Previews (lib/preview.server.ts): a content page rendered for an editor's preview session
  * answers `private, no-store` and no CDN headers. Cached pages carry
@@ -29,8 +34,13 @@ export const SITE_TAGS = ['doc:siteSettings', 'type:siteSettings'] as const
 
 export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
 export const CDN_CACHE_CONTROL = 'public, durable, s-maxage=31536000, stale-while-revalidate=86400'
+/** Never stored, by browsers or the CDN. */
 export const NO_STORE = 'no-store'
 export const PREVIEW_CACHE_CONTROL = 'private, no-store'
+/** Fingerprinted build assets (/assets/*): they never change. netlify.toml's /assets/* rule says the same (tests/unit/netlify-headers.test.ts). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+/** Other static files served by web/server.ts (favicon, robots' siblings): an hour. */
+export const STATIC_CACHE_CONTROL = 'public, max-age=3600'
 /** Name of the preview cookie (set by lib/preview.server.ts). */
 export const PREVIEW_COOKIE = '__sanity_preview'
 /** The CDN's cache key includes the preview cookie. */
@@ -88,9 +98,14 @@ export function pageCacheHeaders(tags: Iterable<string | null | undefined>, stat
   return contentCacheHeaders([...SITE_TAGS, ...tags], state)
 }
 
-/** Headers of a personal, transactional or error page: never stored anywhere. */
-export function noStoreHeaders(): Headers {
-  return new Headers({'Cache-Control': NO_STORE})
+/**
+ * Headers of a personal, transactional or error page: `init` (e.g. X-Robots-Tag) with
+ * `Cache-Control: no-store`, never stored anywhere.
+ */
+export function noStoreHeaders(init: HeadersInit = {}): Headers {
+  const headers = new Headers(init)
+  headers.set('Cache-Control', NO_STORE)
+  return headers
 }
 
 /**

@@ -2,35 +2,38 @@
  * The browser's side of paying for an enrolment (docs/requirements.md#req-states-enrolment, #req-calls): ask the server for
  * an order, open the checkout (Razorpay's, or the local sandbox dialog), and save the
  * enrolment with the payment result. Messages are the spec's (ENROLMENT_MESSAGES).
+ * Bodies and answers are the contracts of schemas/api/enrolment.ts (types only: no zod here).
  * Browser-only: no secrets, no server imports.
  */
 import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
+import type {
+  CreateOrderRequest,
+  CreateOrderResponse,
+  PaymentResult,
+  SandboxPayRequest,
+  SandboxPayResponse,
+  SaveEnrolmentRequest,
+  SaveResponse,
+} from '#schemas/api/enrolment'
+import type {ApiError} from '#schemas/api/errors'
 
 /** POST /api/enroll/create-order's answer. `amount` is in minor units (cents). */
-export type Order = {
-  id: string
-  amount: number
-  currency: string
-  keyId: string
-  mode: 'sandbox' | 'razorpay'
-  name?: string
-  description?: string
-  prefill?: {name?: string; email?: string; contact?: string}
-}
+export type Order = CreateOrderResponse
 
 /** Razorpay's three payment result fields, passed on to POST /api/enroll/save. */
-export type PaymentResult = {razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string}
+export type {PaymentResult}
 
 export class CheckoutError extends Error {}
 
-async function postJson<T>(url: string, body: unknown): Promise<{ok: boolean; status: number; data: T | {error?: string}}> {
+/** POSTs `body` as JSON; `data` is the answer (an unreadable one is `{}`). */
+async function postJson<T>(url: string, body: unknown): Promise<{ok: boolean; status: number; data: T | Partial<ApiError>}> {
   const response = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})
-  const data = (await response.json().catch(() => ({}))) as T | {error?: string}
+  const data = (await response.json().catch(() => ({}))) as T | Partial<ApiError>
   return {ok: response.ok, status: response.status, data}
 }
 
 /** Creates the order; throws CheckoutError('Payment failed to initialize.') or the server's 4xx reason. */
-export async function createOrder(body: unknown): Promise<Order> {
+export async function createOrder(body: CreateOrderRequest): Promise<Order> {
   let result
   try {
     result = await postJson<Order>('/api/enroll/create-order', body)
@@ -38,17 +41,17 @@ export async function createOrder(body: unknown): Promise<Order> {
     throw new CheckoutError(ENROLMENT_MESSAGES.paymentInitFailed)
   }
   if (!result.ok) {
-    const reason = (result.data as {error?: string}).error
+    const reason = (result.data as Partial<ApiError>).error
     throw new CheckoutError(result.status >= 400 && result.status < 500 && reason ? `${ENROLMENT_MESSAGES.paymentInitFailed} ${reason}` : ENROLMENT_MESSAGES.paymentInitFailed)
   }
   return result.data as Order
 }
 
 /** Saves the paid enrolment; throws CheckoutError('Failed to save enrollment data.'). */
-export async function saveEnrolment(body: unknown): Promise<void> {
+export async function saveEnrolment(body: SaveEnrolmentRequest): Promise<void> {
   let result
   try {
-    result = await postJson('/api/enroll/save', body)
+    result = await postJson<SaveResponse>('/api/enroll/save', body)
   } catch {
     throw new CheckoutError(ENROLMENT_MESSAGES.saveFailed)
   }
@@ -57,13 +60,14 @@ export async function saveEnrolment(body: unknown): Promise<void> {
 
 /** The sandbox gateway's "Pay" (a signed payment result) or "Fail payment" (a failure description). */
 export async function sandboxPay(orderId: string, outcome: 'pay' | 'fail'): Promise<PaymentResult | {failed: string}> {
-  const result = await postJson<PaymentResult & {error?: {description?: string}}>('/api/sandbox/pay', outcome === 'fail' ? {orderId, outcome} : {orderId})
-  const data = result.data as PaymentResult & {error?: {description?: string} | string}
+  const request: SandboxPayRequest = outcome === 'fail' ? {orderId, outcome} : {orderId}
+  const result = await postJson<SandboxPayResponse>('/api/sandbox/pay', request)
+  const data = result.data as Partial<PaymentResult> & {error?: {description?: string} | string}
   if (!result.ok || data.error) {
     const description = typeof data.error === 'object' ? data.error.description : data.error
     return {failed: description ?? 'Payment failed'}
   }
-  return data
+  return data as PaymentResult
 }
 
 const RAZORPAY_SCRIPT = 'https://checkout.razorpay.com/v1/checkout.js'

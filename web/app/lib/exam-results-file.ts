@@ -10,6 +10,7 @@
  * Pure functions, except `downloadResultsFile`, which needs a browser.
  */
 import type {ExamScore, Grade} from '~/domain/exam-scoring'
+import {localDate} from '~/domain/format'
 import type {StoredExamResult} from '~/lib/exam-attempt'
 
 export type ResultsFileQuestion = {
@@ -34,14 +35,7 @@ export type ResultsFile = {
   questions: ResultsFileQuestion[]
 }
 
-const pad = (value: number) => String(value).padStart(2, '0')
-
-/** The download day as YYYY-MM-DD in the browser's local time zone. */
-export function localDate(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
-}
-
-/** exam-results-{examId}-{YYYY-MM-DD}.json, the date being `date`'s local calendar day. */
+/** exam-results-{examId}-{YYYY-MM-DD}.json, the date being `date`'s local calendar day (~/domain/format localDate). */
 export function fileName(examId: string, date: Date): string {
   return `exam-results-${examId}-${localDate(date)}.json`
 }

@@ -1,6 +1,8 @@
 /**
- * Builders for the site's internal links, so a route's address is written in one place.
- * All return root-relative paths with query strings URL-encoded.
+ * Builders for the site's internal links, so a route's address is written in one place: the
+ * pages, the sitemap, the Studio's previews and Presentation tool all import them. All return
+ * root-relative paths with path segments and query strings URL-encoded. No imports: safe for
+ * the browser, the server and the Studio.
  */
 
 /** /courses/{categoryId} */
@@ -37,9 +39,16 @@ export function enrolPath(params: EnrolLinkParams): string {
 /** /exam/{examId}/start */
 export const examStartPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/start`
 
+/** /exam/{examId}/take */
+export const examTakePath = (examId: string) => `/exam/${encodeURIComponent(examId)}/take`
+
+/** /exam/{examId}/results */
+export const examResultsPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/results`
+
 /**
  * The legal pages' slugs (docs/requirements.md#req-legal): each is served at /{slug} by pages/legal.tsx,
- * registered once per slug in web/vite.config.ts.
+ * registered once per slug in web/vite.config.ts; the Studio allows only these
+ * (schemas/content/pages.ts).
  */
 export const LEGAL_SLUGS = ['terms', 'privacy', 'refund', 'shipping'] as const
 

@@ -13,7 +13,7 @@
 import {createCookie, redirect, type Cookie} from '@remix-run/node'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import {z} from 'zod'
-import {PREVIEW_COOKIE} from './cache.server'
+import {NO_STORE, noStoreHeaders, PREVIEW_COOKIE} from './cache.server'
 import {getSanityClient, type PreviewOptions} from './content.server'
 import {getEnv} from './env.server'
 import {safeRedirectPath} from './redirect'
@@ -85,7 +85,7 @@ export async function previewOptions(request: Request): Promise<PreviewOptions |
 
 /** A plain-text error answer that is never cached. */
 function refuse(status: number, message: string): Response {
-  return new Response(message, {status, headers: {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store'}})
+  return new Response(message, {status, headers: {'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE}})
 }
 
 /**
@@ -108,14 +108,14 @@ export async function enablePreview(request: Request, now = Date.now()): Promise
   const session: PreviewSession = {studioOrigin, issuedAt: now}
   return redirect(safeRedirectPath(result.redirectTo), {
     status: 307,
-    headers: {'Set-Cookie': await previewCookie().serialize(session), 'Cache-Control': 'no-store'},
+    headers: {'Set-Cookie': await previewCookie().serialize(session), 'Cache-Control': NO_STORE},
   })
 }
 
 /** GET /api/preview-mode/disable: removes the preview cookie and goes to `?redirect=` or home. */
 export async function disablePreview(request: Request): Promise<Response> {
   const target = safeRedirectPath(new URL(request.url).searchParams.get('redirect'))
-  const headers = new Headers({'Cache-Control': 'no-store'})
+  const headers = noStoreHeaders()
   if (previewConfigured()) headers.set('Set-Cookie', await previewCookie().serialize('', {maxAge: 0}))
   return redirect(target, {status: 307, headers})
 }

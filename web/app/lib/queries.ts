@@ -5,8 +5,41 @@
  * The same strings run against the Content Lake (@sanity/client) and, with no
  * configuration, against the seed dataset in-process (groq-js): see content.server.ts.
  * Queries never select an exam question's correct answer: answers are not page data.
+ *
+ * Projections that several queries share are named fragments below (plain `const` strings
+ * interpolated into the queries, which `sanity typegen` resolves): a course category's card,
+ * a service page's card, an exam's card, and the small repeated shapes (stats, titled items).
  */
 import {defineQuery} from 'groq'
+
+/** A course category as its page heading shows it: id (slug), title, description, the card's look and facts. */
+const CATEGORY_FIELDS = `_id, title, "id": slug.current, description, gradient, durationRange, level, highlights`
+
+/**
+ * A course category's card (home page, courses overview): CATEGORY_FIELDS and its course count
+ * (cadetship counts its installments).
+ */
+const CATEGORY_CARD = `${CATEGORY_FIELDS},
+      "courseCount": select(
+        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),
+        count(*[_type == "course" && references(^._id)])
+      )`
+
+/** A service or officer-licensing page's card (services overview, a page's child pages). */
+const SERVICE_CARD = `_id, title, section, "slug": slug.current, summary`
+
+/** An exam's card and instructions (exams list, start page): no questions. */
+const EXAM_CARD = `_id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,
+  "questionCount": count(questions)`
+
+/** What the take page and the scoring both need of an exam, besides its questions. */
+const EXAM_HEADER = `_id, title, "examId": examId.current, durationMinutes, totalPoints`
+
+/** A stat figure: value and label. */
+const STAT = `_key, value, label`
+
+/** A titled list item: title and description. */
+const TITLED_ITEM = `_key, title, description`
 
 export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,
@@ -17,17 +50,11 @@ export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id
 export const HOME_PAGE_QUERY = defineQuery(`{
   "page": *[_type == "homePage" && _id == "homePage"][0]{
     hero{eyebrow, heading, subheading},
-    stats[]{_key, value, label},
+    stats[]{${STAT}},
     intro{heading, body, linkLabel},
     featuredHeading, featuredSubheading,
-    "featured": featuredCategories[]->{
-      _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,
-      "courseCount": select(
-        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),
-        count(*[_type == "course" && references(^._id)])
-      )
-    },
-    whyChooseHeading, whyChoose[]{_key, title, description},
+    "featured": featuredCategories[]->{${CATEGORY_CARD}},
+    whyChooseHeading, whyChoose[]{${TITLED_ITEM}},
     locationsHeading, locationsSubheading, testimonialsHeading,
     cta{heading, body}
   },
@@ -37,32 +64,26 @@ export const HOME_PAGE_QUERY = defineQuery(`{
 
 export const ABOUT_PAGE_QUERY = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{
   heading, subheading,
-  stats[]{_key, value, label},
+  stats[]{${STAT}},
   mission{title, description}, vision{title, description}, values{title, description},
-  excellence{heading, body, stats[]{_key, value, label}},
-  servicesHeading, services[]{_key, title, description},
+  excellence{heading, body, stats[]{${STAT}}},
+  servicesHeading, services[]{${TITLED_ITEM}},
   cta{heading, body, label, href}
 }`)
 
 export const COURSES_PAGE_QUERY = defineQuery(`{
-  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},
-  "categories": *[_type == "courseCategory"] | order(order asc){
-    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,
-    "courseCount": select(
-      slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),
-      count(*[_type == "course" && references(^._id)])
-    )
-  }
+  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{${TITLED_ITEM}}},
+  "categories": *[_type == "courseCategory"] | order(order asc){${CATEGORY_CARD}}
 }`)
 
 export const CATEGORY_PAGE_QUERY = defineQuery(`{
   "category": *[_type == "courseCategory" && slug.current == $category][0]{
-    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,
+    ${CATEGORY_FIELDS},
     "courses": *[_type == "course" && references(^._id)] | order(order asc){
       _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr
     }
   },
-  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}
+  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{${TITLED_ITEM}}}
 }`)
 
 export const COMPETENCY_PAGE_QUERY = defineQuery(`{
@@ -85,13 +106,13 @@ export const CADETSHIP_PAGE_QUERY = defineQuery(`{
 
 export const SERVICES_PAGE_QUERY = defineQuery(`*[_type == "servicesPage" && _id == "servicesPage"][0]{
   heading, subheading, ctaHeading, ctaBody,
-  "services": services[]->{_id, title, section, "slug": slug.current, summary}
+  "services": services[]->{${SERVICE_CARD}}
 }`)
 
 /** $slug: the page's slug; $sections: where it may live (["services"] or ["officer-licensing", …]). */
 export const SERVICE_PAGE_QUERY = defineQuery(`*[_type == "servicePage" && slug.current == $slug && section in $sections][0]{
   _id, title, section, "slug": slug.current, summary, intro, body,
-  "childPages": childPages[]->{_id, title, section, "slug": slug.current, summary},
+  "childPages": childPages[]->{${SERVICE_CARD}},
   cta{heading, body, label, href},
   "trainingProviders": select(
     showTrainingProviders == true => *[_type == "trainingProvider"] | order(order asc){_id, name, address, city, postalCode, country, fax, validTill, note},
@@ -104,8 +125,7 @@ export const LEGAL_PAGE_QUERY = defineQuery(`*[_type == "legalPage" && slug.curr
 }`)
 
 export const EXAMS_QUERY = defineQuery(`*[_type == "exam"] | order(order asc){
-  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,
-  "questionCount": count(questions)
+  ${EXAM_CARD}
 }`)
 
 /**
@@ -127,8 +147,7 @@ export const ENROLMENT_CATALOGUE_QUERY = defineQuery(`{
 
 /** One exam for its instructions page (no questions). */
 export const EXAM_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
-  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,
-  "questionCount": count(questions)
+  ${EXAM_CARD}
 }`)
 
 /**
@@ -136,13 +155,13 @@ export const EXAM_QUERY = defineQuery(`*[_type == "exam" && examId.current == $e
  * until submission; the take page's HTML must never contain them).
  */
 export const EXAM_TAKE_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
-  _id, title, "examId": examId.current, durationMinutes, totalPoints,
+  ${EXAM_HEADER},
   questions[]{"id": questionId, type, question, options, points}
 }`)
 
 /** One exam with its answer key, for scoring on the server only (web/app/domain/exam-scoring.ts). */
 export const EXAM_KEY_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
-  _id, title, "examId": examId.current, durationMinutes, totalPoints,
+  ${EXAM_HEADER},
   questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}
 }`)
 

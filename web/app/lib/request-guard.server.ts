@@ -19,6 +19,7 @@
  * are plain text. None is ever cached.
  */
 import {hasControlCharacter} from '~/domain/text'
+import {NO_STORE} from './cache.server'
 import {secureResponse} from './security.server'
 
 /** Methods the site answers; anything else is 405. */
@@ -37,7 +38,7 @@ export function edgeError(request: Request, status: number, message: string, hea
     request,
     new Response(request.method === 'HEAD' ? null : body, {
       status,
-      headers: {...headers, 'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', 'Cache-Control': 'no-store'},
+      headers: {...headers, 'Content-Type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8', 'Cache-Control': NO_STORE},
     }),
   )
 }

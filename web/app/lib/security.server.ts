@@ -1,7 +1,8 @@
 /**
  * Security headers of every response the site sends (pages, data requests, static files
- * served by web/server.ts). Netlify's CDN adds the same non-CSP headers to static files
- * from netlify.toml.
+ * served by web/server.ts). Netlify's CDN adds the same non-CSP headers (BASE_SECURITY_HEADERS
+ * and HSTS) to static files from netlify.toml's `/*` rule; tests/unit/netlify-headers.test.ts
+ * fails when the two differ.
  *
  * The Content-Security-Policy allows scripts only from this origin and inline scripts
  * carrying the per-request nonce; no third-party origin is allowed anywhere.

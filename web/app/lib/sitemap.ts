@@ -19,6 +19,7 @@
  *
  * lastmod is the latest `_updatedAt` of the documents a page shows, when they have one.
  */
+import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '../domain/programs'
 import type {SITEMAP_QUERYResult} from './sanity.types'
 import {absoluteUrl, categoryPath, examStartPath, legalPath, servicePath} from './paths'
 
@@ -30,8 +31,8 @@ export const FIXED_PAGES: ReadonlyArray<{path: string; documents: readonly strin
   {path: '/', documents: ['homePage']},
   {path: '/about', documents: ['aboutPage']},
   {path: '/courses', documents: ['coursesPage']},
-  {path: '/courses/competency-training', documents: ['competencyFeeTable']},
-  {path: '/courses/cadetship-training', documents: ['cadetshipProgramme']},
+  {path: categoryPath(COMPETENCY_TRAINING), documents: ['competencyFeeTable']},
+  {path: categoryPath(CADETSHIP_TRAINING), documents: ['cadetshipProgramme']},
   {path: '/services', documents: ['servicesPage']},
   {path: '/contact', documents: ['siteSettings']},
   {path: '/exams', documents: []},

@@ -8,9 +8,13 @@
  *   409, 413, 415) are final and reported with the server's message.
  * - An AbortSignal cancels the request in flight (the visitor removed the file); the promise
  *   then rejects with an UploadError whose `aborted` is true.
+ * Bodies and answers are the contracts of schemas/api/uploads.ts (types only: no zod here).
  */
+import type {ApiError} from '#schemas/api/errors'
+import type {Attachment, StartUploadRequest, StartUploadResponse} from '#schemas/api/uploads'
 
-export type CompletedUpload = {uploadId: string; fileName: string; contentType: string; size: number}
+/** A completed, server-verified upload: the attachment the complete call answers. */
+export type CompletedUpload = Attachment
 export type UploadProgress = {loaded: number; total: number; fraction: number}
 
 export class UploadError extends Error {
@@ -28,11 +32,12 @@ export class UploadError extends Error {
   }
 }
 
-export type StartedUpload = {uploadId: string; chunkSize: number}
+/** What the client needs of the start call's answer. */
+export type StartedUpload = Pick<StartUploadResponse, 'uploadId' | 'chunkSize'>
 
 /** How the three calls reach the server (swappable in tests). */
 export type UploadTransport = {
-  start(body: {fileName: string; size: number; contentType: string}, signal?: AbortSignal): Promise<StartedUpload>
+  start(body: StartUploadRequest, signal?: AbortSignal): Promise<StartedUpload>
   putChunk(uploadId: string, index: number, chunk: Blob, onProgress: (loaded: number) => void, signal?: AbortSignal): Promise<void>
   complete(uploadId: string, signal?: AbortSignal): Promise<CompletedUpload>
 }
@@ -46,7 +51,7 @@ const abortError = () => new UploadError(ABORTED, null, true)
 async function errorFrom(response: Response): Promise<UploadError> {
   let message = ''
   try {
-    const body = (await response.json()) as {error?: unknown}
+    const body = (await response.json()) as Partial<Record<keyof ApiError, unknown>>
     if (typeof body?.error === 'string') message = body.error
   } catch {
     // not JSON: fall back below
@@ -99,7 +104,7 @@ export function createHttpTransport(options: {baseUrl?: string; fetch?: typeof f
         }
         let message = ''
         try {
-          const body = JSON.parse(xhr.responseText) as {error?: unknown}
+          const body = JSON.parse(xhr.responseText) as Partial<Record<keyof ApiError, unknown>>
           if (typeof body?.error === 'string') message = body.error
         } catch {
           // not JSON
@@ -122,7 +127,7 @@ export function createHttpTransport(options: {baseUrl?: string; fetch?: typeof f
   return {
     async start(body, signal) {
       const response = await send(baseUrl, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body), signal})
-      return (await response.json()) as StartedUpload
+      return (await response.json()) as StartUploadResponse
     },
     async putChunk(uploadId, index, chunk, onProgress, signal) {
       if (useXhr) return putWithXhr(chunkUrl(uploadId, index), chunk, onProgress, signal)
@@ -131,7 +136,7 @@ export function createHttpTransport(options: {baseUrl?: string; fetch?: typeof f
     },
     async complete(uploadId, signal) {
       const response = await send(`${baseUrl}/${encodeURIComponent(uploadId)}/complete`, {method: 'POST', signal})
-      return (await response.json()) as CompletedUpload
+      return (await response.json()) as Attachment
     },
   }
 }

@@ -10,6 +10,7 @@ import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
 import {PageHero} from '~/components/PageHero'
 import {RichText} from '~/components/RichText'
+import {formatLongDate} from '~/domain/format'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
@@ -35,13 +36,6 @@ export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
 export const handle = structuredDataHandle<typeof loader>(({page}, site) => [
   breadcrumbList(site, [HOME_STEP, {name: page.title ?? '', path: legalPath(page.slug ?? '')}]),
 ])
-
-/** "2025-01-20" → "20 January 2025" (UTC, so server and browser render the same text). */
-function formatLongDate(isoDate: string): string {
-  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)
-  if (Number.isNaN(date.getTime())) return isoDate
-  return new Intl.DateTimeFormat('en-GB', {day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC'}).format(date)
-}
 
 export default function LegalPage() {
   const {page} = useLoaderData<typeof loader>()

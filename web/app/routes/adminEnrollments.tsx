@@ -5,12 +5,13 @@
  */
 import type {HeadersFunction, MetaFunction} from '@remix-run/node'
 import {AdminArea} from '~/components/admin/AdminArea'
+import {noStoreHeaders} from '~/lib/cache.server'
 import {pageMeta} from '~/lib/meta'
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Enrollment Records', description: 'Administrator enrollment list.', robots: 'noindex, nofollow'})
 
-export const headers: HeadersFunction = () => ({'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow'})
+export const headers: HeadersFunction = () => noStoreHeaders({'X-Robots-Tag': 'noindex, nofollow'})
 
 export default function AdminEnrollments() {
   return <AdminArea variant="list" belowNav />

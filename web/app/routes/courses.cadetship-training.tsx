@@ -9,16 +9,17 @@ import {Link, useLoaderData} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {CheckIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
-import {formatUsd} from '~/domain/price'
+import {CADETSHIP_TRAINING} from '~/domain/programs'
+import {formatUsd} from '~/domain/format'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
-import {enrolPath} from '~/lib/paths'
+import {categoryPath, enrolPath} from '~/lib/paths'
 import {CADETSHIP_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
-const PATH = '/courses/cadetship-training'
+const PATH = categoryPath(CADETSHIP_TRAINING)
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -43,16 +44,18 @@ export const handle = structuredDataHandle<typeof loader>(({category, programme}
 export default function CadetshipTraining() {
   const {category, programme} = useLoaderData<typeof loader>()
   const installments = programme.installments ?? []
-  const total = installments.reduce((sum, installment) => sum + (installment.feeUsd ?? 0), 0)
+  // One total for the facts and the table: the programme's total fee, which the Studio checks
+  // equals the sum of the installments (schemas/content/catalogue.ts).
+  const totalFee = programme.totalFeeUsd != null ? `${formatUsd(programme.totalFeeUsd)} USD` : ''
   const enrolHref = enrolPath({
-    training: 'cadetship-training',
+    training: CADETSHIP_TRAINING,
     course: programme.enrolCourse ?? '',
     amount: programme.enrolAmountUsd ?? undefined,
   })
   const facts = [
     {label: 'Duration', value: programme.duration},
     {label: 'Training type', value: programme.trainingType},
-    {label: 'Total fee', value: programme.totalFeeUsd != null ? `${formatUsd(programme.totalFeeUsd)} USD` : ''},
+    {label: 'Total fee', value: totalFee},
     {
       label: 'Stipend range',
       value: programme.stipendRange ? `${formatUsd(programme.stipendRange.minUsd ?? 0)} - ${formatUsd(programme.stipendRange.maxUsd ?? 0)} USD` : '',
@@ -125,7 +128,7 @@ export default function CadetshipTraining() {
                   <th scope="row" colSpan={2} className="py-3 font-bold">
                     Total
                   </th>
-                  <td className="py-3 text-right text-lg font-bold text-brass-300">{formatUsd(total)} USD</td>
+                  <td className="py-3 text-right text-lg font-bold text-brass-300">{totalFee}</td>
                 </tr>
               </tfoot>
             </table>

@@ -8,16 +8,17 @@ import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {PageHero} from '~/components/PageHero'
-import {formatUsd} from '~/domain/price'
+import {COMPETENCY_TRAINING} from '~/domain/programs'
+import {formatUsd} from '~/domain/format'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
-import {enrolPath} from '~/lib/paths'
+import {categoryPath, enrolPath} from '~/lib/paths'
 import {COMPETENCY_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
-const COMPETENCY_TRAINING = 'competency-training'
+const PATH = categoryPath(COMPETENCY_TRAINING)
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -32,14 +33,14 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: data.table.heading, description: data.category?.description ?? data.table.intro, path: `/courses/${COMPETENCY_TRAINING}`} : null)
+  pageMeta(matches, data ? {title: data.table.heading, description: data.category?.description ?? data.table.intro, path: PATH} : null)
 
 /** JSON-LD: Home › Certifications › Competency Training (no Course offers: fees depend on the flag). */
 export const handle = structuredDataHandle<typeof loader>(({category, table}, site) => [
   breadcrumbList(site, [
     HOME_STEP,
     {name: 'Certifications', path: '/courses'},
-    {name: category?.title ?? table.heading ?? 'Competency Training', path: `/courses/${COMPETENCY_TRAINING}`},
+    {name: category?.title ?? table.heading ?? 'Competency Training', path: PATH},
   ]),
 ])
 

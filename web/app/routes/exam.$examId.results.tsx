@@ -28,6 +28,7 @@ import {useCallback, useEffect, useRef, useState} from 'react'
 import {PageHero} from '~/components/PageHero'
 import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~/components/exam-results/ExamResultsView'
 import {scoreExam, type AnswerRecord, type ExamScore} from '~/domain/exam-scoring'
+import {formatVisitorLongDateTime} from '~/domain/format'
 import {loadResult, type StoredExamResult} from '~/lib/exam-attempt'
 import {buildResultsFile, downloadResultsFile, fileName} from '~/lib/exam-results-file'
 import {fetchContent} from '~/lib/content.server'
@@ -37,7 +38,7 @@ import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
 import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 import {readFormBody} from '~/lib/form-body.server'
-import {HttpError, readBody} from '../../../netlify/lib/http'
+import {HttpError, readJsonValue} from '../../../netlify/lib/http'
 
 export const SCORE_MESSAGES = {
   notFound: 'This exam does not exist.',
@@ -74,24 +75,19 @@ function invalid(status: number, message: string): Parsed {
 }
 
 /**
- * Reads and validates the answers of a scoring request: JSON (the functions' capped reader) or the
- * form field "answers" (the pages' form reader), at most SCORE_LIMITS.bodyBytes either way, read
- * no further (413), never a 500 for a body that cannot be read (issue 12, finding 2).
+ * Reads and validates the answers of a scoring request: JSON (the functions' JSON reader,
+ * readJsonValue) or the form field "answers" (the pages' form reader), at most
+ * SCORE_LIMITS.bodyBytes either way, read no further (413), never a 500 for a body that cannot
+ * be read (issue 12, finding 2). The readers' errors become this page's own messages.
  */
 async function readAnswers(request: Request): Promise<Parsed> {
   const type = request.headers.get('content-type') ?? ''
   let raw: unknown
   if (/^application\/json\b/i.test(type)) {
-    let bytes: Uint8Array
     try {
-      bytes = await readBody(request, SCORE_LIMITS.bodyBytes)
+      raw = await readJsonValue(request, SCORE_LIMITS.bodyBytes)
     } catch (error) {
       return error instanceof HttpError && error.status === 413 ? invalid(413, SCORE_MESSAGES.tooLarge) : invalid(400, SCORE_MESSAGES.notJson)
-    }
-    try {
-      raw = JSON.parse(new TextDecoder().decode(bytes))
-    } catch {
-      return invalid(400, SCORE_MESSAGES.notJson)
     }
   } else if (/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     const body = await readFormBody(request, SCORE_LIMITS.bodyBytes)
@@ -192,7 +188,7 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
   const submittedAt = stored ? new Date(stored.submittedAt) : null
   const submittedText =
     submittedAt && !Number.isNaN(submittedAt.getTime())
-      ? `Submitted ${new Intl.DateTimeFormat(undefined, {dateStyle: 'long', timeStyle: 'short'}).format(submittedAt)}`
+      ? `Submitted ${formatVisitorLongDateTime(submittedAt)}`
       : null
 
   const onDownload = () => {

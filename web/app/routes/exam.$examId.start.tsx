@@ -13,16 +13,16 @@ import {data, redirect} from '@remix-run/node'
 import {Link, useLoaderData, useNavigate} from '@remix-run/react'
 import {useEffect, useId, useState, type FormEvent} from 'react'
 import {ChevronDownIcon, FlagIcon, GridIcon, InfoIcon, SendIcon} from '~/components/exam/ExamIcons'
-import {examTakePath} from '~/components/exam/types'
 import {ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import {isAnswered} from '~/domain/exam-scoring'
+import {formatVisitorDateTime} from '~/domain/format'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
 import {isExpired, loadAttempt, newAttempt, remainingSeconds, saveAttempt, type AttemptMode, type ExamAttempt} from '~/lib/exam-attempt'
 import {pageMeta} from '~/lib/meta'
-import {examStartPath} from '~/lib/paths'
+import {examStartPath, examTakePath} from '~/lib/paths'
 import {EXAM_QUERY} from '~/lib/queries'
 import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
@@ -250,7 +250,7 @@ function ResumePanel({attempt, examId}: {attempt: ExamAttempt; examId: string}) 
         You have an unfinished attempt
       </h2>
       <p className="mt-2 text-sm text-slate-700">
-        {answered} {answered === 1 ? 'question' : 'questions'} answered, started {new Date(attempt.startedAt).toLocaleString()}. {status}
+        {answered} {answered === 1 ? 'question' : 'questions'} answered, started {formatVisitorDateTime(attempt.startedAt)}. {status}
       </p>
       <Link to={examTakePath(examId)} className="btn-secondary mt-4 w-full">
         Resume attempt <ChevronDownIcon width={16} height={16} className="-rotate-90" />

@@ -6,12 +6,13 @@
 import type {HeadersFunction, MetaFunction} from '@remix-run/node'
 import {useLocation} from '@remix-run/react'
 import {AdminArea} from '~/components/admin/AdminArea'
+import {noStoreHeaders} from '~/lib/cache.server'
 import {pageMeta} from '~/lib/meta'
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Administrator Login', description: 'Staff sign-in to the enrollment records.', robots: 'noindex, nofollow'})
 
-export const headers: HeadersFunction = () => ({'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow'})
+export const headers: HeadersFunction = () => noStoreHeaders({'X-Robots-Tag': 'noindex, nofollow'})
 
 export default function AdminLogin() {
   const {pathname} = useLocation()

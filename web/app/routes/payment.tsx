@@ -15,9 +15,9 @@ import {Link, useLoaderData} from '@remix-run/react'
 import {lazy, Suspense, useMemo, useRef, useState, type ReactNode} from 'react'
 import {CheckIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
+import type {UploadedDocument} from '~/components/DocumentUpload'
 import type {SandboxOutcome} from '~/components/SandboxCheckout'
 import {
-  CADETSHIP_TRAINING,
   checkEnrolmentPrice,
   countryOptions,
   courseOptions,
@@ -27,7 +27,9 @@ import {
   programOptions,
   quote,
 } from '~/domain/enrolment'
-import {formatUsd} from '~/domain/price'
+import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
+import {formatUsd} from '~/domain/format'
+import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {CheckoutError, createOrder, loadRazorpay, openRazorpay, saveEnrolment, type Order} from '~/lib/checkout'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
@@ -49,7 +51,6 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({matches}) =>
   pageMeta(matches, {title: 'Enroll Now', description: 'Enrol in a maritime training course and pay securely online by card.', path: '/payment'})
 
-type Attachment = {uploadId: string; fileName: string; size: number}
 type Phase =
   | {kind: 'idle'}
   | {kind: 'processing'}
@@ -61,7 +62,7 @@ export default function Payment() {
   const [program, setProgram] = useState(prefill.trainingProgram)
   const [course, setCourse] = useState(prefill.course)
   const [country, setCountry] = useState(prefill.country)
-  const [attachments, setAttachments] = useState<Attachment[]>([])
+  const [attachments, setAttachments] = useState<UploadedDocument[]>([])
   const [uploading, setUploading] = useState(false)
   const [phase, setPhase] = useState<Phase>({kind: 'idle'})
   const [alert, setAlert] = useState<string | null>(null)
@@ -301,7 +302,9 @@ export default function Payment() {
           {program === CADETSHIP_TRAINING ? (
             <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
               <legend className="px-2 text-lg font-semibold text-navy-900">Documents (optional)</legend>
-              <p className="text-sm text-slate-600">Attach up to 5 files: passport, certificates, academic records. PDF, DOC/DOCX, JPG or PNG, 10 MB each.</p>
+              <p className="text-sm text-slate-600">
+                Attach up to {MAX_DOCUMENTS} files: passport, certificates, academic records. {ALLOWED_TYPES_TEXT}, {MAX_DOCUMENT_MB} MB each.
+              </p>
               <Suspense fallback={<p className="text-sm text-slate-500">Loading the document upload…</p>}>
                 <DocumentUpload onChange={setAttachments} onBusyChange={setUploading} disabled={busy} />
               </Suspense>

@@ -7,8 +7,9 @@
 import {useEffect, useId, useRef, useState} from 'react'
 import {CloseIcon} from '~/components/Icons'
 import {downloadDocument, fetchEnrollmentDetail, UnauthorizedError} from './api'
-import {formatMoney, type Attachment, type Enrollment, type EnrollmentDetail} from './enrollments'
-import {StatusBadge, formatDateTime} from './parts'
+import {formatDateTime, formatMoney} from '~/domain/format'
+import type {Attachment, Enrollment, EnrollmentDetail} from './enrollments'
+import {StatusBadge} from './parts'
 
 function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes)) return ''

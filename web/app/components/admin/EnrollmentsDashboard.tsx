@@ -13,6 +13,7 @@
  */
 import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/react-table'
 import {useEffect, useId, useMemo, useState} from 'react'
+import {formatDate, formatMoney} from '~/domain/format'
 import {logout} from '~/lib/admin-session'
 import {fetchEnrollments, saveBlob, UnauthorizedError, MESSAGES} from './api'
 import {EnrollmentDetailDialog} from './EnrollmentDetailDialog'
@@ -20,7 +21,6 @@ import {
   csvFileName,
   DEFAULT_SORTING,
   enrollmentsCsv,
-  formatMoney,
   PAGE_SIZE,
   showingText,
   summarize,
@@ -28,7 +28,7 @@ import {
   type Enrollment,
 } from './enrollments'
 import {ErrorPanel} from './ErrorPanel'
-import {Spinner, StatusBadge, formatDate} from './parts'
+import {Spinner, StatusBadge} from './parts'
 
 type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; records: Enrollment[]; includesPending: boolean}
 

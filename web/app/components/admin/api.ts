@@ -9,7 +9,10 @@
  * - GET /api/admin/enrollments/:orderId (bearer) → one record with its attachments.
  * - GET /api/admin/enrollments/:orderId/documents/:uploadId (bearer) → the file, saved through
  *   an object URL (a plain link could not send the bearer header).
+ * Bodies and answers are the contracts of schemas/api/admin.ts (types only: no zod here).
  */
+import type {AdminLoginRequest, AdminLoginResponse, EnrolmentList} from '#schemas/api/admin'
+import type {ApiError} from '#schemas/api/errors'
 import type {Enrollment, EnrollmentDetail} from './enrollments'
 
 export const MESSAGES = {
@@ -30,7 +33,7 @@ export class UnauthorizedError extends Error {
 
 async function errorText(response: Response): Promise<string | null> {
   try {
-    const body = (await response.json()) as {error?: unknown}
+    const body = (await response.json()) as Partial<Record<keyof ApiError, unknown>>
     return typeof body?.error === 'string' && body.error.trim() ? body.error : null
   } catch {
     return null
@@ -45,7 +48,7 @@ export async function login(email: string, password: string): Promise<LoginResul
     response = await fetch('/api/admin', {
       method: 'POST',
       headers: {'Content-Type': 'application/json', Accept: 'application/json'},
-      body: JSON.stringify({email, password}),
+      body: JSON.stringify({email, password} satisfies AdminLoginRequest),
     })
   } catch {
     return {ok: false, message: MESSAGES.loginFailed}
@@ -53,7 +56,7 @@ export async function login(email: string, password: string): Promise<LoginResul
   if (response.status === 401) return {ok: false, message: MESSAGES.invalidCredentials}
   if (!response.ok) return {ok: false, message: (await errorText(response)) ?? MESSAGES.loginFailed}
   try {
-    const body = (await response.json()) as {authToken?: unknown; expiresAt?: unknown}
+    const body = (await response.json()) as Partial<Record<keyof AdminLoginResponse, unknown>>
     if (typeof body.authToken !== 'string' || !body.authToken) return {ok: false, message: MESSAGES.loginFailed}
     return {ok: true, token: body.authToken, expiresAt: typeof body.expiresAt === 'string' ? body.expiresAt : null}
   } catch {
@@ -87,7 +90,7 @@ export async function fetchEnrollments(token: string, signal?: AbortSignal, opti
     throw new Error(MESSAGES.loadFailed)
   }
   if (!Array.isArray(body)) throw new Error(MESSAGES.loadFailed)
-  return body as Enrollment[]
+  return body as EnrolmentList
 }
 
 /** One enrolment with its attachments. */

@@ -23,16 +23,19 @@ import {
   type TableOptions,
 } from '@tanstack/react-table'
 import {buildCsv, type CsvValue} from '~/domain/csv'
-import type {EnrolmentStatus, EnrolmentSummary} from '#schemas/api/admin'
+import {localDate} from '~/domain/format'
+import {fromMinorUnits, toMinorUnits} from '~/domain/price'
+import type {EnrolmentDetail, EnrolmentStatus, EnrolmentSummary} from '#schemas/api/admin'
+import type {Attachment} from '#schemas/api/uploads'
 
 /** One row of GET /api/admin/enrollments (the contract lives in schemas/api/admin.ts). */
 export type Enrollment = EnrolmentSummary
 export type EnrollmentStatus = EnrolmentStatus
 
-export type Attachment = {uploadId: string; fileName: string; contentType: string; size: number}
+export type {Attachment}
 
-/** GET /api/admin/enrollments/:orderId */
-export type EnrollmentDetail = Enrollment & {attachments?: Attachment[]} & Record<string, unknown>
+/** GET /api/admin/enrollments/:orderId (the contract lives in schemas/api/admin.ts). */
+export type EnrollmentDetail = EnrolmentDetail
 
 export const PAGE_SIZE = 10
 export const DEFAULT_SORTING: SortingState = [{id: 'name', desc: false}]
@@ -139,29 +142,16 @@ export function summarize(records: readonly Enrollment[]): Summary {
     if (record.status === 'paid') {
       const currency = (record.currency || 'USD').toUpperCase()
       const amount = Number(record.amount)
-      if (Number.isFinite(amount)) revenue[currency] = Math.round(((revenue[currency] ?? 0) + amount) * 100) / 100
+      // Added in cents, so sums of amounts such as 0.1 + 0.2 stay exact.
+      if (Number.isFinite(amount)) revenue[currency] = fromMinorUnits(toMinorUnits(revenue[currency] ?? 0) + toMinorUnits(amount))
     } else pending += 1
   }
   return {total: records.length, revenue, programs: programs.size, pending}
 }
 
-/** '$4,650 USD', '$12.50 USD', '₹45,000 INR'. */
-export function formatMoney(amount: number, currency = 'USD'): string {
-  const code = currency.toUpperCase()
-  const fraction = Number.isInteger(amount) ? 0 : 2
-  try {
-    const text = new Intl.NumberFormat('en-US', {style: 'currency', currency: code, minimumFractionDigits: fraction, maximumFractionDigits: fraction}).format(amount)
-    return `${text} ${code}`
-  } catch {
-    return `${amount.toLocaleString('en-US', {minimumFractionDigits: fraction, maximumFractionDigits: fraction})} ${code}`
-  }
-}
-
-const pad = (value: number) => String(value).padStart(2, '0')
-
-/** enrollments-YYYY-MM-DD.csv, the browser's local calendar day. */
+/** enrollments-YYYY-MM-DD.csv, the browser's local calendar day (~/domain/format localDate). */
 export function csvFileName(date: Date): string {
-  return `enrollments-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.csv`
+  return `enrollments-${localDate(date)}.csv`
 }
 
 export const CSV_HEADER = [

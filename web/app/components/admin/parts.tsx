@@ -1,4 +1,4 @@
-/** Small pieces of the administrator pages: status badge, spinner, date formatting. */
+/** Small pieces of the administrator pages: status badge, spinner (dates and money: ~/domain/format). */
 import type {EnrollmentStatus} from './enrollments'
 
 export function StatusBadge({status}: {status: EnrollmentStatus | string}) {
@@ -21,17 +21,4 @@ export function Spinner({label}: {label: string}) {
       <span className="text-base font-medium">{label}</span>
     </div>
   )
-}
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {day: 'numeric', month: 'short', year: 'numeric'})
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit'})
-
-export function formatDate(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : null
-  return date && !Number.isNaN(date.getTime()) ? dateFormat.format(date) : '—'
-}
-
-export function formatDateTime(iso: string | null | undefined): string {
-  const date = iso ? new Date(iso) : null
-  return date && !Number.isNaN(date.getTime()) ? dateTimeFormat.format(date) : '—'
 }

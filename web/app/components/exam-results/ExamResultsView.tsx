@@ -5,18 +5,16 @@
  *
  * Colour is never the only signal: the bar carries its value as text and as an accessible
  * meter, the badges say 'Correct' or 'Incorrect', and the colour band is exposed as
- * `data-colour` (green ≥ 70, yellow ≥ 50, red below; web/app/domain/exam-scoring.ts).
+ * `data-colour` (the bands and their limits are PERFORMANCE_BANDS of web/app/domain/exam-scoring.ts).
  */
 import {Link} from '@remix-run/react'
 import type {SVGProps} from 'react'
 import {ArrowLeftIcon, CheckIcon, CloseIcon} from '~/components/Icons'
-import {formatTimeSpent, performanceColour, type ExamScore, type QuestionResult} from '~/domain/exam-scoring'
+import {formatTimeSpent, PERFORMANCE_BANDS, performanceColour, type ExamScore, type PerformanceColour, type QuestionResult} from '~/domain/exam-scoring'
 import {pointsText} from '~/lib/exam-results-file'
 
-type Colour = ReturnType<typeof performanceColour>
-
 /** Tailwind classes of each performance band (text colours keep 4.5:1 on white). */
-const BAND: Record<Colour, {bar: string; ring: string; text: string; soft: string; message: string}> = {
+const BAND: Record<PerformanceColour, {bar: string; ring: string; text: string; soft: string; message: string}> = {
   green: {
     bar: 'bg-emerald-600',
     ring: 'border-emerald-500',
@@ -39,6 +37,11 @@ const BAND: Record<Colour, {bar: string; ring: string; text: string; soft: strin
     message: 'Keep studying. Go through the breakdown below and retake the exam when you are ready.',
   },
 }
+
+/** The lower limits of the bands above 0 %, ascending: the marks on the bar's scale (50 %, 70 %). */
+const BAND_LIMITS = PERFORMANCE_BANDS.map((band) => band.min)
+  .filter((min) => min > 0)
+  .sort((a, b) => a - b)
 
 export const NO_ANSWER = 'No answer provided'
 
@@ -87,11 +90,14 @@ export function PerformanceBar({percentage}: {percentage: number}) {
       >
         <div data-testid="performance-fill" className={`h-full rounded-full transition-[width] duration-700 ${BAND[colour].bar}`} style={{width: `${width}%`}} />
       </div>
-      {/* The band limits (50 % yellow, 70 % green) at their places on the scale. */}
+      {/* The band limits above 0 % (PERFORMANCE_BANDS) at their places on the scale. */}
       <div className="relative mt-1.5 h-4 text-xs text-slate-600" aria-hidden="true">
         <span className="absolute left-0">0%</span>
-        <span className="absolute left-1/2 -translate-x-1/2">50%</span>
-        <span className="absolute left-[70%] -translate-x-1/2">70%</span>
+        {BAND_LIMITS.map((limit) => (
+          <span key={limit} className="absolute -translate-x-1/2" style={{left: `${limit}%`}}>
+            {limit}%
+          </span>
+        ))}
         <span className="absolute right-0">100%</span>
       </div>
     </div>

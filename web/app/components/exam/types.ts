@@ -4,7 +4,3 @@ import type {EXAM_TAKE_QUERYResult} from '~/lib/sanity.types'
 export type TakeExam = NonNullable<EXAM_TAKE_QUERYResult>
 export type TakeQuestion = TakeExam['questions'][number]
 export type AnswerValue = string | string[]
-
-/** /exam/{examId}/take and /results (the start path lives in ~/lib/paths). */
-export const examTakePath = (examId: string) => `/exam/${encodeURIComponent(examId)}/take`
-export const examResultsPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/results`

@@ -29,8 +29,8 @@ import {
   submitAttempt,
   type ExamAttempt,
 } from '~/lib/exam-attempt'
-import {examStartPath} from '~/lib/paths'
-import {examResultsPath, type AnswerValue, type TakeExam} from './types'
+import {examResultsPath, examStartPath} from '~/lib/paths'
+import type {AnswerValue, TakeExam} from './types'
 
 export type FinishReason = 'submitted' | 'timeout'
 
