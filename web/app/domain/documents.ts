@@ -69,7 +69,7 @@ export const ALLOWED_TYPES_TEXT = `${LISTED_TYPES.slice(0, -1).join(', ')} or ${
 export const DOCUMENT_MIME_TYPES: readonly string[] = DOCUMENT_TYPES.map((t) => t.mime)
 
 /**
- * The spec's message for rejected files (section 8), quoted exactly:
+ * The spec's message for rejected files (docs/requirements.md#req-errors), quoted exactly:
  * 'Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).'
  */
 export const FILES_SKIPPED_MESSAGE = `Some files were skipped (allowed: ${ALLOWED_TYPES_LIST}; max ${MAX_DOCUMENT_MB}MB each).`
