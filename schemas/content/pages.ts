@@ -6,9 +6,8 @@ import {defineArrayMember, defineField, defineType} from 'sanity'
 import {LEGAL_SLUGS, servicePath} from '../../web/app/lib/paths'
 import {nextOrder} from './initialValues'
 import {flagMedia} from './previews'
-import {allowedSlug} from './shared'
+import {allowedSlug, required, type Fields} from './shared'
 
-const required = (Rule: any) => Rule.required()
 
 /** docs/requirements.md#req-routes: the service and officer-licensing paths that exist. */
 export const SERVICE_SLUGS = [
@@ -105,8 +104,11 @@ export const servicePage = defineType({
   ],
   // Document-level, because Sanity reports a slug field's own custom rule only as a warning.
   validation: (Rule) =>
-    Rule.custom((doc: any) => allowedSlug(doc?.slug, doc?.section === 'officer-licensing' ? OFFICER_LICENSING_SLUGS : SERVICE_SLUGS)).error(),
-  preview: {select: {title: 'title', section: 'section', slug: 'slug.current'}, prepare: ({title, section, slug}: any) => ({title, subtitle: servicePath(section, slug)})},
+    Rule.custom((doc) => {
+      const fields = (doc ?? {}) as Fields
+      return allowedSlug(fields.slug as {current?: string} | undefined, fields.section === 'officer-licensing' ? OFFICER_LICENSING_SLUGS : SERVICE_SLUGS)
+    }).error(),
+  preview: {select: {title: 'title', section: 'section', slug: 'slug.current'}, prepare: ({title, section, slug}) => ({title, subtitle: servicePath(section, slug)})},
 })
 
 export const legalPage = defineType({
@@ -146,7 +148,7 @@ export const legalPage = defineType({
       validation: required,
     }),
   ],
-  validation: (Rule) => Rule.custom((doc: any) => allowedSlug(doc?.slug, LEGAL_SLUGS)).error(),
+  validation: (Rule) => Rule.custom((doc) => allowedSlug((doc as Fields | undefined)?.slug as {current?: string} | undefined, LEGAL_SLUGS)).error(),
   preview: {select: {title: 'title', subtitle: 'slug.current'}},
 })
 
@@ -185,7 +187,7 @@ export const location = defineType({
   ],
   preview: {
     select: {title: 'country', code: 'countryCode', cities: 'cities'},
-    prepare: ({title, code, cities}: any) => ({
+    prepare: ({title, code, cities}) => ({
       title,
       subtitle: [typeof code === 'string' ? code.toUpperCase() : 'No country code', Array.isArray(cities) ? cities.join(', ') : ''].filter(Boolean).join(' · '),
       media: flagMedia(code),

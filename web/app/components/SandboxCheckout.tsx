@@ -74,6 +74,8 @@ export function SandboxCheckout({order, courseName, onDone}: {order: Order; cour
           </div>
         </dl>
         <div className="flex flex-col gap-3 pt-2 sm:flex-row-reverse">
+          {/* The dialog's initial focus (HTML's way to choose it for a modal <dialog>). */}
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
           <button type="button" className="btn-primary flex-1" onClick={() => settle('pay')} disabled={busy !== null} autoFocus>
             {busy === 'pay' ? 'Paying...' : 'Pay'}
           </button>

@@ -159,12 +159,13 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
   const [stored, setStored] = useState<StoredExamResult | undefined>(undefined)
   const started = useRef(false)
 
+  // fetcher.submit is stable for the fetcher's lifetime.
+  const {submit: submitAnswers} = fetcher
   const submit = useCallback(
     (result: StoredExamResult) => {
-      fetcher.submit({answers: result.answers} as unknown as Parameters<typeof fetcher.submit>[0], {method: 'post', encType: 'application/json'})
+      submitAnswers({answers: result.answers} as unknown as Parameters<typeof submitAnswers>[0], {method: 'post', encType: 'application/json'})
     },
-    // fetcher.submit is stable for the fetcher's lifetime.
-    [fetcher.submit],
+    [submitAnswers],
   )
 
   useEffect(() => {
