@@ -33,9 +33,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {name: 'desktop', use: {...devices['Desktop Chrome'], channel: undefined}},
-  ],
+  projects: [{name: 'desktop', use: {...devices['Desktop Chrome'], channel: undefined}}],
   webServer: {
     command: 'npx tsx web/server.ts',
     url: `http://localhost:${PORT}/`,

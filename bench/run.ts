@@ -47,7 +47,15 @@ const USER_AGENT = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWe
 const REQUEST_HEADERS = {'user-agent': USER_AGENT, accept: 'text/html'}
 const WARMUP_REQUESTS = 100
 /** Lighthouse audits behind the image, font and caching budgets (performance category diagnostics). */
-const ASSET_AUDITS = ['unsized-images', 'uses-responsive-images', 'offscreen-images', 'lcp-lazy-loaded', 'modern-image-formats', 'font-display', 'uses-long-cache-ttl']
+const ASSET_AUDITS = [
+  'unsized-images',
+  'uses-responsive-images',
+  'offscreen-images',
+  'lcp-lazy-loaded',
+  'modern-image-formats',
+  'font-display',
+  'uses-long-cache-ttl',
+]
 const BUDGETS = {performance: 98, accessibility: 100, 'best-practices': 100, seo: 100} as const satisfies Record<CategoryId, number>
 
 const {values: options} = parseArgs({
@@ -185,7 +193,13 @@ async function main() {
   if (existsSync(`${root}.env`)) log('warning: ./.env exists and web/server.ts reads it: the bench may not run on the embedded defaults')
   const sitePort = await freePort(PORTS.first, true)
   const blobsDir = `${tmpDir}/blobs-${startedAt.getTime()}`
-  const env: NodeJS.ProcessEnv = {...process.env, NODE_ENV: 'production', PORT: String(sitePort), BLOBS_PORT: String(sitePort + PORTS.blobsOffset), BLOBS_DIR: blobsDir}
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(sitePort),
+    BLOBS_PORT: String(sitePort + PORTS.blobsOffset),
+    BLOBS_DIR: blobsDir,
+  }
   for (const name of Object.keys(env)) if (/^(SANITY_|RAZORPAY_|ADMIN_|SESSION_SECRET|SITE_URL|APP_ENV|CONTEXT$|NETLIFY)/.test(name)) delete env[name]
   const site = start(['web/server.ts'], env)
   const siteURL = `http://localhost:${sitePort}`
@@ -267,7 +281,13 @@ async function main() {
     durationS: Math.round((Date.now() - startedAt.getTime()) / 1000),
     commit,
     dirty,
-    machine: {node: process.version, platform: `${process.platform} ${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model ?? '', loadAvg1m: {before: loadBefore[0], after: loadAfter[0]}},
+    machine: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? '',
+      loadAvg1m: {before: loadBefore[0], after: loadAfter[0]},
+    },
     versions: {lighthouse: packageVersion('lighthouse'), autocannon: packageVersion('autocannon'), chromium: chromiumVersion},
     method: {
       load: `autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per page and server, after ${WARMUP_REQUESTS} warm-up requests; user-agent of a phone browser; no compression on either side`,
@@ -281,7 +301,9 @@ async function main() {
   const resultFile = `${resultsDir}/${report.date}.json`
   writeFileSync(resultFile, `${JSON.stringify(report, null, 2)}\n`)
   printTable(pages, budgets)
-  console.log(`\n${report.machine.cpus} × ${report.machine.cpuModel}, load ${loadBefore[0]!.toFixed(2)} → ${loadAfter[0]!.toFixed(2)}; Node ${process.version}; ${chromiumVersion}; commit ${commit}${dirty ? ' (dirty)' : ''}`)
+  console.log(
+    `\n${report.machine.cpus} × ${report.machine.cpuModel}, load ${loadBefore[0]!.toFixed(2)} → ${loadAfter[0]!.toFixed(2)}; Node ${process.version}; ${chromiumVersion}; commit ${commit}${dirty ? ' (dirty)' : ''}`,
+  )
   console.log(`Results: ${resultFile.slice(root.length)}`)
   rmSync(blobsDir, {recursive: true, force: true})
 }
@@ -295,18 +317,32 @@ function checkBudgets(pages: PageResult[]): Budget[] {
     }
     budgets.push({page: page.path, budget: 'CLS (no layout shift)', limit: '= 0', value: String(page.lighthouse.cls), ok: page.lighthouse.cls === 0})
     if (PAGES.find((p) => p.path === page.path)?.content) {
-      budgets.push({page: page.path, budget: 'JavaScript gzip', limit: `≤ ${JS_BUDGET_GZIP_BYTES} B`, value: `${page.js.gzip} B`, ok: page.js.gzip <= JS_BUDGET_GZIP_BYTES})
+      budgets.push({
+        page: page.path,
+        budget: 'JavaScript gzip',
+        limit: `≤ ${JS_BUDGET_GZIP_BYTES} B`,
+        value: `${page.js.gzip} B`,
+        ok: page.js.gzip <= JS_BUDGET_GZIP_BYTES,
+      })
     }
     const assetMisses = Object.entries(page.lighthouse.assetAudits).filter(([, audit]) => audit.score !== null && audit.score < 1)
     budgets.push({
       page: page.path,
       budget: 'images sized, responsive, lazy below the fold; fonts; cache TTL (Lighthouse)',
       limit: 'all pass',
-      value: assetMisses.length ? `failing: ${assetMisses.map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`).join(', ')}` : 'all pass',
+      value: assetMisses.length
+        ? `failing: ${assetMisses.map(([id, audit]) => `${id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`).join(', ')}`
+        : 'all pass',
       ok: assetMisses.length === 0,
     })
     const mutable = [...page.js.files, ...page.css.files].filter((file) => file.url.startsWith('/assets/') && !/\bimmutable\b/.test(file.cacheControl ?? ''))
-    budgets.push({page: page.path, budget: 'JS/CSS immutable-cached', limit: 'all', value: mutable.length ? `not: ${mutable.map((f) => f.url).join(' ')}` : 'all', ok: mutable.length === 0})
+    budgets.push({
+      page: page.path,
+      budget: 'JS/CSS immutable-cached',
+      limit: 'all',
+      value: mutable.length ? `not: ${mutable.map((f) => f.url).join(' ')}` : 'all',
+      ok: mutable.length === 0,
+    })
   }
   return budgets
 }
@@ -314,7 +350,23 @@ function checkBudgets(pages: PageResult[]): Budget[] {
 function printTable(pages: PageResult[], budgets: Budget[]) {
   const kb = (bytes: number) => (bytes / 1000).toFixed(1)
   const rows = [
-    ['page', 'site req/s', 'static req/s', 'ratio', 'site p50/p99 ms', 'static p50/p99 ms', 'JS gz KB', 'CSS gz KB', 'perf', 'a11y', 'BP', 'SEO', 'LCP ms', 'TBT ms', 'CLS'],
+    [
+      'page',
+      'site req/s',
+      'static req/s',
+      'ratio',
+      'site p50/p99 ms',
+      'static p50/p99 ms',
+      'JS gz KB',
+      'CSS gz KB',
+      'perf',
+      'a11y',
+      'BP',
+      'SEO',
+      'LCP ms',
+      'TBT ms',
+      'CLS',
+    ],
     ...pages.map((page) => [
       page.path,
       page.load ? String(page.load.site.requestsPerSec) : '–',

@@ -19,11 +19,9 @@ export function read(get: () => string | undefined): string | undefined {
 /** Placeholder id: lets offline commands (schema extract, typegen, seed validation, build) run. */
 export const PLACEHOLDER_PROJECT_ID = 'local0000'
 
-export const projectId =
-  read(() => process.env.SANITY_STUDIO_PROJECT_ID) ?? read(() => process.env.SANITY_PROJECT_ID) ?? PLACEHOLDER_PROJECT_ID
+export const projectId = read(() => process.env.SANITY_STUDIO_PROJECT_ID) ?? read(() => process.env.SANITY_PROJECT_ID) ?? PLACEHOLDER_PROJECT_ID
 
-export const dataset =
-  read(() => process.env.SANITY_STUDIO_DATASET) ?? read(() => process.env.SANITY_DATASET) ?? 'production'
+export const dataset = read(() => process.env.SANITY_STUDIO_DATASET) ?? read(() => process.env.SANITY_DATASET) ?? 'production'
 
 /**
  * Set `SANITY_OFFLINE` (any non-empty value) for CLI commands that must never reach sanity.io:

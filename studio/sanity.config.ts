@@ -70,10 +70,7 @@ export default defineConfig({
   document: {
     // Global "create new" menu: no singletons, and no template that needs a parameter.
     newDocumentOptions: (prev, {creationContext}) =>
-      creationContext.type === 'global'
-        ? prev.filter(({templateId}) => !PARAMETER_TEMPLATES.has(templateId) && !singletons.has(templateId))
-        : prev,
-    actions: (prev, {schemaType}) =>
-      singletons.has(schemaType) ? prev.filter(({action}) => action !== undefined && SINGLETON_ACTIONS.has(action)) : prev,
+      creationContext.type === 'global' ? prev.filter(({templateId}) => !PARAMETER_TEMPLATES.has(templateId) && !singletons.has(templateId)) : prev,
+    actions: (prev, {schemaType}) => (singletons.has(schemaType) ? prev.filter(({action}) => action !== undefined && SINGLETON_ACTIONS.has(action)) : prev),
   },
 })

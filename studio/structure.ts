@@ -10,16 +10,7 @@ import {SINGLETON_TYPES} from '../schemas/content'
 const API_VERSION = '2024-01-01'
 
 /** Repeatable document types, in the order they appear below the singletons. */
-export const LIST_TYPES = [
-  'courseCategory',
-  'course',
-  'servicePage',
-  'legalPage',
-  'exam',
-  'location',
-  'testimonial',
-  'trainingProvider',
-] as const
+export const LIST_TYPES = ['courseCategory', 'course', 'servicePage', 'legalPage', 'exam', 'location', 'testimonial', 'trainingProvider'] as const
 
 export const structure: StructureResolver = (S, context) => {
   const title = (type: string) => context.schema.get(type)?.title ?? type

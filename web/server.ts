@@ -226,12 +226,18 @@ server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
   }
   const unknownMethod = error.code === 'HPE_INVALID_METHOD'
   const refusal = edgeError(new Request('http://localhost/'), unknownMethod ? 501 : 400, unknownMethod ? 'Method not implemented' : 'Bad request')
-  const head = [`HTTP/1.1 ${refusal.status} ${unknownMethod ? 'Not Implemented' : 'Bad Request'}`, ...[...refusal.headers].map(([name, value]) => `${name}: ${value}`), 'Connection: close']
+  const head = [
+    `HTTP/1.1 ${refusal.status} ${unknownMethod ? 'Not Implemented' : 'Bad Request'}`,
+    ...[...refusal.headers].map(([name, value]) => `${name}: ${value}`),
+    'Connection: close',
+  ]
   void refusal.text().then((body) => socket.end(`${head.join('\r\n')}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`))
 })
 
 server.listen(port, () => {
-  console.log(`Site ready on http://localhost:${port} (content: ${env.SANITY_PROJECT_ID ? 'Sanity Content Lake' : 'seed dataset'}; functions: ${functionModules.map((f) => f.file).join(', ') || 'none'})`)
+  console.log(
+    `Site ready on http://localhost:${port} (content: ${env.SANITY_PROJECT_ID ? 'Sanity Content Lake' : 'seed dataset'}; functions: ${functionModules.map((f) => f.file).join(', ') || 'none'})`,
+  )
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -58,9 +58,7 @@ export default defineConfig(({isSsrBuild}) => ({
     // structured data, prices) go into one `site` chunk: a page loads a handful of scripts instead
     // of fifteen 1 KB ones (fewer requests on slow mobile links, less gzip overhead against the
     // 100 KB JavaScript budget; docs/performance.md). Client build only.
-    rollupOptions: isSsrBuild
-      ? {}
-      : {output: {manualChunks: (id: string) => (SITE_CHUNK.test(id.replaceAll('\\', '/')) ? 'site' : undefined)}},
+    rollupOptions: isSsrBuild ? {} : {output: {manualChunks: (id: string) => (SITE_CHUNK.test(id.replaceAll('\\', '/')) ? 'site' : undefined)}},
   },
   plugins: [
     guardedNetlifyServer(),

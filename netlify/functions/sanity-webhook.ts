@@ -58,7 +58,8 @@ export default handle(async (request: Request) => {
     }
   }
   if (!valid) throw new HttpError(401, 'Invalid webhook signature')
-  if (!(Math.abs(webhookClock.now() - signedAt) <= SIGNATURE_TOLERANCE_MS)) throw new HttpError(401, 'Webhook signature expired: its timestamp is more than 5 minutes from now')
+  if (!(Math.abs(webhookClock.now() - signedAt) <= SIGNATURE_TOLERANCE_MS))
+    throw new HttpError(401, 'Webhook signature expired: its timestamp is more than 5 minutes from now')
 
   let body: unknown
   try {

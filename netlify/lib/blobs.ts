@@ -74,9 +74,7 @@ async function conditionalUpdate<T>(
     const current = await store.getWithMetadata(key, {type: 'json'})
     const next = change((current?.data as T | undefined) ?? null)
     if (next === undefined) return {value: (current?.data as T | undefined) ?? null, changed: false}
-    const result = current
-      ? await store.setJSON(key, next, {onlyIfMatch: current.etag})
-      : await store.setJSON(key, next, {onlyIfNew: true})
+    const result = current ? await store.setJSON(key, next, {onlyIfMatch: current.etag}) : await store.setJSON(key, next, {onlyIfNew: true})
     if (result.modified) return {value: next, changed: true}
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)))
   }

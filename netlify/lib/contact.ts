@@ -20,7 +20,6 @@ import {checkNamedRateLimit, sha256Hex} from './rate-limit'
 
 export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please try again in a few minutes.'
 
-
 /**
  * The contact form as the server reads it: ContactSchema, except that the honeypot takes any
  * text, so a bot that fills it gets the ordinary success answer (acceptContactMessage drops
@@ -62,10 +61,7 @@ export function contactMessageKey(receivedAt: Date, id: string): string {
 }
 
 /** Accepts a validated contact message from `client` (its address): honeypot, rate limit, storage. */
-export async function acceptContactMessage(
-  submission: ContactSubmission,
-  {client, now = new Date()}: {client: string; now?: Date},
-): Promise<ContactResult> {
+export async function acceptContactMessage(submission: ContactSubmission, {client, now = new Date()}: {client: string; now?: Date}): Promise<ContactResult> {
   if (honeypotFilled(submission.website)) return {ok: true, stored: false}
 
   // One budget per client, shared by the page and the API (RATE_LIMIT_CONTACT, default 5/10m).

@@ -70,7 +70,12 @@ export async function purgeStalePendingEnrolments(options: PurgeOptions = {}): P
     await options.onStep?.('marked', orderId)
     await removeIndexRows([orderId], (row) => row.status !== 'paid')
     await options.onStep?.('row-removed', orderId)
-    uploads.push(...(await deleteUploadsClaimedBy(claim.record.attachments.map((a) => a.uploadId), orderId)))
+    uploads.push(
+      ...(await deleteUploadsClaimedBy(
+        claim.record.attachments.map((a) => a.uploadId),
+        orderId,
+      )),
+    )
     await options.onStep?.('uploads-deleted', orderId)
     if (await deleteMarkedEnrolment(orderId)) purged.push(orderId)
     await options.onStep?.('deleted', orderId)

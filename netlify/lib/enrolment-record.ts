@@ -46,4 +46,3 @@ export type EnrolmentRecord = {
 }
 
 export type NewEnrolment = Omit<EnrolmentRecord, 'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt'>
-

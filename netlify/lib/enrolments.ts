@@ -71,11 +71,21 @@ export const EXPIRED_ORDER_MESSAGE = 'This order expired before the payment reac
  * record (issue 12, finding 6).
  * `extraAttachments` (documents posted with the save call) are appended once.
  */
-export function markPaid(orderId: string, paymentId: string, via: PaidVia, options: {extraAttachments?: Attachment[]; now?: () => Date} = {}): Promise<MarkPaidResult> {
+export function markPaid(
+  orderId: string,
+  paymentId: string,
+  via: PaidVia,
+  options: {extraAttachments?: Attachment[]; now?: () => Date} = {},
+): Promise<MarkPaidResult> {
   return markPaidNow(orderId, paymentId, via, options)
 }
 
-async function markPaidNow(orderId: string, paymentId: string, via: PaidVia, options: {extraAttachments?: Attachment[]; now?: () => Date}): Promise<MarkPaidResult> {
+async function markPaidNow(
+  orderId: string,
+  paymentId: string,
+  via: PaidVia,
+  options: {extraAttachments?: Attachment[]; now?: () => Date},
+): Promise<MarkPaidResult> {
   const now = options.now ?? (() => new Date())
   let outcome = 'missing' as 'missing' | 'same' | 'conflict' | 'paid' | 'purging'
   let existing = null as EnrolmentRecord | null

@@ -77,7 +77,11 @@ export type Logger = Pick<Console, 'log' | 'error'>
  * when the function threw (logged with `log.error`; never rejects). `context(request)` gives
  * the Functions context (web/server.ts passes its own).
  */
-export async function invokeScheduled(fn: ScheduledFunction, nextRun: Date | null, options: {context?: (request: Request) => unknown; log?: Logger; origin?: string} = {}): Promise<number | null> {
+export async function invokeScheduled(
+  fn: ScheduledFunction,
+  nextRun: Date | null,
+  options: {context?: (request: Request) => unknown; log?: Logger; origin?: string} = {},
+): Promise<number | null> {
   const log = options.log ?? console
   const request = scheduledRequest(fn.name, nextRun, options.origin)
   try {
@@ -133,7 +137,9 @@ export async function repairIndexAtBoot(
   const started = performance.now()
   const repair = (options.repair ?? (() => repairEnrolmentIndex()))().then(
     (counts) => {
-      log.log(`[enrolment-index] boot repair: checked ${counts.checked}, repaired ${counts.repaired}, removed ${counts.removed} (${Math.round(performance.now() - started)} ms)`)
+      log.log(
+        `[enrolment-index] boot repair: checked ${counts.checked}, repaired ${counts.repaired}, removed ${counts.removed} (${Math.round(performance.now() - started)} ms)`,
+      )
       options.done?.(counts)
       return counts
     },

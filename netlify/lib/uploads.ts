@@ -260,9 +260,7 @@ export async function resolveCompletedUploads(uploadIds: string[]): Promise<Atta
   }
   const uploads = store()
   const records = await Promise.all(
-    uploadIds.map(async (id) =>
-      UploadIdSchema.safeParse(id).success ? ((await uploads.get(metaKey(id), {type: 'json'})) as UploadRecord | null) : null,
-    ),
+    uploadIds.map(async (id) => (UploadIdSchema.safeParse(id).success ? ((await uploads.get(metaKey(id), {type: 'json'})) as UploadRecord | null) : null)),
   )
   return records.map((record, i) => {
     if (!record || record.status !== 'complete') {

@@ -10,7 +10,9 @@ async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Password (then Enter and Ctrl-D): ')
   const chunks: Buffer[] = []
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '')
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '')
 }
 
 const password = process.argv[2] ?? (await readStdin())

@@ -31,7 +31,9 @@ if (!env.NETLIFY_BLOBS_CONTEXT) {
     server = new BlobsServer({directory, token: localToken})
     const {port} = await server.start()
     const url = `http://localhost:${port}`
-    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({edgeURL: url, uncachedEdgeURL: url, siteID: 'local-site', token: localToken})).toString('base64')
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({edgeURL: url, uncachedEdgeURL: url, siteID: 'local-site', token: localToken})).toString(
+      'base64',
+    )
     console.log(`Rebuilding the enrolment index of the local Blobs in ${directory}`)
   }
 }

@@ -129,7 +129,13 @@ export const course = defineType({
       name: 'pricing',
       type: 'string',
       description: '"Fixed price" shows the price and can be paid online; "Contact for pricing" sends visitors to the contact page instead.',
-      options: {list: [{title: 'Fixed price', value: 'fixed'}, {title: 'Contact for pricing', value: 'contact'}], layout: 'radio'},
+      options: {
+        list: [
+          {title: 'Fixed price', value: 'fixed'},
+          {title: 'Contact for pricing', value: 'contact'},
+        ],
+        layout: 'radio',
+      },
       initialValue: 'fixed',
       validation: required,
     }),
@@ -143,9 +149,7 @@ export const course = defineType({
         Rule.min(0)
           .precision(2)
           .custom((value: number | undefined, context) =>
-            parentFields(context).pricing === 'fixed' && (value === undefined || value === null)
-              ? 'A fixed-price course needs a price in USD'
-              : true,
+            parentFields(context).pricing === 'fixed' && (value === undefined || value === null) ? 'A fixed-price course needs a price in USD' : true,
           ),
     }),
     defineField({
@@ -401,7 +405,8 @@ export const cadetshipProgramme = defineType({
       name: 'enrolCourse',
       title: 'Course id passed to enrolment',
       type: 'string',
-      description: 'Id the "Enroll" button and the payment records use for this programme, e.g. "deck-cadet"; lower-case letters, digits and hyphens. Change it only with the developers.',
+      description:
+        'Id the "Enroll" button and the payment records use for this programme, e.g. "deck-cadet"; lower-case letters, digits and hyphens. Change it only with the developers.',
       validation: (Rule) => Rule.required().regex(/^[a-z0-9-]+$/),
     }),
     defineField({

@@ -183,7 +183,10 @@ export const exam = defineType({
           }),
     }),
   ],
-  preview: {select: {title: 'title', minutes: 'durationMinutes', points: 'totalPoints'}, prepare: ({title, minutes, points}) => ({title, subtitle: `${minutes} min · ${points} points`})},
+  preview: {
+    select: {title: 'title', minutes: 'durationMinutes', points: 'totalPoints'},
+    prepare: ({title, minutes, points}) => ({title, subtitle: `${minutes} min · ${points} points`}),
+  },
 })
 
 export const examTypes = [examQuestion, exam]

@@ -8,7 +8,6 @@ import {nextOrder} from './initialValues'
 import {flagMedia} from './previews'
 import {allowedSlug, required, type Fields} from './shared'
 
-
 /** docs/requirements.md#req-routes: the service and officer-licensing paths that exist. */
 export const SERVICE_SLUGS = [
   'vessel-registration',
@@ -49,13 +48,20 @@ export const servicePage = defineType({
       title: 'Section of the site',
       type: 'string',
       description: 'Where the page lives: services pages at /services/{slug}, officer licensing pages at /services/officer-licensing/{slug}.',
-      options: {list: [{title: 'Services', value: 'services'}, {title: 'Officer licensing', value: 'officer-licensing'}], layout: 'radio'},
+      options: {
+        list: [
+          {title: 'Services', value: 'services'},
+          {title: 'Officer licensing', value: 'officer-licensing'},
+        ],
+        layout: 'radio',
+      },
       validation: required,
     }),
     defineField({
       name: 'slug',
       type: 'slug',
-      description: 'Last part of the page address, e.g. "vessel-registration"; only the addresses the site already has are allowed (the error message lists them).',
+      description:
+        'Last part of the page address, e.g. "vessel-registration"; only the addresses the site already has are allowed (the error message lists them).',
       options: {source: 'title'},
       validation: (Rule) => Rule.required(),
     }),
@@ -108,7 +114,10 @@ export const servicePage = defineType({
       const fields = (doc ?? {}) as Fields
       return allowedSlug(fields.slug as {current?: string} | undefined, fields.section === 'officer-licensing' ? OFFICER_LICENSING_SLUGS : SERVICE_SLUGS)
     }).error(),
-  preview: {select: {title: 'title', section: 'section', slug: 'slug.current'}, prepare: ({title, section, slug}) => ({title, subtitle: servicePath(section, slug)})},
+  preview: {
+    select: {title: 'title', section: 'section', slug: 'slug.current'},
+    prepare: ({title, section, slug}) => ({title, subtitle: servicePath(section, slug)}),
+  },
 })
 
 export const legalPage = defineType({
@@ -235,7 +244,8 @@ export const testimonial = defineType({
       name: 'isSample',
       title: 'Sample content (not a real graduate)',
       type: 'boolean',
-      description: 'Keep on for made-up examples: the home page then says the testimonials are samples. Turn off only for a real graduate who agreed to be quoted.',
+      description:
+        'Keep on for made-up examples: the home page then says the testimonials are samples. Turn off only for a real graduate who agreed to be quoted.',
       initialValue: true,
       validation: required,
     }),

@@ -51,9 +51,7 @@ export function allowedSlug(slug: {current?: string} | undefined, allowed: reado
 export const internalHref = (Rule: StringRule) =>
   Rule.required().custom((value: string | undefined) => {
     if (!value) return true
-    return /^(\/[a-z0-9\-/#?=&]*|mailto:\S+|tel:\+?[0-9 ]+)$/i.test(value)
-      ? true
-      : 'Use a path on this site such as /contact, or a mailto: / tel: link'
+    return /^(\/[a-z0-9\-/#?=&]*|mailto:\S+|tel:\+?[0-9 ]+)$/i.test(value) ? true : 'Use a path on this site such as /contact, or a mailto: / tel: link'
   })
 
 /** A call to action: heading, text and one button. */

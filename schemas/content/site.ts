@@ -6,7 +6,6 @@
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {internalHref, required} from './shared'
 
-
 export const siteSettings = defineType({
   name: 'siteSettings',
   title: 'Site settings',
@@ -281,7 +280,7 @@ export const aboutPage = defineType({
       name: 'excellence',
       title: '"Since" block',
       type: 'object',
-      description: 'Dark band about the company\'s track record, with its own figures.',
+      description: "Dark band about the company's track record, with its own figures.",
       validation: required,
       fields: [
         defineField({
@@ -398,7 +397,7 @@ export const servicesPage = defineType({
       title: 'Service cards',
       type: 'array',
       of: [defineArrayMember({type: 'reference', to: [{type: 'servicePage'}]})],
-      description: "Exactly five different service pages shown as cards (each with its title and summary), in this order.",
+      description: 'Exactly five different service pages shown as cards (each with its title and summary), in this order.',
       validation: (Rule) => Rule.required().length(5).unique(),
     }),
     defineField({

@@ -30,7 +30,11 @@ export const ContactSchema = z.object({
     .refine((phone) => phone === '' || PHONE_PATTERN.test(phone), 'Please enter a valid phone number or leave it empty.')
     .optional(),
   subject: z.enum(CONTACT_SUBJECTS, {errorMap: () => ({message: 'Please choose a subject.'})}),
-  message: z.string({required_error: 'Please enter your message.'}).trim().min(1, 'Please enter your message.').max(5000, 'Please keep your message under 5000 characters.'),
+  message: z
+    .string({required_error: 'Please enter your message.'})
+    .trim()
+    .min(1, 'Please enter your message.')
+    .max(5000, 'Please keep your message under 5000 characters.'),
   /** Honeypot: hidden from people; a filled value marks a bot. */
   website: z.string().max(0).optional(),
 })

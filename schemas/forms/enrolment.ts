@@ -12,7 +12,8 @@ import {ENROLMENT_MESSAGES, needsCountry} from '../../web/app/domain/enrolment'
 import {parseAmountUsd} from '../../web/app/domain/price'
 import {emailField, PHONE_PATTERN} from './fields'
 
-const trimmed = (max: number, message: string) => z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
+const trimmed = (max: number, message: string) =>
+  z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
 
 /** The enrolment form: the visitor's details, the program/course/country selection and the amount (USD). */
 export const EnrolmentFormSchema = z

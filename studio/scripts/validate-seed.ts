@@ -90,7 +90,11 @@ function resolveSeedFiles(): {label: string; files: string[]} {
   if (fs.existsSync(production)) return {label: path.relative(process.cwd(), production) || production, files: [production]}
   const partsDir = path.join(STUDIO_DIR, 'seed', 'parts')
   const parts = fs.existsSync(partsDir)
-    ? fs.readdirSync(partsDir).filter((f) => f.endsWith('.ndjson')).sort().map((f) => path.join(partsDir, f))
+    ? fs
+        .readdirSync(partsDir)
+        .filter((f) => f.endsWith('.ndjson'))
+        .sort()
+        .map((f) => path.join(partsDir, f))
     : []
   return {label: `${path.relative(process.cwd(), partsDir) || partsDir}/*.ndjson (${parts.length} files)`, files: parts}
 }
@@ -147,8 +151,7 @@ function createLocalClient(docs: Doc[], projectId: string, dataset: string): San
           return new Proxy(target.observable, {
             get(obsTarget, obsProp, obsReceiver) {
               if (obsProp === 'fetch') {
-                return (query: string, params?: Record<string, unknown>, options?: {filterResponse?: boolean}) =>
-                  defer(() => run(query, params, options))
+                return (query: string, params?: Record<string, unknown>, options?: {filterResponse?: boolean}) => defer(() => run(query, params, options))
               }
               const value = Reflect.get(obsTarget, obsProp, obsReceiver)
               return typeof value === 'function' ? value.bind(obsTarget) : value
@@ -205,8 +208,7 @@ function checkValue(
       else if (keys.has(key)) report(itemAt, `Duplicate _key "${key}" in this array`)
       else keys.add(key)
       const itemTypeName = typeof item._type === 'string' ? item._type : 'object'
-      const member =
-        itemTypeName === 'object' && type.of.length === 1 ? type.of[0] : type.of.find((m) => m.name === itemTypeName)
+      const member = itemTypeName === 'object' && type.of.length === 1 ? type.of[0] : type.of.find((m) => m.name === itemTypeName)
       if (!member) {
         report(itemAt, `Array item of type "${itemTypeName}" is not allowed here (allowed: ${type.of.map((m) => m.name).join(', ')})`)
         return
@@ -298,14 +300,7 @@ async function main(): Promise<number> {
 
   for (const doc of toValidate) {
     const schemaType = schema.get(doc._type) as SchemaType
-    checkValue(
-      doc,
-      schemaType,
-      [],
-      byId,
-      (at, message) => problems.push({id: doc._id, type: doc._type, path: at, level: 'error', message}),
-      true,
-    )
+    checkValue(doc, schemaType, [], byId, (at, message) => problems.push({id: doc._id, type: doc._type, path: at, level: 'error', message}), true)
   }
 
   // Sanity's own validation: required fields, rules, custom validators, slug uniqueness, references.
@@ -335,9 +330,7 @@ async function main(): Promise<number> {
   // Report, in seed order, without repeating the same message for the same path, and without
   // Sanity's "Field 'x' does not exist" warning where the structural check already has an error.
   const order = new Map(docs.map((d, i) => [d._id, i]))
-  const erroredPaths = new Set(
-    problems.filter((p) => p.message.startsWith('Unknown field')).map((p) => `${p.id}|${pathToString(p.path)}`),
-  )
+  const erroredPaths = new Set(problems.filter((p) => p.message.startsWith('Unknown field')).map((p) => `${p.id}|${pathToString(p.path)}`))
   const seen = new Set<string>()
   const unique = problems
     .filter((p) => {
@@ -358,9 +351,7 @@ async function main(): Promise<number> {
     else console.warn(line)
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  console.log(
-    `content:validate: ${docs.length} documents, ${errors.length} errors, ${warnings.length} warnings (${label}, ${seconds} s)`,
-  )
+  console.log(`content:validate: ${docs.length} documents, ${errors.length} errors, ${warnings.length} warnings (${label}, ${seconds} s)`)
   // The seed must be clean: a warning fails too. (Sanity reports some rules only as warnings,
   // e.g. document-level rules such as the allowed slugs, and slug uniqueness.)
   return errors.length || warnings.length ? 1 : 0

@@ -148,7 +148,10 @@ test.describe('real API', () => {
 
   test('login, then cards, search, sort, paging, CSV and Logout over real enrolments', async ({page, request}) => {
     test.setTimeout(90_000)
-    const tag = `Zephyr${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6)}`
+    const tag = `Zephyr${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6)}`
     for (let index = 0; index < 11; index++) {
       const [program, course, amount] = [
         ['pre-sea-training', 'PSF', 50],
@@ -157,11 +160,31 @@ test.describe('real API', () => {
       ][index % 3]!
       await createEnrolment(
         request,
-        {name: `${tag} Cadet ${String(index + 1).padStart(2, '0')}`, email: `cadet${index}@example.com`, mobile: `+91 98470 100${String(index).padStart(2, '0')}`, trainingProgram: program, course, amount, currency: 'USD'},
+        {
+          name: `${tag} Cadet ${String(index + 1).padStart(2, '0')}`,
+          email: `cadet${index}@example.com`,
+          mobile: `+91 98470 100${String(index).padStart(2, '0')}`,
+          trainingProgram: program,
+          course,
+          amount,
+          currency: 'USD',
+        },
         true,
       )
     }
-    await createEnrolment(request, {name: `=HYPERLINK("x") ${tag}`, email: 'pending@example.com', mobile: '98470 22222', trainingProgram: 'pre-sea-training', course: 'PSF', amount: 50, currency: 'USD'}, false)
+    await createEnrolment(
+      request,
+      {
+        name: `=HYPERLINK("x") ${tag}`,
+        email: 'pending@example.com',
+        mobile: '98470 22222',
+        trainingProgram: 'pre-sea-training',
+        course: 'PSF',
+        amount: 50,
+        currency: 'USD',
+      },
+      false,
+    )
 
     const listCalls: string[] = []
     page.on('request', (r) => {
@@ -290,7 +313,9 @@ test.describe('mocked API', () => {
     await expect(cardDetail('Total Enrollments')).toHaveText('1 pending payment')
     await expect(page.getByText('Paid and pending enrollments are shown.')).toBeVisible()
     // Paid only: the pending 3500 is not counted.
-    const paid = mockRows().filter((r) => r.status === 'paid').reduce((sum, r) => sum + r.amount, 0)
+    const paid = mockRows()
+      .filter((r) => r.status === 'paid')
+      .reduce((sum, r) => sum + r.amount, 0)
     await expect(card('Total Revenue')).toHaveText(`$${paid.toLocaleString('en-US')} USD`)
     await expect(card('Programs Active')).toHaveText('4')
     await expect(page.getByRole('columnheader', {name: 'Name'})).toHaveAttribute('aria-sort', 'ascending')

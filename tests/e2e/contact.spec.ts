@@ -94,13 +94,15 @@ test('sends a message: busy state, the thank-you message, and a cleared form', a
   await expect(page.getByRole('textbox', {name: 'Message', exact: true})).toHaveValue('')
   await expect(page.getByRole('alert')).toHaveCount(0)
 
-  await expect.poll(() => findStored(email)).toMatchObject({
-    name: 'Captain Yusuf Karim',
-    email,
-    phone: '+971 50 123 4567',
-    subject: 'Course Information',
-    message: 'Is there a BOSIET course starting next month?',
-  })
+  await expect
+    .poll(() => findStored(email))
+    .toMatchObject({
+      name: 'Captain Yusuf Karim',
+      email,
+      phone: '+971 50 123 4567',
+      subject: 'Course Information',
+      message: 'Is there a BOSIET course starting next month?',
+    })
   await expectAccessible(page)
 })
 

@@ -3,7 +3,10 @@ import {expect, expectAccessible, test} from './fixtures'
 
 test('an exam started, answered in part and submitted shows its scored results', async ({page}) => {
   await page.goto('/exams')
-  await page.getByRole('link', {name: /Start Exam/}).first().click()
+  await page
+    .getByRole('link', {name: /Start Exam/})
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/exam\/maritime-safety-basics\/start$/)
   await page.getByRole('checkbox').check()
   await page.getByRole('button', {name: /^Start/}).click()

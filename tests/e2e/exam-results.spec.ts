@@ -18,7 +18,9 @@ type SeedExam = {title: string; examId: {current: string}; questions: SeedQuesti
 
 /** The exam with its answer key, straight from the seed dataset. */
 const EXAM: SeedExam = (() => {
-  const lines = readFileSync('studio/seed/production.ndjson', 'utf8').split('\n').filter((line) => line.trim())
+  const lines = readFileSync('studio/seed/production.ndjson', 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
   const found = lines.map((line) => JSON.parse(line)).find((doc) => doc._type === 'exam' && doc.examId?.current === EXAM_ID)
   if (!found) throw new Error(`${EXAM_ID} is missing from the seed dataset`)
   return found as SeedExam
@@ -130,7 +132,13 @@ test('Download Results saves exam-results-{examId}-{local date}.json with exactl
   for (const [index, question] of (file.questions as Array<Record<string, unknown>>).entries()) {
     expect(Object.keys(question).sort()).toEqual(['correctAnswer', 'isCorrect', 'points', 'question', 'userAnswer'])
     const q = EXAM.questions[index]!
-    expect(question).toEqual({question: q.question, userAnswer: correctAnswer(q), correctAnswer: correctAnswer(q), isCorrect: true, points: `${q.points}/${q.points}`})
+    expect(question).toEqual({
+      question: q.question,
+      userAnswer: correctAnswer(q),
+      correctAnswer: correctAnswer(q),
+      isCorrect: true,
+      points: `${q.points}/${q.points}`,
+    })
   }
 })
 

@@ -38,7 +38,10 @@ async function startExam(page: Page, {practice = false} = {}) {
 }
 
 const navigator = (page: Page) => page.getByRole('toolbar', {name: 'Question navigator'})
-const navButton = (page: Page, n: number) => navigator(page).getByRole('button').nth(n - 1)
+const navButton = (page: Page, n: number) =>
+  navigator(page)
+    .getByRole('button')
+    .nth(n - 1)
 const clock = (page: Page) => page.getByTestId('exam-clock')
 const storedResults = (page: Page) => page.evaluate(() => JSON.parse(window.localStorage.getItem('examResults') ?? 'null'))
 
@@ -192,7 +195,10 @@ test('the submit dialog has the exact texts, lists unanswered and flagged questi
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await page.getByRole('button', {name: 'Submit Exam'}).click()
-  await dialog.getByRole('list', {name: /Unanswered/}).getByRole('button', {name: 'Question 6'}).click()
+  await dialog
+    .getByRole('list', {name: /Unanswered/})
+    .getByRole('button', {name: 'Question 6'})
+    .click()
   await expect(dialog).toBeHidden()
   await expect(page.getByText('Question 6 of 8')).toBeVisible()
   await expect(page.getByRole('heading', {level: 2, name: 'Question 6'})).toBeFocused()

@@ -29,6 +29,12 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join('\n  ')}`)
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n  ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 5)
+          .join('\n  ')}`,
+    )
   expect(blocking, blocking.join('\n')).toEqual([])
 }

@@ -9,15 +9,7 @@
  * the `page` fixture, nor the off-origin check of ./fixtures.ts, which watch Playwright's browser).
  */
 import {expect, test} from '@playwright/test'
-import {
-  describeAudits,
-  failingAudits,
-  JS_BUDGET_GZIP_BYTES,
-  launchChromium,
-  pageAssets,
-  runLighthouse,
-  type Chromium,
-} from '../helpers/lighthouse'
+import {describeAudits, failingAudits, JS_BUDGET_GZIP_BYTES, launchChromium, pageAssets, runLighthouse, type Chromium} from '../helpers/lighthouse'
 
 /**
  * Audits allowed to fail for now because the work that fixes them is on another branch (robots.txt,

@@ -39,9 +39,9 @@ for (const [path, canonicalPath] of PAGES) {
     // JSON-LD: every block parses, the Organization is there, and each block carries the CSP nonce.
     const nonce = /'nonce-([^']+)'/.exec(response!.headers()['content-security-policy'] ?? '')?.[1]
     expect(nonce).toBeTruthy()
-    const blocks = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) =>
-      scripts.map((script) => ({text: script.textContent ?? '', nonce: (script as HTMLScriptElement).nonce})),
-    )
+    const blocks = await page
+      .locator('script[type="application/ld+json"]')
+      .evaluateAll((scripts) => scripts.map((script) => ({text: script.textContent ?? '', nonce: (script as HTMLScriptElement).nonce})))
     expect(blocks.length).toBeGreaterThan(0)
     const items = blocks.map((block) => JSON.parse(block.text) as {'@context': string; '@type': string})
     for (const block of blocks) expect(block.nonce).toBe(nonce)
@@ -104,7 +104,10 @@ test('after a client-side navigation the canonical link and JSON-LD are those of
   })
   await page.goto('/courses')
   await page.waitForFunction(() => (window as {__remixRouter?: unknown}).__remixRouter !== undefined) // hydrated
-  await page.getByRole('link', {name: /STCW Courses/}).first().click()
+  await page
+    .getByRole('link', {name: /STCW Courses/})
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/courses\/stcw-courses$/)
   // No document load happened: the router rendered the new page.
   expect(await page.evaluate(() => performance.getEntriesByType('navigation')[0]?.name)).toMatch(/\/courses$/)

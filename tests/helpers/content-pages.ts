@@ -27,9 +27,18 @@ export const SPEC_CONTENT_PAGES: readonly string[] = [
   '/services/seaman-book',
   '/services/filing-agents',
   '/services/ship-officer-crew',
-  ...['deck-officers', 'engineering-officers', 'hospitality', 'cadet', 'ab', 'ii-officer', 'chief-officer', 'captain', 'electrotechnical-certifications', 'rating-certifications'].map(
-    (slug) => `/services/officer-licensing/${slug}`,
-  ),
+  ...[
+    'deck-officers',
+    'engineering-officers',
+    'hospitality',
+    'cadet',
+    'ab',
+    'ii-officer',
+    'chief-officer',
+    'captain',
+    'electrotechnical-certifications',
+    'rating-certifications',
+  ].map((slug) => `/services/officer-licensing/${slug}`),
   '/exam/maritime-safety-basics/start',
   '/exam/navigation-fundamentals/start',
 ]

@@ -21,7 +21,24 @@ import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validFor
 usePaymentsTestEnvironment()
 useAdminEnv()
 
-const SUMMARY_KEYS = ['_id', 'amount', 'attachmentCount', 'country', 'courseName', 'createdAt', 'currency', 'email', 'mobile', 'name', 'orderId', 'paidAt', 'paymentId', 'status', 'trainingProgramName', 'updatedAt'].sort()
+const SUMMARY_KEYS = [
+  '_id',
+  'amount',
+  'attachmentCount',
+  'country',
+  'courseName',
+  'createdAt',
+  'currency',
+  'email',
+  'mobile',
+  'name',
+  'orderId',
+  'paidAt',
+  'paymentId',
+  'status',
+  'trainingProgramName',
+  'updatedAt',
+].sort()
 
 const newOrder = async (form: Record<string, unknown> = {}) => {
   const result = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm(form)))
@@ -29,7 +46,10 @@ const newOrder = async (form: Record<string, unknown> = {}) => {
   return result.body as {id: string; amount: number}
 }
 const pay = async (orderId: string, payment = paymentId()) => {
-  const result = await call(save, jsonRequest('/api/enroll/save', {razorpay_order_id: orderId, razorpay_payment_id: payment, razorpay_signature: sign(orderId, payment)}))
+  const result = await call(
+    save,
+    jsonRequest('/api/enroll/save', {razorpay_order_id: orderId, razorpay_payment_id: payment, razorpay_signature: sign(orderId, payment)}),
+  )
   expect(result.status, JSON.stringify(result.body)).toBe(200)
   return payment
 }
@@ -45,7 +65,14 @@ describe('GET /api/admin/enrollments', () => {
     const before = (await listAll(token)).length
     const pending = await newOrder({name: 'Pending Person', email: 'pending@example.com'})
     await new Promise((r) => setTimeout(r, 5))
-    const paidOrder = await newOrder({name: 'Paid Person', email: 'paid@example.com', trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'vietnam', amount: 4400})
+    const paidOrder = await newOrder({
+      name: 'Paid Person',
+      email: 'paid@example.com',
+      trainingProgram: 'competency-training',
+      course: 'Master/Chief officer',
+      country: 'vietnam',
+      amount: 4400,
+    })
     const payment = await pay(paidOrder.id)
 
     const rows = await listAll(token)
@@ -111,7 +138,10 @@ describe('GET /api/admin/enrollments', () => {
     const rows = (await listAll(token)).filter((r) => !before.has(r.orderId))
     expect(rows).toHaveLength(50)
     for (const [i, order] of orders.entries()) {
-      expect(rows.find((r) => r.orderId === order.id), order.id).toMatchObject({status: 'paid', paymentId: payments[i], email: `conc${i}@example.com`})
+      expect(
+        rows.find((r) => r.orderId === order.id),
+        order.id,
+      ).toMatchObject({status: 'paid', paymentId: payments[i], email: `conc${i}@example.com`})
     }
   }, 60_000)
 
@@ -178,7 +208,10 @@ describe('GET /api/admin/enrollments/:orderId and …/documents/:uploadId', () =
     const other = await cadetWithDocument('other.pdf')
     const path = (orderId: string, uploadId: string) => `/api/admin/enrollments/${orderId}/documents/${uploadId}`
 
-    const response = await documentFn(getRequest(path(mine.orderId, mine.uploadId), token), {ip: '203.0.113.9', params: {orderId: mine.orderId, uploadId: mine.uploadId}} as never)
+    const response = await documentFn(getRequest(path(mine.orderId, mine.uploadId), token), {
+      ip: '203.0.113.9',
+      params: {orderId: mine.orderId, uploadId: mine.uploadId},
+    } as never)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/pdf')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
@@ -188,12 +221,16 @@ describe('GET /api/admin/enrollments/:orderId and …/documents/:uploadId', () =
 
     const noToken = await callAs(documentFn, getRequest(path(mine.orderId, mine.uploadId)), {params: {orderId: mine.orderId, uploadId: mine.uploadId}})
     expect(noToken.status).toBe(401)
-    const expiredLike = await callAs(documentFn, getRequest(path(mine.orderId, mine.uploadId), `${token}x`), {params: {orderId: mine.orderId, uploadId: mine.uploadId}})
+    const expiredLike = await callAs(documentFn, getRequest(path(mine.orderId, mine.uploadId), `${token}x`), {
+      params: {orderId: mine.orderId, uploadId: mine.uploadId},
+    })
     expect(expiredLike.status).toBe(401)
     const crossed = await callAs(documentFn, getRequest(path(mine.orderId, other.uploadId), token), {params: {orderId: mine.orderId, uploadId: other.uploadId}})
     expect(crossed.status).toBe(404)
     expect(crossed.body).toEqual({error: 'Document not found'})
-    const unknownOrder = await callAs(documentFn, getRequest(path('order_nope', mine.uploadId), token), {params: {orderId: 'order_nope', uploadId: mine.uploadId}})
+    const unknownOrder = await callAs(documentFn, getRequest(path('order_nope', mine.uploadId), token), {
+      params: {orderId: 'order_nope', uploadId: mine.uploadId},
+    })
     expect(unknownOrder.status).toBe(404)
   })
 })

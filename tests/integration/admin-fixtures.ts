@@ -23,7 +23,11 @@ let ipCounter = 1
 export const freshIp = () => `198.51.100.${ipCounter++ % 250}`
 
 export const loginRequest = (body: unknown) =>
-  new Request('http://localhost/api/admin', {method: 'POST', headers: {'content-type': 'application/json'}, body: typeof body === 'string' ? body : JSON.stringify(body)})
+  new Request('http://localhost/api/admin', {
+    method: 'POST',
+    headers: {'content-type': 'application/json'},
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 
 export async function callAs<T = any>(handler: Handler, request: Request, options: {ip?: string; params?: Record<string, string>} = {}) {
   const response = await handler(request, testContext(options.params ?? {}, options.ip ?? freshIp()))

@@ -123,11 +123,25 @@ describe('GET /api/admin/enrollments token guard', () => {
     const [header, payload, signature] = good.split('.') as [string, string, string]
     const now = Math.floor(Date.now() / 1000)
     const claims = {iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, sub: ADMIN_EMAIL, iat: now, exp: now + 3600}
-    const forgedKey = await new SignJWT({}).setProtectedHeader({alg: 'HS256'}).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setSubject(ADMIN_EMAIL).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('f'.repeat(40)))
+    const forgedKey = await new SignJWT({})
+      .setProtectedHeader({alg: 'HS256'})
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setSubject(ADMIN_EMAIL)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('f'.repeat(40)))
     const secret = (await import('../../netlify/lib/admin/config')).parseSessionSecret({})
     const expired = (await signAdminToken(ADMIN_EMAIL, secret, {now: new Date(Date.now() - 3 * 3600_000)})).token
     const otherAccount = (await signAdminToken('someone@maritime.example', secret)).token
-    const wrongAudience = await new SignJWT({}).setProtectedHeader({alg: 'HS256'}).setIssuer(TOKEN_ISSUER).setAudience('public').setSubject(ADMIN_EMAIL).setIssuedAt().setExpirationTime('1h').sign(secret)
+    const wrongAudience = await new SignJWT({})
+      .setProtectedHeader({alg: 'HS256'})
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience('public')
+      .setSubject(ADMIN_EMAIL)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(secret)
     const cases: Array<[string, string | undefined]> = [
       ['garbage', undefined],
       [`${header}.${payload}.${(signature[0] === 'A' ? 'B' : 'A') + signature.slice(1)}`, undefined],

@@ -56,7 +56,12 @@ describe('the /api/* answers match schemas/api/', () => {
   it('upload, create-order, sandbox pay, save, and the admin login, list and detail', async () => {
     const attachment = await upload()
 
-    const form: CreateOrderRequest = validForm({trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500, attachments: [attachment.uploadId]}) as CreateOrderRequest
+    const form: CreateOrderRequest = validForm({
+      trainingProgram: 'cadetship-training',
+      course: 'deck-cadet',
+      amount: 3500,
+      attachments: [attachment.uploadId],
+    }) as CreateOrderRequest
     const created = await call(createOrder, jsonRequest('/api/enroll/create-order', form))
     expect(created.status, JSON.stringify(created.body)).toBe(200)
     const order = strictly(CreateOrderResponseSchema, created.body)

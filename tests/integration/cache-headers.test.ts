@@ -138,7 +138,9 @@ describe('personal, transactional and error pages: never stored', () => {
   })
 
   it('a 404 thrown by a content loader, the catch-all 404 and the root (error pages)', async () => {
-    await expect(category.loader({request: new Request('http://localhost/courses/nope'), params: {category: 'nope'}, context: {}})).rejects.toBeInstanceOf(Response)
+    await expect(category.loader({request: new Request('http://localhost/courses/nope'), params: {category: 'nope'}, context: {}})).rejects.toBeInstanceOf(
+      Response,
+    )
     expectNoStore(headersFrom(category, new Headers(), new Headers()))
     expectNoStore(headersFrom(notFound, new Headers()))
     expectNoStore(headersFrom(root, new Headers(), new Headers()))

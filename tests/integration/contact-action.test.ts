@@ -119,7 +119,11 @@ describe('the /contact action', () => {
   it('answers bodies that are not forms with 400 or 415, storing nothing (issue 12, finding 2)', async () => {
     const post = async (headers: Record<string, string>, body: string | undefined) => {
       const request = new Request('http://localhost/contact', {method: 'POST', headers, body})
-      const result = (await action({request, context: testContext({}, '198.51.100.90'), params: {}} as unknown as ActionFunctionArgs)) as unknown as ActionResult
+      const result = (await action({
+        request,
+        context: testContext({}, '198.51.100.90'),
+        params: {},
+      } as unknown as ActionFunctionArgs)) as unknown as ActionResult
       return {status: result.init?.status, data: result.data}
     }
     const cases: Array<[Record<string, string>, string | undefined, number]> = [
@@ -140,7 +144,12 @@ describe('the /contact action', () => {
         controller.enqueue(new TextEncoder().encode('message=' + 'x'.repeat(32 * 1024)))
       },
     })
-    const request = new Request('http://localhost/contact', {method: 'POST', headers: {'Content-Type': 'application/x-www-form-urlencoded'}, body: huge, duplex: 'half'} as RequestInit)
+    const request = new Request('http://localhost/contact', {
+      method: 'POST',
+      headers: {'Content-Type': 'application/x-www-form-urlencoded'},
+      body: huge,
+      duplex: 'half',
+    } as RequestInit)
     const result = (await action({request, context: testContext(), params: {}} as unknown as ActionFunctionArgs)) as unknown as ActionResult
     expect(result.init?.status).toBe(413)
   })

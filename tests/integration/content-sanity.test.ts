@@ -9,9 +9,7 @@ import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import {sanityQueryHandler, type SanityQueryLog} from '../mocks/sanity'
 
 const log: SanityQueryLog = []
-const server = setupServer(
-  sanityQueryHandler('testproj', (query) => (query.includes('"siteSettings"') ? {companyName: 'From the Content Lake'} : null), log),
-)
+const server = setupServer(sanityQueryHandler('testproj', (query) => (query.includes('"siteSettings"') ? {companyName: 'From the Content Lake'} : null), log))
 
 beforeAll(() => server.listen({onUnhandledRequest: 'error'}))
 afterEach(() => {

@@ -116,14 +116,25 @@ describe('kill -9 during a burst of payments, then a restart', () => {
       // markPaid's record write for the extra order, without the index write that should follow it.
       const unpaid = (await getEnrolment(extra.razorpay_order_id))!
       const at = new Date(Date.parse(unpaid.updatedAt) + 1000).toISOString()
-      await openStore(STORES.enrolments).setJSON(unpaid.orderId, {...unpaid, status: 'paid', paymentId: extra.razorpay_payment_id, paidAt: at, paidVia: 'callback', updatedAt: at})
+      await openStore(STORES.enrolments).setJSON(unpaid.orderId, {
+        ...unpaid,
+        status: 'paid',
+        paymentId: extra.razorpay_payment_id,
+        paidAt: at,
+        paidVia: 'callback',
+        updatedAt: at,
+      })
       const records = await listEnrolments()
       const rows = new Map((await listIndexedEnrolments()).map((row) => [row.orderId, row]))
       const disagreeing = records.filter((record) => {
         const row = rows.get(record.orderId)
         return !row || row.status !== record.status || row.paymentId !== (record.paymentId ?? null)
       })
-      return {records: records.length, disagreeing: disagreeing.map((record) => record.orderId), paid: await Promise.all(acknowledged.map((a) => getEnrolment(a.razorpay_order_id)))}
+      return {
+        records: records.length,
+        disagreeing: disagreeing.map((record) => record.orderId),
+        paid: await Promise.all(acknowledged.map((a) => getEnrolment(a.razorpay_order_id))),
+      }
     })
     // A temporary file left by a write killed before its rename (a partial copy of a record).
     const folder = join(blobsDir, 'entries', 'local-site', 'site:enrolments')
@@ -138,7 +149,8 @@ describe('kill -9 during a burst of payments, then a restart', () => {
     expect(before.records).toBe(ORDERS + 1)
     expect(before.disagreeing).toContain(extra.razorpay_order_id)
     // A save answered 200 was stored paid before the answer: the kill cannot take it back.
-    for (const [i, record] of before.paid.entries()) expect(record, acknowledged[i]!.razorpay_order_id).toMatchObject({status: 'paid', paymentId: acknowledged[i]!.razorpay_payment_id})
+    for (const [i, record] of before.paid.entries())
+      expect(record, acknowledged[i]!.razorpay_order_id).toMatchObject({status: 'paid', paymentId: acknowledged[i]!.razorpay_payment_id})
 
     // Restart on the same data; the boot repair runs before (or while) the site serves.
     const second = await startServer({env: ENV, blobsDir})
@@ -162,13 +174,23 @@ describe('kill -9 during a burst of payments, then a restart', () => {
     expect(rows.map((row) => row.orderId).sort()).toEqual([...orderIds].sort())
     for (const row of rows) {
       const record = await get(`/api/admin/enrollments/${encodeURIComponent(row.orderId)}`)
-      expect({orderId: row.orderId, status: row.status, paymentId: row.paymentId}).toEqual({orderId: record.orderId, status: record.status, paymentId: record.paymentId ?? null})
+      expect({orderId: row.orderId, status: row.status, paymentId: row.paymentId}).toEqual({
+        orderId: record.orderId,
+        status: record.status,
+        paymentId: record.paymentId ?? null,
+      })
     }
-    for (const a of acknowledged) expect(rows.find((row) => row.orderId === a.razorpay_order_id)).toMatchObject({status: 'paid', paymentId: a.razorpay_payment_id})
+    for (const a of acknowledged)
+      expect(rows.find((row) => row.orderId === a.razorpay_order_id)).toMatchObject({status: 'paid', paymentId: a.razorpay_payment_id})
     expect(rows.find((row) => row.orderId === extra.razorpay_order_id)).toMatchObject({status: 'paid', paymentId: extra.razorpay_payment_id})
 
     // The default list is the paid ones, exactly.
     const paidRows = (await get('/api/admin/enrollments')) as typeof rows
-    expect(paidRows.map((row) => row.orderId).sort()).toEqual(rows.filter((row) => row.status === 'paid').map((row) => row.orderId).sort())
+    expect(paidRows.map((row) => row.orderId).sort()).toEqual(
+      rows
+        .filter((row) => row.status === 'paid')
+        .map((row) => row.orderId)
+        .sort(),
+    )
   }, 180_000)
 })

@@ -149,7 +149,16 @@ describe('listings keep only our keys (the Blobs emulation leaves temporary file
   it('the purge of stale uploads ignores a stray temporary file and keys that are not upload records', async () => {
     const uploads = openStore(STORES.uploads)
     const id = 'upl_staleupload0000000001'
-    await uploads.setJSON(`${id}/meta`, {uploadId: id, fileName: 'a.pdf', size: 1, declaredType: '', chunkSize: 1, chunks: 1, status: 'pending', createdAt: '2026-11-01T00:00:00.000Z'})
+    await uploads.setJSON(`${id}/meta`, {
+      uploadId: id,
+      fileName: 'a.pdf',
+      size: 1,
+      declaredType: '',
+      chunkSize: 1,
+      chunks: 1,
+      status: 'pending',
+      createdAt: '2026-11-01T00:00:00.000Z',
+    })
     strayFile(STORES.uploads, '.zx81abcd', '{"uploadId":"upl_')
     await uploads.set('notes/meta', 'not an upload')
     await uploads.setJSON('upl_bad!/meta', {uploadId: 'upl_bad!', status: 'pending', createdAt: '2026-01-01T00:00:00.000Z', chunks: 0})

@@ -185,16 +185,22 @@ describe('unknown exams', () => {
   })
 
   it('the loader redirects to /exams', async () => {
-    const thrown = await loader({request: new Request('http://localhost/exam/no-such-exam/results'), params: {examId: 'no-such-exam'}, context: {}} as LoaderFunctionArgs).catch(
-      (error: unknown) => error,
-    )
+    const thrown = await loader({
+      request: new Request('http://localhost/exam/no-such-exam/results'),
+      params: {examId: 'no-such-exam'},
+      context: {},
+    } as LoaderFunctionArgs).catch((error: unknown) => error)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).status).toBe(302)
     expect((thrown as Response).headers.get('Location')).toBe('/exams')
   })
 
   it('the loader of a known exam gives its id and title only, never the answer key', async () => {
-    const result = await loader({request: new Request(`http://localhost/exam/${EXAM_ID}/results`), params: {examId: EXAM_ID}, context: {}} as LoaderFunctionArgs)
+    const result = await loader({
+      request: new Request(`http://localhost/exam/${EXAM_ID}/results`),
+      params: {examId: EXAM_ID},
+      context: {},
+    } as LoaderFunctionArgs)
     expect(result).toEqual({exam: {examId: EXAM_ID, title: 'Maritime Safety Basics'}})
     const text = JSON.stringify(result)
     for (const q of exam.questions) expect(text).not.toContain(q.question)

@@ -112,7 +112,9 @@ for (const file of readdirSync(routesDir)
   const hasAction = /export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source)
   const template = routeTemplate(file)
   const target = (t: string): Target =>
-    hasAction ? {kind: 'action', template: t, methods: ['POST'], source: `web/app/routes/${file}`} : {kind: 'page', template: t, methods: ['GET'], source: `web/app/routes/${file}`}
+    hasAction
+      ? {kind: 'action', template: t, methods: ['POST'], source: `web/app/routes/${file}`}
+      : {kind: 'page', template: t, methods: ['GET'], source: `web/app/routes/${file}`}
   REMIX_TARGETS.push(target(template))
   // Client-side navigations and fetcher submissions (single fetch): /contact.data.
   if (file.endsWith('.tsx') && file !== '$.tsx') REMIX_TARGETS.push(target(dataVariant(template)))
@@ -131,7 +133,10 @@ const ID_TARGETS = FUNCTION_TARGETS.filter((t) => t.template.includes('/:'))
 const ALNUM = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789']
 const chars = (alphabet: string[], length: number) => fc.string({unit: fc.constantFrom(...alphabet), minLength: length, maxLength: length})
 
-const orderIdArb = fc.oneof(chars(ALNUM, 14).map((s) => `order_sandbox_${s}`), chars(ALNUM, 14).map((s) => `order_${s}`))
+const orderIdArb = fc.oneof(
+  chars(ALNUM, 14).map((s) => `order_sandbox_${s}`),
+  chars(ALNUM, 14).map((s) => `order_${s}`),
+)
 const uploadIdArb = chars([...ALNUM, '_', '-'], 20).map((s) => `upl_${s}`)
 
 /** Percent-encodings that decodeURIComponent refuses (bad hex, truncated, overlong, surrogates). */
@@ -139,17 +144,69 @@ const MALFORMED_ESCAPES = ['%ZZ', '%E0%A4%A', '%', '%%', '%G1', '%2', '%E0%A4', 
 
 /** Odd but well-formed segments: blanks, controls, dot segments, encoded slashes, unicode, long, prototype keys. */
 const ODD_SEGMENTS = [
-  '%20', '%20%20', '+', '%09', '%00', '%0A', '%0D%0A', '%7F', '%1B',
-  '..', '.', '%2E%2E', '%2e', '%2F', '%5C', '..%2F..%2F..%2Fetc%2Fpasswd', '~', '%7E',
-  '%C3%BC', '%F0%9F%9A%A2', '%E2%80%AE', '%EF%BB%BF', '%E4%B8%AD%E6%96%87', '%22%3E%3Cscript%3E',
-  "'", '"', '<x>', '{}', '|', '\\', '^', '`', ';', ',', '@', ':', '=', '*', '!', '$',
-  '__proto__', 'constructor', 'prototype', 'null', 'undefined', 'true', '0', '-1', '1.5', '1e9', '9007199254740993', 'NaN', '0x10', '01',
-  'x'.repeat(300), '%41'.repeat(200),
+  '%20',
+  '%20%20',
+  '+',
+  '%09',
+  '%00',
+  '%0A',
+  '%0D%0A',
+  '%7F',
+  '%1B',
+  '..',
+  '.',
+  '%2E%2E',
+  '%2e',
+  '%2F',
+  '%5C',
+  '..%2F..%2F..%2Fetc%2Fpasswd',
+  '~',
+  '%7E',
+  '%C3%BC',
+  '%F0%9F%9A%A2',
+  '%E2%80%AE',
+  '%EF%BB%BF',
+  '%E4%B8%AD%E6%96%87',
+  '%22%3E%3Cscript%3E',
+  "'",
+  '"',
+  '<x>',
+  '{}',
+  '|',
+  '\\',
+  '^',
+  '`',
+  ';',
+  ',',
+  '@',
+  ':',
+  '=',
+  '*',
+  '!',
+  '$',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'null',
+  'undefined',
+  'true',
+  '0',
+  '-1',
+  '1.5',
+  '1e9',
+  '9007199254740993',
+  'NaN',
+  '0x10',
+  '01',
+  'x'.repeat(300),
+  '%41'.repeat(200),
 ]
 
 /** Any string as UTF-8, percent-encoded (always well-formed). */
 const pctEncode = (text: string) =>
-  [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('')
+  [...Buffer.from(text, 'utf8')]
+    .map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`))
+    .join('')
 
 /** Characters a raw request target may carry unencoded (Node sends them as they are), with stray '%'. */
 const RAW_CHARS = [...ALNUM.slice(0, 10), ...'-_.~!$&\'()*+,;=:@%"<>[]{}|\\^`']
@@ -166,7 +223,8 @@ function isMalformed(text: string): boolean {
 /** `.`, `..` and their encodings: URL parsing resolves them (`/a/b/..` is `/a`), so they name no id. */
 const isDotSegment = (segment: string) => /^(?:\.|%2e){1,2}$/i.test(segment)
 
-const malformedArb = fc.tuple(fc.constantFrom('', 'a', 'upl_', 'order_', '%20'), fc.constantFrom(...MALFORMED_ESCAPES), fc.constantFrom('', 'z', '%41'))
+const malformedArb = fc
+  .tuple(fc.constantFrom('', 'a', 'upl_', 'order_', '%20'), fc.constantFrom(...MALFORMED_ESCAPES), fc.constantFrom('', 'z', '%41'))
   .map((p) => p.join(''))
   .filter(isMalformed)
 const oddArb = fc.constantFrom(...ODD_SEGMENTS)
@@ -187,9 +245,18 @@ const KNOWN: Record<string, fc.Arbitrary<string>> = {
 }
 const validSegment = (name: string) => KNOWN[name] ?? fc.constantFrom('x', 'abc')
 const anySegment = (name: string) =>
-  fc.oneof({arbitrary: validSegment(name), weight: 3}, {arbitrary: malformedArb, weight: 2}, {arbitrary: oddArb, weight: 2}, {arbitrary: randomSegmentArb, weight: 2})
+  fc.oneof(
+    {arbitrary: validSegment(name), weight: 3},
+    {arbitrary: malformedArb, weight: 2},
+    {arbitrary: oddArb, weight: 2},
+    {arbitrary: randomSegmentArb, weight: 2},
+  )
 
-const paramNames = (template: string) => template.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1).replace(/\.data$/, ''))
+const paramNames = (template: string) =>
+  template
+    .split('/')
+    .filter((s) => s.startsWith(':'))
+    .map((s) => s.slice(1).replace(/\.data$/, ''))
 
 /** Fills the template's parameters in order (`.data` stays after the last one). */
 function fill(template: string, values: string[]): string {
@@ -219,15 +286,35 @@ const pathArb = (target: Target, segment: (name: string) => fc.Arbitrary<string>
 // Bodies
 
 /** What a body is, for the assertions: an action can read json (some), form and multipart bodies. */
-type BodyKind = 'none' | 'empty' | 'json' | 'form' | 'multipart' | 'multipart-no-boundary' | 'multipart-truncated' | 'text' | 'untyped' | 'garbage-type' | 'bytes' | 'large'
+type BodyKind =
+  'none' | 'empty' | 'json' | 'form' | 'multipart' | 'multipart-no-boundary' | 'multipart-truncated' | 'text' | 'untyped' | 'garbage-type' | 'bytes' | 'large'
 /** Bodies no action can read: a Remix action must answer them with a 4xx. */
 const UNREADABLE = new Set<BodyKind>(['none', 'untyped', 'text', 'garbage-type', 'multipart-no-boundary', 'multipart-truncated'])
 
 type Body = {kind: BodyKind; contentType: string | null; body?: string | Uint8Array | {repeat: string; times: number}}
 
-const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset=ISO-8859-1', 'application/vnd.api+json']
+const JSON_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'APPLICATION/JSON',
+  'application/json;charset=ISO-8859-1',
+  'application/vnd.api+json',
+]
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'application/x-www-form-urlencoded; charset=utf-8']
-const GARBAGE_TYPES = ['garbage', ';', 'multipart/', '*/*', 'application/', 'text/html', 'image/png', 'application/octet-stream', 'form-data', 'x-www-form-urlencoded', 'application/xml', 'a/b; c=d; e']
+const GARBAGE_TYPES = [
+  'garbage',
+  ';',
+  'multipart/',
+  '*/*',
+  'application/',
+  'text/html',
+  'image/png',
+  'application/octet-stream',
+  'form-data',
+  'x-www-form-urlencoded',
+  'application/xml',
+  'a/b; c=d; e',
+]
 
 const shortText = fc.string({maxLength: 40})
 const contactFields = fc.record({
@@ -241,22 +328,61 @@ const contactFields = fc.record({
 const validLookingJson = fc.oneof(
   contactFields,
   fc.record({email: fc.oneof(fc.constant('admin@example.com'), shortText), password: shortText}),
-  fc.record({fileName: fc.constantFrom('cv.pdf', 'photo.png', '../../x.pdf', 'a.exe', ''), size: fc.integer({min: -5, max: 20_000_000}), contentType: fc.constantFrom('application/pdf', 'image/png', 'text/html')}),
+  fc.record({
+    fileName: fc.constantFrom('cv.pdf', 'photo.png', '../../x.pdf', 'a.exe', ''),
+    size: fc.integer({min: -5, max: 20_000_000}),
+    contentType: fc.constantFrom('application/pdf', 'image/png', 'text/html'),
+  }),
   fc.record({orderId: fc.oneof(orderIdArb, shortText)}),
-  fc.record({razorpay_order_id: orderIdArb, razorpay_payment_id: chars(ALNUM, 14).map((s) => `pay_sandbox_${s}`), razorpay_signature: chars([...'0123456789abcdef'], 64)}),
-  fc.record({name: shortText, email: shortText, mobile: shortText, trainingProgram: shortText, course: shortText, attachments: fc.array(fc.oneof(uploadIdArb, shortText), {maxLength: 3})}),
+  fc.record({
+    razorpay_order_id: orderIdArb,
+    razorpay_payment_id: chars(ALNUM, 14).map((s) => `pay_sandbox_${s}`),
+    razorpay_signature: chars([...'0123456789abcdef'], 64),
+  }),
+  fc.record({
+    name: shortText,
+    email: shortText,
+    mobile: shortText,
+    trainingProgram: shortText,
+    course: shortText,
+    attachments: fc.array(fc.oneof(uploadIdArb, shortText), {maxLength: 3}),
+  }),
   fc.record({answers: fc.array(fc.record({questionId: shortText, answer: fc.oneof(shortText, fc.array(shortText, {maxLength: 3}))}), {maxLength: 3})}),
   fc.record({_id: shortText, _type: fc.constantFrom('course', 'exam', 'siteSettings', 'x'), slug: fc.record({current: shortText})}),
 )
 const jsonText = fc.oneof(
-  fc.constantFrom('{}', '[]', 'null', '""', '0', '{', '{"a":', '[1,', '}', '{"__proto__":{"polluted":1}}', '\uFEFF{}', '{"answers":"[]"}', 'undefined', "{'a':1}"),
+  fc.constantFrom(
+    '{}',
+    '[]',
+    'null',
+    '""',
+    '0',
+    '{',
+    '{"a":',
+    '[1,',
+    '}',
+    '{"__proto__":{"polluted":1}}',
+    '\uFEFF{}',
+    '{"answers":"[]"}',
+    'undefined',
+    "{'a':1}",
+  ),
   fc.json({maxDepth: 3}),
   validLookingJson.map((v) => JSON.stringify(v)),
 )
 const formText = fc.oneof(
   contactFields.map((f) => new URLSearchParams(f).toString()),
   fc.dictionary(shortText, shortText, {maxKeys: 4}).map((d) => new URLSearchParams(d).toString()),
-  fc.constantFrom('a=%ZZ&b', '&&&=', '=', 'answers=%7B', 'answers=%5B%5D', 'answers=' + encodeURIComponent('[{"questionId":"q1","answer":"a"}]'), '%E0%A4%A=1', 'name=' + '%41'.repeat(100)),
+  fc.constantFrom(
+    'a=%ZZ&b',
+    '&&&=',
+    '=',
+    'answers=%7B',
+    'answers=%5B%5D',
+    'answers=' + encodeURIComponent('[{"questionId":"q1","answer":"a"}]'),
+    '%E0%A4%A=1',
+    'name=' + '%41'.repeat(100),
+  ),
 )
 
 const BOUNDARY = '----fuzzBoundary7MA4YWxkTrZu0gW'
@@ -275,13 +401,21 @@ const multipartArb = fc.tuple(multipartFields, fc.boolean()).map(([fields, file]
 
 const bodyArb: fc.Arbitrary<Body> = fc.oneof(
   {arbitrary: fc.constant<Body>({kind: 'none', contentType: null}), weight: 2},
-  {arbitrary: fc.constantFrom(...JSON_TYPES, ...FORM_TYPES, 'text/plain', `multipart/form-data; boundary=${BOUNDARY}`).map((contentType): Body => ({kind: 'empty', contentType, body: ''})), weight: 1},
+  {
+    arbitrary: fc
+      .constantFrom(...JSON_TYPES, ...FORM_TYPES, 'text/plain', `multipart/form-data; boundary=${BOUNDARY}`)
+      .map((contentType): Body => ({kind: 'empty', contentType, body: ''})),
+    weight: 1,
+  },
   {arbitrary: fc.tuple(fc.constantFrom(...JSON_TYPES), jsonText).map(([contentType, body]): Body => ({kind: 'json', contentType, body})), weight: 4},
   {arbitrary: fc.tuple(fc.constantFrom(...FORM_TYPES), formText).map(([contentType, body]): Body => ({kind: 'form', contentType, body})), weight: 3},
   {arbitrary: multipartArb.map((body): Body => ({kind: 'multipart', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body})), weight: 2},
   {
     arbitrary: fc
-      .tuple(fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8', 'multipart/form-data; boundary="'), multipartArb)
+      .tuple(
+        fc.constantFrom('multipart/form-data', 'multipart/form-data; boundary=', 'multipart/form-data; charset=utf-8', 'multipart/form-data; boundary="'),
+        multipartArb,
+      )
       .map(([contentType, body]): Body => ({kind: 'multipart-no-boundary', contentType, body})),
     weight: 2,
   },
@@ -293,23 +427,42 @@ const bodyArb: fc.Arbitrary<Body> = fc.oneof(
     }),
     weight: 2,
   },
-  {arbitrary: fc.tuple(fc.constantFrom('text/plain', 'text/plain; charset=utf-8'), fc.oneof(shortText, jsonText, formText)).map(([contentType, body]): Body => ({kind: 'text', contentType, body})), weight: 2},
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom('text/plain', 'text/plain; charset=utf-8'), fc.oneof(shortText, jsonText, formText))
+      .map(([contentType, body]): Body => ({kind: 'text', contentType, body})),
+    weight: 2,
+  },
   {arbitrary: fc.oneof(jsonText, formText, shortText).map((body): Body => ({kind: 'untyped', contentType: null, body})), weight: 2},
   {
     arbitrary: fc
-      .tuple(fc.oneof(fc.constantFrom(...GARBAGE_TYPES), fc.string({unit: fc.constantFrom(...RAW_CHARS, ' ', '/'), maxLength: 20})), fc.oneof(jsonText, formText, shortText))
+      .tuple(
+        fc.oneof(fc.constantFrom(...GARBAGE_TYPES), fc.string({unit: fc.constantFrom(...RAW_CHARS, ' ', '/'), maxLength: 20})),
+        fc.oneof(jsonText, formText, shortText),
+      )
       .map(([contentType, body]): Body => ({kind: 'garbage-type', contentType, body})),
     weight: 2,
   },
   {
     arbitrary: fc
-      .tuple(fc.constantFrom(...JSON_TYPES.slice(0, 1), ...FORM_TYPES.slice(0, 1), `multipart/form-data; boundary=${BOUNDARY}`, 'application/octet-stream', 'application/pdf'), fc.uint8Array({minLength: 1, maxLength: 64}))
+      .tuple(
+        fc.constantFrom(
+          ...JSON_TYPES.slice(0, 1),
+          ...FORM_TYPES.slice(0, 1),
+          `multipart/form-data; boundary=${BOUNDARY}`,
+          'application/octet-stream',
+          'application/pdf',
+        ),
+        fc.uint8Array({minLength: 1, maxLength: 64}),
+      )
       .map(([contentType, body]): Body => ({kind: 'bytes', contentType, body})),
     weight: 2,
   },
   {
     // Over the functions' and actions' 64 KB limits.
-    arbitrary: fc.constantFrom(...JSON_TYPES.slice(0, 1), ...FORM_TYPES.slice(0, 1), 'application/octet-stream').map((contentType): Body => ({kind: 'large', contentType, body: {repeat: 'a', times: 70_000}})),
+    arbitrary: fc
+      .constantFrom(...JSON_TYPES.slice(0, 1), ...FORM_TYPES.slice(0, 1), 'application/octet-stream')
+      .map((contentType): Body => ({kind: 'large', contentType, body: {repeat: 'a', times: 70_000}})),
     weight: 1,
   },
 )
@@ -345,9 +498,16 @@ const EXTRA_HEADERS: Array<[string, string]> = [
 ]
 
 const authArb = (adminWeight: number) =>
-  fc.oneof({arbitrary: fc.constant<Auth>('none'), weight: 3}, {arbitrary: fc.constant<Auth>('admin'), weight: adminWeight}, {arbitrary: fc.constantFrom<Auth>('bogus-bearer', 'basic'), weight: 1})
+  fc.oneof(
+    {arbitrary: fc.constant<Auth>('none'), weight: 3},
+    {arbitrary: fc.constant<Auth>('admin'), weight: adminWeight},
+    {arbitrary: fc.constantFrom<Auth>('bogus-bearer', 'basic'), weight: 1},
+  )
 const clientArb = fc.tuple(fc.integer({min: 1, max: 254}), fc.integer({min: 1, max: 254}))
-const extraHeadersArb = fc.oneof({arbitrary: fc.constant<Array<[string, string]>>([]), weight: 3}, {arbitrary: fc.subarray(EXTRA_HEADERS, {minLength: 1, maxLength: 3}), weight: 1})
+const extraHeadersArb = fc.oneof(
+  {arbitrary: fc.constant<Array<[string, string]>>([]), weight: 3},
+  {arbitrary: fc.subarray(EXTRA_HEADERS, {minLength: 1, maxLength: 3}), weight: 1},
+)
 const chunkedArb = fc.oneof({arbitrary: fc.constant(false), weight: 4}, {arbitrary: fc.constant(true), weight: 1})
 
 /**
@@ -485,7 +645,8 @@ const securityHeaders: Check = (s, res) => {
     // HTML pages (also error pages, also under /api/) carry their own nonce CSP; everything
     // else from /api/ and every other error answer a restrictive one.
     const restrictive = !isHtml(res) && (s.path.startsWith('/api/') || res.status >= 400)
-    if (restrictive && !/default-src 'none'/.test(csp)) missing.push(`default-src 'none' in the CSP (${s.path.startsWith('/api/') ? 'an API answer' : 'a non-HTML error answer'})`)
+    if (restrictive && !/default-src 'none'/.test(csp))
+      missing.push(`default-src 'none' in the CSP (${s.path.startsWith('/api/') ? 'an API answer' : 'a non-HTML error answer'})`)
   }
   return missing.length ? `security headers missing: ${missing.join('; ')}` : null
 }
@@ -514,7 +675,8 @@ const malformedPathRefused: Check = (s, res) => {
 }
 
 /** Finding 4. */
-const methodRefused: Check = (s, res) => (res.status === 405 || res.status === 501 ? null : `status ${res.status}: ${s.method} is not served here: expected 405 (or 501)`)
+const methodRefused: Check = (s, res) =>
+  res.status === 405 || res.status === 501 ? null : `status ${res.status}: ${s.method} is not served here: expected 405 (or 501)`
 
 /** Finding 5: the store holds nothing the fuzz can name, so every id in a path is unknown or invalid: 4xx. */
 const idRefused: Check = (s, res) => {
@@ -598,7 +760,8 @@ async function fuzz(label: string, arb: fc.Arbitrary<Spec>, checks: Check[], num
       {seed: SEED, numRuns: runs(numRuns), examples: repro.map((s) => [s] as [Spec])},
     )
   } catch (error) {
-    ;(error as Error).message = `[fuzz: ${label}] seed ${SEED}: rerun with FUZZ_SEED=${SEED} npx vitest run tests/integration/fuzz.test.ts\n${(error as Error).message}`
+    ;(error as Error).message =
+      `[fuzz: ${label}] seed ${SEED}: rerun with FUZZ_SEED=${SEED} npx vitest run tests/integration/fuzz.test.ts\n${(error as Error).message}`
     throw error
   }
 }
@@ -609,7 +772,15 @@ async function fuzz(label: string, arb: fc.Arbitrary<Spec>, checks: Check[], num
 const json = (body: string): Body => ({kind: 'json', contentType: 'application/json', body})
 const UPLOAD_ID = 'upl_AAAAAAAAAAAAAAAAAAAA'
 const ORDER_ID = 'order_sandbox_AAAAAAAAAAAAAA'
-const CONTACT_FORM = multipartBody([['name', 'Ada Lovelace'], ['email', 'ada@example.com'], ['subject', 'General Inquiry'], ['message', 'Hello there, a question.']], false)
+const CONTACT_FORM = multipartBody(
+  [
+    ['name', 'Ada Lovelace'],
+    ['email', 'ada@example.com'],
+    ['subject', 'General Inquiry'],
+    ['message', 'Hello there, a question.'],
+  ],
+  false,
+)
 
 const FINDING_2 = [
   spec('POST', '/contact', json('{}')),
@@ -619,7 +790,11 @@ const FINDING_2 = [
   spec('POST', '/contact', {kind: 'multipart-no-boundary', contentType: 'multipart/form-data', body: CONTACT_FORM}),
   spec('POST', '/contact', {kind: 'multipart-truncated', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: CONTACT_FORM.slice(0, 60)}),
   spec('POST', '/contact.data', json('{}')),
-  spec('POST', '/exam/maritime-safety-basics/results', {kind: 'multipart-truncated', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: CONTACT_FORM.slice(0, 60)}),
+  spec('POST', '/exam/maritime-safety-basics/results', {
+    kind: 'multipart-truncated',
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: CONTACT_FORM.slice(0, 60),
+  }),
 ]
 const FINDING_3 = [
   spec('GET', '/api/admin/enrollments/%E0%A4%A', {kind: 'none', contentType: null}, 'admin'),
@@ -668,8 +843,12 @@ describe('fuzz: malformed requests to every function and every page action (issu
   })
 
   it('finds every function and page action to fuzz', () => {
-    expect(FUNCTION_TARGETS.map((t) => t.template)).toEqual(expect.arrayContaining(['/api/contact', '/api/admin/enrollments/:orderId', '/api/enroll/upload/:uploadId/:index']))
-    expect(ACTION_TARGETS.map((t) => t.template)).toEqual(expect.arrayContaining(['/contact', '/contact.data', '/exam/:examId/results', '/exam/:examId/results.data']))
+    expect(FUNCTION_TARGETS.map((t) => t.template)).toEqual(
+      expect.arrayContaining(['/api/contact', '/api/admin/enrollments/:orderId', '/api/enroll/upload/:uploadId/:index']),
+    )
+    expect(ACTION_TARGETS.map((t) => t.template)).toEqual(
+      expect.arrayContaining(['/contact', '/contact.data', '/exam/:examId/results', '/exam/:examId/results.data']),
+    )
     expect(ID_TARGETS.length).toBeGreaterThanOrEqual(4)
   })
 
@@ -699,8 +878,18 @@ describe('fuzz: malformed requests to every function and every page action (issu
       }
       // At least one parameter malformed, the others valid.
       return fc
-        .tuple(fc.nat(names.length - 1), fc.array(fc.boolean(), {minLength: names.length, maxLength: names.length}), fc.tuple(...names.map(validSegment)), fc.array(malformedArb, {minLength: names.length, maxLength: names.length}))
-        .map(([forced, broken, good, bad]) => fill(t.template, names.map((_, i) => (broken[i] || i === forced ? bad[i]! : good[i]!))))
+        .tuple(
+          fc.nat(names.length - 1),
+          fc.array(fc.boolean(), {minLength: names.length, maxLength: names.length}),
+          fc.tuple(...names.map(validSegment)),
+          fc.array(malformedArb, {minLength: names.length, maxLength: names.length}),
+        )
+        .map(([forced, broken, good, bad]) =>
+          fill(
+            t.template,
+            names.map((_, i) => (broken[i] || i === forced ? bad[i]! : good[i]!)),
+          ),
+        )
     }
     const method = (t: Target) => fc.constantFrom(...t.methods.filter((m) => m !== 'OPTIONS'))
     const body = fc.oneof(fc.constant<Body>({kind: 'none', contentType: null}), bodyArb)
@@ -719,27 +908,60 @@ describe('fuzz: malformed requests to every function and every page action (issu
     // parsing resolves `/enrollments/.` to the list itself).
     const idSegment = (name: string) =>
       fc
-        .oneof({arbitrary: validSegment(name), weight: 2}, {arbitrary: oddArb, weight: 3}, {arbitrary: fc.constantFrom('%20', '%20%20', '%20%20%20', '%09', '%0B', '%0C', '%0D', '%0A', '%E2%80%83', '+', '%00'), weight: 4}, {arbitrary: randomSegmentArb, weight: 2})
+        .oneof(
+          {arbitrary: validSegment(name), weight: 2},
+          {arbitrary: oddArb, weight: 3},
+          {arbitrary: fc.constantFrom('%20', '%20%20', '%20%20%20', '%09', '%0B', '%0C', '%0D', '%0A', '%E2%80%83', '+', '%00'), weight: 4},
+          {arbitrary: randomSegmentArb, weight: 2},
+        )
         .filter((segment) => !isDotSegment(segment) && !isMalformed(segment))
     const path = (t: Target) => pathArb(t, idSegment, fc.constantFrom('', '', '', '/'))
     const method = (t: Target) => fc.constantFrom(...t.methods)
-    const body = fc.oneof({arbitrary: fc.constant<Body>({kind: 'none', contentType: null}), weight: 2}, {arbitrary: fc.uint8Array({minLength: 1, maxLength: 32}).map((b): Body => ({kind: 'bytes', contentType: 'application/octet-stream', body: b})), weight: 1})
-    await fuzz('finding 5', specArb(ID_TARGETS, {method, path, body, auth: fc.oneof({arbitrary: fc.constant<Auth>('admin'), weight: 5}, {arbitrary: fc.constant<Auth>('none'), weight: 1})}), [noServerError, noLeak, idRefused], 400, FINDING_5)
+    const body = fc.oneof(
+      {arbitrary: fc.constant<Body>({kind: 'none', contentType: null}), weight: 2},
+      {
+        arbitrary: fc.uint8Array({minLength: 1, maxLength: 32}).map((b): Body => ({kind: 'bytes', contentType: 'application/octet-stream', body: b})),
+        weight: 1,
+      },
+    )
+    await fuzz(
+      'finding 5',
+      specArb(ID_TARGETS, {
+        method,
+        path,
+        body,
+        auth: fc.oneof({arbitrary: fc.constant<Auth>('admin'), weight: 5}, {arbitrary: fc.constant<Auth>('none'), weight: 1}),
+      }),
+      [noServerError, noLeak, idRefused],
+      400,
+      FINDING_5,
+    )
   }, 120_000)
 
   it('a cross-site or malformed Origin on a form submission (POST, PUT, PATCH, DELETE) gets a 4xx, never a 5xx', async () => {
     const method = () => fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE')
     const path = (t: Target) => pathArb(t, validSegment, fc.constant(''))
     const reproductions = [
-      {...spec('POST', '/contact', {kind: 'form', contentType: 'application/x-www-form-urlencoded', body: 'name=Ada'}), headers: [['origin', 'https://evil.example']] as Array<[string, string]>},
-      {...spec('POST', '/contact.data', {kind: 'form', contentType: 'application/x-www-form-urlencoded', body: 'name=Ada'}), headers: [['origin', 'null']] as Array<[string, string]>},
+      {
+        ...spec('POST', '/contact', {kind: 'form', contentType: 'application/x-www-form-urlencoded', body: 'name=Ada'}),
+        headers: [['origin', 'https://evil.example']] as Array<[string, string]>,
+      },
+      {
+        ...spec('POST', '/contact.data', {kind: 'form', contentType: 'application/x-www-form-urlencoded', body: 'name=Ada'}),
+        headers: [['origin', 'null']] as Array<[string, string]>,
+      },
     ]
     await fuzz('cross-origin', specArb(ALL_TARGETS, {method, path, headers: originHeadersArb}), [noServerError, noLeak], 200, reproductions)
   }, 120_000)
 
   it('finding 9: every answer carries the security headers (a restrictive CSP for API and non-HTML error answers)', async () => {
     const headers = fc.oneof({arbitrary: extraHeadersArb, weight: 9}, {arbitrary: originHeadersArb, weight: 1})
-    await fuzz('finding 9', specArb(ALL_TARGETS, {auth: authArb(2), headers}), [noLeak, securityHeaders], 600, [...FINDING_3.slice(0, 1), FINDING_4[1]!, FINDING_2[6]!, spec('GET', '/api/admin/enrollments')])
+    await fuzz('finding 9', specArb(ALL_TARGETS, {auth: authArb(2), headers}), [noLeak, securityHeaders], 600, [
+      ...FINDING_3.slice(0, 1),
+      FINDING_4[1]!,
+      FINDING_2[6]!,
+      spec('GET', '/api/admin/enrollments'),
+    ])
   }, 120_000)
 
   it('requests Node’s HTTP parser refuses (unknown method tokens, raw non-ASCII bytes in the path) get a 4xx/501 with the security headers', async () => {

@@ -121,7 +121,12 @@ describe('the local server with the embedded defaults', () => {
 
   it('5: ids in admin paths are checked by their pattern: " " is 404, never a listing', async () => {
     const auth = {authorization: `Bearer ${token}`}
-    for (const path of ['/api/admin/enrollments/%20', '/api/admin/enrollments/%20/documents/upl_aaaaaaaaaaaaaaaaaaaa', '/api/admin/enrollments/order_sandbox_aaaaaaaaaaaaaa/documents/%20', '/api/admin/enrollments/order_%20x']) {
+    for (const path of [
+      '/api/admin/enrollments/%20',
+      '/api/admin/enrollments/%20/documents/upl_aaaaaaaaaaaaaaaaaaaa',
+      '/api/admin/enrollments/order_sandbox_aaaaaaaaaaaaaa/documents/%20',
+      '/api/admin/enrollments/order_%20x',
+    ]) {
       const answer = await send(server, 'GET', path, {headers: auth})
       expect(answer.status, path).toBe(404)
       expect(answer.body, path).not.toContain('"orderId"')
@@ -209,6 +214,8 @@ describe('the local server in production', () => {
 describe("the local server's environment (issue 13)", () => {
   it('refuses to start on a malformed variable with its own one-line message naming each (checked after ./.env is read)', async () => {
     const start = startServer({env: {RAZORPAY_KEY_ID: 'key_123', SESSION_SECRET: 'short'}, timeoutMs: 30_000})
-    await expect(start).rejects.toThrow(/exited \(1\) before it was ready:\nInvalid environment: RAZORPAY_KEY_ID: RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…; SESSION_SECRET: SESSION_SECRET must be at least 32 characters\n/)
+    await expect(start).rejects.toThrow(
+      /exited \(1\) before it was ready:\nInvalid environment: RAZORPAY_KEY_ID: RAZORPAY_KEY_ID must look like rzp_test_… or rzp_live_…; SESSION_SECRET: SESSION_SECRET must be at least 32 characters\n/,
+    )
   }, 60_000)
 })

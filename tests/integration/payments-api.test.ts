@@ -67,14 +67,24 @@ describe('POST /api/enroll/create-order', () => {
     const order = await newOrder({trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'vietnam', amount: 4400})
     expect(order.amount).toBe(440000)
     const record = await getEnrolment(order.id)
-    expect(record).toMatchObject({amount: 4400, amountMinor: 440000, country: 'vietnam', countryName: 'Vietnam', courseName: 'Master/Chief officer', trainingProgramName: 'Competency Training'})
+    expect(record).toMatchObject({
+      amount: 4400,
+      amountMinor: 440000,
+      country: 'vietnam',
+      countryName: 'Vietnam',
+      courseName: 'Master/Chief officer',
+      trainingProgramName: 'Competency Training',
+    })
   })
 
   it('refuses the St. Maarten price for Vietnam', async () => {
     const before = await pendingCount()
     const {status, body} = await call(
       createOrder,
-      jsonRequest('/api/enroll/create-order', validForm({trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'vietnam', amount: 2200})),
+      jsonRequest(
+        '/api/enroll/create-order',
+        validForm({trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'vietnam', amount: 2200}),
+      ),
     )
     expect(status).toBe(400)
     expect(body.error).toBe('The amount does not match the course price (expected $4,400 USD)')
@@ -82,7 +92,10 @@ describe('POST /api/enroll/create-order', () => {
   })
 
   it('requires a country for competency training', async () => {
-    const {status, body} = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({trainingProgram: 'competency-training', course: 'COE', amount: 180})))
+    const {status, body} = await call(
+      createOrder,
+      jsonRequest('/api/enroll/create-order', validForm({trainingProgram: 'competency-training', course: 'COE', amount: 180})),
+    )
     expect(status).toBe(400)
     expect(body.error).toBe('Please select a country for competency training.')
   })
@@ -151,7 +164,11 @@ describe('POST /api/enroll/create-order', () => {
     const malformed = await call(createOrder, jsonRequest('/api/enroll/create-order', '{"name": "Ana",'))
     expect(malformed).toEqual({status: 400, body: {error: 'The body is not valid JSON'}})
 
-    const text = new Request('http://localhost/api/enroll/create-order', {method: 'POST', headers: {'content-type': 'text/plain'}, body: JSON.stringify(validForm())})
+    const text = new Request('http://localhost/api/enroll/create-order', {
+      method: 'POST',
+      headers: {'content-type': 'text/plain'},
+      body: JSON.stringify(validForm()),
+    })
     expect((await call(createOrder, text)).status).toBe(415)
 
     const huge = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({name: 'A'.repeat(70 * 1024)})))
@@ -159,7 +176,10 @@ describe('POST /api/enroll/create-order', () => {
   })
 
   it('answers wrong field types with 400 and the fields', async () => {
-    const {status, body} = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({name: 42, amount: 'fifty', email: 'not-an-email', attachments: 'upl_x'})))
+    const {status, body} = await call(
+      createOrder,
+      jsonRequest('/api/enroll/create-order', validForm({name: 42, amount: 'fifty', email: 'not-an-email', attachments: 'upl_x'})),
+    )
     expect(status).toBe(400)
     expect(Object.keys(body.details)).toEqual(expect.arrayContaining(['name', 'amount', 'email', 'attachments']))
     const array = await call(createOrder, jsonRequest('/api/enroll/create-order', [validForm()]))
@@ -171,7 +191,10 @@ describe('POST /api/enroll/create-order', () => {
     const other = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({attachments: [upload]})))
     expect(other.status).toBe(400)
     expect(other.body.error).toBe('Documents can only be attached to a cadetship enrolment.')
-    const cadet = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500, attachments: [upload]})))
+    const cadet = await call(
+      createOrder,
+      jsonRequest('/api/enroll/create-order', validForm({trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500, attachments: [upload]})),
+    )
     expect(cadet.status).toBe(400)
     expect(cadet.body.error).toMatch(/upl_A+/)
   })
@@ -184,7 +207,9 @@ describe('POST /api/enroll/create-order', () => {
     const cadet = validForm({trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500, attachments: [uploadId]})
     const first = await call(createOrder, jsonRequest('/api/enroll/create-order', cadet))
     expect(first.status).toBe(200)
-    expect((await getEnrolment(first.body.id))?.attachments).toEqual([{uploadId, fileName: 'passport.pdf', contentType: 'application/pdf', size: pdf.byteLength}])
+    expect((await getEnrolment(first.body.id))?.attachments).toEqual([
+      {uploadId, fileName: 'passport.pdf', contentType: 'application/pdf', size: pdf.byteLength},
+    ])
     const second = await call(createOrder, jsonRequest('/api/enroll/create-order', cadet))
     expect(second.status).toBe(409)
     expect(second.body.error).toMatch(/already attached to another enrolment/)
@@ -315,7 +340,10 @@ describe('POST /api/enroll/save', () => {
   it('answers 404 for an order it never created, even correctly signed', async () => {
     const orderId = 'order_sandbox_NeverCreated01'
     const pay = paymentId()
-    expect(await savePayment({razorpay_order_id: orderId, razorpay_payment_id: pay, razorpay_signature: sign(orderId, pay)})).toEqual({status: 404, body: {error: 'Unknown order'}})
+    expect(await savePayment({razorpay_order_id: orderId, razorpay_payment_id: pay, razorpay_signature: sign(orderId, pay)})).toEqual({
+      status: 404,
+      body: {error: 'Unknown order'},
+    })
     expect(await getEnrolment(orderId)).toBeNull()
   })
 
@@ -358,7 +386,11 @@ describe('POST /api/enroll/save', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
     const {status, body} = await call(save, new Request('http://localhost/api/enroll/save', {method: 'POST', body: form}))
     expect(status).toBe(200)
-    expect(body).toMatchObject({status: 'paid', skippedFiles: ['medical.pdf'], message: 'Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).'})
+    expect(body).toMatchObject({
+      status: 'paid',
+      skippedFiles: ['medical.pdf'],
+      message: 'Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).',
+    })
     const record = await getEnrolment(order.id)
     expect(record?.status).toBe('paid')
     expect(record?.attachments).toEqual([{uploadId: expect.stringMatching(/^upl_/), fileName: 'passport.png', contentType: 'image/png', size: png.byteLength}])

@@ -33,7 +33,15 @@ it('50 concurrent saves and webhooks for 50 distinct orders store 50 paid enrolm
   expect(new Set(orders.map((o) => o.id)).size).toBe(COUNT)
 
   const calls = orders.flatMap((order, i) => {
-    const saveCall = () => call(save, jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: order.paymentId, razorpay_signature: sign(order.id, order.paymentId)}))
+    const saveCall = () =>
+      call(
+        save,
+        jsonRequest('/api/enroll/save', {
+          razorpay_order_id: order.id,
+          razorpay_payment_id: order.paymentId,
+          razorpay_signature: sign(order.id, order.paymentId),
+        }),
+      )
     const event = razorpayPaymentEvent(i % 2 ? 'order.paid' : 'payment.captured', {id: order.paymentId, orderId: order.id, amount: order.amount})
     const webhookCall = () => call(webhook, webhookRequest(event, {eventId: `evt_Conc${i}x${Date.now().toString(36)}`}))
     return i % 2 ? [webhookCall, saveCall] : [saveCall, webhookCall]
@@ -65,7 +73,12 @@ it('10 different payments racing for one order: exactly one wins, the others are
     payments.map((pay, i) =>
       i % 2
         ? call(save, jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay)}))
-        : call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: pay, orderId: order.id, amount: 5000}), {eventId: `evt_Race${i}x${Date.now().toString(36)}`})),
+        : call(
+            webhook,
+            webhookRequest(razorpayPaymentEvent('payment.captured', {id: pay, orderId: order.id, amount: 5000}), {
+              eventId: `evt_Race${i}x${Date.now().toString(36)}`,
+            }),
+          ),
     ),
   )
   const winners = results.flatMap((result, i) => (result.status === 200 && result.body.status === 'paid' ? [payments[i]] : []))

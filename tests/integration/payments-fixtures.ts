@@ -87,7 +87,8 @@ export const validForm = (overrides: Record<string, unknown> = {}) => ({
 })
 
 /** hex HMAC-SHA256 of `order|payment`, computed independently of the code under test. */
-export const sign = (orderId: string, paymentId: string, secret = SANDBOX_SECRET) => createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex')
+export const sign = (orderId: string, paymentId: string, secret = SANDBOX_SECRET) =>
+  createHmac('sha256', secret).update(`${orderId}|${paymentId}`).digest('hex')
 
 export const webhookSignature = (raw: string, secret = WEBHOOK_SECRET) => createHmac('sha256', secret).update(raw).digest('hex')
 

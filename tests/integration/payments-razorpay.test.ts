@@ -60,9 +60,24 @@ describe('create-order and save with Razorpay keys', () => {
     })
     expect((sent.body.receipt as string).length).toBeLessThanOrEqual(40)
 
-    expect(body).toMatchObject({id: expect.stringMatching(/^order_(?!sandbox_)[A-Za-z0-9]+$/), amount: 440000, currency: 'USD', keyId: KEY_ID, mode: 'razorpay', description: 'Master/Chief officer'})
+    expect(body).toMatchObject({
+      id: expect.stringMatching(/^order_(?!sandbox_)[A-Za-z0-9]+$/),
+      amount: 440000,
+      currency: 'USD',
+      keyId: KEY_ID,
+      mode: 'razorpay',
+      description: 'Master/Chief officer',
+    })
     const record = await getEnrolment(body.id)
-    expect(record).toMatchObject({orderId: body.id, receipt: sent.body.receipt, status: 'pending', mode: 'razorpay', amount: 4400, amountMinor: 440000, country: 'vietnam'})
+    expect(record).toMatchObject({
+      orderId: body.id,
+      receipt: sent.body.receipt,
+      status: 'pending',
+      mode: 'razorpay',
+      amount: 4400,
+      amountMinor: 440000,
+      country: 'vietnam',
+    })
   })
 
   it('uses a new receipt for every order', async () => {
@@ -75,11 +90,17 @@ describe('create-order and save with Razorpay keys', () => {
   it('verifies the checkout signature with the key secret, never the sandbox secret', async () => {
     const {body: order} = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm()))
     const pay = paymentId('pay_Rzp')
-    const sandboxSigned = await call(save, jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay)}))
+    const sandboxSigned = await call(
+      save,
+      jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay)}),
+    )
     expect(sandboxSigned.status).toBe(400)
     expect((await getEnrolment(order.id))?.status).toBe('pending')
 
-    const saved = await call(save, jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay, KEY_SECRET)}))
+    const saved = await call(
+      save,
+      jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay, KEY_SECRET)}),
+    )
     expect(saved).toEqual({status: 200, body: {status: 'paid', orderId: order.id, paymentId: pay}})
     expect(await getEnrolment(order.id)).toMatchObject({status: 'paid', paymentId: pay, paidVia: 'callback', mode: 'razorpay'})
   })

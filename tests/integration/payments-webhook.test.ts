@@ -44,7 +44,10 @@ describe('POST /api/razorpay/webhook', () => {
     const order = await newOrder()
     const pay = paymentId()
     const id = eventId()
-    const {status, body} = await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: pay, orderId: order.id, amount: 5000}), {eventId: id}))
+    const {status, body} = await call(
+      webhook,
+      webhookRequest(razorpayPaymentEvent('payment.captured', {id: pay, orderId: order.id, amount: 5000}), {eventId: id}),
+    )
     expect(status).toBe(200)
     expect(body).toMatchObject({status: 'paid', orderId: order.id, eventId: id})
     expect(await getEnrolment(order.id)).toMatchObject({status: 'paid', paymentId: pay, paidVia: 'webhook'})
@@ -54,7 +57,10 @@ describe('POST /api/razorpay/webhook', () => {
   it('marks the order paid on order.paid', async () => {
     const order = await newOrder({trainingProgram: 'competency-training', course: 'CDC', country: 'thailand', amount: 125})
     const pay = paymentId()
-    const {status, body} = await call(webhook, webhookRequest(razorpayPaymentEvent('order.paid', {id: pay, orderId: order.id, amount: 12500}), {eventId: eventId()}))
+    const {status, body} = await call(
+      webhook,
+      webhookRequest(razorpayPaymentEvent('order.paid', {id: pay, orderId: order.id, amount: 12500}), {eventId: eventId()}),
+    )
     expect(status).toBe(200)
     expect(body.status).toBe('paid')
     expect(await getEnrolment(order.id)).toMatchObject({status: 'paid', paymentId: pay, paidVia: 'webhook'})
@@ -64,10 +70,15 @@ describe('POST /api/razorpay/webhook', () => {
     const order = await newOrder()
     const first = paymentId()
     const id = eventId()
-    expect((await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: first, orderId: order.id, amount: 5000}), {eventId: id}))).body.status).toBe('paid')
+    expect(
+      (await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: first, orderId: order.id, amount: 5000}), {eventId: id}))).body.status,
+    ).toBe('paid')
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     // Without de-duplication this different payment would be processed (and refused as a conflict).
-    const redelivery = await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: order.id, amount: 5000}), {eventId: id}))
+    const redelivery = await call(
+      webhook,
+      webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: order.id, amount: 5000}), {eventId: id}),
+    )
     expect(redelivery).toEqual({status: 200, body: {status: 'duplicate', event: 'payment.captured', eventId: id}})
     expect(errors).not.toHaveBeenCalled()
     expect(await getEnrolment(order.id)).toMatchObject({paymentId: first, paidVia: 'webhook'})
@@ -78,7 +89,10 @@ describe('POST /api/razorpay/webhook', () => {
     const pay = paymentId()
     await call(webhook, webhookRequest(razorpayPaymentEvent('order.paid', {id: pay, orderId: order.id, amount: 5000}), {eventId: eventId()}))
     const paidAt = (await getEnrolment(order.id))?.paidAt
-    const saved = await call(save, jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay)}))
+    const saved = await call(
+      save,
+      jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay)}),
+    )
     expect(saved).toEqual({status: 200, body: {status: 'paid', orderId: order.id, paymentId: pay}})
     expect(await getEnrolment(order.id)).toMatchObject({status: 'paid', paymentId: pay, paidVia: 'webhook', paidAt})
   })
@@ -86,7 +100,10 @@ describe('POST /api/razorpay/webhook', () => {
   it('save first, then both events: already paid, nothing changes', async () => {
     const order = await newOrder()
     const pay = paymentId()
-    expect((await call(save, jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay)}))).status).toBe(200)
+    expect(
+      (await call(save, jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay)})))
+        .status,
+    ).toBe(200)
     const before = await getEnrolment(order.id)
     for (const name of ['payment.captured', 'order.paid']) {
       const {status, body} = await call(webhook, webhookRequest(razorpayPaymentEvent(name, {id: pay, orderId: order.id, amount: 5000}), {eventId: eventId()}))
@@ -100,9 +117,15 @@ describe('POST /api/razorpay/webhook', () => {
   it('does not mark paid when the amount or currency differs from the order', async () => {
     const order = await newOrder()
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const cheap = await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: order.id, amount: 50}), {eventId: eventId()}))
+    const cheap = await call(
+      webhook,
+      webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: order.id, amount: 50}), {eventId: eventId()}),
+    )
     expect(cheap).toMatchObject({status: 200, body: {status: 'ignored'}})
-    const rupees = await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: order.id, amount: 5000, currency: 'INR'}), {eventId: eventId()}))
+    const rupees = await call(
+      webhook,
+      webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: order.id, amount: 5000, currency: 'INR'}), {eventId: eventId()}),
+    )
     expect(rupees).toMatchObject({status: 200, body: {status: 'ignored'}})
     expect((await getEnrolment(order.id))?.status).toBe('pending')
     expect(errors.mock.calls.flat().join(' ')).toMatch(/NOT marked paid/)
@@ -110,7 +133,10 @@ describe('POST /api/razorpay/webhook', () => {
 
   it('answers 200 ignored for unknown orders and other events', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {})
-    const unknown = await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: 'order_NotOurs00000001', amount: 5000}), {eventId: eventId()}))
+    const unknown = await call(
+      webhook,
+      webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: 'order_NotOurs00000001', amount: 5000}), {eventId: eventId()}),
+    )
     expect(unknown).toMatchObject({status: 200, body: {status: 'ignored'}})
     expect(await getEnrolment('order_NotOurs00000001')).toBeNull()
 
@@ -128,7 +154,10 @@ describe('POST /api/razorpay/webhook', () => {
     await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: first, orderId: order.id, amount: 5000}), {eventId: eventId()}))
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const second = paymentId()
-    const {status, body} = await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: second, orderId: order.id, amount: 5000}), {eventId: eventId()}))
+    const {status, body} = await call(
+      webhook,
+      webhookRequest(razorpayPaymentEvent('payment.captured', {id: second, orderId: order.id, amount: 5000}), {eventId: eventId()}),
+    )
     expect(status).toBe(200)
     expect(body.status).toBe('conflict')
     expect((await getEnrolment(order.id))?.paymentId).toBe(first)
@@ -142,7 +171,10 @@ describe('POST /api/razorpay/webhook', () => {
     expect((await call(webhook, garbage)).status).toBe(400)
     vi.stubEnv('RAZORPAY_WEBHOOK_SECRET', '')
     const order = await newOrder()
-    const unconfigured = await call(webhook, webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: order.id, amount: 5000}), {eventId: eventId()}))
+    const unconfigured = await call(
+      webhook,
+      webhookRequest(razorpayPaymentEvent('payment.captured', {id: paymentId(), orderId: order.id, amount: 5000}), {eventId: eventId()}),
+    )
     expect(unconfigured).toEqual({status: 503, body: {error: 'Payments are not configured'}})
     expect((await getEnrolment(order.id))?.status).toBe('pending')
   })

@@ -29,7 +29,13 @@ const server = setupServer(
       if (query.includes('$category')) {
         const priceUsd = entry.perspective === 'drafts' ? 999 : 100
         return {
-          category: {_id: 'category-stcw', title: 'STCW Courses', id: 'stcw-courses', description: 'Basic safety', courses: [{_id: 'course-bst', name: 'BST', fullName: 'Basic Safety Training', pricing: 'fixed', priceUsd}]},
+          category: {
+            _id: 'category-stcw',
+            title: 'STCW Courses',
+            id: 'stcw-courses',
+            description: 'Basic safety',
+            courses: [{_id: 'course-bst', name: 'BST', fullName: 'Basic Safety Training', pricing: 'fixed', priceUsd}],
+          },
           why: null,
         }
       }
@@ -79,7 +85,12 @@ async function categoryPage(cookie?: string) {
   }
   const loaderHeaders = new Headers(result.init.headers)
   const headers = new Headers(
-    (category.headers as (args: Record<string, unknown>) => HeadersInit)({loaderHeaders, parentHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined}),
+    (category.headers as (args: Record<string, unknown>) => HeadersInit)({
+      loaderHeaders,
+      parentHeaders: new Headers(),
+      actionHeaders: new Headers(),
+      errorHeaders: undefined,
+    }),
   )
   return {price: result.data.category.courses[0]?.priceUsd, headers}
 }
@@ -130,7 +141,17 @@ describe('GET /api/preview-mode/enable', () => {
     const {disablePreview} = await import('~/lib/preview.server')
     const location = async (redirect: string) =>
       (await disablePreview(new Request(`http://localhost/api/preview-mode/disable?redirect=${redirect}`))).headers.get('location')
-    for (const raw of ['/%09/evil.example', '/%0a/x', '/%0d/x', '//evil.example', '/%5Cevil.example', 'https://evil.example/', '/a/..//evil.example', '/%2F/evil.example', '/.//evil.example']) {
+    for (const raw of [
+      '/%09/evil.example',
+      '/%0a/x',
+      '/%0d/x',
+      '//evil.example',
+      '/%5Cevil.example',
+      'https://evil.example/',
+      '/a/..//evil.example',
+      '/%2F/evil.example',
+      '/.//evil.example',
+    ]) {
       const target = await location(raw)
       expect(target, raw).toMatch(/^\/(?![/\\])/)
       expect(new URL(target!, 'https://site.example').origin, raw).toBe('https://site.example')

@@ -80,7 +80,11 @@ async function renderCategoryPage(path: string): Promise<{html: string; headers:
   const rootData = await root.loader({request, params: {}, context: {}})
   const loaded = (await page.loader({request, params: {category}, context: {}})) as unknown as Loaded
   const headers = new Headers(
-    (page.headers as (args: Record<string, unknown>) => HeadersInit)({loaderHeaders: new Headers(loaded.init?.headers), parentHeaders: new Headers(), actionHeaders: new Headers()}),
+    (page.headers as (args: Record<string, unknown>) => HeadersInit)({
+      loaderHeaders: new Headers(loaded.init?.headers),
+      parentHeaders: new Headers(),
+      actionHeaders: new Headers(),
+    }),
   )
   const Stub = createRemixStub([
     {id: 'root', path: '/', Component: root.default, children: [{id: 'routes/courses.$category', path: 'courses/:category', Component: page.default}]},

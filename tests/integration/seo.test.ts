@@ -87,7 +87,9 @@ async function loadPage(path: string) {
     {id: 'root', pathname: '/', params: {}, data: rootResult, handle: undefined, meta: []},
     {id, pathname: path, params, data, handle: module.handle, meta: []},
   ]
-  const tags = (module.meta!({data, matches, params, location: {pathname: path, search: '', hash: ''}, error: undefined}) ?? []) as Array<Record<string, string>>
+  const tags = (module.meta!({data, matches, params, location: {pathname: path, search: '', hash: ''}, error: undefined}) ?? []) as Array<
+    Record<string, string>
+  >
   const site: StructuredDataSite = {origin: rootResult.origin, settings: rootResult.settings}
   const jsonLd = [organization(site), ...((module.handle as StructuredDataHandle | undefined)?.structuredData(data, site) ?? [])].filter(
     (item): item is JsonLd => item !== null,
@@ -108,7 +110,6 @@ async function fetchSitemap() {
 /** The seed's documents, read directly (independent of the site's queries). */
 const seed = parseNdjson(readFileSync(seedFile(), 'utf8')) as Array<Record<string, any>>
 
-
 describe('/sitemap.xml', () => {
   it('is XML, cached on the CDN with the content tags a publish purges', async () => {
     const {response, xml} = await fetchSitemap()
@@ -117,7 +118,9 @@ describe('/sitemap.xml', () => {
     expect(response.headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate')
     expect(response.headers.get('Netlify-CDN-Cache-Control')).toMatch(/s-maxage=/)
     const tags = response.headers.get('Netlify-Cache-Tag')!.split(',')
-    expect(tags).toEqual(expect.arrayContaining(['content', 'type:courseCategory', 'type:course', 'type:servicePage', 'type:legalPage', 'type:exam', 'type:homePage']))
+    expect(tags).toEqual(
+      expect.arrayContaining(['content', 'type:courseCategory', 'type:course', 'type:servicePage', 'type:legalPage', 'type:exam', 'type:homePage']),
+    )
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/)
     expect(xml.trimEnd().endsWith('</urlset>')).toBe(true)
@@ -158,7 +161,10 @@ describe('/sitemap.xml', () => {
       const title = tags.find((tag) => 'title' in tag)?.title
       expect(title, loc).toMatch(/\S+ \| Maritime Training & Certification$|^Maritime Training & Certification$/)
       expect(tagValue(tags, 'name', 'description'), loc).toMatch(/\S{3}/)
-      expect(tags.filter((tag) => tag.name === 'robots'), loc).toEqual([])
+      expect(
+        tags.filter((tag) => tag.name === 'robots'),
+        loc,
+      ).toEqual([])
       expect(tagValue(tags, 'property', 'og:url'), loc).toBe(loc)
       expect(tagValue(tags, 'property', 'og:title'), loc).toMatch(/\S/)
       expect(tagValue(tags, 'property', 'og:description'), loc).toBe(tagValue(tags, 'name', 'description'))
@@ -260,7 +266,10 @@ describe('JSON-LD', () => {
   it('pages without fixed-price courses state no offer', async () => {
     for (const path of ['/courses/competency-training', '/courses/cadetship-training', '/', '/services']) {
       const {jsonLd} = await loadPage(path)
-      expect(jsonLd.some((item) => item['@type'] === 'ItemList' || item['@type'] === 'Course'), path).toBe(false)
+      expect(
+        jsonLd.some((item) => item['@type'] === 'ItemList' || item['@type'] === 'Course'),
+        path,
+      ).toBe(false)
     }
   })
 
@@ -278,13 +287,21 @@ describe('JSON-LD', () => {
       for (const step of steps) expect(step.name, path).toMatch(/\S/)
     }
     const officer = (await loadPage('/services/officer-licensing/captain')).jsonLd.find((item) => item['@type'] === 'BreadcrumbList')!
-    expect((officer.itemListElement as Array<{name: string}>).map((step) => step.name)).toEqual(['Home', 'Services', 'Officer Licensing', 'Master Mariner / Captain'])
+    expect((officer.itemListElement as Array<{name: string}>).map((step) => step.name)).toEqual([
+      'Home',
+      'Services',
+      'Officer Licensing',
+      'Master Mariner / Captain',
+    ])
   })
 
   it('top-level pages carry no breadcrumbs', async () => {
     for (const path of ['/', '/about', '/courses', '/services', '/contact', '/exams']) {
       const {jsonLd} = await loadPage(path)
-      expect(jsonLd.map((item) => item['@type']), path).toEqual(['Organization'])
+      expect(
+        jsonLd.map((item) => item['@type']),
+        path,
+      ).toEqual(['Organization'])
     }
   })
 })

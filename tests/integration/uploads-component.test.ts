@@ -119,7 +119,11 @@ describe('<DocumentUpload>', () => {
     await waitFor(() => expect(container.querySelector('button')).not.toBeNull())
     let release!: () => void
     gate = new Promise((resolve) => (release = resolve))
-    drop([nodeFile(pdfBytes(2000), 'passport.pdf', 'application/pdf'), nodeFile(new Uint8Array(10), 'virus.exe', 'application/x-msdownload'), nodeFile(pngBytes(500), 'photo.png', 'image/png')])
+    drop([
+      nodeFile(pdfBytes(2000), 'passport.pdf', 'application/pdf'),
+      nodeFile(new Uint8Array(10), 'virus.exe', 'application/x-msdownload'),
+      nodeFile(pngBytes(500), 'photo.png', 'image/png'),
+    ])
 
     await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toBe(ENROLMENT_MESSAGES.filesSkipped))
     expect(container.textContent).toContain('virus.exe: not a PDF, DOC/DOCX, JPG or PNG file')
@@ -130,7 +134,12 @@ describe('<DocumentUpload>', () => {
     expect(onChange).not.toHaveBeenCalled() // nothing completed yet
 
     release()
-    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith([expect.objectContaining({fileName: 'passport.pdf', size: 2000}), expect.objectContaining({fileName: 'photo.png', size: 500})]))
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith([
+        expect.objectContaining({fileName: 'passport.pdf', size: 2000}),
+        expect.objectContaining({fileName: 'photo.png', size: 500}),
+      ]),
+    )
     await waitFor(() => expect(onBusyChange).toHaveBeenLastCalledWith(false))
     expect(progressbars().map((p) => p.getAttribute('aria-valuenow'))).toEqual(['100', '100'])
     const attachments = onChange.mock.lastCall![0] as UploadedDocument[]

@@ -11,7 +11,12 @@ export const RAZORPAY_API = 'https://api.razorpay.com/v1'
 export type RecordedOrderRequest = {body: Record<string, unknown>; authorization: string | null; url: string}
 
 /** A Razorpay-looking order id: "order_" + 14 letters and digits. */
-export const fakeOrderId = () => `order_${randomBytes(12).toString('base64').replace(/[^A-Za-z0-9]/g, '').slice(0, 14).padEnd(14, 'x')}`
+export const fakeOrderId = () =>
+  `order_${randomBytes(12)
+    .toString('base64')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 14)
+    .padEnd(14, 'x')}`
 
 /** POST /v1/orders answering like Razorpay (status "created"), recording each request in `log`. */
 export function razorpayCreateOrderHandler(log: RecordedOrderRequest[] = []) {
@@ -41,7 +46,16 @@ export function razorpayCreateOrderFailure(status = 400, description = 'The curr
   return http.post(`${RAZORPAY_API}/orders`, async ({request}) => {
     log.push({body: (await request.json()) as Record<string, unknown>, authorization: request.headers.get('authorization'), url: request.url})
     return HttpResponse.json(
-      {error: {code: status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}}},
+      {
+        error: {
+          code: status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST_ERROR',
+          description,
+          source: 'business',
+          step: 'payment_initiation',
+          reason: 'input_validation_failed',
+          metadata: {},
+        },
+      },
       {status},
     )
   })
@@ -62,7 +76,17 @@ export function razorpayPaymentEvent(event: string, payment: {id: string; orderI
   }
   const payload: Record<string, unknown> = {payment: {entity}}
   if (event === 'order.paid') {
-    payload.order = {entity: {id: payment.orderId, entity: 'order', amount: payment.amount, amount_paid: payment.amount, amount_due: 0, currency: entity.currency, status: 'paid'}}
+    payload.order = {
+      entity: {
+        id: payment.orderId,
+        entity: 'order',
+        amount: payment.amount,
+        amount_paid: payment.amount,
+        amount_due: 0,
+        currency: entity.currency,
+        status: 'paid',
+      },
+    }
   }
   return {entity: 'event', account_id: 'acc_TestAccount01', event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000)}
 }

@@ -47,7 +47,24 @@ describe('document Content-Disposition', () => {
 })
 
 describe('enrolment index helpers', () => {
-  const base: EnrolmentSummary = {_id: 'o', orderId: 'o', name: '', email: '', mobile: '', amount: 1, currency: 'USD', trainingProgramName: '', courseName: '', country: '', status: 'pending', createdAt: '', paidAt: null, paymentId: null, attachmentCount: 0, updatedAt: ''}
+  const base: EnrolmentSummary = {
+    _id: 'o',
+    orderId: 'o',
+    name: '',
+    email: '',
+    mobile: '',
+    amount: 1,
+    currency: 'USD',
+    trainingProgramName: '',
+    courseName: '',
+    country: '',
+    status: 'pending',
+    createdAt: '',
+    paidAt: null,
+    paymentId: null,
+    attachmentCount: 0,
+    updatedAt: '',
+  }
   it('keeps the most advanced summary', () => {
     const paid = {...base, status: 'paid' as const, paymentId: 'p'}
     expect(mergeSummary(paid, base)).toBe(paid)

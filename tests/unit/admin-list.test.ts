@@ -79,7 +79,13 @@ function headlessTable(data: Enrollment[]) {
 }
 
 describe('search', () => {
-  const asha = record({name: 'Asha Pillai', trainingProgramName: 'Competency Training', courseName: 'Master/Chief officer', country: 'Guyana', mobile: '+91 98470 12345'})
+  const asha = record({
+    name: 'Asha Pillai',
+    trainingProgramName: 'Competency Training',
+    courseName: 'Master/Chief officer',
+    country: 'Guyana',
+    mobile: '+91 98470 12345',
+  })
 
   it('is case-insensitive on name, training program, course and country', () => {
     expect(matchesSearch(asha, 'asha')).toBe(true)

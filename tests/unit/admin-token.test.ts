@@ -52,7 +52,14 @@ describe('admin tokens (JWT HS256)', () => {
   })
 
   it('rejects another HMAC algorithm (HS512) with the same key', async () => {
-    const token = await new SignJWT({}).setProtectedHeader({alg: 'HS512'}).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setSubject('a@b.c').setIssuedAt().setExpirationTime('1h').sign(new Uint8Array(64).fill(7))
+    const token = await new SignJWT({})
+      .setProtectedHeader({alg: 'HS512'})
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setSubject('a@b.c')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new Uint8Array(64).fill(7))
     await expect(verifyAdminToken(token, new Uint8Array(64).fill(7))).rejects.toThrow()
   })
 })

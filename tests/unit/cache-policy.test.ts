@@ -81,9 +81,7 @@ describe('cache headers', () => {
   })
 
   it('a no-store route keeps other loader/action headers but drops any CDN caching', () => {
-    const headers = new Headers(
-      noStoreRouteHeaders(args(contentCacheHeaders(['x']), {actionHeaders: new Headers({'Retry-After': '30'})})),
-    )
+    const headers = new Headers(noStoreRouteHeaders(args(contentCacheHeaders(['x']), {actionHeaders: new Headers({'Retry-After': '30'})})))
     expect(headers.get('Cache-Control')).toBe('no-store')
     expect(headers.get('Retry-After')).toBe('30')
     expect(headers.has('Netlify-CDN-Cache-Control')).toBe(false)

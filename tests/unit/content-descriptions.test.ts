@@ -29,7 +29,9 @@ describe('field descriptions', () => {
         if (typeof field.description !== 'string' || field.description.trim().length < 10) missing.push(path)
       }
     }
-    expect(checked).toEqual(expect.arrayContaining(['course.priceUsd', 'examQuestion.correctAnswer', 'siteSettings.contact.phoneHref', 'richText[block][link].href']))
+    expect(checked).toEqual(
+      expect.arrayContaining(['course.priceUsd', 'examQuestion.correctAnswer', 'siteSettings.contact.phoneHref', 'richText[block][link].href']),
+    )
     expect(missing).toEqual([])
   })
 })

@@ -26,13 +26,24 @@ describe('quote', () => {
     expect(quote(catalogue, {trainingProgram: 'value-added-courses', course: 'Port Management'})).toMatchObject({ok: true, amountUsd: 350})
   })
   it('prices competency training by rank and country (docs/requirements.md#req-constants-competency)', () => {
-    expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'st-maarten'})).toMatchObject({ok: true, amountUsd: 2200, countryName: 'St. Maarten'})
-    expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'vietnam'})).toMatchObject({ok: true, amountUsd: 4400})
+    expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'st-maarten'})).toMatchObject({
+      ok: true,
+      amountUsd: 2200,
+      countryName: 'St. Maarten',
+    })
+    expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'Master/Chief officer', country: 'vietnam'})).toMatchObject({
+      ok: true,
+      amountUsd: 4400,
+    })
     expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'CDC', country: 'thailand'})).toMatchObject({ok: true, amountUsd: 125})
     expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'Tanker Endorsement', country: 'aruba'})).toMatchObject({ok: true, amountUsd: 30})
   })
   it('requires a country for competency training', () => {
-    expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'COE'})).toEqual({ok: false, reason: 'country-required', message: ENROLMENT_MESSAGES.countryRequired})
+    expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'COE'})).toEqual({
+      ok: false,
+      reason: 'country-required',
+      message: ENROLMENT_MESSAGES.countryRequired,
+    })
     expect(quote(catalogue, {trainingProgram: 'competency-training', course: 'COE', country: 'atlantis'})).toMatchObject({ok: false, reason: 'invalid-country'})
   })
   it('prices the cadetship at its enrol amount for deck-cadet only', () => {
@@ -40,13 +51,18 @@ describe('quote', () => {
     expect(quote(catalogue, {trainingProgram: 'cadetship-training', course: 'engine-cadet'})).toMatchObject({ok: false, reason: 'invalid-course'})
   })
   it('refuses unknown programs and courses with the spec message', () => {
-    expect(quote(catalogue, {trainingProgram: 'deep-sea-fishing', course: 'AFFA'})).toMatchObject({ok: false, message: 'Please select a valid course to proceed.'})
+    expect(quote(catalogue, {trainingProgram: 'deep-sea-fishing', course: 'AFFA'})).toMatchObject({
+      ok: false,
+      message: 'Please select a valid course to proceed.',
+    })
     expect(quote(catalogue, {trainingProgram: 'stcw-courses', course: 'BOSIET'})).toMatchObject({ok: false, reason: 'invalid-course'})
   })
   it('refuses a course priced on request', () => {
     const onRequest: EnrolmentCatalogue = {
       ...catalogue,
-      programs: catalogue.programs.map((p) => (p.id === 'stcw-courses' ? {...p, courses: p.courses.map((c) => (c.name === 'AFFA' ? {...c, pricing: 'contact', priceUsd: null} : c))} : p)),
+      programs: catalogue.programs.map((p) =>
+        p.id === 'stcw-courses' ? {...p, courses: p.courses.map((c) => (c.name === 'AFFA' ? {...c, pricing: 'contact', priceUsd: null} : c))} : p,
+      ),
     }
     expect(quote(onRequest, {trainingProgram: 'stcw-courses', course: 'AFFA'})).toMatchObject({ok: false, reason: 'contact-for-pricing'})
   })
@@ -56,7 +72,15 @@ describe('options', () => {
   it('lists the six programs, each program its courses, and the six countries', () => {
     expect(programOptions(catalogue)).toHaveLength(6)
     expect(courseOptions(catalogue, 'offshore-survival')).toHaveLength(10)
-    expect(courseOptions(catalogue, 'competency-training').map((o) => o.value)).toEqual(['Master/Chief officer', '2/3 Officer', 'Chief/2 Engineer', '3/4 Engineer', 'Tanker Endorsement', 'COE', 'CDC'])
+    expect(courseOptions(catalogue, 'competency-training').map((o) => o.value)).toEqual([
+      'Master/Chief officer',
+      '2/3 Officer',
+      'Chief/2 Engineer',
+      '3/4 Engineer',
+      'Tanker Endorsement',
+      'COE',
+      'CDC',
+    ])
     expect(courseOptions(catalogue, 'cadetship-training').map((o) => o.value)).toEqual(['deck-cadet'])
     expect(countryOptions(catalogue).map((o) => o.label)).toEqual(['St. Maarten', 'Guyana', 'Aruba', 'Nicaragua', 'Vietnam', 'Thailand'])
   })
@@ -79,7 +103,12 @@ describe('prefillFromQuery', () => {
 describe('checkEnrolmentPrice', () => {
   it('accepts the quoted amount to the cent and refuses any other', () => {
     expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'stcw-courses', course: 'ECDIS', amount: 450})).toMatchObject({ok: true})
-    expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'stcw-courses', course: 'ECDIS', amount: 45})).toEqual({ok: false, field: 'amount', message: 'Please enter a valid amount.', expectedUsd: 450})
+    expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'stcw-courses', course: 'ECDIS', amount: 45})).toEqual({
+      ok: false,
+      field: 'amount',
+      message: 'Please enter a valid amount.',
+      expectedUsd: 450,
+    })
     expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'stcw-courses', course: 'ECDIS', amount: 449.99})).toMatchObject({ok: false, field: 'amount'})
   })
   it('points at the country field when the country is missing', () => {

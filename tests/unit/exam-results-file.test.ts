@@ -10,7 +10,15 @@ import {localDate} from '~/domain/format'
 
 const QUESTIONS: KeyedQuestion[] = [
   {id: 'q1', type: 'single-choice', question: 'Which convention?', options: ['SOLAS', 'STCW'], correctAnswer: 'SOLAS', correctAnswers: null, points: 10},
-  {id: 'q2', type: 'multiple-choice', question: 'Select all that apply.', options: ['A', 'B', 'C'], correctAnswer: null, correctAnswers: ['A', 'B'], points: 15},
+  {
+    id: 'q2',
+    type: 'multiple-choice',
+    question: 'Select all that apply.',
+    options: ['A', 'B', 'C'],
+    correctAnswer: null,
+    correctAnswers: ['A', 'B'],
+    points: 15,
+  },
   {id: 'q3', type: 'text', question: 'Distress word?', options: null, correctAnswer: 'Mayday', correctAnswers: null, points: 10},
   {id: 'q4', type: 'textarea', question: 'Explain.', options: null, correctAnswer: 'oxygen', correctAnswers: null, points: 15},
 ]

@@ -2,7 +2,16 @@
 import {describe, expect, it} from 'vitest'
 import {formatTimeSpent, gradeFor, isAnswerCorrect, type KeyedQuestion, PERFORMANCE_BANDS, performanceColour, scoreExam} from '~/domain/exam-scoring'
 
-const q = (over: Partial<KeyedQuestion>): KeyedQuestion => ({id: 'q', type: 'text', question: '?', options: null, correctAnswer: null, correctAnswers: null, points: 10, ...over})
+const q = (over: Partial<KeyedQuestion>): KeyedQuestion => ({
+  id: 'q',
+  type: 'text',
+  question: '?',
+  options: null,
+  correctAnswer: null,
+  correctAnswers: null,
+  points: 10,
+  ...over,
+})
 const text = q({type: 'text', correctAnswer: 'Mayday'})
 const textarea = q({type: 'textarea', correctAnswer: 'stand-on vessel'})
 const single = q({type: 'single-choice', options: ['SOLAS', 'MARPOL', 'STCW'], correctAnswer: 'SOLAS'})
@@ -48,7 +57,16 @@ describe('isAnswerCorrect', () => {
 
 describe('gradeFor (A 90, B 80, C 70, D 60, else F) and the bar colour (green 70, yellow 50)', () => {
   it.each([
-    [100, 'A'], [90, 'A'], [89, 'B'], [80, 'B'], [79, 'C'], [70, 'C'], [69, 'D'], [60, 'D'], [59, 'F'], [0, 'F'],
+    [100, 'A'],
+    [90, 'A'],
+    [89, 'B'],
+    [80, 'B'],
+    [79, 'C'],
+    [70, 'C'],
+    [69, 'D'],
+    [60, 'D'],
+    [59, 'F'],
+    [0, 'F'],
   ] as const)('%i%% → %s', (percent, grade) => {
     expect(gradeFor(percent)).toBe(grade)
   })

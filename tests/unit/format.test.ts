@@ -4,17 +4,7 @@
  */
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {
-  DATE_LOCALE,
-  formatDate,
-  formatDateTime,
-  formatLongDate,
-  formatMoney,
-  formatUsd,
-  localDate,
-  MONEY_LOCALE,
-  moneyFractionDigits,
-} from '~/domain/format'
+import {DATE_LOCALE, formatDate, formatDateTime, formatLongDate, formatMoney, formatUsd, localDate, MONEY_LOCALE, moneyFractionDigits} from '~/domain/format'
 
 describe('money', () => {
   it('applies the cents rule: no decimals for whole amounts, exactly two otherwise', () => {

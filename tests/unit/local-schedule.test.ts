@@ -38,7 +38,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('parseSchedule: Netlify\'s syntax', () => {
+describe("parseSchedule: Netlify's syntax", () => {
   it('accepts five-field cron expressions and the nicknames Netlify supports, in UTC', () => {
     const from = new Date('2026-11-24T10:07:00.000Z')
     expect(parseSchedule('@hourly').nextRun(from)?.toISOString()).toBe('2026-11-24T11:00:00.000Z')
@@ -123,7 +123,14 @@ describe('startLocalSchedules', () => {
     expect(calls).toEqual([])
     await vi.advanceTimersByTimeAsync(2_000)
     expect(calls).toEqual([
-      {method: 'POST', path: '/.netlify/functions/tick', userAgent: 'Netlify Clockwork', event: 'schedule', body: {next_run: '2026-11-24T12:00:00.000Z'}, at: expect.stringMatching(/^2026-11-24T11:00:0/)},
+      {
+        method: 'POST',
+        path: '/.netlify/functions/tick',
+        userAgent: 'Netlify Clockwork',
+        event: 'schedule',
+        body: {next_run: '2026-11-24T12:00:00.000Z'},
+        at: expect.stringMatching(/^2026-11-24T11:00:0/),
+      },
     ])
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000)
     expect(calls.map((call) => call.body)).toEqual([{next_run: '2026-11-24T12:00:00.000Z'}, {next_run: '2026-11-24T13:00:00.000Z'}])
@@ -193,7 +200,8 @@ describe('repairIndexAtBoot', () => {
     const log = silent()
     const done = vi.fn()
     let finish!: () => void
-    const slow = () => new Promise<{checked: number; repaired: number; removed: number}>((resolve) => (finish = () => resolve({checked: 5, repaired: 5, removed: 0})))
+    const slow = () =>
+      new Promise<{checked: number; repaired: number; removed: number}>((resolve) => (finish = () => resolve({checked: 5, repaired: 5, removed: 0})))
     const booted = repairIndexAtBoot({repair: slow, log, waitMs: 3000, done})
     await vi.advanceTimersByTimeAsync(2999)
     let settled = false

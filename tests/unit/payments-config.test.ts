@@ -19,7 +19,10 @@ describe('parsePaymentsConfig', () => {
   })
 
   it('treats blank variables as unset', () => {
-    expect(parsePaymentsConfig({RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', RAZORPAY_SANDBOX_SECRET: ''})).toMatchObject({mode: 'sandbox', sandboxSecret: 'sandbox_secret'})
+    expect(parsePaymentsConfig({RAZORPAY_KEY_ID: '', RAZORPAY_KEY_SECRET: '', RAZORPAY_SANDBOX_SECRET: ''})).toMatchObject({
+      mode: 'sandbox',
+      sandboxSecret: 'sandbox_secret',
+    })
   })
 
   it('switches to Razorpay when the key id and secret are set', () => {
@@ -38,7 +41,9 @@ describe('parsePaymentsConfig', () => {
     expect(() => parsePaymentsConfig({CONTEXT: 'production'})).toThrow(/production requires RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/)
     expect(() => parsePaymentsConfig({APP_ENV: 'production'})).toThrow(PaymentsConfigError)
     expect(() => parsePaymentsConfig({APP_ENV: 'production', ...KEYS})).toThrow(/production requires RAZORPAY_WEBHOOK_SECRET/)
-    expect(() => parsePaymentsConfig({CONTEXT: 'production', RAZORPAY_WEBHOOK_SECRET: 'whsec_1', RAZORPAY_SANDBOX_SECRET: 'x'})).toThrow(/sandbox never runs in production/)
+    expect(() => parsePaymentsConfig({CONTEXT: 'production', RAZORPAY_WEBHOOK_SECRET: 'whsec_1', RAZORPAY_SANDBOX_SECRET: 'x'})).toThrow(
+      /sandbox never runs in production/,
+    )
   })
 
   it('runs Razorpay in production with everything set, and never the sandbox there', () => {

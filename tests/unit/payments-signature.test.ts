@@ -28,7 +28,19 @@ describe('payment signature (Razorpay checkout and sandbox)', () => {
   })
 
   it('refuses a signature of the wrong length, non-hex characters, or not a string', () => {
-    for (const signature of [KNOWN.slice(0, 63), `${KNOWN}0`, KNOWN.slice(0, 32), '', `${KNOWN.slice(0, 62)}zz`, KNOWN.toUpperCase(), ` ${KNOWN.slice(1)}`, null, undefined, 42, [KNOWN]]) {
+    for (const signature of [
+      KNOWN.slice(0, 63),
+      `${KNOWN}0`,
+      KNOWN.slice(0, 32),
+      '',
+      `${KNOWN.slice(0, 62)}zz`,
+      KNOWN.toUpperCase(),
+      ` ${KNOWN.slice(1)}`,
+      null,
+      undefined,
+      42,
+      [KNOWN],
+    ]) {
       expect(verifyPaymentSignature({orderId: ORDER, paymentId: PAYMENT, signature}, 'sandbox_secret'), String(signature)).toBe(false)
     }
   })
@@ -40,7 +52,12 @@ describe('payment signature (Razorpay checkout and sandbox)', () => {
 
   it('safeEqualHex compares digests, not strings of another length', () => {
     expect(safeEqualHex(KNOWN, KNOWN)).toBe(true)
-    expect(safeEqualHex(KNOWN, KNOWN.replace(/.$/, (c) => (c === '4' ? '5' : '4')))).toBe(false)
+    expect(
+      safeEqualHex(
+        KNOWN,
+        KNOWN.replace(/.$/, (c) => (c === '4' ? '5' : '4')),
+      ),
+    ).toBe(false)
   })
 })
 

@@ -67,7 +67,10 @@ describe('secureResponse and HSTS (issue 12, finding 9)', () => {
     const api = secureResponse(new Request('http://localhost/api/x'), new Response('{}', {status: 400}))
     expect(api.headers.get('Content-Security-Policy')).toBe(NON_PAGE_CSP)
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) expect(api.headers.get(name)).toBe(value)
-    const download = secureResponse(new Request('http://localhost/api/x'), new Response('', {headers: {'Content-Security-Policy': "default-src 'none'; sandbox"}}))
+    const download = secureResponse(
+      new Request('http://localhost/api/x'),
+      new Response('', {headers: {'Content-Security-Policy': "default-src 'none'; sandbox"}}),
+    )
     expect(download.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
   })
 

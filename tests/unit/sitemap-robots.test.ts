@@ -95,7 +95,10 @@ describe('robotsTxt', () => {
 
   it('does not block any page the sitemap lists', () => {
     for (const entry of sitemapEntries(content)) {
-      expect(DISALLOWED_PATHS.some((prefix) => entry.path.startsWith(prefix)), entry.path).toBe(false)
+      expect(
+        DISALLOWED_PATHS.some((prefix) => entry.path.startsWith(prefix)),
+        entry.path,
+      ).toBe(false)
     }
   })
 })

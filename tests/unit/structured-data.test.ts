@@ -51,7 +51,13 @@ describe('organization', () => {
   it('adds a logo only when one is given, and leaves out what the settings lack', () => {
     expect(organization(site, {logo: '/logo.png'}).logo).toBe('https://www.example.com/logo.png')
     const bare = organization({origin: 'http://localhost:8901', settings: {companyName: 'Acme'}})
-    expect(bare).toEqual({'@context': 'https://schema.org', '@type': 'Organization', '@id': 'http://localhost:8901/#organization', name: 'Acme', url: 'http://localhost:8901/'})
+    expect(bare).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      '@id': 'http://localhost:8901/#organization',
+      name: 'Acme',
+      url: 'http://localhost:8901/',
+    })
   })
 
   it('sameAs keeps https profile URLs only: a bare platform home page is not a profile', () => {

@@ -58,7 +58,9 @@ describe('uploadFile', () => {
   })
 
   it('retries a failed chunk once', async () => {
-    const {transport, calls} = fakeTransport({fail: (call, index, attempt) => (call === 'chunk' && index === 1 && attempt === 1 ? new UploadError('down', 503) : null)})
+    const {transport, calls} = fakeTransport({
+      fail: (call, index, attempt) => (call === 'chunk' && index === 1 && attempt === 1 ? new UploadError('down', 503) : null),
+    })
     await uploadFile(file(25), {transport, retryDelayMs: 0})
     expect(calls.filter((c) => c.startsWith('chunk 1'))).toHaveLength(2)
     expect(calls.at(-1)).toBe('complete')

@@ -21,12 +21,7 @@ getEnv()
 const ABORT_DELAY_MS = 5_000
 export const streamTimeout = ABORT_DELAY_MS
 
-export default async function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-) {
+export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = createNonce()
   const preview = await previewFraming(request)
   applySecurityHeaders(responseHeaders, nonce, {development: import.meta.env.DEV, razorpay: razorpayEnabled(), preview})

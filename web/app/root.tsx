@@ -5,18 +5,7 @@
  * own route loader. The head carries the JSON-LD of the page (components/StructuredData.tsx).
  */
 import type {LinksFunction, LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useRouteError,
-  useRouteLoaderData,
-} from '@remix-run/react'
+import {isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData} from '@remix-run/react'
 import type {ReactNode} from 'react'
 import {PreviewOverlays} from './components/PreviewOverlays'
 import {SiteFooter} from './components/SiteFooter'

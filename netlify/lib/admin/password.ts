@@ -17,7 +17,9 @@ export type ParsedHash = ScryptParams & {salt: Buffer; hash: Buffer}
 
 function scrypt(password: string, salt: Buffer, keyLength: number, params: ScryptParams): Promise<Buffer> {
   const options: ScryptOptions = {N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r * params.p + 1024 * 1024}
-  return new Promise((resolve, reject) => scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))))
+  return new Promise((resolve, reject) =>
+    scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
+  )
 }
 
 /** Parses `scrypt$N$r$p$salt$hash`; null when malformed or its parameters are out of bounds. */

@@ -50,7 +50,8 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
   }
   const priced = check.quote
   const amountMinor = toMinorUnits(priced.amountUsd)
-  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) throw new HttpError(400, ENROLMENT_MESSAGES.invalidAmount, {amount: [ENROLMENT_MESSAGES.invalidAmount]})
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
+    throw new HttpError(400, ENROLMENT_MESSAGES.invalidAmount, {amount: [ENROLMENT_MESSAGES.invalidAmount]})
 
   const uploadIds = [...new Set(form.attachments)]
   if (uploadIds.length > 0 && form.trainingProgram !== CADETSHIP_TRAINING) {

@@ -122,11 +122,7 @@ export function paymentSecret(config: PaymentsConfig, mode: PaymentsMode): strin
  * id and the payment id under the secret of the order's mode, which must be this process's
  * mode (a sandbox signature never pays a Razorpay order, and the reverse).
  */
-export function verifyPayment(
-  config: PaymentsConfig,
-  order: {orderId: string; mode: PaymentsMode},
-  payment: {paymentId: string; signature: unknown},
-): boolean {
+export function verifyPayment(config: PaymentsConfig, order: {orderId: string; mode: PaymentsMode}, payment: {paymentId: string; signature: unknown}): boolean {
   const secret = paymentSecret(config, order.mode)
   if (!secret) return false
   return verifyPaymentSignature({orderId: order.orderId, paymentId: payment.paymentId, signature: payment.signature}, secret)

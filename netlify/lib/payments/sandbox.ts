@@ -32,6 +32,10 @@ export async function sandboxPay(request: Request): Promise<Response> {
     return json(failure)
   }
   const paymentId = sandboxPaymentId()
-  const result: SandboxPayResponse = {razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signPayment(orderId, paymentId, config.sandboxSecret)}
+  const result: SandboxPayResponse = {
+    razorpay_payment_id: paymentId,
+    razorpay_order_id: orderId,
+    razorpay_signature: signPayment(orderId, paymentId, config.sandboxSecret),
+  }
   return json(result)
 }

@@ -34,14 +34,20 @@ type EventClaim = {eventId: string; event: string; status: 'processing' | 'done'
 
 const PaymentEntitySchema = z.object({
   id: z.string().regex(/^pay_[A-Za-z0-9_]{6,64}$/),
-  order_id: z.string().regex(/^order_[A-Za-z0-9_]{6,64}$/).nullish(),
+  order_id: z
+    .string()
+    .regex(/^order_[A-Za-z0-9_]{6,64}$/)
+    .nullish(),
   amount: z.number().int().nonnegative(),
   currency: z.string(),
 })
 
 const WebhookSchema = z.object({
   event: z.string(),
-  payload: z.object({payment: z.object({entity: z.unknown()}).optional()}).passthrough().optional(),
+  payload: z
+    .object({payment: z.object({entity: z.unknown()}).optional()})
+    .passthrough()
+    .optional(),
 })
 
 /** The blob key of an event: Razorpay's event id, or a digest of the body when absent or odd. */

@@ -43,7 +43,11 @@ function StrayWarning({stray, multiple}: {stray: string[]; multiple: boolean}) {
     stray.length === 1
       ? `The saved answer ${quoted} is not one of this question's options any more, so the question fails validation.`
       : `The saved answers ${quoted} are not among this question's options any more, so the question fails validation.`
-  const fix = !multiple ? ' Pick the correct option.' : stray.length === 1 ? ' Untick it and tick the correct options.' : ' Untick them and tick the correct options.'
+  const fix = !multiple
+    ? ' Pick the correct option.'
+    : stray.length === 1
+      ? ' Untick it and tick the correct options.'
+      : ' Untick them and tick the correct options.'
   return (
     <Card padding={3} radius={2} border tone="caution" role="status">
       <Text size={1}>{text + fix}</Text>

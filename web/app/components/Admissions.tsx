@@ -38,4 +38,3 @@ export function BackToCourses({light = false}: {light?: boolean}) {
     </Link>
   )
 }
-

@@ -67,7 +67,10 @@ export function DocumentUpload({onChange, onBusyChange, disabled = false}: Docum
     itemsRef.current = change(itemsRef.current)
     setItems(itemsRef.current)
   }, [])
-  const patch = useCallback((id: string, values: Partial<Item>) => update((list) => list.map((item) => (item.id === id ? {...item, ...values} : item))), [update])
+  const patch = useCallback(
+    (id: string, values: Partial<Item>) => update((list) => list.map((item) => (item.id === id ? {...item, ...values} : item))),
+    [update],
+  )
 
   const start = useCallback(
     (item: Item) => {
@@ -192,10 +195,25 @@ export function DocumentUpload({onChange, onBusyChange, disabled = false}: Docum
         data-testid="document-dropzone"
         data-drag-active={dragActive || undefined}
         className={`flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors sm:px-6 ${
-          disabled ? 'cursor-not-allowed border-slate-200 bg-slate-50 opacity-70' : dragActive ? 'border-ocean-500 bg-ocean-100' : 'cursor-pointer border-slate-300 bg-ocean-50/60 hover:border-ocean-500'
+          disabled
+            ? 'cursor-not-allowed border-slate-200 bg-slate-50 opacity-70'
+            : dragActive
+              ? 'border-ocean-500 bg-ocean-100'
+              : 'cursor-pointer border-slate-300 bg-ocean-50/60 hover:border-ocean-500'
         }`}
       >
-        <svg viewBox="0 0 24 24" width={36} height={36} fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden className="pointer-events-none text-ocean-600">
+        <svg
+          viewBox="0 0 24 24"
+          width={36}
+          height={36}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.75}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden
+          className="pointer-events-none text-ocean-600"
+        >
           <path d="M12 16V4M7 9l5-5 5 5" />
           <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
         </svg>
@@ -203,7 +221,14 @@ export function DocumentUpload({onChange, onBusyChange, disabled = false}: Docum
           <span className="hidden sm:inline">Drag and drop your documents here, or</span>
           <span className="sm:hidden">Add your documents</span>
         </p>
-        <button ref={browseRef} type="button" className="btn-outline bg-white disabled:cursor-not-allowed disabled:opacity-60" onClick={() => inputRef.current?.click()} disabled={disabled} aria-describedby={hintId}>
+        <button
+          ref={browseRef}
+          type="button"
+          className="btn-outline bg-white disabled:cursor-not-allowed disabled:opacity-60"
+          onClick={() => inputRef.current?.click()}
+          disabled={disabled}
+          aria-describedby={hintId}
+        >
           Browse files
         </button>
         <p id={hintId} className="pointer-events-none text-xs text-slate-600">
@@ -252,7 +277,18 @@ export function DocumentUpload({onChange, onBusyChange, disabled = false}: Docum
             return (
               <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-status={item.status}>
                 <div className="flex items-start gap-3">
-                  <svg viewBox="0 0 24 24" width={24} height={24} fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden className="mt-0.5 shrink-0 text-navy-700">
+                  <svg
+                    viewBox="0 0 24 24"
+                    width={24}
+                    height={24}
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth={1.75}
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden
+                    className="mt-0.5 shrink-0 text-navy-700"
+                  >
                     <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
                     <path d="M14 3v5h5" />
                   </svg>
@@ -261,7 +297,8 @@ export function DocumentUpload({onChange, onBusyChange, disabled = false}: Docum
                       {item.file.name}
                     </p>
                     <p className="text-xs text-slate-600">
-                      {formatFileSize(item.file.size)} · <span className={item.status === 'done' ? 'text-emerald-700' : item.status === 'error' ? 'text-red-700' : ''}>{statusText}</span>
+                      {formatFileSize(item.file.size)} ·{' '}
+                      <span className={item.status === 'done' ? 'text-emerald-700' : item.status === 'error' ? 'text-red-700' : ''}>{statusText}</span>
                     </p>
                   </div>
                   <div className="flex shrink-0 flex-wrap justify-end gap-2">

@@ -6,7 +6,19 @@ export type IconProps = SVGProps<SVGSVGElement> & {title?: string}
 /** The site's 24x24 stroke icon frame: decorative (aria-hidden) unless given a title. */
 export function Icon({title, children, ...props}: IconProps & {children: React.ReactNode}) {
   return (
-    <svg viewBox="0 0 24 24" width={20} height={20} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden={title ? undefined : true} role={title ? 'img' : undefined} {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      width={20}
+      height={20}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden={title ? undefined : true}
+      role={title ? 'img' : undefined}
+      {...props}
+    >
       {title ? <title>{title}</title> : null}
       {children}
     </svg>

@@ -21,7 +21,10 @@ export function PageHero({
   return (
     <section className={`relative overflow-hidden pt-28 pb-14 sm:pt-32 sm:pb-16 ${dark ? 'bg-navy-900 text-white' : 'bg-ocean-50 text-navy-900'}`}>
       {dark ? (
-        <div aria-hidden="true" className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(18,131,201,0.35),transparent_60%)]" />
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(18,131,201,0.35),transparent_60%)]"
+        />
       ) : null}
       <div className="container-page relative">
         {eyebrow ? <p className={`text-sm font-semibold tracking-widest uppercase ${dark ? 'text-brass-300' : 'text-ocean-600'}`}>{eyebrow}</p> : null}

@@ -13,9 +13,15 @@ export function PreviewOverlays({pathname}: {pathname: string}) {
   const exit = `/api/preview-mode/disable?redirect=${encodeURIComponent(pathname)}`
   return (
     <>
-      <div role="status" className="fixed right-3 bottom-3 z-[70] flex items-center gap-3 rounded-full bg-amber-300 px-4 py-2 text-sm font-semibold text-navy-900 shadow-lg">
+      <div
+        role="status"
+        className="fixed right-3 bottom-3 z-[70] flex items-center gap-3 rounded-full bg-amber-300 px-4 py-2 text-sm font-semibold text-navy-900 shadow-lg"
+      >
         <span>Preview: showing drafts</span>
-        <a href={exit} className="underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-900">
+        <a
+          href={exit}
+          className="underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-navy-900"
+        >
           Exit preview
         </a>
       </div>

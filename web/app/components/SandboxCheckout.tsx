@@ -46,7 +46,12 @@ export function SandboxCheckout({order, courseName, onDone}: {order: Order; cour
         <h2 id="sandbox-title" className="flex items-center gap-2 text-lg font-bold">
           <ShieldIcon /> Sandbox checkout
         </h2>
-        <button type="button" className="grid h-10 w-10 place-items-center rounded-md hover:bg-white/10" onClick={() => onDone({dismissed: true})} disabled={busy !== null}>
+        <button
+          type="button"
+          className="grid h-10 w-10 place-items-center rounded-md hover:bg-white/10"
+          onClick={() => onDone({dismissed: true})}
+          disabled={busy !== null}
+        >
           <CloseIcon />
           <span className="sr-only">Close</span>
         </button>

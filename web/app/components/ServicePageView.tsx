@@ -59,7 +59,10 @@ function ChildPageCards({pages}: {pages: NonNullable<ServicePageData['childPages
       </h2>
       <ul className="mt-6 grid gap-5 sm:grid-cols-2">
         {pages.map((child) => (
-          <li key={child._id} className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-lg">
+          <li
+            key={child._id}
+            className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-lg"
+          >
             <h3 className="text-lg font-semibold text-navy-900">
               <Link
                 to={servicePath(child.section, child.slug)}

@@ -42,7 +42,9 @@ export async function createOrder(body: CreateOrderRequest): Promise<Order> {
   }
   if (!result.ok) {
     const reason = (result.data as Partial<ApiError>).error
-    throw new CheckoutError(result.status >= 400 && result.status < 500 && reason ? `${ENROLMENT_MESSAGES.paymentInitFailed} ${reason}` : ENROLMENT_MESSAGES.paymentInitFailed)
+    throw new CheckoutError(
+      result.status >= 400 && result.status < 500 && reason ? `${ENROLMENT_MESSAGES.paymentInitFailed} ${reason}` : ENROLMENT_MESSAGES.paymentInitFailed,
+    )
   }
   return result.data as Order
 }

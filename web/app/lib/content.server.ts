@@ -148,10 +148,32 @@ export function getSanityClient(): SanityClient {
  * put them in URLs.
  */
 export const STEGA_FIELDS: ReadonlySet<string> = new Set([
-  'eyebrow', 'heading', 'subheading', 'title', 'fullName', 'description', 'summary', 'intro', 'note',
-  'quote', 'footerBlurb', 'tagline', 'text', 'body', 'label', 'question',
-  'featuredHeading', 'featuredSubheading', 'whyChooseHeading', 'locationsHeading', 'locationsSubheading',
-  'testimonialsHeading', 'benefitsHeading', 'categoryWhyHeading', 'ctaHeading', 'ctaBody',
+  'eyebrow',
+  'heading',
+  'subheading',
+  'title',
+  'fullName',
+  'description',
+  'summary',
+  'intro',
+  'note',
+  'quote',
+  'footerBlurb',
+  'tagline',
+  'text',
+  'body',
+  'label',
+  'question',
+  'featuredHeading',
+  'featuredSubheading',
+  'whyChooseHeading',
+  'locationsHeading',
+  'locationsSubheading',
+  'testimonialsHeading',
+  'benefitsHeading',
+  'categoryWhyHeading',
+  'ctaHeading',
+  'ctaBody',
 ])
 
 /** The preview session a request carries (lib/preview.server.ts), or none for visitors. */

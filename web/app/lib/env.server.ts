@@ -79,7 +79,10 @@ const rateLimitVariable = (name: RateLimitName) =>
     .transform((value, ctx) => {
       const spec = parseRateLimitSpec(value)
       if (!spec) {
-        ctx.addIssue({code: z.ZodIssueCode.custom, message: `RATE_LIMIT_${name} must be <count>/<window> such as ${RATE_LIMIT_DEFAULTS[name]} (window units s, m, h, d)`})
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `RATE_LIMIT_${name} must be <count>/<window> such as ${RATE_LIMIT_DEFAULTS[name]} (window units s, m, h, d)`,
+        })
         return z.NEVER
       }
       return spec
@@ -253,7 +256,11 @@ export const EnvSchema = ContentEnvSchema.merge(DeploymentEnvSchema)
   .merge(LocalEnvSchema)
   .superRefine((env, ctx) => {
     if (!env.SITE_URL && isProduction(env)) {
-      ctx.addIssue({code: z.ZodIssueCode.custom, path: ['SITE_URL'], message: 'SITE_URL is required in production (the public origin, e.g. https://www.example.com)'})
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['SITE_URL'],
+        message: 'SITE_URL is required in production (the public origin, e.g. https://www.example.com)',
+      })
     }
   })
 

@@ -44,11 +44,7 @@ export function fileName(examId: string, date: Date): string {
 export const pointsText = (earned: number, max: number) => `${earned}/${max}`
 
 /** The file's content: exactly the spec's fields, in the spec's order. */
-export function buildResultsFile(
-  examTitle: string,
-  score: ExamScore,
-  stored: Pick<StoredExamResult, 'timeSpent' | 'submittedAt'>,
-): ResultsFile {
+export function buildResultsFile(examTitle: string, score: ExamScore, stored: Pick<StoredExamResult, 'timeSpent' | 'submittedAt'>): ResultsFile {
   return {
     examTitle,
     score: pointsText(score.earned, score.totalPoints),

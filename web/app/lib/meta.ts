@@ -99,11 +99,7 @@ export function pageMeta(matches: ReadonlyArray<RouteMatch>, page: PageSeo | nul
   )
   if (url) tags.push({property: 'og:url', content: url})
   if (image) tags.push({property: 'og:image', content: image})
-  tags.push(
-    {name: 'twitter:card', content: 'summary'},
-    {name: 'twitter:title', content: socialTitle},
-    {name: 'twitter:description', content: description},
-  )
+  tags.push({name: 'twitter:card', content: 'summary'}, {name: 'twitter:title', content: socialTitle}, {name: 'twitter:description', content: description})
   if (image) tags.push({name: 'twitter:image', content: image})
   return tags
 }

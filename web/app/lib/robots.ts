@@ -25,12 +25,7 @@ export const DISALLOWED_PATHS = ['/admin', '/adminEnrollments', '/login', '/api/
 
 /** The robots.txt text, with the sitemap's absolute URL on `origin`. */
 export function robotsTxt(origin: string): string {
-  return [
-    'User-agent: *',
-    'Allow: /',
-    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
-    '',
-    `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`,
-    '',
-  ].join('\n')
+  return ['User-agent: *', 'Allow: /', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), '', `Sitemap: ${absoluteUrl(origin, '/sitemap.xml')}`, ''].join(
+    '\n',
+  )
 }

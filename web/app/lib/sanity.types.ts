@@ -13,991 +13,1050 @@
  */
 
 // Source: schema.json
-export type RichText = Array<{
-  children?: Array<{
-    marks?: Array<string>;
-    text?: string;
-    _type: "span";
-    _key: string;
-  }>;
-  style?: "normal" | "h2" | "h3";
-  listItem?: "bullet" | "number";
-  markDefs?: Array<{
-    href: string;
-    _type: "link";
-    _key: string;
-  }>;
-  level?: number;
-  _type: "block";
-  _key: string;
-} | {
-  _key: string;
-} & ProcessSteps | {
-  _key: string;
-} & RequirementsTable | {
-  _key: string;
-} & Callout>;
+export type RichText = Array<
+  | {
+      children?: Array<{
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal' | 'h2' | 'h3'
+      listItem?: 'bullet' | 'number'
+      markDefs?: Array<{
+        href: string
+        _type: 'link'
+        _key: string
+      }>
+      level?: number
+      _type: 'block'
+      _key: string
+    }
+  | ({
+      _key: string
+    } & ProcessSteps)
+  | ({
+      _key: string
+    } & RequirementsTable)
+  | ({
+      _key: string
+    } & Callout)
+>
 
 export type Callout = {
-  _type: "callout";
-  tone: "info" | "warning";
-  text: string;
-};
+  _type: 'callout'
+  tone: 'info' | 'warning'
+  text: string
+}
 
 export type RequirementsTable = {
-  _type: "requirementsTable";
-  heading: string;
-  firstColumn: string;
-  secondColumn: string;
+  _type: 'requirementsTable'
+  heading: string
+  firstColumn: string
+  secondColumn: string
   rows: Array<{
-    label: string;
-    requirement: string;
-    _type: "requirementRow";
-    _key: string;
-  }>;
-};
+    label: string
+    requirement: string
+    _type: 'requirementRow'
+    _key: string
+  }>
+}
 
 export type ProcessSteps = {
-  _type: "processSteps";
-  heading: string;
-  steps: Array<{
-    _key: string;
-  } & Feature>;
-};
+  _type: 'processSteps'
+  heading: string
+  steps: Array<
+    {
+      _key: string
+    } & Feature
+  >
+}
 
 export type Feature = {
-  _type: "feature";
-  title: string;
-  description: string;
-};
+  _type: 'feature'
+  title: string
+  description: string
+}
 
 export type Stat = {
-  _type: "stat";
-  value: string;
-  label: string;
-};
+  _type: 'stat'
+  value: string
+  label: string
+}
 
 export type CallToAction = {
-  _type: "callToAction";
-  heading: string;
-  body?: string;
-  label: string;
-  href: string;
-};
+  _type: 'callToAction'
+  heading: string
+  body?: string
+  label: string
+  href: string
+}
 
 export type Exam = {
-  _id: string;
-  _type: "exam";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  examId: Slug;
-  description: string;
-  category: string;
-  durationMinutes: number;
-  totalPoints: number;
-  order: number;
-  questions: Array<{
-    _key: string;
-  } & ExamQuestion>;
-};
+  _id: string
+  _type: 'exam'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  examId: Slug
+  description: string
+  category: string
+  durationMinutes: number
+  totalPoints: number
+  order: number
+  questions: Array<
+    {
+      _key: string
+    } & ExamQuestion
+  >
+}
 
 export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
-};
+  _type: 'slug'
+  current: string
+  source?: string
+}
 
 export type ExamQuestion = {
-  _type: "examQuestion";
-  questionId: string;
-  type: "single-choice" | "multiple-choice" | "text" | "textarea";
-  question: string;
-  options?: Array<string>;
-  correctAnswer?: string;
-  correctAnswers?: Array<string>;
-  points: number;
-};
+  _type: 'examQuestion'
+  questionId: string
+  type: 'single-choice' | 'multiple-choice' | 'text' | 'textarea'
+  question: string
+  options?: Array<string>
+  correctAnswer?: string
+  correctAnswers?: Array<string>
+  points: number
+}
 
 export type TrainingProvider = {
-  _id: string;
-  _type: "trainingProvider";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  name: string;
-  address: string;
-  city: string;
-  postalCode: string;
-  country: string;
-  fax?: string;
-  validTill: string;
-  note?: string;
-  order: number;
-};
+  _id: string
+  _type: 'trainingProvider'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  address: string
+  city: string
+  postalCode: string
+  country: string
+  fax?: string
+  validTill: string
+  note?: string
+  order: number
+}
 
 export type Testimonial = {
-  _id: string;
-  _type: "testimonial";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  name: string;
-  position: string;
-  company: string;
-  quote: string;
-  rating: number;
-  isSample: boolean;
+  _id: string
+  _type: 'testimonial'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  position: string
+  company: string
+  quote: string
+  rating: number
+  isSample: boolean
   image?: {
     asset?: {
-      _ref: string;
-      _type: "reference";
-      _weak?: boolean;
-      [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
-    };
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt?: string;
-    _type: "image";
-  };
-  order: number;
-};
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    _type: 'image'
+  }
+  order: number
+}
 
 export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
+  _type: 'sanity.imageCrop'
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
 
 export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
+  _type: 'sanity.imageHotspot'
+  x: number
+  y: number
+  height: number
+  width: number
+}
 
 export type Location = {
-  _id: string;
-  _type: "location";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  country: string;
-  countryCode: string;
-  cities: Array<string>;
-  order: number;
-};
+  _id: string
+  _type: 'location'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  country: string
+  countryCode: string
+  cities: Array<string>
+  order: number
+}
 
 export type LegalPage = {
-  _id: string;
-  _type: "legalPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  slug: Slug;
-  summary: string;
-  lastUpdated: string;
-  body: RichText;
-};
+  _id: string
+  _type: 'legalPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  slug: Slug
+  summary: string
+  lastUpdated: string
+  body: RichText
+}
 
 export type ServicePage = {
-  _id: string;
-  _type: "servicePage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  section: "services" | "officer-licensing";
-  slug: Slug;
-  summary: string;
-  intro: string;
-  body: RichText;
+  _id: string
+  _type: 'servicePage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  section: 'services' | 'officer-licensing'
+  slug: Slug
+  summary: string
+  intro: string
+  body: RichText
   childPages?: Array<{
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
-    _key: string;
-    [internalGroqTypeReferenceTo]?: "servicePage";
-  }>;
-  showTrainingProviders?: boolean;
-  cta: CallToAction;
-};
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    _key: string
+    [internalGroqTypeReferenceTo]?: 'servicePage'
+  }>
+  showTrainingProviders?: boolean
+  cta: CallToAction
+}
 
 export type CadetshipProgramme = {
-  _id: string;
-  _type: "cadetshipProgramme";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  heading: string;
-  intro: string;
-  duration: string;
-  trainingType: string;
-  totalFeeUsd: number;
+  _id: string
+  _type: 'cadetshipProgramme'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  heading: string
+  intro: string
+  duration: string
+  trainingType: string
+  totalFeeUsd: number
   stipendRange: {
-    minUsd: number;
-    maxUsd: number;
-  };
+    minUsd: number
+    maxUsd: number
+  }
   installments: Array<{
-    label: string;
-    duration: string;
-    feeUsd: number;
-    _type: "installment";
-    _key: string;
-  }>;
-  enrolCourse: string;
-  enrolAmountUsd: number;
-  highlights?: Array<string>;
-};
+    label: string
+    duration: string
+    feeUsd: number
+    _type: 'installment'
+    _key: string
+  }>
+  enrolCourse: string
+  enrolAmountUsd: number
+  highlights?: Array<string>
+}
 
 export type CompetencyFeeTable = {
-  _id: string;
-  _type: "competencyFeeTable";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  heading: string;
-  intro: string;
+  _id: string
+  _type: 'competencyFeeTable'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  heading: string
+  intro: string
   jurisdictions: Array<{
-    key: string;
-    name: string;
-    _type: "jurisdiction";
-    _key: string;
-  }>;
+    key: string
+    name: string
+    _type: 'jurisdiction'
+    _key: string
+  }>
   rows: Array<{
-    rank: string;
+    rank: string
     fees: Array<{
-      jurisdiction: string;
-      amountUsd: number;
-      _type: "fee";
-      _key: string;
-    }>;
-    _type: "feeRow";
-    _key: string;
-  }>;
-  note: string;
-};
+      jurisdiction: string
+      amountUsd: number
+      _type: 'fee'
+      _key: string
+    }>
+    _type: 'feeRow'
+    _key: string
+  }>
+  note: string
+}
 
 export type Course = {
-  _id: string;
-  _type: "course";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  name: string;
-  fullName: string;
+  _id: string
+  _type: 'course'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  fullName: string
   category: {
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
-    [internalGroqTypeReferenceTo]?: "courseCategory";
-  };
-  description: string;
-  duration: string;
-  level: "Beginner" | "Intermediate" | "Advanced" | "All Levels" | "Entry Level";
-  pricing: "fixed" | "contact";
-  priceUsd?: number;
-  priceInr?: string;
-  rank?: string;
-  order: number;
-};
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'courseCategory'
+  }
+  description: string
+  duration: string
+  level: 'Beginner' | 'Intermediate' | 'Advanced' | 'All Levels' | 'Entry Level'
+  pricing: 'fixed' | 'contact'
+  priceUsd?: number
+  priceInr?: string
+  rank?: string
+  order: number
+}
 
 export type CourseCategory = {
-  _id: string;
-  _type: "courseCategory";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  title: string;
-  slug: Slug;
-  description: string;
-  gradient: "ocean" | "teal" | "navy" | "indigo" | "sky" | "slate";
-  durationRange: string;
-  level: string;
-  highlights: Array<string>;
-  order: number;
-};
+  _id: string
+  _type: 'courseCategory'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  title: string
+  slug: Slug
+  description: string
+  gradient: 'ocean' | 'teal' | 'navy' | 'indigo' | 'sky' | 'slate'
+  durationRange: string
+  level: string
+  highlights: Array<string>
+  order: number
+}
 
 export type ServicesPage = {
-  _id: string;
-  _type: "servicesPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  heading: string;
-  subheading: string;
+  _id: string
+  _type: 'servicesPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  heading: string
+  subheading: string
   services: Array<{
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
-    _key: string;
-    [internalGroqTypeReferenceTo]?: "servicePage";
-  }>;
-  ctaHeading: string;
-  ctaBody?: string;
-};
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    _key: string
+    [internalGroqTypeReferenceTo]?: 'servicePage'
+  }>
+  ctaHeading: string
+  ctaBody?: string
+}
 
 export type CoursesPage = {
-  _id: string;
-  _type: "coursesPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  heading: string;
-  subheading: string;
-  benefitsHeading: string;
-  benefits: Array<{
-    _key: string;
-  } & Feature>;
-  categoryWhyHeading: string;
-  categoryWhy: Array<{
-    _key: string;
-  } & Feature>;
-};
+  _id: string
+  _type: 'coursesPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  heading: string
+  subheading: string
+  benefitsHeading: string
+  benefits: Array<
+    {
+      _key: string
+    } & Feature
+  >
+  categoryWhyHeading: string
+  categoryWhy: Array<
+    {
+      _key: string
+    } & Feature
+  >
+}
 
 export type AboutPage = {
-  _id: string;
-  _type: "aboutPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  heading: string;
-  subheading: string;
-  stats: Array<{
-    _key: string;
-  } & Stat>;
-  mission: Feature;
-  vision: Feature;
-  values: Feature;
+  _id: string
+  _type: 'aboutPage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  heading: string
+  subheading: string
+  stats: Array<
+    {
+      _key: string
+    } & Stat
+  >
+  mission: Feature
+  vision: Feature
+  values: Feature
   excellence: {
-    heading: string;
-    body: string;
-    stats: Array<{
-      _key: string;
-    } & Stat>;
-  };
-  servicesHeading: string;
-  services: Array<{
-    _key: string;
-  } & Feature>;
-  cta: CallToAction;
-};
+    heading: string
+    body: string
+    stats: Array<
+      {
+        _key: string
+      } & Stat
+    >
+  }
+  servicesHeading: string
+  services: Array<
+    {
+      _key: string
+    } & Feature
+  >
+  cta: CallToAction
+}
 
 export type HomePage = {
-  _id: string;
-  _type: "homePage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
+  _id: string
+  _type: 'homePage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
   hero: {
-    eyebrow?: string;
-    heading: string;
-    subheading: string;
-  };
-  stats: Array<{
-    _key: string;
-  } & Stat>;
+    eyebrow?: string
+    heading: string
+    subheading: string
+  }
+  stats: Array<
+    {
+      _key: string
+    } & Stat
+  >
   intro: {
-    heading: string;
-    body: string;
-    linkLabel: string;
-  };
-  featuredHeading: string;
-  featuredSubheading?: string;
+    heading: string
+    body: string
+    linkLabel: string
+  }
+  featuredHeading: string
+  featuredSubheading?: string
   featuredCategories: Array<{
-    _ref: string;
-    _type: "reference";
-    _weak?: boolean;
-    _key: string;
-    [internalGroqTypeReferenceTo]?: "courseCategory";
-  }>;
-  whyChooseHeading: string;
-  whyChoose: Array<{
-    _key: string;
-  } & Feature>;
-  locationsHeading: string;
-  locationsSubheading?: string;
-  testimonialsHeading: string;
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    _key: string
+    [internalGroqTypeReferenceTo]?: 'courseCategory'
+  }>
+  whyChooseHeading: string
+  whyChoose: Array<
+    {
+      _key: string
+    } & Feature
+  >
+  locationsHeading: string
+  locationsSubheading?: string
+  testimonialsHeading: string
   cta: {
-    heading: string;
-    body: string;
-  };
-};
+    heading: string
+    body: string
+  }
+}
 
 export type SiteSettings = {
-  _id: string;
-  _type: "siteSettings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  companyName: string;
-  tagline: string;
-  foundedYear: number;
-  officeCount: string;
-  footerBlurb: string;
-  seoDescription: string;
+  _id: string
+  _type: 'siteSettings'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  companyName: string
+  tagline: string
+  foundedYear: number
+  officeCount: string
+  footerBlurb: string
+  seoDescription: string
   contact: {
-    email: string;
-    phone: string;
-    phoneHref: string;
-    address: string;
-    businessHours: string;
-  };
+    email: string
+    phone: string
+    phoneHref: string
+    address: string
+    businessHours: string
+  }
   socialLinks: Array<{
-    platform: "facebook" | "instagram" | "linkedin" | "x" | "youtube";
-    url: string;
-    _type: "socialLink";
-    _key: string;
-  }>;
-};
+    platform: 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube'
+    url: string
+    _type: 'socialLink'
+    _key: string
+  }>
+}
 
 export type SanityImagePaletteSwatch = {
-  _type: "sanity.imagePaletteSwatch";
-  background?: string;
-  foreground?: string;
-  population?: number;
-  title?: string;
-};
+  _type: 'sanity.imagePaletteSwatch'
+  background?: string
+  foreground?: string
+  population?: number
+  title?: string
+}
 
 export type SanityImagePalette = {
-  _type: "sanity.imagePalette";
-  darkMuted?: SanityImagePaletteSwatch;
-  lightVibrant?: SanityImagePaletteSwatch;
-  darkVibrant?: SanityImagePaletteSwatch;
-  vibrant?: SanityImagePaletteSwatch;
-  dominant?: SanityImagePaletteSwatch;
-  lightMuted?: SanityImagePaletteSwatch;
-  muted?: SanityImagePaletteSwatch;
-};
+  _type: 'sanity.imagePalette'
+  darkMuted?: SanityImagePaletteSwatch
+  lightVibrant?: SanityImagePaletteSwatch
+  darkVibrant?: SanityImagePaletteSwatch
+  vibrant?: SanityImagePaletteSwatch
+  dominant?: SanityImagePaletteSwatch
+  lightMuted?: SanityImagePaletteSwatch
+  muted?: SanityImagePaletteSwatch
+}
 
 export type SanityImageDimensions = {
-  _type: "sanity.imageDimensions";
-  height: number;
-  width: number;
-  aspectRatio: number;
-};
+  _type: 'sanity.imageDimensions'
+  height: number
+  width: number
+  aspectRatio: number
+}
 
 export type SanityImageMetadata = {
-  _type: "sanity.imageMetadata";
-  location?: Geopoint;
-  dimensions?: SanityImageDimensions;
-  palette?: SanityImagePalette;
-  lqip?: string;
-  blurHash?: string;
-  hasAlpha?: boolean;
-  isOpaque?: boolean;
-};
+  _type: 'sanity.imageMetadata'
+  location?: Geopoint
+  dimensions?: SanityImageDimensions
+  palette?: SanityImagePalette
+  lqip?: string
+  blurHash?: string
+  hasAlpha?: boolean
+  isOpaque?: boolean
+}
 
 export type SanityFileAsset = {
-  _id: string;
-  _type: "sanity.fileAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
-  uploadId?: string;
-  path?: string;
-  url?: string;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.fileAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash?: string
+  extension?: string
+  mimeType?: string
+  size?: number
+  assetId?: string
+  uploadId?: string
+  path?: string
+  url?: string
+  source?: SanityAssetSourceData
+}
 
 export type SanityAssetSourceData = {
-  _type: "sanity.assetSourceData";
-  name?: string;
-  id?: string;
-  url?: string;
-};
+  _type: 'sanity.assetSourceData'
+  name?: string
+  id?: string
+  url?: string
+}
 
 export type SanityImageAsset = {
-  _id: string;
-  _type: "sanity.imageAsset";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  originalFilename?: string;
-  label?: string;
-  title?: string;
-  description?: string;
-  altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
-  uploadId?: string;
-  path?: string;
-  url?: string;
-  metadata?: SanityImageMetadata;
-  source?: SanityAssetSourceData;
-};
+  _id: string
+  _type: 'sanity.imageAsset'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  originalFilename?: string
+  label?: string
+  title?: string
+  description?: string
+  altText?: string
+  sha1hash?: string
+  extension?: string
+  mimeType?: string
+  size?: number
+  assetId?: string
+  uploadId?: string
+  path?: string
+  url?: string
+  metadata?: SanityImageMetadata
+  source?: SanityAssetSourceData
+}
 
 export type Geopoint = {
-  _type: "geopoint";
-  lat?: number;
-  lng?: number;
-  alt?: number;
-};
+  _type: 'geopoint'
+  lat?: number
+  lng?: number
+  alt?: number
+}
 
-export type AllSanitySchemaTypes = RichText | Callout | RequirementsTable | ProcessSteps | Feature | Stat | CallToAction | Exam | Slug | ExamQuestion | TrainingProvider | Testimonial | SanityImageCrop | SanityImageHotspot | Location | LegalPage | ServicePage | CadetshipProgramme | CompetencyFeeTable | Course | CourseCategory | ServicesPage | CoursesPage | AboutPage | HomePage | SiteSettings | SanityImagePaletteSwatch | SanityImagePalette | SanityImageDimensions | SanityImageMetadata | SanityFileAsset | SanityAssetSourceData | SanityImageAsset | Geopoint;
-export declare const internalGroqTypeReferenceTo: unique symbol;
+export type AllSanitySchemaTypes =
+  | RichText
+  | Callout
+  | RequirementsTable
+  | ProcessSteps
+  | Feature
+  | Stat
+  | CallToAction
+  | Exam
+  | Slug
+  | ExamQuestion
+  | TrainingProvider
+  | Testimonial
+  | SanityImageCrop
+  | SanityImageHotspot
+  | Location
+  | LegalPage
+  | ServicePage
+  | CadetshipProgramme
+  | CompetencyFeeTable
+  | Course
+  | CourseCategory
+  | ServicesPage
+  | CoursesPage
+  | AboutPage
+  | HomePage
+  | SiteSettings
+  | SanityImagePaletteSwatch
+  | SanityImagePalette
+  | SanityImageDimensions
+  | SanityImageMetadata
+  | SanityFileAsset
+  | SanityAssetSourceData
+  | SanityImageAsset
+  | Geopoint
+export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../web/app/lib/queries.ts
 // Variable: SITE_SETTINGS_QUERY
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,  contact{email, phone, phoneHref, address, businessHours},  socialLinks[]{_key, platform, url}}
 export type SITE_SETTINGS_QUERYResult = {
-  companyName: string;
-  tagline: string;
-  foundedYear: number;
-  officeCount: string;
-  footerBlurb: string;
-  seoDescription: string;
+  companyName: string
+  tagline: string
+  foundedYear: number
+  officeCount: string
+  footerBlurb: string
+  seoDescription: string
   contact: {
-    email: string;
-    phone: string;
-    phoneHref: string;
-    address: string;
-    businessHours: string;
-  };
+    email: string
+    phone: string
+    phoneHref: string
+    address: string
+    businessHours: string
+  }
   socialLinks: Array<{
-    _key: string;
-    platform: "facebook" | "instagram" | "linkedin" | "x" | "youtube";
-    url: string;
-  }>;
-} | null;
+    _key: string
+    platform: 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube'
+    url: string
+  }>
+} | null
 // Variable: HOME_PAGE_QUERY
 // Query: {  "page": *[_type == "homePage" && _id == "homePage"][0]{    hero{eyebrow, heading, subheading},    stats[]{_key, value, label},    intro{heading, body, linkLabel},    featuredHeading, featuredSubheading,    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )},    whyChooseHeading, whyChoose[]{_key, title, description},    locationsHeading, locationsSubheading, testimonialsHeading,    cta{heading, body}  },  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}}
 export type HOME_PAGE_QUERYResult = {
   page: {
     hero: {
-      eyebrow: string | null;
-      heading: string;
-      subheading: string;
-    };
+      eyebrow: string | null
+      heading: string
+      subheading: string
+    }
     stats: Array<{
-      _key: string;
-      value: string;
-      label: string;
-    }>;
+      _key: string
+      value: string
+      label: string
+    }>
     intro: {
-      heading: string;
-      body: string;
-      linkLabel: string;
-    };
-    featuredHeading: string;
-    featuredSubheading: string | null;
+      heading: string
+      body: string
+      linkLabel: string
+    }
+    featuredHeading: string
+    featuredSubheading: string | null
     featured: Array<{
-      _id: string;
-      title: string;
-      id: string;
-      description: string;
-      gradient: "indigo" | "navy" | "ocean" | "sky" | "slate" | "teal";
-      durationRange: string;
-      level: string;
-      highlights: Array<string>;
-      courseCount: number | null;
-    }>;
-    whyChooseHeading: string;
+      _id: string
+      title: string
+      id: string
+      description: string
+      gradient: 'indigo' | 'navy' | 'ocean' | 'sky' | 'slate' | 'teal'
+      durationRange: string
+      level: string
+      highlights: Array<string>
+      courseCount: number | null
+    }>
+    whyChooseHeading: string
     whyChoose: Array<{
-      _key: string;
-      title: string;
-      description: string;
-    }>;
-    locationsHeading: string;
-    locationsSubheading: string | null;
-    testimonialsHeading: string;
+      _key: string
+      title: string
+      description: string
+    }>
+    locationsHeading: string
+    locationsSubheading: string | null
+    testimonialsHeading: string
     cta: {
-      heading: string;
-      body: string;
-    };
-  } | null;
+      heading: string
+      body: string
+    }
+  } | null
   locations: Array<{
-    _id: string;
-    country: string;
-    countryCode: string;
-    cities: Array<string>;
-  }>;
+    _id: string
+    country: string
+    countryCode: string
+    cities: Array<string>
+  }>
   testimonials: Array<{
-    _id: string;
-    name: string;
-    position: string;
-    company: string;
-    quote: string;
-    rating: number;
-    isSample: boolean;
-  }>;
-};
+    _id: string
+    name: string
+    position: string
+    company: string
+    quote: string
+    rating: number
+    isSample: boolean
+  }>
+}
 // Variable: ABOUT_PAGE_QUERY
 // Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  heading, subheading,  stats[]{_key, value, label},  mission{title, description}, vision{title, description}, values{title, description},  excellence{heading, body, stats[]{_key, value, label}},  servicesHeading, services[]{_key, title, description},  cta{heading, body, label, href}}
 export type ABOUT_PAGE_QUERYResult = {
-  heading: string;
-  subheading: string;
+  heading: string
+  subheading: string
   stats: Array<{
-    _key: string;
-    value: string;
-    label: string;
-  }>;
+    _key: string
+    value: string
+    label: string
+  }>
   mission: {
-    title: string;
-    description: string;
-  };
+    title: string
+    description: string
+  }
   vision: {
-    title: string;
-    description: string;
-  };
+    title: string
+    description: string
+  }
   values: {
-    title: string;
-    description: string;
-  };
+    title: string
+    description: string
+  }
   excellence: {
-    heading: string;
-    body: string;
+    heading: string
+    body: string
     stats: Array<{
-      _key: string;
-      value: string;
-      label: string;
-    }>;
-  };
-  servicesHeading: string;
+      _key: string
+      value: string
+      label: string
+    }>
+  }
+  servicesHeading: string
   services: Array<{
-    _key: string;
-    title: string;
-    description: string;
-  }>;
+    _key: string
+    title: string
+    description: string
+  }>
   cta: {
-    heading: string;
-    body: string | null;
-    label: string;
-    href: string;
-  };
-} | null;
+    heading: string
+    body: string | null
+    label: string
+    href: string
+  }
+} | null
 // Variable: COURSES_PAGE_QUERY
 // Query: {  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )}}
 export type COURSES_PAGE_QUERYResult = {
   page: {
-    heading: string;
-    subheading: string;
-    benefitsHeading: string;
+    heading: string
+    subheading: string
+    benefitsHeading: string
     benefits: Array<{
-      _key: string;
-      title: string;
-      description: string;
-    }>;
-  } | null;
+      _key: string
+      title: string
+      description: string
+    }>
+  } | null
   categories: Array<{
-    _id: string;
-    title: string;
-    id: string;
-    description: string;
-    gradient: "indigo" | "navy" | "ocean" | "sky" | "slate" | "teal";
-    durationRange: string;
-    level: string;
-    highlights: Array<string>;
-    courseCount: number | null;
-  }>;
-};
+    _id: string
+    title: string
+    id: string
+    description: string
+    gradient: 'indigo' | 'navy' | 'ocean' | 'sky' | 'slate' | 'teal'
+    durationRange: string
+    level: string
+    highlights: Array<string>
+    courseCount: number | null
+  }>
+}
 // Variable: CATEGORY_PAGE_QUERY
 // Query: {  "category": *[_type == "courseCategory" && slug.current == $category][0]{    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,    "courses": *[_type == "course" && references(^._id)] | order(order asc){      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr    }  },  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}}
 export type CATEGORY_PAGE_QUERYResult = {
   category: {
-    _id: string;
-    title: string;
-    id: string;
-    description: string;
-    gradient: "indigo" | "navy" | "ocean" | "sky" | "slate" | "teal";
-    durationRange: string;
-    level: string;
-    highlights: Array<string>;
+    _id: string
+    title: string
+    id: string
+    description: string
+    gradient: 'indigo' | 'navy' | 'ocean' | 'sky' | 'slate' | 'teal'
+    durationRange: string
+    level: string
+    highlights: Array<string>
     courses: Array<{
-      _id: string;
-      name: string;
-      fullName: string;
-      description: string;
-      duration: string;
-      level: "Advanced" | "All Levels" | "Beginner" | "Entry Level" | "Intermediate";
-      pricing: "contact" | "fixed";
-      priceUsd: number | null;
-      priceInr: string | null;
-    }>;
-  } | null;
+      _id: string
+      name: string
+      fullName: string
+      description: string
+      duration: string
+      level: 'Advanced' | 'All Levels' | 'Beginner' | 'Entry Level' | 'Intermediate'
+      pricing: 'contact' | 'fixed'
+      priceUsd: number | null
+      priceInr: string | null
+    }>
+  } | null
   why: {
-    categoryWhyHeading: string;
+    categoryWhyHeading: string
     categoryWhy: Array<{
-      _key: string;
-      title: string;
-      description: string;
-    }>;
-  } | null;
-};
+      _key: string
+      title: string
+      description: string
+    }>
+  } | null
+}
 // Variable: COMPETENCY_PAGE_QUERY
 // Query: {  "category": *[_type == "courseCategory" && slug.current == "competency-training"][0]{title, description, durationRange, level},  "table": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{    heading, intro, note,    jurisdictions[]{_key, key, name},    rows[]{_key, rank, fees[]{_key, jurisdiction, amountUsd}}  }}
 export type COMPETENCY_PAGE_QUERYResult = {
   category: {
-    title: string;
-    description: string;
-    durationRange: string;
-    level: string;
-  } | null;
+    title: string
+    description: string
+    durationRange: string
+    level: string
+  } | null
   table: {
-    heading: string;
-    intro: string;
-    note: string;
+    heading: string
+    intro: string
+    note: string
     jurisdictions: Array<{
-      _key: string;
-      key: string;
-      name: string;
-    }>;
+      _key: string
+      key: string
+      name: string
+    }>
     rows: Array<{
-      _key: string;
-      rank: string;
+      _key: string
+      rank: string
       fees: Array<{
-        _key: string;
-        jurisdiction: string;
-        amountUsd: number;
-      }>;
-    }>;
-  } | null;
-};
+        _key: string
+        jurisdiction: string
+        amountUsd: number
+      }>
+    }>
+  } | null
+}
 // Variable: CADETSHIP_PAGE_QUERY
 // Query: {  "category": *[_type == "courseCategory" && slug.current == "cadetship-training"][0]{title, description, durationRange, level, highlights},  "programme": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{    heading, intro, duration, trainingType, totalFeeUsd, stipendRange{minUsd, maxUsd},    installments[]{_key, label, duration, feeUsd},    enrolCourse, enrolAmountUsd, highlights  }}
 export type CADETSHIP_PAGE_QUERYResult = {
   category: {
-    title: string;
-    description: string;
-    durationRange: string;
-    level: string;
-    highlights: Array<string>;
-  } | null;
+    title: string
+    description: string
+    durationRange: string
+    level: string
+    highlights: Array<string>
+  } | null
   programme: {
-    heading: string;
-    intro: string;
-    duration: string;
-    trainingType: string;
-    totalFeeUsd: number;
+    heading: string
+    intro: string
+    duration: string
+    trainingType: string
+    totalFeeUsd: number
     stipendRange: {
-      minUsd: number;
-      maxUsd: number;
-    };
+      minUsd: number
+      maxUsd: number
+    }
     installments: Array<{
-      _key: string;
-      label: string;
-      duration: string;
-      feeUsd: number;
-    }>;
-    enrolCourse: string;
-    enrolAmountUsd: number;
-    highlights: Array<string> | null;
-  } | null;
-};
+      _key: string
+      label: string
+      duration: string
+      feeUsd: number
+    }>
+    enrolCourse: string
+    enrolAmountUsd: number
+    highlights: Array<string> | null
+  } | null
+}
 // Variable: SERVICES_PAGE_QUERY
 // Query: *[_type == "servicesPage" && _id == "servicesPage"][0]{  heading, subheading, ctaHeading, ctaBody,  "services": services[]->{_id, title, section, "slug": slug.current, summary}}
 export type SERVICES_PAGE_QUERYResult = {
-  heading: string;
-  subheading: string;
-  ctaHeading: string;
-  ctaBody: string | null;
+  heading: string
+  subheading: string
+  ctaHeading: string
+  ctaBody: string | null
   services: Array<{
-    _id: string;
-    title: string;
-    section: "officer-licensing" | "services";
-    slug: string;
-    summary: string;
-  }>;
-} | null;
+    _id: string
+    title: string
+    section: 'officer-licensing' | 'services'
+    slug: string
+    summary: string
+  }>
+} | null
 // Variable: SERVICE_PAGE_QUERY
 // Query: *[_type == "servicePage" && slug.current == $slug && section in $sections][0]{  _id, title, section, "slug": slug.current, summary, intro, body,  "childPages": childPages[]->{_id, title, section, "slug": slug.current, summary},  cta{heading, body, label, href},  "trainingProviders": select(    showTrainingProviders == true => *[_type == "trainingProvider"] | order(order asc){_id, name, address, city, postalCode, country, fax, validTill, note},    []  )}
 export type SERVICE_PAGE_QUERYResult = {
-  _id: string;
-  title: string;
-  section: "officer-licensing" | "services";
-  slug: string;
-  summary: string;
-  intro: string;
-  body: RichText;
+  _id: string
+  title: string
+  section: 'officer-licensing' | 'services'
+  slug: string
+  summary: string
+  intro: string
+  body: RichText
   childPages: Array<{
-    _id: string;
-    title: string;
-    section: "officer-licensing" | "services";
-    slug: string;
-    summary: string;
-  }> | null;
+    _id: string
+    title: string
+    section: 'officer-licensing' | 'services'
+    slug: string
+    summary: string
+  }> | null
   cta: {
-    heading: string;
-    body: string | null;
-    label: string;
-    href: string;
-  };
-  trainingProviders: Array<{
-    _id: string;
-    name: string;
-    address: string;
-    city: string;
-    postalCode: string;
-    country: string;
-    fax: string | null;
-    validTill: string;
-    note: string | null;
-  }> | Array<never>;
-} | null;
+    heading: string
+    body: string | null
+    label: string
+    href: string
+  }
+  trainingProviders:
+    | Array<{
+        _id: string
+        name: string
+        address: string
+        city: string
+        postalCode: string
+        country: string
+        fax: string | null
+        validTill: string
+        note: string | null
+      }>
+    | Array<never>
+} | null
 // Variable: LEGAL_PAGE_QUERY
 // Query: *[_type == "legalPage" && slug.current == $slug][0]{  _id, title, "slug": slug.current, summary, lastUpdated, body}
 export type LEGAL_PAGE_QUERYResult = {
-  _id: string;
-  title: string;
-  slug: string;
-  summary: string;
-  lastUpdated: string;
-  body: RichText;
-} | null;
+  _id: string
+  title: string
+  slug: string
+  summary: string
+  lastUpdated: string
+  body: RichText
+} | null
 // Variable: EXAMS_QUERY
 // Query: *[_type == "exam"] | order(order asc){  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(questions)}
 export type EXAMS_QUERYResult = Array<{
-  _id: string;
-  title: string;
-  examId: string;
-  description: string;
-  category: string;
-  durationMinutes: number;
-  totalPoints: number;
-  questionCount: number;
-}>;
+  _id: string
+  title: string
+  examId: string
+  description: string
+  category: string
+  durationMinutes: number
+  totalPoints: number
+  questionCount: number
+}>
 // Variable: ENROLMENT_CATALOGUE_QUERY
 // Query: {  "programs": *[_type == "courseCategory"] | order(order asc){    "id": slug.current, title,    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}  },  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{    jurisdictions[]{key, name},    rows[]{rank, fees[]{jurisdiction, amountUsd}}  },  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}}
 export type ENROLMENT_CATALOGUE_QUERYResult = {
   programs: Array<{
-    id: string;
-    title: string;
+    id: string
+    title: string
     courses: Array<{
-      name: string;
-      fullName: string;
-      pricing: "contact" | "fixed";
-      priceUsd: number | null;
-    }>;
-  }>;
+      name: string
+      fullName: string
+      pricing: 'contact' | 'fixed'
+      priceUsd: number | null
+    }>
+  }>
   feeTable: {
     jurisdictions: Array<{
-      key: string;
-      name: string;
-    }>;
+      key: string
+      name: string
+    }>
     rows: Array<{
-      rank: string;
+      rank: string
       fees: Array<{
-        jurisdiction: string;
-        amountUsd: number;
-      }>;
-    }>;
-  } | null;
+        jurisdiction: string
+        amountUsd: number
+      }>
+    }>
+  } | null
   cadetship: {
-    heading: string;
-    enrolCourse: string;
-    enrolAmountUsd: number;
-  } | null;
-};
+    heading: string
+    enrolCourse: string
+    enrolAmountUsd: number
+  } | null
+}
 // Variable: EXAM_QUERY
 // Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(questions)}
 export type EXAM_QUERYResult = {
-  _id: string;
-  title: string;
-  examId: string;
-  description: string;
-  category: string;
-  durationMinutes: number;
-  totalPoints: number;
-  questionCount: number;
-} | null;
+  _id: string
+  title: string
+  examId: string
+  description: string
+  category: string
+  durationMinutes: number
+  totalPoints: number
+  questionCount: number
+} | null
 // Variable: EXAM_TAKE_QUERY
 // Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints,  questions[]{"id": questionId, type, question, options, points}}
 export type EXAM_TAKE_QUERYResult = {
-  _id: string;
-  title: string;
-  examId: string;
-  durationMinutes: number;
-  totalPoints: number;
+  _id: string
+  title: string
+  examId: string
+  durationMinutes: number
+  totalPoints: number
   questions: Array<{
-    id: string;
-    type: "multiple-choice" | "single-choice" | "text" | "textarea";
-    question: string;
-    options: Array<string> | null;
-    points: number;
-  }>;
-} | null;
+    id: string
+    type: 'multiple-choice' | 'single-choice' | 'text' | 'textarea'
+    question: string
+    options: Array<string> | null
+    points: number
+  }>
+} | null
 // Variable: EXAM_KEY_QUERY
 // Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints,  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}}
 export type EXAM_KEY_QUERYResult = {
-  _id: string;
-  title: string;
-  examId: string;
-  durationMinutes: number;
-  totalPoints: number;
+  _id: string
+  title: string
+  examId: string
+  durationMinutes: number
+  totalPoints: number
   questions: Array<{
-    id: string;
-    type: "multiple-choice" | "single-choice" | "text" | "textarea";
-    question: string;
-    options: Array<string> | null;
-    correctAnswer: string | null;
-    correctAnswers: Array<string> | null;
-    points: number;
-  }>;
-} | null;
+    id: string
+    type: 'multiple-choice' | 'single-choice' | 'text' | 'textarea'
+    question: string
+    options: Array<string> | null
+    correctAnswer: string | null
+    correctAnswers: Array<string> | null
+    points: number
+  }>
+} | null
 // Variable: SITEMAP_QUERY
 // Query: {  "singletons": *[_id in ["siteSettings", "homePage", "aboutPage", "coursesPage", "servicesPage", "competencyFeeTable", "cadetshipProgramme"]]{_id, _updatedAt},  "categories": *[_type == "courseCategory" && defined(slug.current)] | order(order asc){    "id": slug.current, _updatedAt,    "coursesUpdatedAt": *[_type == "course" && references(^._id)]._updatedAt  },  "services": *[_type == "servicePage" && defined(slug.current) && section in ["services", "officer-licensing"]] | order(section desc, slug.current asc){    section, "slug": slug.current, _updatedAt  },  "legal": *[_type == "legalPage" && slug.current in $legalSlugs] | order(slug.current asc){"slug": slug.current, _updatedAt},  "exams": *[_type == "exam" && defined(examId.current)] | order(order asc){"examId": examId.current, _updatedAt}}
 export type SITEMAP_QUERYResult = {
   singletons: Array<{
-    _id: string;
-    _updatedAt: string;
-  }>;
+    _id: string
+    _updatedAt: string
+  }>
   categories: Array<{
-    id: string;
-    _updatedAt: string;
-    coursesUpdatedAt: Array<string>;
-  }>;
+    id: string
+    _updatedAt: string
+    coursesUpdatedAt: Array<string>
+  }>
   services: Array<{
-    section: "officer-licensing" | "services";
-    slug: string;
-    _updatedAt: string;
-  }>;
+    section: 'officer-licensing' | 'services'
+    slug: string
+    _updatedAt: string
+  }>
   legal: Array<{
-    slug: string;
-    _updatedAt: string;
-  }>;
+    slug: string
+    _updatedAt: string
+  }>
   exams: Array<{
-    examId: string;
-    _updatedAt: string;
-  }>;
-};
+    examId: string
+    _updatedAt: string
+  }>
+}
 
 // Query TypeMap
-import "@sanity/client";
-declare module "@sanity/client" {
+import '@sanity/client'
+declare module '@sanity/client' {
   interface SanityQueries {
-    "*[_type == \"siteSettings\" && _id == \"siteSettings\"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url}\n}": SITE_SETTINGS_QUERYResult;
-    "{\n  \"page\": *[_type == \"homePage\" && _id == \"homePage\"][0]{\n    hero{eyebrow, heading, subheading},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    \"featured\": featuredCategories[]->{_id, title, \"id\": slug.current, description, gradient, durationRange, level, highlights,\n      \"courseCount\": select(\n        slug.current == \"cadetship-training\" => count(*[_type == \"cadetshipProgramme\" && _id == \"cadetshipProgramme\"][0].installments),\n        count(*[_type == \"course\" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  \"locations\": *[_type == \"location\"] | order(order asc){_id, country, countryCode, cities},\n  \"testimonials\": *[_type == \"testimonial\"] | order(order asc){_id, name, position, company, quote, rating, isSample}\n}": HOME_PAGE_QUERYResult;
-    "*[_type == \"aboutPage\" && _id == \"aboutPage\"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  excellence{heading, body, stats[]{_key, value, label}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}": ABOUT_PAGE_QUERYResult;
-    "{\n  \"page\": *[_type == \"coursesPage\" && _id == \"coursesPage\"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},\n  \"categories\": *[_type == \"courseCategory\"] | order(order asc){_id, title, \"id\": slug.current, description, gradient, durationRange, level, highlights,\n      \"courseCount\": select(\n        slug.current == \"cadetship-training\" => count(*[_type == \"cadetshipProgramme\" && _id == \"cadetshipProgramme\"][0].installments),\n        count(*[_type == \"course\" && references(^._id)])\n      )}\n}": COURSES_PAGE_QUERYResult;
-    "{\n  \"category\": *[_type == \"courseCategory\" && slug.current == $category][0]{\n    _id, title, \"id\": slug.current, description, gradient, durationRange, level, highlights,\n    \"courses\": *[_type == \"course\" && references(^._id)] | order(order asc){\n      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr\n    }\n  },\n  \"why\": *[_type == \"coursesPage\" && _id == \"coursesPage\"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}\n}": CATEGORY_PAGE_QUERYResult;
-    "{\n  \"category\": *[_type == \"courseCategory\" && slug.current == \"competency-training\"][0]{title, description, durationRange, level},\n  \"table\": *[_type == \"competencyFeeTable\" && _id == \"competencyFeeTable\"][0]{\n    heading, intro, note,\n    jurisdictions[]{_key, key, name},\n    rows[]{_key, rank, fees[]{_key, jurisdiction, amountUsd}}\n  }\n}": COMPETENCY_PAGE_QUERYResult;
-    "{\n  \"category\": *[_type == \"courseCategory\" && slug.current == \"cadetship-training\"][0]{title, description, durationRange, level, highlights},\n  \"programme\": *[_type == \"cadetshipProgramme\" && _id == \"cadetshipProgramme\"][0]{\n    heading, intro, duration, trainingType, totalFeeUsd, stipendRange{minUsd, maxUsd},\n    installments[]{_key, label, duration, feeUsd},\n    enrolCourse, enrolAmountUsd, highlights\n  }\n}": CADETSHIP_PAGE_QUERYResult;
-    "*[_type == \"servicesPage\" && _id == \"servicesPage\"][0]{\n  heading, subheading, ctaHeading, ctaBody,\n  \"services\": services[]->{_id, title, section, \"slug\": slug.current, summary}\n}": SERVICES_PAGE_QUERYResult;
-    "*[_type == \"servicePage\" && slug.current == $slug && section in $sections][0]{\n  _id, title, section, \"slug\": slug.current, summary, intro, body,\n  \"childPages\": childPages[]->{_id, title, section, \"slug\": slug.current, summary},\n  cta{heading, body, label, href},\n  \"trainingProviders\": select(\n    showTrainingProviders == true => *[_type == \"trainingProvider\"] | order(order asc){_id, name, address, city, postalCode, country, fax, validTill, note},\n    []\n  )\n}": SERVICE_PAGE_QUERYResult;
-    "*[_type == \"legalPage\" && slug.current == $slug][0]{\n  _id, title, \"slug\": slug.current, summary, lastUpdated, body\n}": LEGAL_PAGE_QUERYResult;
-    "*[_type == \"exam\"] | order(order asc){\n  _id, title, \"examId\": examId.current, description, category, durationMinutes, totalPoints,\n  \"questionCount\": count(questions)\n}": EXAMS_QUERYResult;
-    "{\n  \"programs\": *[_type == \"courseCategory\"] | order(order asc){\n    \"id\": slug.current, title,\n    \"courses\": *[_type == \"course\" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}\n  },\n  \"feeTable\": *[_type == \"competencyFeeTable\" && _id == \"competencyFeeTable\"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  \"cadetship\": *[_type == \"cadetshipProgramme\" && _id == \"cadetshipProgramme\"][0]{heading, enrolCourse, enrolAmountUsd}\n}": ENROLMENT_CATALOGUE_QUERYResult;
-    "*[_type == \"exam\" && examId.current == $examId][0]{\n  _id, title, \"examId\": examId.current, description, category, durationMinutes, totalPoints,\n  \"questionCount\": count(questions)\n}": EXAM_QUERYResult;
-    "*[_type == \"exam\" && examId.current == $examId][0]{\n  _id, title, \"examId\": examId.current, durationMinutes, totalPoints,\n  questions[]{\"id\": questionId, type, question, options, points}\n}": EXAM_TAKE_QUERYResult;
-    "*[_type == \"exam\" && examId.current == $examId][0]{\n  _id, title, \"examId\": examId.current, durationMinutes, totalPoints,\n  questions[]{\"id\": questionId, type, question, options, correctAnswer, correctAnswers, points}\n}": EXAM_KEY_QUERYResult;
-    "{\n  \"singletons\": *[_id in [\"siteSettings\", \"homePage\", \"aboutPage\", \"coursesPage\", \"servicesPage\", \"competencyFeeTable\", \"cadetshipProgramme\"]]{_id, _updatedAt},\n  \"categories\": *[_type == \"courseCategory\" && defined(slug.current)] | order(order asc){\n    \"id\": slug.current, _updatedAt,\n    \"coursesUpdatedAt\": *[_type == \"course\" && references(^._id)]._updatedAt\n  },\n  \"services\": *[_type == \"servicePage\" && defined(slug.current) && section in [\"services\", \"officer-licensing\"]] | order(section desc, slug.current asc){\n    section, \"slug\": slug.current, _updatedAt\n  },\n  \"legal\": *[_type == \"legalPage\" && slug.current in $legalSlugs] | order(slug.current asc){\"slug\": slug.current, _updatedAt},\n  \"exams\": *[_type == \"exam\" && defined(examId.current)] | order(order asc){\"examId\": examId.current, _updatedAt}\n}": SITEMAP_QUERYResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url}\n}': SITE_SETTINGS_QUERYResult
+    '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}\n}': HOME_PAGE_QUERYResult
+    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  excellence{heading, body, stats[]{_key, value, label}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}': ABOUT_PAGE_QUERYResult
+    '{\n  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )}\n}': COURSES_PAGE_QUERYResult
+    '{\n  "category": *[_type == "courseCategory" && slug.current == $category][0]{\n    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){\n      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr\n    }\n  },\n  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}\n}': CATEGORY_PAGE_QUERYResult
+    '{\n  "category": *[_type == "courseCategory" && slug.current == "competency-training"][0]{title, description, durationRange, level},\n  "table": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    heading, intro, note,\n    jurisdictions[]{_key, key, name},\n    rows[]{_key, rank, fees[]{_key, jurisdiction, amountUsd}}\n  }\n}': COMPETENCY_PAGE_QUERYResult
+    '{\n  "category": *[_type == "courseCategory" && slug.current == "cadetship-training"][0]{title, description, durationRange, level, highlights},\n  "programme": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{\n    heading, intro, duration, trainingType, totalFeeUsd, stipendRange{minUsd, maxUsd},\n    installments[]{_key, label, duration, feeUsd},\n    enrolCourse, enrolAmountUsd, highlights\n  }\n}': CADETSHIP_PAGE_QUERYResult
+    '*[_type == "servicesPage" && _id == "servicesPage"][0]{\n  heading, subheading, ctaHeading, ctaBody,\n  "services": services[]->{_id, title, section, "slug": slug.current, summary}\n}': SERVICES_PAGE_QUERYResult
+    '*[_type == "servicePage" && slug.current == $slug && section in $sections][0]{\n  _id, title, section, "slug": slug.current, summary, intro, body,\n  "childPages": childPages[]->{_id, title, section, "slug": slug.current, summary},\n  cta{heading, body, label, href},\n  "trainingProviders": select(\n    showTrainingProviders == true => *[_type == "trainingProvider"] | order(order asc){_id, name, address, city, postalCode, country, fax, validTill, note},\n    []\n  )\n}': SERVICE_PAGE_QUERYResult
+    '*[_type == "legalPage" && slug.current == $slug][0]{\n  _id, title, "slug": slug.current, summary, lastUpdated, body\n}': LEGAL_PAGE_QUERYResult
+    '*[_type == "exam"] | order(order asc){\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAMS_QUERYResult
+    '{\n  "programs": *[_type == "courseCategory"] | order(order asc){\n    "id": slug.current, title,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}\n  },\n  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}\n}': ENROLMENT_CATALOGUE_QUERYResult
+    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAM_QUERYResult
+    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints,\n  questions[]{"id": questionId, type, question, options, points}\n}': EXAM_TAKE_QUERYResult
+    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints,\n  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}\n}': EXAM_KEY_QUERYResult
+    '{\n  "singletons": *[_id in ["siteSettings", "homePage", "aboutPage", "coursesPage", "servicesPage", "competencyFeeTable", "cadetshipProgramme"]]{_id, _updatedAt},\n  "categories": *[_type == "courseCategory" && defined(slug.current)] | order(order asc){\n    "id": slug.current, _updatedAt,\n    "coursesUpdatedAt": *[_type == "course" && references(^._id)]._updatedAt\n  },\n  "services": *[_type == "servicePage" && defined(slug.current) && section in ["services", "officer-licensing"]] | order(section desc, slug.current asc){\n    section, "slug": slug.current, _updatedAt\n  },\n  "legal": *[_type == "legalPage" && slug.current in $legalSlugs] | order(slug.current asc){"slug": slug.current, _updatedAt},\n  "exams": *[_type == "exam" && defined(examId.current)] | order(order asc){"examId": examId.current, _updatedAt}\n}': SITEMAP_QUERYResult
   }
 }

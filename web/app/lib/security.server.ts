@@ -72,7 +72,8 @@ export function secureResponse(request: Request, response: Response): Response {
 }
 
 function applyNonPageHeaders(headers: Headers, request: Request): void {
-  const framedPreview = headers.has('Content-Security-Policy') && !headers.has('X-Frame-Options') && /frame-ancestors 'self' /.test(headers.get('Content-Security-Policy') ?? '')
+  const framedPreview =
+    headers.has('Content-Security-Policy') && !headers.has('X-Frame-Options') && /frame-ancestors 'self' /.test(headers.get('Content-Security-Policy') ?? '')
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value)
   // An editor's preview page may be framed by the Studio (applySecurityHeaders left XFO out).
   if (framedPreview) headers.delete('X-Frame-Options')

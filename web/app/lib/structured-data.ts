@@ -212,11 +212,8 @@ export function structuredDataHandle<Loader extends (...args: never[]) => unknow
 }
 
 /** The data a loader hands to the page (`data()` results unwrapped). */
-type LoaderData<Loader extends (...args: never[]) => unknown> = Awaited<ReturnType<Loader>> extends infer R
-  ? R extends {data: infer D; init: unknown}
-    ? D
-    : R
-  : never
+type LoaderData<Loader extends (...args: never[]) => unknown> =
+  Awaited<ReturnType<Loader>> extends infer R ? (R extends {data: infer D; init: unknown} ? D : R) : never
 
 /** Whether a route handle declares structured data. */
 export function hasStructuredData(handle: unknown): handle is StructuredDataHandle {

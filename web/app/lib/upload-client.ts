@@ -197,7 +197,12 @@ export async function uploadFile(file: Blob & {name: string}, options: UploadFil
   }
 
   report(0)
-  const started = await withRetry(() => transport.start({fileName: file.name, size: file.size, contentType: file.type || ''}, signal), retries, retryDelayMs, signal)
+  const started = await withRetry(
+    () => transport.start({fileName: file.name, size: file.size, contentType: file.type || ''}, signal),
+    retries,
+    retryDelayMs,
+    signal,
+  )
   const chunkSize = started.chunkSize
   if (!(chunkSize > 0)) throw new UploadError('The server did not accept the upload.')
   const chunks = Math.max(1, Math.ceil(total / chunkSize))

@@ -28,15 +28,10 @@ export async function loader({request}: LoaderFunctionArgs) {
       locations: locations.map((location) => ({...location, flag: flagUrl(location.countryCode)})),
     },
     {
-      headers: pageCacheHeaders([
-        'doc:homePage',
-        'type:homePage',
-        'type:courseCategory',
-        'type:course',
-        'type:cadetshipProgramme',
-        'type:location',
-        'type:testimonial',
-      ], {preview}),
+      headers: pageCacheHeaders(
+        ['doc:homePage', 'type:homePage', 'type:courseCategory', 'type:course', 'type:cadetshipProgramme', 'type:location', 'type:testimonial'],
+        {preview},
+      ),
     },
   )
 }
@@ -134,7 +129,15 @@ export default function Home() {
             {locations.map((location) => (
               <li key={location._id} className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
                 {location.flag ? (
-                  <img src={location.flag} alt="" width={48} height={36} loading="lazy" decoding="async" className="h-9 w-12 shrink-0 rounded-sm object-cover shadow ring-1 ring-slate-200" />
+                  <img
+                    src={location.flag}
+                    alt=""
+                    width={48}
+                    height={36}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-9 w-12 shrink-0 rounded-sm object-cover shadow ring-1 ring-slate-200"
+                  />
                 ) : null}
                 <div>
                   <h3 className="font-semibold text-navy-900">{location.country}</h3>

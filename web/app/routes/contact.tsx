@@ -67,7 +67,10 @@ export async function action({request, context}: ActionFunctionArgs) {
     return data<ContactActionData>({status: 'success', result: submission.reply({resetForm: true})})
   } catch (error) {
     console.error('[contact] the message could not be stored', error)
-    return data<ContactActionData>({status: 'error', message: CONTACT_FAILURE_MESSAGES.server, result: submission.reply({hideFields: ['website']})}, {status: 500})
+    return data<ContactActionData>(
+      {status: 'error', message: CONTACT_FAILURE_MESSAGES.server, result: submission.reply({hideFields: ['website']})},
+      {status: 500},
+    )
   }
 }
 
@@ -192,7 +195,9 @@ export default function ContactPage() {
                   setTriedToSend(true)
                   formProps.onSubmit(event)
                 }}
-                aria-labelledby="contact-form-heading" className="mt-6 grid gap-5 sm:grid-cols-2">
+                aria-labelledby="contact-form-heading"
+                className="mt-6 grid gap-5 sm:grid-cols-2"
+              >
                 <Field label={FIELD_LABELS.name} htmlFor={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors} required>
                   <input {...getInputProps(fields.name, {type: 'text'})} key={fields.name.key} autoComplete="name" className={inputClass(fields.name.errors)} />
                 </Field>

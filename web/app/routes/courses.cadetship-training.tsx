@@ -38,7 +38,11 @@ export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
 
 /** JSON-LD: Home › Certifications › Cadetship Training. */
 export const handle = structuredDataHandle<typeof loader>(({category, programme}, site) => [
-  breadcrumbList(site, [HOME_STEP, {name: 'Certifications', path: '/courses'}, {name: category?.title ?? programme.heading ?? 'Cadetship Training', path: PATH}]),
+  breadcrumbList(site, [
+    HOME_STEP,
+    {name: 'Certifications', path: '/courses'},
+    {name: category?.title ?? programme.heading ?? 'Cadetship Training', path: PATH},
+  ]),
 ])
 
 export default function CadetshipTraining() {

@@ -37,11 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
 
 /** JSON-LD: Home › Certifications › Competency Training (no Course offers: fees depend on the flag). */
 export const handle = structuredDataHandle<typeof loader>(({category, table}, site) => [
-  breadcrumbList(site, [
-    HOME_STEP,
-    {name: 'Certifications', path: '/courses'},
-    {name: category?.title ?? table.heading ?? 'Competency Training', path: PATH},
-  ]),
+  breadcrumbList(site, [HOME_STEP, {name: 'Certifications', path: '/courses'}, {name: category?.title ?? table.heading ?? 'Competency Training', path: PATH}]),
 ])
 
 export default function CompetencyTraining() {
@@ -58,12 +54,7 @@ export default function CompetencyTraining() {
           <h2 id="fees-heading" className="text-2xl font-bold text-navy-900">
             Fees by flag administration
           </h2>
-          <div
-            className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 shadow-sm"
-            role="region"
-            aria-labelledby="fees-heading"
-            tabIndex={0}
-          >
+          <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 shadow-sm" role="region" aria-labelledby="fees-heading" tabIndex={0}>
             <table className="w-full min-w-[56rem] border-collapse text-left text-sm" data-testid="fee-table">
               <thead className="bg-navy-900 text-white">
                 <tr>

@@ -16,14 +16,7 @@
  */
 import type {ActionFunctionArgs, LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {redirect} from '@remix-run/node'
-import {
-  data,
-  useFetcher,
-  useLoaderData,
-  useNavigate,
-  type ClientActionFunctionArgs,
-  type ShouldRevalidateFunction,
-} from '@remix-run/react'
+import {data, useFetcher, useLoaderData, useNavigate, type ClientActionFunctionArgs, type ShouldRevalidateFunction} from '@remix-run/react'
 import {useCallback, useEffect, useRef, useState} from 'react'
 import {PageHero} from '~/components/PageHero'
 import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~/components/exam-results/ExamResultsView'
@@ -187,10 +180,7 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
 
   const timeSpent = stored && Number.isFinite(stored.timeSpent) ? stored.timeSpent : 0
   const submittedAt = stored ? new Date(stored.submittedAt) : null
-  const submittedText =
-    submittedAt && !Number.isNaN(submittedAt.getTime())
-      ? `Submitted ${formatVisitorLongDateTime(submittedAt)}`
-      : null
+  const submittedText = submittedAt && !Number.isNaN(submittedAt.getTime()) ? `Submitted ${formatVisitorLongDateTime(submittedAt)}` : null
 
   const onDownload = () => {
     if (!score || !stored) return

@@ -102,29 +102,28 @@ export default function ExamInstructions() {
             </h2>
             <ul className="mt-6 space-y-5">
               <Instruction icon={<GridIcon />} title="One question at a time">
-                The exam has {exam.questionCount} questions worth {exam.totalPoints} points in total. Move between them with Previous and Next, or
-                jump to any question from the question navigator. Choice questions have one or several correct options; written questions take a
-                short or a detailed answer.
+                The exam has {exam.questionCount} questions worth {exam.totalPoints} points in total. Move between them with Previous and Next, or jump to any
+                question from the question navigator. Choice questions have one or several correct options; written questions take a short or a detailed answer.
               </Instruction>
               <Instruction icon={<CheckIcon />} title="Answers are saved automatically">
-                Every answer is saved on this device as you go. If the page reloads or the browser closes, open the exam again in the same browser
-                to resume where you left off, with your answers and the same time remaining.
+                Every answer is saved on this device as you go. If the page reloads or the browser closes, open the exam again in the same browser to resume
+                where you left off, with your answers and the same time remaining.
               </Instruction>
               <Instruction icon={<ClockIcon />} title={`A ${minutes}-minute timer`}>
-                In a timed attempt the clock starts when you press Start and keeps running even if you leave the page. It turns red when 5 minutes
-                remain, screen readers announce 10, 5 and 1 minute remaining, and the exam is submitted automatically when time runs out. Prefer no
-                time pressure? Choose practice without a time limit.
+                In a timed attempt the clock starts when you press Start and keeps running even if you leave the page. It turns red when 5 minutes remain,
+                screen readers announce 10, 5 and 1 minute remaining, and the exam is submitted automatically when time runs out. Prefer no time pressure?
+                Choose practice without a time limit.
               </Instruction>
               <Instruction icon={<FlagIcon />} title="Flag questions to review">
                 Flag any question you want to come back to. Before you submit you will see which questions are still unanswered or flagged.
               </Instruction>
               <Instruction icon={<SendIcon />} title="Submit when you are ready">
-                Once submitted you cannot change your answers. Your score, grade and a question-by-question breakdown follow straight away, and you
-                can download your results.
+                Once submitted you cannot change your answers. Your score, grade and a question-by-question breakdown follow straight away, and you can download
+                your results.
               </Instruction>
               <Instruction icon={<InfoIcon />} title="Keyboard friendly">
-                Everything works with the keyboard: Tab moves between controls, the arrow keys move between questions in the navigator and between
-                options, and Space or Enter selects.
+                Everything works with the keyboard: Tab moves between controls, the arrow keys move between questions in the navigator and between options, and
+                Space or Enter selects.
               </Instruction>
             </ul>
           </div>
@@ -167,23 +166,21 @@ export default function ExamInstructions() {
                 </label>
               </div>
 
-              {unfinished ? (
-                <p className="mt-4 text-sm text-slate-700">Starting again discards the answers of your unfinished attempt.</p>
-              ) : null}
+              {unfinished ? <p className="mt-4 text-sm text-slate-700">Starting again discards the answers of your unfinished attempt.</p> : null}
               {storageError ? (
                 <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
                   This browser does not allow saving your answers (local storage is blocked or full). Allow site data for this site and try again.
                 </p>
               ) : null}
 
-              <button type="submit" disabled={!agreed} className="btn-primary mt-5 w-full disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700">
+              <button
+                type="submit"
+                disabled={!agreed}
+                className="btn-primary mt-5 w-full disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+              >
                 Start Exam <ArrowRightIcon width={16} height={16} />
               </button>
-              {!agreed ? (
-                <p className="mt-2 text-center text-xs text-slate-600">
-                  Tick the agreement to enable Start.
-                </p>
-              ) : null}
+              {!agreed ? <p className="mt-2 text-center text-xs text-slate-600">Tick the agreement to enable Start.</p> : null}
             </form>
 
             <div className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
@@ -221,7 +218,15 @@ function Instruction({icon, title, children}: {icon: React.ReactNode; title: str
 function ModeOption({id, checked, onSelect, label, hint}: {id: string; checked: boolean; onSelect: () => void; label: string; hint: string}) {
   return (
     <div className={`flex items-start gap-3 rounded-xl border bg-white p-4 ${checked ? 'border-navy-800 ring-1 ring-navy-800' : 'border-slate-300'}`}>
-      <input id={id} type="radio" name="mode" checked={checked} onChange={onSelect} aria-describedby={`${id}-hint`} className="mt-0.5 h-5 w-5 shrink-0 accent-navy-800" />
+      <input
+        id={id}
+        type="radio"
+        name="mode"
+        checked={checked}
+        onChange={onSelect}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 h-5 w-5 shrink-0 accent-navy-800"
+      />
       <div>
         <label htmlFor={id} className="text-sm font-semibold text-navy-900">
           {label}

@@ -16,8 +16,7 @@ import {EXAMS_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 
 const TITLE = 'Practice Exams'
-const DESCRIPTION =
-  'Timed practice exams on maritime safety and navigation: check your knowledge, see your score and grade, and download your results.'
+const DESCRIPTION = 'Timed practice exams on maritime safety and navigation: check your knowledge, see your score and grade, and download your results.'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -37,7 +36,9 @@ export default function ExamCatalogue() {
       <section aria-label="Available exams" className="py-12 sm:py-16">
         <div className="container-page">
           {exams.length === 0 ? (
-            <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-slate-600">No practice exams are available right now. Please check back soon.</p>
+            <p className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-slate-600">
+              No practice exams are available right now. Please check back soon.
+            </p>
           ) : (
             <ul className="grid gap-6 md:grid-cols-2">
               {exams.map((exam) => (

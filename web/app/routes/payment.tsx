@@ -17,16 +17,7 @@ import {CheckIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import type {SandboxOutcome} from '~/components/SandboxCheckout'
-import {
-  checkEnrolmentPrice,
-  countryOptions,
-  courseOptions,
-  ENROLMENT_MESSAGES,
-  needsCountry,
-  prefillFromQuery,
-  programOptions,
-  quote,
-} from '~/domain/enrolment'
+import {checkEnrolmentPrice, countryOptions, courseOptions, ENROLMENT_MESSAGES, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
 import {formatUsd} from '~/domain/format'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
@@ -175,7 +166,11 @@ export default function Payment() {
 
   return (
     <>
-      <PageHero eyebrow="Enroll Now" title="Enrol and pay online" lead="Choose your program and course, tell us who you are, and pay securely by card. Our team contacts you within 24 hours of payment." />
+      <PageHero
+        eyebrow="Enroll Now"
+        title="Enrol and pay online"
+        lead="Choose your program and course, tell us who you are, and pay securely by card. Our team contacts you within 24 hours of payment."
+      />
 
       <section className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_22rem]">
         <form {...getFormProps(form)} method="post" className="space-y-6" aria-describedby="enrolment-alert" onSubmitCapture={() => setAttempted(true)}>
@@ -189,14 +184,40 @@ export default function Payment() {
           <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
             <legend className="px-2 text-lg font-semibold text-navy-900">Your details</legend>
             <Field label="Full name" id={fields.name.id} errors={fields.name.errors}>
-              <input id={fields.name.id} name={fields.name.name} autoComplete="name" required className={inputClass(fields.name.errors)} aria-invalid={fields.name.errors ? true : undefined} aria-describedby={fields.name.errors ? `${fields.name.id}-error` : undefined} />
+              <input
+                id={fields.name.id}
+                name={fields.name.name}
+                autoComplete="name"
+                required
+                className={inputClass(fields.name.errors)}
+                aria-invalid={fields.name.errors ? true : undefined}
+                aria-describedby={fields.name.errors ? `${fields.name.id}-error` : undefined}
+              />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-                <input id={fields.email.id} name={fields.email.name} type="email" autoComplete="email" required className={inputClass(fields.email.errors)} aria-invalid={fields.email.errors ? true : undefined} aria-describedby={fields.email.errors ? `${fields.email.id}-error` : undefined} />
+                <input
+                  id={fields.email.id}
+                  name={fields.email.name}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  className={inputClass(fields.email.errors)}
+                  aria-invalid={fields.email.errors ? true : undefined}
+                  aria-describedby={fields.email.errors ? `${fields.email.id}-error` : undefined}
+                />
               </Field>
               <Field label="Mobile" id={fields.mobile.id} errors={fields.mobile.errors} hint="With country code, e.g. +971 50 123 4567">
-                <input id={fields.mobile.id} name={fields.mobile.name} type="tel" autoComplete="tel" required className={inputClass(fields.mobile.errors)} aria-invalid={fields.mobile.errors ? true : undefined} aria-describedby={`${fields.mobile.id}-hint${fields.mobile.errors ? ` ${fields.mobile.id}-error` : ''}`} />
+                <input
+                  id={fields.mobile.id}
+                  name={fields.mobile.name}
+                  type="tel"
+                  autoComplete="tel"
+                  required
+                  className={inputClass(fields.mobile.errors)}
+                  aria-invalid={fields.mobile.errors ? true : undefined}
+                  aria-describedby={`${fields.mobile.id}-hint${fields.mobile.errors ? ` ${fields.mobile.id}-error` : ''}`}
+                />
               </Field>
             </div>
           </fieldset>
@@ -252,7 +273,12 @@ export default function Payment() {
               </select>
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Country" id={fields.country.id} errors={fields.country.errors} hint={needsCountry(program) ? 'The flag administration issuing your certificate' : 'Only for competency training'}>
+              <Field
+                label="Country"
+                id={fields.country.id}
+                errors={fields.country.errors}
+                hint={needsCountry(program) ? 'The flag administration issuing your certificate' : 'Only for competency training'}
+              >
                 <select
                   id={fields.country.id}
                   name={fields.country.name}
@@ -312,11 +338,17 @@ export default function Payment() {
           ) : null}
 
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <button type="submit" className="btn-primary min-w-48 px-8 text-base" disabled={busy || uploading || Boolean(onRequest)} aria-describedby="pay-note">
+            <button
+              type="submit"
+              className="btn-primary min-w-48 px-8 text-base"
+              disabled={busy || uploading || Boolean(onRequest)}
+              aria-describedby="pay-note"
+            >
               {busy ? 'Processing...' : amount !== null ? `Pay ${formatUsd(amount)} USD` : 'Proceed to payment'}
             </button>
             <p id="pay-note" className="flex items-center gap-2 text-sm text-slate-600">
-              <ShieldIcon width={18} height={18} /> {uploading ? 'Waiting for your documents to finish uploading.' : 'Card payment by Razorpay. We never see your card details.'}
+              <ShieldIcon width={18} height={18} />{' '}
+              {uploading ? 'Waiting for your documents to finish uploading.' : 'Card payment by Razorpay. We never see your card details.'}
             </p>
           </div>
         </form>

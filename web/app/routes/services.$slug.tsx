@@ -26,7 +26,10 @@ export async function loader({params, request}: LoaderFunctionArgs) {
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro, path: servicePath(data.page.section, data.page.slug)} : null)
+  pageMeta(
+    matches,
+    data ? {title: data.page.title, description: data.page.summary ?? data.page.intro, path: servicePath(data.page.section, data.page.slug)} : null,
+  )
 
 /** JSON-LD: Home › Services › this page (the trail ServicePageView shows). */
 export const handle = structuredDataHandle<typeof loader>(({page}, site) => [

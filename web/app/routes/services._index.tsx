@@ -23,14 +23,17 @@ export async function loader({request}: LoaderFunctionArgs) {
   if (!page?.heading) throw new Response('Not Found', {status: 404})
   const services = (page.services ?? []).flatMap((service) => (service?.slug ? [service] : []))
   const tags = ['doc:servicesPage', 'type:servicesPage', 'type:servicePage', ...services.map((service) => docTag(service._id))]
-  return data({
-    heading: page.heading,
-    subheading: page.subheading,
-    ctaHeading: page.ctaHeading,
-    ctaBody: page.ctaBody,
-    // A reference to a deleted page resolves to null: leave it out rather than show an empty card.
-    services,
-  }, {headers: pageCacheHeaders(tags, {preview})})
+  return data(
+    {
+      heading: page.heading,
+      subheading: page.subheading,
+      ctaHeading: page.ctaHeading,
+      ctaBody: page.ctaBody,
+      // A reference to a deleted page resolves to null: leave it out rather than show an empty card.
+      services,
+    },
+    {headers: pageCacheHeaders(tags, {preview})},
+  )
 }
 
 export const headers = contentRouteHeaders

@@ -35,7 +35,10 @@ export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   // The canonical address is the document's own: /services/officer-licensing/seaman-book names /services/seaman-book.
-  pageMeta(matches, data ? {title: data.page.title, description: data.page.summary ?? data.page.intro, path: servicePath(data.page.section, data.page.slug)} : null)
+  pageMeta(
+    matches,
+    data ? {title: data.page.title, description: data.page.summary ?? data.page.intro, path: servicePath(data.page.section, data.page.slug)} : null,
+  )
 
 /** JSON-LD: Home › Services › Officer Licensing › this page (the trail ServicePageView shows). */
 export const handle = structuredDataHandle<typeof loader>(({page}, site) => [

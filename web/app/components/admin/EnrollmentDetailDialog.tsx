@@ -102,9 +102,15 @@ export function EnrollmentDetailDialog({
             <StatusBadge status={shown.status} /> <span>{shown.courseName}</span>
           </p>
         </div>
-        {/* The dialog's initial focus (HTML's way to choose it for a modal <dialog>). */}
-        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
-        <button type="button" onClick={() => dialog.current?.close()} className="grid h-11 w-11 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100" aria-label="Close details" autoFocus>
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="grid h-11 w-11 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
+          aria-label="Close details"
+          // The dialog's initial focus (HTML's way to choose it for a modal <dialog>).
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        >
           <CloseIcon />
         </button>
       </div>

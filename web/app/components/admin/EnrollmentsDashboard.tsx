@@ -17,16 +17,7 @@ import {formatDate, formatMoney} from '~/domain/format'
 import {logout} from '~/lib/admin-session'
 import {fetchEnrollments, saveBlob, UnauthorizedError, MESSAGES} from './api'
 import {EnrollmentDetailDialog} from './EnrollmentDetailDialog'
-import {
-  csvFileName,
-  DEFAULT_SORTING,
-  enrollmentsCsv,
-  PAGE_SIZE,
-  showingText,
-  summarize,
-  tableOptions,
-  type Enrollment,
-} from './enrollments'
+import {csvFileName, DEFAULT_SORTING, enrollmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions, type Enrollment} from './enrollments'
 import {ErrorPanel} from './ErrorPanel'
 import {Spinner, StatusBadge} from './parts'
 
@@ -124,7 +115,17 @@ function pageItems(pageCount: number, current: number): (number | 'gap')[] {
   return items
 }
 
-function EnrollmentsView({records, includesPending, token, onUnauthorized}: {records: Enrollment[]; includesPending: boolean; token: string; onUnauthorized: () => void}) {
+function EnrollmentsView({
+  records,
+  includesPending,
+  token,
+  onUnauthorized,
+}: {
+  records: Enrollment[]
+  includesPending: boolean
+  token: string
+  onUnauthorized: () => void
+}) {
   const ids = useId()
   const [sorting, setSorting] = useState<SortingState>(DEFAULT_SORTING)
   const [globalFilter, setGlobalFilter] = useState('')
@@ -172,7 +173,11 @@ function EnrollmentsView({records, includesPending, token, onUnauthorized}: {rec
   return (
     <>
       <dl className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <SummaryCard label="Total Enrollments" value={String(summary.total)} detail={includesPending ? `${summary.pending} pending payment` : 'Paid enrollments'} />
+        <SummaryCard
+          label="Total Enrollments"
+          value={String(summary.total)}
+          detail={includesPending ? `${summary.pending} pending payment` : 'Paid enrollments'}
+        />
         <SummaryCard
           label="Total Revenue"
           value={formatMoney(usd, 'USD')}
@@ -211,7 +216,12 @@ function EnrollmentsView({records, includesPending, token, onUnauthorized}: {rec
           <p className="mt-2 text-sm text-slate-600">{searching ? 'Try adjusting your search terms.' : 'No enrollment records available.'}</p>
         </div>
       ) : (
-        <div role="region" aria-labelledby={`${ids}-caption`} tabIndex={0} className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div
+          role="region"
+          aria-labelledby={`${ids}-caption`}
+          tabIndex={0}
+          className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+        >
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption id={`${ids}-caption`} className="sr-only">
               Enrollments{sortedColumn && sortedHeader ? `, sorted by ${String(sortedHeader)} ${sortedColumn.desc ? 'descending' : 'ascending'}` : ''}, page{' '}
@@ -261,7 +271,9 @@ function EnrollmentsView({records, includesPending, token, onUnauthorized}: {rec
                     <td className="px-3 py-3 align-top">{record.trainingProgramName}</td>
                     <td className="px-3 py-3 align-top">{record.courseName}</td>
                     <td className="px-3 py-3 align-top">{record.country || '—'}</td>
-                    <td className="px-3 py-3 text-right align-top font-medium whitespace-nowrap tabular-nums">{formatMoney(Number(record.amount), record.currency || 'USD')}</td>
+                    <td className="px-3 py-3 text-right align-top font-medium whitespace-nowrap tabular-nums">
+                      {formatMoney(Number(record.amount), record.currency || 'USD')}
+                    </td>
                     <td className="px-3 py-3 align-top">
                       <StatusBadge status={record.status} />
                     </td>
@@ -281,7 +293,12 @@ function EnrollmentsView({records, includesPending, token, onUnauthorized}: {rec
 
       {total > 0 ? (
         <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:justify-end">
-          <button type="button" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()} className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => table.previousPage()}
+            disabled={!table.getCanPreviousPage()}
+            className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50"
+          >
             Previous
           </button>
           {pageItems(pageCount, pageIndex).map((item, index) =>
@@ -304,7 +321,12 @@ function EnrollmentsView({records, includesPending, token, onUnauthorized}: {rec
               </button>
             ),
           )}
-          <button type="button" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()} className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => table.nextPage()}
+            disabled={!table.getCanNextPage()}
+            className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50"
+          >
             Next
           </button>
         </nav>

@@ -57,7 +57,12 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
           </p>
         ) : null}
         {error ? (
-          <div ref={errorRef} tabIndex={-1} role="alert" className="mb-5 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 outline-none">
+          <div
+            ref={errorRef}
+            tabIndex={-1}
+            role="alert"
+            className="mb-5 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 outline-none"
+          >
             {error}
           </div>
         ) : null}

@@ -46,7 +46,14 @@ export function matchesSearch(record: Enrollment, query: string): boolean {
   if (!raw) return true
   const needle = raw.toLowerCase()
   const text = [record.name, record.trainingProgramName, record.courseName, record.country]
-  if (text.some((value) => String(value ?? '').toLowerCase().includes(needle))) return true
+  if (
+    text.some((value) =>
+      String(value ?? '')
+        .toLowerCase()
+        .includes(needle),
+    )
+  )
+    return true
   return String(record.mobile ?? '').includes(raw)
 }
 
@@ -55,8 +62,7 @@ export const searchFilter: FilterFn<Enrollment> = (row, _columnId, value) => mat
 const collator = new Intl.Collator('en', {sensitivity: 'base', numeric: true})
 
 /** Case-insensitive, locale-aware text order. */
-export const textSort: SortingFn<Enrollment> = (a, b, columnId) =>
-  collator.compare(String(a.getValue(columnId) ?? ''), String(b.getValue(columnId) ?? ''))
+export const textSort: SortingFn<Enrollment> = (a, b, columnId) => collator.compare(String(a.getValue(columnId) ?? ''), String(b.getValue(columnId) ?? ''))
 
 /** Numeric order (amounts); a non-number sorts first. */
 export const numberSort: SortingFn<Enrollment> = (a, b, columnId) => {

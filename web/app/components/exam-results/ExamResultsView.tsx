@@ -52,13 +52,35 @@ export function answerText(answer: string | string[] | null): string | null {
 }
 
 const DownloadIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
+  <svg
+    viewBox="0 0 24 24"
+    width={18}
+    height={18}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    {...props}
+  >
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </svg>
 )
 
 const RetakeIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg viewBox="0 0 24 24" width={18} height={18} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
+  <svg
+    viewBox="0 0 24 24"
+    width={18}
+    height={18}
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    {...props}
+  >
     <path d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" />
   </svg>
 )
@@ -88,7 +110,11 @@ export function PerformanceBar({percentage}: {percentage: number}) {
         data-colour={colour}
         className="mt-2 h-3 w-full overflow-hidden rounded-full bg-slate-200 ring-1 ring-slate-300 ring-inset"
       >
-        <div data-testid="performance-fill" className={`h-full rounded-full transition-[width] duration-700 ${BAND[colour].bar}`} style={{width: `${width}%`}} />
+        <div
+          data-testid="performance-fill"
+          className={`h-full rounded-full transition-[width] duration-700 ${BAND[colour].bar}`}
+          style={{width: `${width}%`}}
+        />
       </div>
       {/* The band limits above 0 % (PERFORMANCE_BANDS) at their places on the scale. */}
       <div className="relative mt-1.5 h-4 text-xs text-slate-600" aria-hidden="true">
@@ -104,21 +130,15 @@ export function PerformanceBar({percentage}: {percentage: number}) {
   )
 }
 
-export function ResultsSummary({
-  score,
-  timeSpent,
-  retakeHref,
-  onDownload,
-}: {
-  score: ExamScore
-  timeSpent: number
-  retakeHref: string
-  onDownload: () => void
-}) {
+export function ResultsSummary({score, timeSpent, retakeHref, onDownload}: {score: ExamScore; timeSpent: number; retakeHref: string; onDownload: () => void}) {
   const colour = performanceColour(score.percentage)
   const band = BAND[colour]
   return (
-    <section aria-labelledby="summary-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:p-6" data-testid="results-summary">
+    <section
+      aria-labelledby="summary-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:p-6"
+      data-testid="results-summary"
+    >
       <h2 id="summary-heading" className="text-2xl font-bold text-navy-900">
         Your result
       </h2>
@@ -253,7 +273,10 @@ function QuestionCard({question, number}: {question: QuestionResult; number: num
 /** Shown while the server scores the answers. */
 export function ResultsLoading() {
   return (
-    <div className="flex max-w-3xl flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white px-6 py-16 text-center shadow-sm" data-testid="results-loading">
+    <div
+      className="flex max-w-3xl flex-col items-center gap-4 rounded-2xl border border-slate-200 bg-white px-6 py-16 text-center shadow-sm"
+      data-testid="results-loading"
+    >
       <span aria-hidden="true" className="size-10 animate-spin rounded-full border-4 border-ocean-100 border-t-ocean-600" />
       <p className="text-lg font-semibold text-navy-900">Calculating your results...</p>
       <noscript>

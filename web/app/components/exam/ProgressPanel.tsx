@@ -44,7 +44,14 @@ export function ProgressPanel({
   useEffect(() => setFocusIndex(current), [current])
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const moves: Record<string, number> = {ArrowRight: focusIndex + 1, ArrowDown: focusIndex + 1, ArrowLeft: focusIndex - 1, ArrowUp: focusIndex - 1, Home: 0, End: total - 1}
+    const moves: Record<string, number> = {
+      ArrowRight: focusIndex + 1,
+      ArrowDown: focusIndex + 1,
+      ArrowLeft: focusIndex - 1,
+      ArrowUp: focusIndex - 1,
+      Home: 0,
+      End: total - 1,
+    }
     const target = moves[event.key]
     if (target === undefined || total === 0) return
     event.preventDefault()
@@ -82,13 +89,7 @@ export function ProgressPanel({
       </div>
 
       <div className="mt-4 flex gap-2 lg:hidden">
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={`${ids}-grid`}
-          onClick={() => setOpen((value) => !value)}
-          className="btn-outline flex-1 px-3"
-        >
+        <button type="button" aria-expanded={open} aria-controls={`${ids}-grid`} onClick={() => setOpen((value) => !value)} className="btn-outline flex-1 px-3">
           <GridIcon width={16} height={16} /> Questions
           <ChevronDownIcon width={16} height={16} className={`transition-transform ${open ? 'rotate-180' : ''}`} />
         </button>

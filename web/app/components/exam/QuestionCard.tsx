@@ -150,11 +150,21 @@ export function QuestionCard({
       </div>
 
       <div className="flex items-center justify-between gap-3 border-t border-slate-200 px-5 py-4 sm:px-8">
-        <button type="button" onClick={() => onGo(index - 1)} disabled={first} className="btn-outline disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent">
+        <button
+          type="button"
+          onClick={() => onGo(index - 1)}
+          disabled={first}
+          className="btn-outline disabled:cursor-not-allowed disabled:border-slate-300 disabled:text-slate-500 disabled:hover:bg-transparent"
+        >
           <ArrowLeftIcon width={16} height={16} /> Previous
         </button>
         {last ? <p className="hidden text-center text-sm text-slate-600 sm:block">Last question: submit when you are ready.</p> : null}
-        <button type="button" onClick={() => onGo(index + 1)} disabled={last} className="btn-secondary disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700">
+        <button
+          type="button"
+          onClick={() => onGo(index + 1)}
+          disabled={last}
+          className="btn-secondary disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+        >
           Next <ArrowRightIcon width={16} height={16} />
         </button>
       </div>

@@ -175,10 +175,7 @@ export function useExamAttempt(exam: TakeExam) {
     [update],
   )
 
-  const goTo = useCallback(
-    (index: number) => update((current) => clampCurrent({...current, current: index}, questionIds.length)),
-    [update, questionIds.length],
-  )
+  const goTo = useCallback((index: number) => update((current) => clampCurrent({...current, current: index}, questionIds.length)), [update, questionIds.length])
 
   const secondsLeft = attempt ? remainingSeconds(attempt, now) : null
   return {attempt, questionIds, secondsLeft, warning, saveFailed, setAnswer, toggleFlag, goTo, finish}
