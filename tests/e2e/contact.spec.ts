@@ -74,14 +74,17 @@ test('sends a message: busy state, the thank-you message, and a cleared form', a
   const email = uniqueEmail('success')
   await fillValid(page, email)
 
-  // Hold the answer a moment to see the busy state.
+  // Hold the answer until the busy state has been seen (no sleep).
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/contact.data*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await held
     await route.continue()
   })
   const button = page.getByRole('button', {name: 'Send Message'})
   await button.click()
   await expect(page.getByRole('button', {name: 'Sending...'})).toBeDisabled()
+  release()
 
   await expect(page.getByRole('status')).toHaveText(CONTACT_MESSAGES.success)
   await expect(page.getByRole('button', {name: 'Send Message'})).toBeEnabled()

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {formatUsd} from '~/domain/format'
-import {CONTACT_FOR_PRICING, coursePriceLabel, fromMinorUnits, parsePriceText, payableUsd, toMinorUnits} from '~/domain/price'
+import {CONTACT_FOR_PRICING, coursePriceLabel, fromMinorUnits, payableUsd, toMinorUnits} from '~/domain/price'
 
 describe('formatUsd', () => {
   it('shows whole dollars without cents and groups thousands', () => {
@@ -27,21 +27,6 @@ describe('coursePriceLabel and payableUsd', () => {
   it('treats a fixed course without a price as unpayable rather than free', () => {
     expect(payableUsd({pricing: 'fixed', priceUsd: null})).toBeNull()
     expect(coursePriceLabel({pricing: 'fixed'})).toBe(CONTACT_FOR_PRICING)
-  })
-})
-
-describe('parsePriceText (docs/requirements.md#req-constants-payment: first digit group, commas removed)', () => {
-  it.each([
-    ['$150', 150],
-    ['$1,500', 1500],
-    ['USD 2,200.50', 2200.5],
-    ['$450 (4 days)', 450],
-    ['3500', 3500],
-  ])('%s → %s', (text, value) => {
-    expect(parsePriceText(text)).toBe(value)
-  })
-  it.each([['Contact for pricing'], [''], [null], [undefined]])('%s → null', (text) => {
-    expect(parsePriceText(text)).toBeNull()
   })
 })
 

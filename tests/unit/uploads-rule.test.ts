@@ -16,7 +16,6 @@ import {
   formatFileSize,
   rejectReason,
 } from '~/domain/documents'
-import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
 
 const MB = 1024 * 1024
 const file = (name: string, size = 1000, type = '') => ({name, size, type})
@@ -25,7 +24,6 @@ describe('document rule constants', () => {
   it('uses the spec limits and message', () => {
     expect(MAX_DOCUMENT_BYTES).toBe(10 * 1024 * 1024)
     expect(MAX_DOCUMENTS).toBe(5)
-    expect(FILES_SKIPPED_MESSAGE).toBe(ENROLMENT_MESSAGES.filesSkipped)
     expect(FILES_SKIPPED_MESSAGE).toBe('Some files were skipped (allowed: PDF, DOC/DOCX, JPG, PNG; max 10MB each).')
     expect(DOCUMENT_ACCEPT).toBe('.pdf,.doc,.docx,.jpg,.jpeg,.png')
   })

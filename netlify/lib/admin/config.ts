@@ -115,5 +115,3 @@ function orUnavailable<T>(read: () => T): T {
 
 /** For the functions: the configuration, or HttpError 503 (the reason is logged). */
 export const requireAdminConfig = (): AdminConfig => orUnavailable(() => parseAdminConfig())
-/** For the functions that only verify tokens: the signing key, or HttpError 503. */
-export const requireSessionSecret = (): Uint8Array => orUnavailable(() => parseSessionSecret())

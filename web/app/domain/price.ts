@@ -30,18 +30,6 @@ export function coursePriceLabel(course: CoursePrice): string {
 }
 
 /**
- * Reads a price text the way the spec says: the first group of digits, commas removed
- * ("$1,500" → 1500, "USD 2,200.50" → 2200.5, "Contact for pricing" → null).
- */
-export function parsePriceText(text: string | null | undefined): number | null {
-  if (!text) return null
-  const match = /\d[\d,]*(?:\.\d+)?/.exec(text)
-  if (!match) return null
-  const value = Number(match[0].replace(/,/g, ''))
-  return Number.isFinite(value) ? value : null
-}
-
-/**
  * The amount a visitor may send (issue 12, finding 12): a positive number of US dollars that is a
  * whole number of cents (at most 2 decimals: 99.99 yes, 99.995 no), or the form's text of one
  * ("50", "49.50": digits, an optional point and 1-2 decimals, nothing else: no spaces, signs,
