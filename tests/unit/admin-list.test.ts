@@ -9,19 +9,19 @@ import {
   CSV_HEADER,
   csvFileName,
   DEFAULT_SORTING,
-  enrollmentsCsv,
+  enrolmentsCsv,
   matchesSearch,
   PAGE_SIZE,
   showingText,
   summarize,
   tableOptions,
-  type Enrollment,
   type TableState,
 } from '~/components/admin/enrollments'
+import type {EnrolmentSummary} from '#schemas/api/admin'
 import {buildCsv, csvCell} from '~/domain/csv'
 import {formatMoney} from '~/domain/format'
 
-function record(overrides: Partial<Enrollment> & {name: string}): Enrollment {
+function record(overrides: Partial<EnrolmentSummary> & {name: string}): EnrolmentSummary {
   return {
     _id: overrides.orderId ?? `id-${overrides.name}`,
     email: 'someone@example.com',
@@ -43,9 +43,9 @@ function record(overrides: Partial<Enrollment> & {name: string}): Enrollment {
 }
 
 /** A headless table with the page's options and a mutable state, as the React page keeps it. */
-function headlessTable(data: Enrollment[]) {
+function headlessTable(data: EnrolmentSummary[]) {
   let state: TableState = {sorting: DEFAULT_SORTING, globalFilter: '', pageIndex: 0}
-  let table: Table<Enrollment>
+  let table: Table<EnrolmentSummary>
   const rebuild = () => {
     const options = tableOptions(data, state, {
       onSortingChange: (updater) => {
@@ -61,7 +61,7 @@ function headlessTable(data: Enrollment[]) {
         rebuild()
       },
     })
-    const resolved = {...options, onStateChange: () => {}, renderFallbackValue: null} as TableOptionsResolved<Enrollment>
+    const resolved = {...options, onStateChange: () => {}, renderFallbackValue: null} as TableOptionsResolved<EnrolmentSummary>
     if (!table) table = createTable(resolved)
     else table.setOptions((previous) => ({...previous, ...resolved}))
   }
@@ -202,7 +202,7 @@ describe('CSV', () => {
   })
 
   it('exports the records in the given order with the header row', () => {
-    const csv = enrollmentsCsv([record({name: '=cmd|calc', amount: 300, mobile: '98470'})])
+    const csv = enrolmentsCsv([record({name: '=cmd|calc', amount: 300, mobile: '98470'})])
     const [header, row] = csv.split('\r\n')
     expect(header).toBe(CSV_HEADER.join(','))
     expect(row!.startsWith("'=cmd|calc,someone@example.com,98470,STCW Courses,Basic STCW,,300,USD,paid,")).toBe(true)

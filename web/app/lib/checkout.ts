@@ -33,7 +33,7 @@ async function postJson<T>(url: string, body: unknown): Promise<{ok: boolean; st
 }
 
 /** Creates the order; throws CheckoutError('Payment failed to initialize.') or the server's 4xx reason. */
-export async function createOrder(body: CreateOrderRequest): Promise<Order> {
+export async function requestOrder(body: CreateOrderRequest): Promise<Order> {
   let result
   try {
     result = await postJson<Order>('/api/enroll/create-order', body)
@@ -50,7 +50,7 @@ export async function createOrder(body: CreateOrderRequest): Promise<Order> {
 }
 
 /** Saves the paid enrolment; throws CheckoutError('Failed to save enrollment data.'). */
-export async function saveEnrolment(body: SaveEnrolmentRequest): Promise<void> {
+export async function submitPaymentResult(body: SaveEnrolmentRequest): Promise<void> {
   let result
   try {
     result = await postJson<SaveResponse>('/api/enroll/save', body)

@@ -21,7 +21,7 @@ import {checkEnrolmentPrice, countryOptions, courseOptions, ENROLMENT_MESSAGES, 
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
 import {formatUsd} from '~/domain/format'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
-import {CheckoutError, createOrder, loadRazorpay, openRazorpay, saveEnrolment, type Order} from '~/lib/checkout'
+import {CheckoutError, loadRazorpay, openRazorpay, requestOrder, submitPaymentResult, type Order} from '~/lib/checkout'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
@@ -99,7 +99,7 @@ export default function Payment() {
       setPhase({kind: 'idle'})
     }
     try {
-      const order = await createOrder({...value, attachments: attachments.map((a) => a.uploadId)})
+      const order = await requestOrder({...value, attachments: attachments.map((a) => a.uploadId)})
       let outcome: SandboxOutcome
       if (order.mode === 'sandbox') {
         outcome = await new Promise<SandboxOutcome>((resolve) => {
@@ -114,7 +114,7 @@ export default function Payment() {
       if ('dismissed' in outcome) return fail('Payment was cancelled. You have not been charged.')
       if ('failed' in outcome) return fail(`Payment failed: ${outcome.failed}. Please try again.`)
       try {
-        await saveEnrolment({...value, trainingProgramName, courseName, ...outcome})
+        await submitPaymentResult({...value, trainingProgramName, courseName, ...outcome})
       } catch (error) {
         return fail(`${(error as Error).message} Your payment reference is ${outcome.razorpay_payment_id}: please contact us and quote it.`)
       }

@@ -6,9 +6,10 @@
  */
 import {useEffect, useId, useRef, useState} from 'react'
 import {CloseIcon} from '~/components/Icons'
-import {downloadDocument, fetchEnrollmentDetail, UnauthorizedError} from './api'
+import {downloadDocument, fetchEnrolmentDetail, UnauthorizedError} from './api'
 import {formatDateTime, formatMoney} from '~/domain/format'
-import type {Attachment, Enrollment, EnrollmentDetail} from './enrollments'
+import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
+import type {Attachment} from '#schemas/api/uploads'
 import {StatusBadge} from './parts'
 
 function formatSize(bytes: number): string {
@@ -24,14 +25,14 @@ export function EnrollmentDetailDialog({
   onClose,
   onUnauthorized,
 }: {
-  record: Enrollment
+  record: EnrolmentSummary
   token: string
   onClose: () => void
   onUnauthorized: () => void
 }) {
   const ids = useId()
   const dialog = useRef<HTMLDialogElement>(null)
-  const [detail, setDetail] = useState<EnrollmentDetail | null>(null)
+  const [detail, setDetail] = useState<EnrolmentDetail | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   const [downloading, setDownloading] = useState<string | null>(null)
   const [downloadError, setDownloadError] = useState<string | null>(null)
@@ -46,7 +47,7 @@ export function EnrollmentDetailDialog({
 
   useEffect(() => {
     const controller = new AbortController()
-    fetchEnrollmentDetail(token, record.orderId, controller.signal)
+    fetchEnrolmentDetail(token, record.orderId, controller.signal)
       .then(setDetail)
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
@@ -69,7 +70,7 @@ export function EnrollmentDetailDialog({
     }
   }
 
-  const shown: Enrollment = {...record, ...(detail ?? {})}
+  const shown: EnrolmentSummary = {...record, ...(detail ?? {})}
   const attachments = detail?.attachments ?? []
   const fields: [string, string][] = [
     ['Name', shown.name],

@@ -15,13 +15,14 @@ import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/reac
 import {useEffect, useId, useMemo, useState} from 'react'
 import {formatDate, formatMoney} from '~/domain/format'
 import {logout} from '~/lib/admin-session'
-import {fetchEnrollments, saveBlob, UnauthorizedError, MESSAGES} from './api'
+import {fetchEnrolments, saveBlob, UnauthorizedError, MESSAGES} from './api'
 import {EnrollmentDetailDialog} from './EnrollmentDetailDialog'
-import {csvFileName, DEFAULT_SORTING, enrollmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions, type Enrollment} from './enrollments'
+import {csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrollments'
+import type {EnrolmentSummary} from '#schemas/api/admin'
 import {ErrorPanel} from './ErrorPanel'
 import {Spinner, StatusBadge} from './parts'
 
-type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; records: Enrollment[]; includesPending: boolean}
+type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; records: EnrolmentSummary[]; includesPending: boolean}
 
 export function EnrollmentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
@@ -32,7 +33,7 @@ export function EnrollmentsDashboard({token, onUnauthorized}: {token: string; on
   useEffect(() => {
     const controller = new AbortController()
     setRefreshing(true)
-    fetchEnrollments(token, controller.signal, {includePending: showPending})
+    fetchEnrolments(token, controller.signal, {includePending: showPending})
       .then((records) => setLoad({state: 'loaded', records, includesPending: showPending}))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
@@ -121,7 +122,7 @@ function EnrollmentsView({
   token,
   onUnauthorized,
 }: {
-  records: Enrollment[]
+  records: EnrolmentSummary[]
   includesPending: boolean
   token: string
   onUnauthorized: () => void
@@ -130,7 +131,7 @@ function EnrollmentsView({
   const [sorting, setSorting] = useState<SortingState>(DEFAULT_SORTING)
   const [globalFilter, setGlobalFilter] = useState('')
   const [pageIndex, setPageIndex] = useState(0)
-  const [viewing, setViewing] = useState<Enrollment | null>(null)
+  const [viewing, setViewing] = useState<EnrolmentSummary | null>(null)
   // Another list (pending shown or hidden): back to its first page.
   useEffect(() => setPageIndex(0), [records])
 
@@ -166,7 +167,7 @@ function EnrollmentsView({
   const sortedHeader = sortedColumn ? table.getColumn(sortedColumn.id)?.columnDef.header : null
 
   function downloadCsv() {
-    const csv = enrollmentsCsv(filtered.map((row) => row.original))
+    const csv = enrolmentsCsv(filtered.map((row) => row.original))
     saveBlob(new Blob(['\uFEFF', csv], {type: 'text/csv;charset=utf-8'}), csvFileName(new Date()))
   }
 

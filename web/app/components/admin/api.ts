@@ -13,7 +13,7 @@
  */
 import type {AdminLoginRequest, AdminLoginResponse, EnrolmentList} from '#schemas/api/admin'
 import type {ApiError} from '#schemas/api/errors'
-import type {Enrollment, EnrollmentDetail} from './enrollments'
+import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
@@ -73,7 +73,7 @@ export const enrollmentsUrl = (includePending: boolean) => (includePending ? '/a
  * The list (paid enrolments only unless `includePending`). Throws UnauthorizedError on 401,
  * Error with the spec's messages otherwise.
  */
-export async function fetchEnrollments(token: string, signal?: AbortSignal, options: {includePending?: boolean} = {}): Promise<Enrollment[]> {
+export async function fetchEnrolments(token: string, signal?: AbortSignal, options: {includePending?: boolean} = {}): Promise<EnrolmentSummary[]> {
   let response: Response
   try {
     response = await fetch(enrollmentsUrl(options.includePending ?? false), {headers: bearer(token), signal, cache: 'no-store'})
@@ -94,11 +94,11 @@ export async function fetchEnrollments(token: string, signal?: AbortSignal, opti
 }
 
 /** One enrolment with its attachments. */
-export async function fetchEnrollmentDetail(token: string, orderId: string, signal?: AbortSignal): Promise<EnrollmentDetail> {
+export async function fetchEnrolmentDetail(token: string, orderId: string, signal?: AbortSignal): Promise<EnrolmentDetail> {
   const response = await fetch(`/api/admin/enrollments/${encodeURIComponent(orderId)}`, {headers: bearer(token), signal, cache: 'no-store'})
   if (response.status === 401) throw new UnauthorizedError()
   if (!response.ok) throw new Error((await errorText(response)) ?? 'Failed to load the enrollment')
-  return (await response.json()) as EnrollmentDetail
+  return (await response.json()) as EnrolmentDetail
 }
 
 /** Saves `blob` as a file named `fileName` through a temporary object URL. */

@@ -25,23 +25,12 @@ import {
 import {buildCsv, type CsvValue} from '~/domain/csv'
 import {localDate} from '~/domain/format'
 import {fromMinorUnits, toMinorUnits} from '~/domain/price'
-import type {EnrolmentDetail, EnrolmentStatus, EnrolmentSummary} from '#schemas/api/admin'
-import type {Attachment} from '#schemas/api/uploads'
-
-/** One row of GET /api/admin/enrollments (the contract lives in schemas/api/admin.ts). */
-export type Enrollment = EnrolmentSummary
-export type EnrollmentStatus = EnrolmentStatus
-
-export type {Attachment}
-
-/** GET /api/admin/enrollments/:orderId (the contract lives in schemas/api/admin.ts). */
-export type EnrollmentDetail = EnrolmentDetail
-
+import type {EnrolmentSummary} from '#schemas/api/admin'
 export const PAGE_SIZE = 10
 export const DEFAULT_SORTING: SortingState = [{id: 'name', desc: false}]
 
 /** The spec's search rule for one record. */
-export function matchesSearch(record: Enrollment, query: string): boolean {
+export function matchesSearch(record: EnrolmentSummary, query: string): boolean {
   const raw = query.trim()
   if (!raw) return true
   const needle = raw.toLowerCase()
@@ -57,22 +46,23 @@ export function matchesSearch(record: Enrollment, query: string): boolean {
   return String(record.mobile ?? '').includes(raw)
 }
 
-export const searchFilter: FilterFn<Enrollment> = (row, _columnId, value) => matchesSearch(row.original, String(value ?? ''))
+export const searchFilter: FilterFn<EnrolmentSummary> = (row, _columnId, value) => matchesSearch(row.original, String(value ?? ''))
 
 const collator = new Intl.Collator('en', {sensitivity: 'base', numeric: true})
 
 /** Case-insensitive, locale-aware text order. */
-export const textSort: SortingFn<Enrollment> = (a, b, columnId) => collator.compare(String(a.getValue(columnId) ?? ''), String(b.getValue(columnId) ?? ''))
+export const textSort: SortingFn<EnrolmentSummary> = (a, b, columnId) =>
+  collator.compare(String(a.getValue(columnId) ?? ''), String(b.getValue(columnId) ?? ''))
 
 /** Numeric order (amounts); a non-number sorts first. */
-export const numberSort: SortingFn<Enrollment> = (a, b, columnId) => {
+export const numberSort: SortingFn<EnrolmentSummary> = (a, b, columnId) => {
   const x = Number(a.getValue(columnId))
   const y = Number(b.getValue(columnId))
   return (Number.isNaN(x) ? -Infinity : x) - (Number.isNaN(y) ? -Infinity : y) || 0
 }
 
 /** Time order (ISO dates); missing dates sort first. */
-export const dateSort: SortingFn<Enrollment> = (a, b, columnId) => {
+export const dateSort: SortingFn<EnrolmentSummary> = (a, b, columnId) => {
   const time = (value: unknown) => {
     const parsed = value ? Date.parse(String(value)) : NaN
     return Number.isNaN(parsed) ? -Infinity : parsed
@@ -83,7 +73,7 @@ export const dateSort: SortingFn<Enrollment> = (a, b, columnId) => {
 }
 
 /** The sortable columns, in table order. Cells are rendered by the table component. */
-export const COLUMNS: ColumnDef<Enrollment>[] = [
+export const COLUMNS: ColumnDef<EnrolmentSummary>[] = [
   {id: 'name', accessorKey: 'name', header: 'Name', sortingFn: textSort},
   {id: 'mobile', accessorKey: 'mobile', header: 'Mobile', sortingFn: textSort},
   {id: 'trainingProgramName', accessorKey: 'trainingProgramName', header: 'Training Program', sortingFn: textSort},
@@ -101,10 +91,10 @@ export type TableState = {sorting: SortingState; globalFilter: string; pageIndex
  * new column starts ascending, and the caller resets the page when search or sort changes.
  */
 export function tableOptions(
-  data: Enrollment[],
+  data: EnrolmentSummary[],
   state: TableState,
-  handlers: Pick<TableOptions<Enrollment>, 'onSortingChange' | 'onGlobalFilterChange' | 'onPaginationChange'>,
-): TableOptions<Enrollment> {
+  handlers: Pick<TableOptions<EnrolmentSummary>, 'onSortingChange' | 'onGlobalFilterChange' | 'onPaginationChange'>,
+): TableOptions<EnrolmentSummary> {
   return {
     data,
     columns: COLUMNS,
@@ -139,7 +129,7 @@ export type Summary = {
   pending: number
 }
 
-export function summarize(records: readonly Enrollment[]): Summary {
+export function summarize(records: readonly EnrolmentSummary[]): Summary {
   const revenue: Record<string, number> = {}
   const programs = new Set<string>()
   let pending = 0
@@ -178,7 +168,7 @@ export const CSV_HEADER = [
 ] as const
 
 /** The CSV of `records`, in the given order. */
-export function enrollmentsCsv(records: readonly Enrollment[]): string {
+export function enrolmentsCsv(records: readonly EnrolmentSummary[]): string {
   const rows: CsvValue[][] = records.map((r) => [
     r.name,
     r.email,

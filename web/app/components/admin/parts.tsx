@@ -1,7 +1,7 @@
 /** Small pieces of the administrator pages: status badge, spinner (dates and money: ~/domain/format). */
-import type {EnrollmentStatus} from './enrollments'
+import type {EnrolmentStatus} from '#schemas/api/admin'
 
-export function StatusBadge({status}: {status: EnrollmentStatus | string}) {
+export function StatusBadge({status}: {status: EnrolmentStatus | string}) {
   const paid = status === 'paid'
   return (
     <span
