@@ -5,39 +5,23 @@
  * - schemas/: other schemas, web/app/domain/ and the path builders (web/app/lib/paths.ts).
  * Package imports (zod, sanity, react) are not checked here; cycles are (import-cycles.test.ts).
  */
-import {readdirSync, readFileSync, statSync} from 'node:fs'
-import {dirname, join, relative, resolve} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {readFileSync} from 'node:fs'
+import {join, relative} from 'node:path'
 import {describe, expect, it} from 'vitest'
-
-const root = fileURLToPath(new URL('../../', import.meta.url))
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return files(path)
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : []
-  })
-}
+import {importTarget, root, sourceFiles} from '../helpers/project-imports'
 
 /** Project files a module imports, as paths from the repository root (type-only imports flagged). */
 function projectImports(file: string): Array<{target: string; typeOnly: boolean}> {
   const text = readFileSync(file, 'utf8')
   return [...text.matchAll(/^import\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]/gm)].flatMap((m) => {
     const specifier = m[2]!
-    const absolute = specifier.startsWith('~/')
-      ? join(root, 'web/app', specifier.slice(2))
-      : specifier.startsWith('#schemas/')
-        ? join(root, 'schemas', specifier.slice('#schemas/'.length))
-        : specifier.startsWith('.')
-          ? resolve(dirname(file), specifier)
-          : null
+    const absolute = importTarget(file, specifier)
     return absolute ? [{target: relative(root, absolute), typeOnly: Boolean(m[1])}] : []
   })
 }
 
 function violations(dir: string, allowed: (target: string, typeOnly: boolean) => boolean): string[] {
-  return files(join(root, dir)).flatMap((file) =>
+  return sourceFiles(join(root, dir)).flatMap((file) =>
     projectImports(file)
       .filter(({target, typeOnly}) => !allowed(target, typeOnly))
       .map(({target}) => `${relative(root, file)} → ${target}`),

@@ -3,35 +3,20 @@
  * (web/app, netlify, schemas), counting type-only imports and dynamic `import()` too — a cycle
  * hidden behind either still ties two modules together.
  */
-import {readdirSync, readFileSync, statSync} from 'node:fs'
-import {dirname, join, relative, resolve} from 'node:path'
-import {fileURLToPath} from 'node:url'
+import {readFileSync, statSync} from 'node:fs'
+import {join, relative} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {importTarget, root, sourceFiles} from '../helpers/project-imports'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
 const ROOTS = ['web/app', 'netlify', 'schemas']
 const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx']
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return name === 'node_modules' || name === 'build' ? [] : sourceFiles(path)
-    return /\.(ts|tsx)$/.test(name) && !/\.(test|d)\.tsx?$/.test(name) ? [path] : []
-  })
-}
 
 /** The project files a module imports (relative paths and the ~ / #schemas aliases). */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8')
   const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
   return specifiers.flatMap((specifier) => {
-    const base = specifier.startsWith('~/')
-      ? join(root, 'web/app', specifier.slice(2))
-      : specifier.startsWith('#schemas/')
-        ? join(root, 'schemas', specifier.slice('#schemas/'.length))
-        : specifier.startsWith('.')
-          ? resolve(dirname(file), specifier)
-          : null
+    const base = importTarget(file, specifier)
     if (!base) return []
     for (const extension of ['', ...EXTENSIONS]) {
       const candidate = base + extension
