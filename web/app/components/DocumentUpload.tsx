@@ -8,6 +8,7 @@
  * `onBusyChange` is true while any upload is in flight. Removing a file aborts its upload.
  */
 import {useCallback, useEffect, useId, useRef, useState, type DragEvent} from 'react'
+import {Icon} from '~/components/Icons'
 import {
   ALLOWED_TYPES_TEXT,
   DOCUMENT_ACCEPT,
@@ -202,21 +203,10 @@ export function DocumentUpload({onChange, onBusyChange, disabled = false}: Docum
               : 'cursor-pointer border-slate-300 bg-ocean-50/60 hover:border-ocean-500'
         }`}
       >
-        <svg
-          viewBox="0 0 24 24"
-          width={36}
-          height={36}
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.75}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden
-          className="pointer-events-none text-ocean-600"
-        >
+        <Icon width={36} height={36} strokeWidth={1.75} className="pointer-events-none text-ocean-600">
           <path d="M12 16V4M7 9l5-5 5 5" />
           <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
-        </svg>
+        </Icon>
         <p className="pointer-events-none font-medium text-navy-900">
           <span className="hidden sm:inline">Drag and drop your documents here, or</span>
           <span className="sm:hidden">Add your documents</span>
@@ -277,21 +267,10 @@ export function DocumentUpload({onChange, onBusyChange, disabled = false}: Docum
             return (
               <li key={item.id} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:p-4" data-status={item.status}>
                 <div className="flex items-start gap-3">
-                  <svg
-                    viewBox="0 0 24 24"
-                    width={24}
-                    height={24}
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth={1.75}
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    aria-hidden
-                    className="mt-0.5 shrink-0 text-navy-700"
-                  >
+                  <Icon width={24} height={24} strokeWidth={1.75} className="mt-0.5 shrink-0 text-navy-700">
                     <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z" />
                     <path d="M14 3v5h5" />
-                  </svg>
+                  </Icon>
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium text-navy-900" title={item.file.name}>
                       {item.file.name}

@@ -8,8 +8,7 @@
  * `data-colour` (the bands and their limits are PERFORMANCE_BANDS of web/app/domain/exam-scoring.ts).
  */
 import {Link} from '@remix-run/react'
-import type {SVGProps} from 'react'
-import {ArrowLeftIcon, CheckIcon, CloseIcon} from '~/components/Icons'
+import {ArrowLeftIcon, CheckIcon, CloseIcon, Icon, type IconProps} from '~/components/Icons'
 import {formatTimeSpent, PERFORMANCE_BANDS, performanceColour, type ExamScore, type PerformanceColour, type QuestionResult} from '~/domain/exam-scoring'
 import {pointsText} from '~/lib/exam-results-file'
 
@@ -51,38 +50,16 @@ export function answerText(answer: string | string[] | null): string | null {
   return Array.isArray(answer) ? answer.join(', ') : answer
 }
 
-const DownloadIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg
-    viewBox="0 0 24 24"
-    width={18}
-    height={18}
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    {...props}
-  >
+const DownloadIcon = (props: IconProps) => (
+  <Icon width={18} height={18} {...props}>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-  </svg>
+  </Icon>
 )
 
-const RetakeIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg
-    viewBox="0 0 24 24"
-    width={18}
-    height={18}
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    {...props}
-  >
+const RetakeIcon = (props: IconProps) => (
+  <Icon width={18} height={18} {...props}>
     <path d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" />
-  </svg>
+  </Icon>
 )
 
 /** The overall performance bar: width = percent, colour by band, an accessible meter. */
