@@ -10,6 +10,7 @@ export default defineConfig({
     alias: {
       '~': fileURLToPath(new URL('./web/app', import.meta.url)),
       '#schemas': fileURLToPath(new URL('./schemas', import.meta.url)),
+      '#netlify': fileURLToPath(new URL('./netlify', import.meta.url)),
     },
   },
   // As in the site build (web/vite.config.ts): assets are files, never inlined data URIs.

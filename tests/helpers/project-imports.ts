@@ -1,7 +1,7 @@
 /**
  * Reading the project's own imports, for the tests of the dependency rule
  * (docs/decisions/010-how-web-and-netlify-depend.md): source files below a folder, and where an
- * import specifier points (relative paths and the aliases `~/` → web/app, `#schemas/` → schemas).
+ * import specifier points (relative paths and the aliases `~/` → web/app, `#schemas/` → schemas, `#netlify/` → netlify).
  */
 import {readdirSync, statSync} from 'node:fs'
 import {dirname, join, resolve} from 'node:path'
@@ -23,5 +23,6 @@ export function sourceFiles(dir: string): string[] {
 export function importTarget(file: string, specifier: string): string | null {
   if (specifier.startsWith('~/')) return join(root, 'web/app', specifier.slice(2))
   if (specifier.startsWith('#schemas/')) return join(root, 'schemas', specifier.slice('#schemas/'.length))
+  if (specifier.startsWith('#netlify/')) return join(root, 'netlify', specifier.slice('#netlify/'.length))
   return specifier.startsWith('.') ? resolve(dirname(file), specifier) : null
 }
