@@ -40,6 +40,19 @@ export default tseslint.config(
     },
   },
   {
+    // One import style (README "How the code is organised"): the aliases ~/ (web/app), #schemas/ and
+    // #netlify/ instead of ../../ chains. The Studio and the content schema it bundles with its own
+    // toolchain (studio/, schemas/content/) keep relative paths.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['studio/**', 'schemas/content/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {patterns: [{regex: '^(\\.\\./){2,}', message: 'Import through a path alias (~/, #schemas/, #netlify/) instead of a ../../ chain.'}]},
+      ],
+    },
+  },
+  {
     // Tests read JSON answers loosely (`body.error`, `body.details.amount`) and assert on them.
     files: ['tests/**/*.ts'],
     rules: {'@typescript-eslint/no-explicit-any': 'off'},

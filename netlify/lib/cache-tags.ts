@@ -5,7 +5,7 @@
  * web/app/lib/cache.server.ts.
  */
 import {z} from 'zod'
-import {cacheTags, CONTENT_TAG, docTag, sanitizeTag} from '../../web/app/lib/cache.server'
+import {cacheTags, CONTENT_TAG, docTag, sanitizeTag} from '~/lib/cache.server'
 
 const slugField = z
   .union([z.string(), z.object({current: z.string().nullish()}).transform((slug) => slug.current), z.null()])

@@ -14,7 +14,7 @@
  */
 import {randomUUID} from 'node:crypto'
 import {z} from 'zod'
-import {ContactSchema, CONTACT_SUBJECTS} from '../../schemas/forms/contact'
+import {ContactSchema, CONTACT_SUBJECTS} from '#schemas/forms/contact'
 import {openStore, STORES} from './blobs'
 import {checkNamedRateLimit, sha256Hex} from './rate-limit'
 

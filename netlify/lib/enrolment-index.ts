@@ -21,13 +21,13 @@
 import {createHash} from 'node:crypto'
 import {getStore, type Store} from '@netlify/blobs'
 import {updateJSON} from './blobs'
-import type {AdminListStatus, EnrolmentSummary} from '../../schemas/api/admin'
+import type {AdminListStatus, EnrolmentSummary} from '#schemas/api/admin'
 import type {EnrolmentRecord} from './enrolment-record'
 
 export const INDEX_STORE = 'enrolment-index'
 export const SHARD_COUNT = 16
 
-export type {EnrolmentSummary} from '../../schemas/api/admin'
+export type {EnrolmentSummary} from '#schemas/api/admin'
 
 export type IndexShard = {entries: Record<string, EnrolmentSummary>}
 

@@ -4,11 +4,11 @@
  * admin list's index in ./enrolment-index.ts; both import this module, neither imports the
  * other's values (the index never reads records: ./enrolment-repair.ts does).
  */
-import type {EnrolmentStatus} from '../../schemas/api/admin'
+import type {EnrolmentStatus} from '#schemas/api/admin'
 import type {PaymentsMode} from './payments/config'
 import type {Attachment} from './uploads'
 
-export type {EnrolmentStatus} from '../../schemas/api/admin'
+export type {EnrolmentStatus} from '#schemas/api/admin'
 export type PaidVia = 'callback' | 'webhook'
 
 export type EnrolmentRecord = {

@@ -15,7 +15,7 @@
  * first (the purge then finds it paid and leaves it) or is refused: a paid record is never
  * deleted. (@netlify/blobs 10.7.13 has no conditional delete, hence the mark.)
  */
-import {isOrderId} from '../../schemas/api/ids'
+import {isOrderId} from '#schemas/api/ids'
 import {HttpError} from './http'
 import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import type {Attachment} from './uploads'

@@ -4,10 +4,10 @@
  * a zod schema (400) — never a 500 for bad input.
  */
 import type {z} from 'zod'
-import {getEnv} from '../../web/app/lib/env.server'
-import type {ApiError} from '../../schemas/api/errors'
-import {NO_STORE} from '../../web/app/lib/cache.server'
-import {secureResponse} from '../../web/app/lib/security.server'
+import {getEnv} from '~/lib/env.server'
+import type {ApiError} from '#schemas/api/errors'
+import {NO_STORE} from '~/lib/cache.server'
+import {secureResponse} from '~/lib/security.server'
 
 export class HttpError extends Error {
   constructor(

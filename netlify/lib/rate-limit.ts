@@ -11,11 +11,11 @@
  * A refused hit writes nothing.
  */
 import {createHash} from 'node:crypto'
-import {rateLimitOf, type RateLimitName} from '../../web/app/lib/env.server'
+import {rateLimitOf, type RateLimitName} from '~/lib/env.server'
 import {ConflictError, openStore, STORES, updateJSON} from './blobs'
 import {HttpError} from './http'
 
-export type {RateLimitName} from '../../web/app/lib/env.server'
+export type {RateLimitName} from '~/lib/env.server'
 
 /** The Blobs bucket of each named limit (RATE_LIMIT_<NAME> in the environment). */
 export const RATE_LIMIT_BUCKETS: Readonly<Record<RateLimitName, string>> = {

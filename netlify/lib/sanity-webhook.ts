@@ -12,7 +12,7 @@
  */
 import {purgeCache} from '@netlify/functions'
 import {decodeSignatureHeader, isValidSignature, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
-import {getEnv} from '../../web/app/lib/env.server'
+import {getEnv} from '~/lib/env.server'
 import {tagsForDocument, WebhookPayloadSchema} from './cache-tags'
 import {HttpError, json, parseWith, readBody, requireMethod} from './http'
 

@@ -26,8 +26,8 @@
  */
 import {createHash, randomBytes} from 'node:crypto'
 import {fileTypeFromBuffer} from 'file-type/core'
-import {isUploadId, UploadIdSchema} from '../../schemas/api/ids'
-import type {Attachment, ChunkResponse, StartUpload, StartUploadResponse} from '../../schemas/api/uploads'
+import {isUploadId, UploadIdSchema} from '#schemas/api/ids'
+import type {Attachment, ChunkResponse, StartUpload, StartUploadResponse} from '#schemas/api/uploads'
 import {
   ALLOWED_TYPES_LIST,
   ALLOWED_TYPES_TEXT,
@@ -38,11 +38,11 @@ import {
   chunkCount,
   documentTypeByName,
   rejectReason,
-} from '../../web/app/domain/documents'
+} from '~/domain/documents'
 import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import {HttpError} from './http'
 
-export type {Attachment} from '../../schemas/api/uploads'
+export type {Attachment} from '#schemas/api/uploads'
 
 export type UploadRecord = {
   uploadId: string

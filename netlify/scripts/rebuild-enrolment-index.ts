@@ -14,7 +14,7 @@
  */
 import {randomBytes} from 'node:crypto'
 import {BlobsServer} from '@netlify/blobs/server'
-import {getEnv} from '../../web/app/lib/env.server'
+import {getEnv} from '~/lib/env.server'
 import {rebuildEnrolmentIndex} from '../lib/enrolment-repair'
 
 // The environment through the one schema (issue 13): an invalid variable stops here, named.

@@ -12,7 +12,7 @@
  * web/app/domain/documents.ts.
  */
 import {z} from 'zod'
-import {MAX_DOCUMENTS} from '../../web/app/domain/documents'
+import {MAX_DOCUMENTS} from '~/domain/documents'
 import {EnrolmentFormSchema} from '../forms/enrolment'
 import {ORDER_ID_PATTERN, OrderIdSchema, UploadIdSchema} from './ids'
 

@@ -1,6 +1,6 @@
 /**
  * The contracts of the chunked document uploads (docs/requirements.md#req-validation-upload), one zod
- * schema each, used by the functions (netlify/functions/enroll-upload-*.ts through
+ * schema each, used by the functions (netlify/functions/enrolment-upload-*.ts through
  * netlify/lib/uploads.ts) and, as types, by the browser client (web/app/lib/upload-client.ts):
  *
  *   start    POST /api/enroll/upload StartUploadSchema                   → 201 StartUploadResponseSchema

@@ -8,8 +8,8 @@
  * neither is restated here.
  */
 import {z} from 'zod'
-import {ENROLMENT_MESSAGES, needsCountry} from '../../web/app/domain/enrolment'
-import {parseAmountUsd} from '../../web/app/domain/price'
+import {ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
+import {parseAmountUsd} from '~/domain/price'
 import {emailField, PHONE_PATTERN} from './fields'
 
 const trimmed = (max: number, message: string) =>

@@ -4,14 +4,14 @@
  *
  * Two tests go through the real API (POST /api/admin, GET /api/admin/enrollments, enrolments
  * created through create-order + sandbox pay + save). The list shows paid enrolments only until
- * "Show pending enrollments" is checked (issue 12, finding 6): the mock honours ?status=all. The API counts EVERY login attempt per
+ * "Show pending enrolments" is checked (issue 12, finding 6): the mock honours ?status=all. The API counts EVERY login attempt per
  * client (5 per 15 minutes), so the real tests spend two attempts in all; the UI rules (paging,
  * idle logout with the clock API, 401, detail view, documents, CSV) are also checked against a
  * mocked API (page.route) with fixed data.
  */
 import type {APIRequestContext, Page, Route} from '@playwright/test'
 import {readFile} from 'node:fs/promises'
-import type {EnrolmentSummary} from '../../schemas/api/admin'
+import type {EnrolmentSummary} from '#schemas/api/admin'
 import {expect, expectAccessible, test} from './fixtures'
 
 const ADMIN = {email: 'admin@example.com', password: 'e2e-admin-password'}
@@ -195,7 +195,7 @@ test.describe('real API', () => {
     await page.getByLabel('Email').fill(ADMIN.email)
     await page.getByLabel('Password').fill(ADMIN.password)
     await page.getByRole('button', {name: 'Sign In'}).click()
-    await expect(page.getByRole('heading', {name: 'Enrollment Records'})).toBeVisible()
+    await expect(page.getByRole('heading', {name: 'Enrolment Records'})).toBeVisible()
     expect(await storedToken(page)).toBeTruthy()
 
     // Cards and paging over the paid enrolments (other tests may add enrolments too: N is read, then checked).
@@ -207,7 +207,7 @@ test.describe('real API', () => {
     await expect(page.getByText('Total Enrollments')).toBeVisible()
     await expect(page.getByText('Total Revenue')).toBeVisible()
     await expect(page.getByText('Programs Active')).toBeVisible()
-    await expect(page.getByLabel('Show pending enrollments')).not.toBeChecked()
+    await expect(page.getByLabel('Show pending enrolments')).not.toBeChecked()
     expect(listCalls).toHaveLength(1)
     expect(listCalls[0]).toMatch(/^ Bearer .+/)
     await expectAccessible(page)
@@ -217,16 +217,16 @@ test.describe('real API', () => {
     await expect(page.getByRole('button', {name: 'Page 2'})).toHaveAttribute('aria-current', 'page')
 
     // Search: resets to page 1; this test's 11 paid records, not its pending one.
-    await page.getByLabel('Search enrollments').fill(tag.toLowerCase())
+    await page.getByLabel('Search enrolments').fill(tag.toLowerCase())
     await expect(showing).toHaveText('Showing 1 to 10 of 11 results')
     await expect(page.locator('tbody')).not.toContainText('=HYPERLINK')
 
     // Pending ones on request: the list is fetched again with ?status=all; the search stays.
-    await page.getByLabel('Show pending enrollments').check()
+    await page.getByLabel('Show pending enrolments').check()
     await expect(showing).toHaveText('Showing 1 to 10 of 12 results')
     expect(listCalls).toHaveLength(2)
     expect(listCalls[1]).toMatch(/^\?status=all Bearer .+/)
-    await expect(page.getByLabel('Search enrollments')).toHaveValue(tag.toLowerCase())
+    await expect(page.getByLabel('Search enrolments')).toHaveValue(tag.toLowerCase())
     await expect(page.getByRole('button', {name: 'Page 1'})).toHaveAttribute('aria-current', 'page')
     // The unpaid enrolment is listed and marked ('=' sorts before letters).
     await expect(page.locator('tbody tr').first()).toContainText('=HYPERLINK')
@@ -250,7 +250,7 @@ test.describe('real API', () => {
     const downloadPromise = page.waitForEvent('download')
     await page.getByRole('button', {name: 'Download CSV'}).click()
     const download = await downloadPromise
-    expect(download.suggestedFilename()).toMatch(/^enrollments-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(download.suggestedFilename()).toMatch(/^enrolments-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '')
     const lines = csv.trimEnd().split('\r\n')
     expect(lines).toHaveLength(13)
@@ -263,7 +263,7 @@ test.describe('real API', () => {
     await expect(dialog.getByText(/^order_sandbox_/)).toBeVisible()
     await expect(dialog.getByText(/^pay_sandbox_/)).toBeVisible()
     await expect(dialog.getByText('Paid', {exact: true})).toBeVisible()
-    await expect(dialog.getByText('No documents were uploaded with this enrollment.')).toBeVisible()
+    await expect(dialog.getByText('No documents were uploaded with this enrolment.')).toBeVisible()
     await page.screenshot({path: test.info().outputPath('list-1280.png'), fullPage: true})
     await dialog.getByRole('button', {name: 'Close details'}).click()
     await expect(dialog).toHaveCount(0)
@@ -297,12 +297,12 @@ test.describe('mocked API', () => {
     const card = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd').first()
     const cardDetail = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd').nth(1)
     await expect(card('Total Enrollments')).toHaveText('22')
-    await expect(cardDetail('Total Enrollments')).toHaveText('Paid enrollments')
+    await expect(cardDetail('Total Enrollments')).toHaveText('Paid enrolments')
     await expect(card('Programs Active')).toHaveText('3')
-    await expect(page.getByText('Only paid enrollments are shown.')).toBeVisible()
+    await expect(page.getByText('Only paid enrolments are shown.')).toBeVisible()
 
     // The checkbox, from the keyboard: the list is fetched again with the pending ones.
-    const pendingBox = page.getByRole('checkbox', {name: 'Show pending enrollments'})
+    const pendingBox = page.getByRole('checkbox', {name: 'Show pending enrolments'})
     await expect(pendingBox).not.toBeChecked()
     await pendingBox.focus()
     await page.keyboard.press('Space')
@@ -311,7 +311,7 @@ test.describe('mocked API', () => {
     expect(calls.filter((c) => c.startsWith(PAID_LIST))).toEqual([PAID_LIST, ALL_LIST])
     await expect(card('Total Enrollments')).toHaveText('23')
     await expect(cardDetail('Total Enrollments')).toHaveText('1 pending payment')
-    await expect(page.getByText('Paid and pending enrollments are shown.')).toBeVisible()
+    await expect(page.getByText('Paid and pending enrolments are shown.')).toBeVisible()
     // Paid only: the pending 3500 is not counted.
     const paid = mockRows()
       .filter((r) => r.status === 'paid')
@@ -328,7 +328,7 @@ test.describe('mocked API', () => {
     await page.getByRole('button', {name: 'Previous'}).click()
     await expect(showing).toHaveText('Showing 11 to 20 of 23 results')
 
-    const search = page.getByLabel('Search enrollments')
+    const search = page.getByLabel('Search enrolments')
     await search.fill('GUYANA')
     await expect(showing).toHaveText('Showing 1 to 7 of 7 results')
     await search.fill('000 0005')
@@ -359,9 +359,9 @@ test.describe('mocked API', () => {
     const calls = await mockApi(page)
     await seedToken(page)
     await page.goto('/adminEnrollments')
-    await page.getByLabel('Show pending enrollments').check()
+    await page.getByLabel('Show pending enrolments').check()
     await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
-    await page.getByLabel('Search enrollments').fill('cadetship')
+    await page.getByLabel('Search enrolments').fill('cadetship')
     await page.getByRole('button', {name: /^View/}).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog).toBeVisible()
@@ -382,12 +382,12 @@ test.describe('mocked API', () => {
     await mockApi(page)
     await seedToken(page)
     await page.goto('/adminEnrollments')
-    await page.getByLabel('Show pending enrollments').check()
+    await page.getByLabel('Show pending enrolments').check()
     await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
     const downloadPromise = page.waitForEvent('download')
     await page.getByRole('button', {name: 'Download CSV'}).click()
     const download = await downloadPromise
-    expect(download.suggestedFilename()).toMatch(/^enrollments-\d{4}-\d{2}-\d{2}\.csv$/)
+    expect(download.suggestedFilename()).toMatch(/^enrolments-\d{4}-\d{2}-\d{2}\.csv$/)
     const csv = await readFile((await download.path())!, 'utf8')
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
     expect(csv).toContain("'+63 917 000 0001")
@@ -481,9 +481,9 @@ test.describe('mocked API', () => {
     await page.screenshot({path: test.info().outputPath('list-390.png'), fullPage: true})
     await expectAccessible(page)
 
-    // With pending enrollments shown (issue 12, finding 6): the control fits and is a 44 px target.
-    const pendingBox = page.getByRole('checkbox', {name: 'Show pending enrollments'})
-    const label = page.locator('label').filter({hasText: 'Show pending enrollments'})
+    // With pending enrolments shown (issue 12, finding 6): the control fits and is a 44 px target.
+    const pendingBox = page.getByRole('checkbox', {name: 'Show pending enrolments'})
+    const label = page.locator('label').filter({hasText: 'Show pending enrolments'})
     expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(44)
     await label.click()
     await expect(pendingBox).toBeChecked()

@@ -1,5 +1,6 @@
 /** Read access, from the tests, to what the site under test stored in its Blobs emulation. */
 import {getStore} from '@netlify/blobs'
+// eslint-disable-next-line no-restricted-imports -- the root's Playwright config has no alias
 import {E2E_BLOBS} from '../../playwright.config'
 
 export function siteStore(name: string) {

@@ -1,6 +1,6 @@
 /** Shared set-up of the admin API integration tests: the admin account, login and authorised calls. */
 import {beforeEach, expect, vi} from 'vitest'
-import login from '../../netlify/functions/admin-login'
+import login from '#netlify/functions/admin-login'
 import {testContext} from '../helpers/blobs'
 
 export const ADMIN_EMAIL = 'staff@maritime.example'

@@ -5,9 +5,9 @@
  */
 import type {ActionFunctionArgs} from '@remix-run/node'
 import {afterEach, describe, expect, it} from 'vitest'
-import contactFunction from '../../netlify/functions/contact'
-import {openStore, STORES} from '../../netlify/lib/blobs'
-import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '../../netlify/lib/contact'
+import contactFunction from '#netlify/functions/contact'
+import {openStore, STORES} from '#netlify/lib/blobs'
+import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '#netlify/lib/contact'
 import {action, CONTACT_FAILURE_MESSAGES, type ContactActionData} from '~/routes/contact'
 import {testContext, useBlobs} from '../helpers/blobs'
 

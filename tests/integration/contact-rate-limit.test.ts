@@ -4,8 +4,8 @@
  * independence of buckets and keys, hashed storage, and exact counts under concurrency.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {openStore, STORES} from '../../netlify/lib/blobs'
-import {checkRateLimit, rateLimitBlobKey, sha256Hex} from '../../netlify/lib/rate-limit'
+import {openStore, STORES} from '#netlify/lib/blobs'
+import {checkRateLimit, rateLimitBlobKey, sha256Hex} from '#netlify/lib/rate-limit'
 import {startBlobs} from '../helpers/blobs'
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>

@@ -3,7 +3,7 @@
  * tests that write records directly: a pre-sea course at $50 (5000 cents) in sandbox mode, with a
  * unique order id `order_<prefix>NNNNNN` per call. `overrides` replace any field.
  */
-import type {NewEnrolment} from '../../netlify/lib/enrolment-record'
+import type {NewEnrolment} from '#netlify/lib/enrolment-record'
 
 let counter = 0
 

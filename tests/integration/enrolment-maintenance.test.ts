@@ -4,11 +4,11 @@
  * repairs the index and purges stale pending enrolments, and says what it did.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import maintenance, {config} from '../../netlify/functions/enrolment-maintenance'
-import {openStore, STORES} from '../../netlify/lib/blobs'
-import {listIndexedEnrolments} from '../../netlify/lib/enrolment-index'
-import {createPending, getEnrolment, type EnrolmentRecord, type NewEnrolment} from '../../netlify/lib/enrolments'
-import {scheduledRequest} from '../../netlify/lib/local-schedule'
+import maintenance, {config} from '#netlify/functions/enrolment-maintenance'
+import {openStore, STORES} from '#netlify/lib/blobs'
+import {listIndexedEnrolments} from '#netlify/lib/enrolment-index'
+import {createPending, getEnrolment, type EnrolmentRecord, type NewEnrolment} from '#netlify/lib/enrolments'
+import {scheduledRequest} from '#netlify/lib/local-schedule'
 import {newEnrolment} from './enrolment-fixtures'
 import {startBlobs} from '../helpers/blobs'
 

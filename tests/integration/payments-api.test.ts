@@ -4,11 +4,11 @@
  * what was stored.
  */
 import {describe, expect, it, vi} from 'vitest'
-import createOrder from '../../netlify/functions/enroll-create-order'
-import save from '../../netlify/functions/enroll-save'
-import sandboxPay from '../../netlify/functions/sandbox-pay'
-import {getEnrolment, listEnrolments} from '../../netlify/lib/enrolments'
-import {completeUpload, putChunk, startUpload} from '../../netlify/lib/uploads'
+import createOrder from '#netlify/functions/enrolment-create-order'
+import save from '#netlify/functions/enrolment-save'
+import sandboxPay from '#netlify/functions/sandbox-pay'
+import {getEnrolment, listEnrolments} from '#netlify/lib/enrolments'
+import {completeUpload, putChunk, startUpload} from '#netlify/lib/uploads'
 import {testContext} from '../helpers/blobs'
 import {call, CONTACT_COURSE, jsonRequest, KEY_ID, KEY_SECRET, paymentId, sign, usePaymentsTestEnvironment, validForm} from './payments-fixtures'
 

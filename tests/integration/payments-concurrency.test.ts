@@ -4,10 +4,10 @@
  * with its own payment.
  */
 import {expect, it, vi} from 'vitest'
-import createOrder from '../../netlify/functions/enroll-create-order'
-import save from '../../netlify/functions/enroll-save'
-import webhook from '../../netlify/functions/razorpay-webhook'
-import {listEnrolments} from '../../netlify/lib/enrolments'
+import createOrder from '#netlify/functions/enrolment-create-order'
+import save from '#netlify/functions/enrolment-save'
+import webhook from '#netlify/functions/razorpay-webhook'
+import {listEnrolments} from '#netlify/lib/enrolments'
 import {razorpayPaymentEvent} from '../mocks/razorpay'
 import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validForm, webhookRequest} from './payments-fixtures'
 

@@ -4,11 +4,11 @@
  * (with or without the browser's save, in any order), amount checks.
  */
 import {describe, expect, it, vi} from 'vitest'
-import createOrder from '../../netlify/functions/enroll-create-order'
-import save from '../../netlify/functions/enroll-save'
-import webhook from '../../netlify/functions/razorpay-webhook'
-import {openStore, STORES} from '../../netlify/lib/blobs'
-import {getEnrolment} from '../../netlify/lib/enrolments'
+import createOrder from '#netlify/functions/enrolment-create-order'
+import save from '#netlify/functions/enrolment-save'
+import webhook from '#netlify/functions/razorpay-webhook'
+import {openStore, STORES} from '#netlify/lib/blobs'
+import {getEnrolment} from '#netlify/lib/enrolments'
 import {razorpayPaymentEvent} from '../mocks/razorpay'
 import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validForm, webhookRequest, webhookSignature} from './payments-fixtures'
 

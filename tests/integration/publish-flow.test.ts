@@ -105,7 +105,7 @@ function priceShown(html: string): string | undefined {
 }
 
 let cdn: CdnModel
-let webhook: typeof import('../../netlify/functions/sanity-webhook')
+let webhook: typeof import('#netlify/functions/sanity-webhook')
 
 beforeAll(async () => {
   server.listen({onUnhandledRequest: 'error'})
@@ -113,7 +113,7 @@ beforeAll(async () => {
   vi.stubEnv('SANITY_DATASET', 'production')
   vi.stubEnv('SANITY_WEBHOOK_SECRET', WEBHOOK_SECRET)
   vi.resetModules()
-  webhook = await import('../../netlify/functions/sanity-webhook')
+  webhook = await import('#netlify/functions/sanity-webhook')
   cdn = new CdnModel(renderCategoryPage)
   vi.spyOn(webhook.cachePurger, 'purge').mockImplementation(async (tags) => cdn.purge(tags))
 })

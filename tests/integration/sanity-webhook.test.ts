@@ -5,7 +5,7 @@
  */
 import {encodeSignatureHeader, SIGNATURE_HEADER_NAME} from '@sanity/webhook'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
-import handler, {cachePurger, webhookClock} from '../../netlify/functions/sanity-webhook'
+import handler, {cachePurger, webhookClock} from '#netlify/functions/sanity-webhook'
 import {testContext} from '../helpers/blobs'
 
 const SECRET = 'test-webhook-secret-0123456789'

@@ -3,13 +3,13 @@
  * way an upload can be refused. Also the browser client against the very same functions.
  */
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import * as chunkFn from '../../netlify/functions/enroll-upload-chunk'
-import * as completeFn from '../../netlify/functions/enroll-upload-complete'
-import * as startFn from '../../netlify/functions/enroll-upload-start'
-import {openStore, STORES} from '../../netlify/lib/blobs'
-import {HttpError} from '../../netlify/lib/http'
-import {createFunctionRouter, type FunctionModule} from '../../netlify/lib/routes'
-import {purgeStaleUploads, readUpload, resolveCompletedUploads} from '../../netlify/lib/uploads'
+import * as chunkFn from '#netlify/functions/enrolment-upload-chunk'
+import * as completeFn from '#netlify/functions/enrolment-upload-complete'
+import * as startFn from '#netlify/functions/enrolment-upload-start'
+import {openStore, STORES} from '#netlify/lib/blobs'
+import {HttpError} from '#netlify/lib/http'
+import {createFunctionRouter, type FunctionModule} from '#netlify/lib/routes'
+import {purgeStaleUploads, readUpload, resolveCompletedUploads} from '#netlify/lib/uploads'
 import {startBlobs, testContext} from '../helpers/blobs'
 import {docBytes, docxBytes, jpgBytes, pdfBytes, pngBytes} from '../unit/uploads-fixtures'
 import {createHttpTransport, uploadFile} from '~/lib/upload-client'
@@ -27,9 +27,9 @@ afterAll(async () => {
 })
 
 const route = createFunctionRouter([
-  {file: 'enroll-upload-start.ts', module: startFn as unknown as FunctionModule},
-  {file: 'enroll-upload-chunk.ts', module: chunkFn as unknown as FunctionModule},
-  {file: 'enroll-upload-complete.ts', module: completeFn as unknown as FunctionModule},
+  {file: 'enrolment-upload-start.ts', module: startFn as unknown as FunctionModule},
+  {file: 'enrolment-upload-chunk.ts', module: chunkFn as unknown as FunctionModule},
+  {file: 'enrolment-upload-complete.ts', module: completeFn as unknown as FunctionModule},
 ])
 
 /** Calls the function that serves this request, as Netlify (and web/server.ts) route it. */

@@ -16,7 +16,7 @@ import {
   summarize,
   tableOptions,
   type TableState,
-} from '~/components/admin/enrollments'
+} from '~/components/admin/enrolments'
 import type {EnrolmentSummary} from '#schemas/api/admin'
 import {buildCsv, csvCell} from '~/domain/csv'
 import {formatMoney} from '~/domain/format'
@@ -208,7 +208,7 @@ describe('CSV', () => {
     expect(row!.startsWith("'=cmd|calc,someone@example.com,98470,STCW Courses,Basic STCW,,300,USD,paid,")).toBe(true)
   })
 
-  it('names the file enrollments-YYYY-MM-DD.csv', () => {
-    expect(csvFileName(new Date(2025, 0, 7, 12))).toBe('enrollments-2025-01-07.csv')
+  it('names the file enrolments-YYYY-MM-DD.csv', () => {
+    expect(csvFileName(new Date(2025, 0, 7, 12))).toBe('enrolments-2025-01-07.csv')
   })
 })

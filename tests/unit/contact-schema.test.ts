@@ -4,8 +4,8 @@
  * the time-sortable message key.
  */
 import {describe, expect, it} from 'vitest'
-import {contactMessageKey, ContactSubmissionSchema, honeypotFilled} from '../../netlify/lib/contact'
-import {getEnv, parseRateLimitSpec, rateLimitOf} from '../../web/app/lib/env.server'
+import {contactMessageKey, ContactSubmissionSchema, honeypotFilled} from '#netlify/lib/contact'
+import {getEnv, parseRateLimitSpec, rateLimitOf} from '~/lib/env.server'
 import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/forms/contact'
 
 const valid = {name: 'Aisha Rahman', email: 'aisha@example.com', subject: 'Course Information', message: 'When does the next BOSIET start?'}

@@ -3,8 +3,8 @@ import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {AdminEnvSchema, ENV_SECTIONS, ENV_VARIABLES, EnvError, getEnv, isProduction, parseEnvSection, PaymentsEnvSchema, siteOrigin} from '~/lib/env.server'
-import {AdminConfigError, parseAdminConfig} from '../../netlify/lib/admin/config'
-import {parsePaymentsConfig, PaymentsConfigError} from '../../netlify/lib/payments/config'
+import {AdminConfigError, parseAdminConfig} from '#netlify/lib/admin/config'
+import {parsePaymentsConfig, PaymentsConfigError} from '#netlify/lib/payments/config'
 
 const HASH = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA=='
 
@@ -203,14 +203,12 @@ describe('the one environment schema (issue 13)', () => {
     it("stops a function's module as it loads on a malformed variable, naming it", async () => {
       vi.stubEnv('SESSION_SECRET', 'not 32 characters')
       vi.resetModules()
-      await expect(import('../../netlify/functions/contact')).rejects.toThrow(
-        /Invalid environment: SESSION_SECRET: SESSION_SECRET must be at least 32 characters/,
-      )
-      const {handle} = await import('../../netlify/lib/http')
+      await expect(import('#netlify/functions/contact')).rejects.toThrow(/Invalid environment: SESSION_SECRET: SESSION_SECRET must be at least 32 characters/)
+      const {handle} = await import('#netlify/lib/http')
       expect(() => handle(async () => new Response())).toThrow(/SESSION_SECRET must be at least 32 characters/)
       vi.stubEnv('SESSION_SECRET', '')
       vi.resetModules()
-      await expect(import('../../netlify/functions/contact')).resolves.toHaveProperty('default')
+      await expect(import('#netlify/functions/contact')).resolves.toHaveProperty('default')
     })
   })
 })

@@ -14,7 +14,7 @@ import {
   scheduledRequest,
   startLocalSchedules,
   type LoadedFunction,
-} from '../../netlify/lib/local-schedule'
+} from '#netlify/lib/local-schedule'
 
 const silent = () => ({log: vi.fn(), error: vi.fn()})
 

@@ -3,12 +3,12 @@
  * domain's toMinorUnits (never re-implemented), and the gateway's sandbox orders.
  */
 import {beforeAll, describe, expect, it} from 'vitest'
-import {createOrder, randomId} from '../../netlify/lib/payments/gateway'
-import {parsePaymentsConfig} from '../../netlify/lib/payments/config'
-import {quote, type EnrolmentCatalogue} from '../../web/app/domain/enrolment'
-import {toMinorUnits} from '../../web/app/domain/price'
-import {fetchContent} from '../../web/app/lib/content.server'
-import {ENROLMENT_CATALOGUE_QUERY} from '../../web/app/lib/queries'
+import {createOrder, randomId} from '#netlify/lib/payments/gateway'
+import {parsePaymentsConfig} from '#netlify/lib/payments/config'
+import {quote, type EnrolmentCatalogue} from '~/domain/enrolment'
+import {toMinorUnits} from '~/domain/price'
+import {fetchContent} from '~/lib/content.server'
+import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
 
 let catalogue: EnrolmentCatalogue
 

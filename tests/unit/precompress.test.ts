@@ -7,6 +7,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {brotliDecompressSync, gunzipSync} from 'node:zlib'
 import {afterEach, beforeEach, describe, expect, it} from 'vitest'
+// eslint-disable-next-line no-restricted-imports -- the build scripts (web/scripts) are outside the aliased areas
 import {MIN_BYTES, precompress} from '../../web/scripts/precompress'
 
 let dir: string

@@ -17,7 +17,7 @@
  * 'Admin login is not configured'.
  */
 import {randomBytes} from 'node:crypto'
-import {AdminEnvSchema, EnvError, isProduction, MIN_SESSION_SECRET_LENGTH, parseEnvSection, type EnvSource} from '../../../web/app/lib/env.server'
+import {AdminEnvSchema, EnvError, isProduction, MIN_SESSION_SECRET_LENGTH, parseEnvSection, type EnvSource} from '~/lib/env.server'
 import {HttpError} from '../http'
 import type {ParsedHash} from './password'
 

@@ -11,7 +11,7 @@
  * The email and the password are both always checked (no early return on a wrong email) and
  * compared in constant time.
  */
-import {AdminLoginSchema, type AdminLoginResponse} from '../../../schemas/api/admin'
+import {AdminLoginSchema, type AdminLoginResponse} from '#schemas/api/admin'
 import {clientAddress, HttpError, json, readJson} from '../http'
 import {enforceRateLimit} from '../rate-limit'
 import {requireAdminConfig, type AdminConfig} from './config'

@@ -28,7 +28,7 @@ import {
   parseEnvSection,
   PaymentsEnvSchema,
   type EnvSource,
-} from '../../../web/app/lib/env.server'
+} from '~/lib/env.server'
 import {HttpError} from '../http'
 
 export {DEFAULT_SANDBOX_SECRET, isProduction}

@@ -4,13 +4,13 @@
  * order with the gateway (minor units, unique receipt, notes with our reference) and stores
  * the pending enrolment keyed by the order id.
  */
-import {CreateOrderSchema, type CreateOrderResponse} from '../../../schemas/api/enrolment'
-import {checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '../../../web/app/domain/enrolment'
-import {CADETSHIP_TRAINING} from '../../../web/app/domain/programs'
-import {formatUsd} from '../../../web/app/domain/format'
-import {toMinorUnits} from '../../../web/app/domain/price'
-import {fetchContent} from '../../../web/app/lib/content.server'
-import {ENROLMENT_CATALOGUE_QUERY} from '../../../web/app/lib/queries'
+import {CreateOrderSchema, type CreateOrderResponse} from '#schemas/api/enrolment'
+import {checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
+import {CADETSHIP_TRAINING} from '~/domain/programs'
+import {formatUsd} from '~/domain/format'
+import {toMinorUnits} from '~/domain/price'
+import {fetchContent} from '~/lib/content.server'
+import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
 import {createPending} from '../enrolments'
 import {clientAddress, HttpError, json, readJson} from '../http'
 import {enforceRateLimit} from '../rate-limit'
@@ -21,7 +21,7 @@ import {createOrder, GatewayError, randomId} from './gateway'
 /** The merchant name Checkout shows. */
 export const CHECKOUT_NAME = 'Maritime Training & Certification'
 
-export type {CreateOrderResponse} from '../../../schemas/api/enrolment'
+export type {CreateOrderResponse} from '#schemas/api/enrolment'
 
 /** Our enrolment reference, also Razorpay's receipt (unique, ≤ 40 characters). */
 export const newReceipt = () => `enr_${randomId(20)}`

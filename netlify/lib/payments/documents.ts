@@ -5,9 +5,9 @@
  * back as ordinary attachments. A file that fails a check is skipped, never stored.
  */
 import {ZodError} from 'zod'
-import {MAX_DOCUMENTS} from '../../../web/app/domain/documents'
+import {MAX_DOCUMENTS} from '~/domain/documents'
 import {HttpError} from '../http'
-import {StartUploadSchema, type Attachment} from '../../../schemas/api/uploads'
+import {StartUploadSchema, type Attachment} from '#schemas/api/uploads'
 import {completeUpload, expectedChunkSize, putChunk, startUpload} from '../uploads'
 
 export type StoredDocuments = {attachments: Attachment[]; skipped: Array<{fileName: string; reason: string}>}

@@ -6,7 +6,7 @@
  * nothing paid: the browser then calls /api/enroll/save, verified by the same code as a real
  * payment. "Fail payment" (`outcome: 'fail'`) answers Razorpay's payment.failed error shape.
  */
-import {SandboxPaySchema, type SandboxPayResponse} from '../../../schemas/api/enrolment'
+import {SandboxPaySchema, type SandboxPayResponse} from '#schemas/api/enrolment'
 import {getEnrolment} from '../enrolments'
 import {HttpError, json, readJson} from '../http'
 import {isProduction, requirePaymentsConfig, sandboxAvailable} from './config'

@@ -6,10 +6,10 @@
  * marks the enrolment paid — idempotently. The stored enrolment (from create-order) is the
  * truth: the form fields of this call are not trusted and not stored.
  */
-import {SaveEnrolmentSchema, type SaveEnrolmentBody, type SaveResponse} from '../../../schemas/api/enrolment'
-import {MAX_DOCUMENTS} from '../../../web/app/domain/documents'
-import {ENROLMENT_MESSAGES} from '../../../web/app/domain/enrolment'
-import {CADETSHIP_TRAINING} from '../../../web/app/domain/programs'
+import {SaveEnrolmentSchema, type SaveEnrolmentBody, type SaveResponse} from '#schemas/api/enrolment'
+import {MAX_DOCUMENTS} from '~/domain/documents'
+import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
+import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {getEnrolment, markPaid} from '../enrolments'
 import {HttpError, json, parseWith, readBody, readJson} from '../http'
 import {requirePaymentsConfig} from './config'
@@ -19,7 +19,7 @@ import {verifyPayment} from './gateway'
 /** Largest multipart body read (bytes): a function takes 6 MB per request once base64-encoded. */
 export const MAX_MULTIPART_BYTES = 4_500_000
 
-export type {SaveResponse} from '../../../schemas/api/enrolment'
+export type {SaveResponse} from '#schemas/api/enrolment'
 
 type Parsed = {body: SaveEnrolmentBody; files: File[]}
 

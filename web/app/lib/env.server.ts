@@ -22,7 +22,7 @@
  * (SANITY_API_READ_TOKEN + SANITY_PREVIEW_SECRET, see lib/preview.server.ts).
  */
 import {z} from 'zod'
-import {parsePasswordHash} from '../../../netlify/lib/admin/password'
+import {parsePasswordHash} from '#netlify/lib/admin/password'
 
 /** Variables as the process gives them: names to strings (process.env, or a test's object). */
 export type EnvSource = Readonly<Record<string, string | undefined>>

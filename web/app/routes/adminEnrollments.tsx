@@ -9,7 +9,7 @@ import {noStoreHeaders} from '~/lib/cache.server'
 import {pageMeta} from '~/lib/meta'
 
 export const meta: MetaFunction = ({matches}) =>
-  pageMeta(matches, {title: 'Enrollment Records', description: 'Administrator enrollment list.', robots: 'noindex, nofollow'})
+  pageMeta(matches, {title: 'Enrolment Records', description: 'Administrator enrollment list.', robots: 'noindex, nofollow'})
 
 export const headers: HeadersFunction = () => noStoreHeaders({'X-Robots-Tag': 'noindex, nofollow'})
 

@@ -31,7 +31,7 @@ import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
 import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 import {readFormBody} from '~/lib/form-body.server'
-import {HttpError, readJsonValue} from '../../../netlify/lib/http'
+import {HttpError, readJsonValue} from '#netlify/lib/http'
 
 export const SCORE_MESSAGES = {
   notFound: 'This exam does not exist.',

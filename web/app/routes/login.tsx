@@ -10,7 +10,7 @@ import {noStoreHeaders} from '~/lib/cache.server'
 import {pageMeta} from '~/lib/meta'
 
 export const meta: MetaFunction = ({matches}) =>
-  pageMeta(matches, {title: 'Administrator Login', description: 'Staff sign-in to the enrollment records.', robots: 'noindex, nofollow'})
+  pageMeta(matches, {title: 'Administrator Login', description: 'Staff sign-in to the enrolment records.', robots: 'noindex, nofollow'})
 
 export const headers: HeadersFunction = () => noStoreHeaders({'X-Robots-Tag': 'noindex, nofollow'})
 

@@ -16,7 +16,7 @@
 import {useCallback, useEffect, useState} from 'react'
 import {clearToken, logout, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
 import {MESSAGES} from './api'
-import {EnrollmentsDashboard} from './EnrollmentsDashboard'
+import {EnrolmentsDashboard} from './EnrolmentsDashboard'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
 import {Spinner} from './parts'
@@ -55,7 +55,7 @@ export function AdminArea({variant, belowNav}: {variant: 'login' | 'list'; below
   if (phase.kind === 'signed-in') {
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
-        <EnrollmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
+        <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
       </div>
     )
   }
@@ -78,7 +78,7 @@ export function AdminArea({variant, belowNav}: {variant: 'login' | 'list'; below
           )
         ) : (
           <>
-            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Enrollment Records</h1>
+            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Enrolment Records</h1>
             <ErrorPanel message={MESSAGES.noToken} />
           </>
         )}

@@ -48,7 +48,7 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
           <AnchorIcon width={28} height={28} />
         </span>
         <h1 className="mt-4 text-2xl font-bold tracking-tight text-navy-900 sm:text-3xl">Administrator Sign In</h1>
-        <p className="mt-2 text-sm text-slate-600">Staff access to enrollment records.</p>
+        <p className="mt-2 text-sm text-slate-600">Staff access to enrolment records.</p>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl sm:p-8">
         {notice && !error ? (

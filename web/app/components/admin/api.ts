@@ -67,7 +67,7 @@ export async function login(email: string, password: string): Promise<LoginResul
 const bearer = (token: string) => ({Authorization: `Bearer ${token}`, Accept: 'application/json'})
 
 /** The list URL: paid enrolments only, or every one with `includePending`. */
-export const enrollmentsUrl = (includePending: boolean) => (includePending ? '/api/admin/enrollments?status=all' : '/api/admin/enrollments')
+export const enrolmentsUrl = (includePending: boolean) => (includePending ? '/api/admin/enrollments?status=all' : '/api/admin/enrollments')
 
 /**
  * The list (paid enrolments only unless `includePending`). Throws UnauthorizedError on 401,
@@ -76,7 +76,7 @@ export const enrollmentsUrl = (includePending: boolean) => (includePending ? '/a
 export async function fetchEnrolments(token: string, signal?: AbortSignal, options: {includePending?: boolean} = {}): Promise<EnrolmentSummary[]> {
   let response: Response
   try {
-    response = await fetch(enrollmentsUrl(options.includePending ?? false), {headers: bearer(token), signal, cache: 'no-store'})
+    response = await fetch(enrolmentsUrl(options.includePending ?? false), {headers: bearer(token), signal, cache: 'no-store'})
   } catch (error) {
     if (signal?.aborted) throw error
     throw new Error(MESSAGES.loadFailed)
@@ -97,7 +97,7 @@ export async function fetchEnrolments(token: string, signal?: AbortSignal, optio
 export async function fetchEnrolmentDetail(token: string, orderId: string, signal?: AbortSignal): Promise<EnrolmentDetail> {
   const response = await fetch(`/api/admin/enrollments/${encodeURIComponent(orderId)}`, {headers: bearer(token), signal, cache: 'no-store'})
   if (response.status === 401) throw new UnauthorizedError()
-  if (!response.ok) throw new Error((await errorText(response)) ?? 'Failed to load the enrollment')
+  if (!response.ok) throw new Error((await errorText(response)) ?? 'Failed to load the enrolment')
   return (await response.json()) as EnrolmentDetail
 }
 

@@ -145,9 +145,9 @@ export function summarize(records: readonly EnrolmentSummary[]): Summary {
   return {total: records.length, revenue, programs: programs.size, pending}
 }
 
-/** enrollments-YYYY-MM-DD.csv, the browser's local calendar day (~/domain/format localDate). */
+/** enrolments-YYYY-MM-DD.csv, the browser's local calendar day (~/domain/format localDate). */
 export function csvFileName(date: Date): string {
-  return `enrollments-${localDate(date)}.csv`
+  return `enrolments-${localDate(date)}.csv`
 }
 
 export const CSV_HEADER = [

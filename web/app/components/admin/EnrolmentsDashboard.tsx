@@ -3,7 +3,7 @@
  * search, sortable table, pagination, CSV export, detail dialog and Logout.
  *
  * The list is fetched ONCE per load with the bearer token (the spec's second request is a
- * defect): paid enrolments only. The "Show pending enrollments" checkbox (off by default) fetches
+ * defect): paid enrolments only. The "Show pending enrolments" checkbox (off by default) fetches
  * again with pending ones included (issue 12, finding 6); the list shown meanwhile stays, with
  * its search and sort, and the cards count what is shown. Sorting, filtering and paging are
  * @tanstack/react-table's (rules in enrollments.ts);
@@ -16,15 +16,15 @@ import {useEffect, useId, useMemo, useState} from 'react'
 import {formatDate, formatMoney} from '~/domain/format'
 import {logout} from '~/lib/admin-session'
 import {fetchEnrolments, saveBlob, UnauthorizedError, MESSAGES} from './api'
-import {EnrollmentDetailDialog} from './EnrollmentDetailDialog'
-import {csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrollments'
+import {EnrolmentDetailDialog} from './EnrolmentDetailDialog'
+import {csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrolments'
 import type {EnrolmentSummary} from '#schemas/api/admin'
 import {ErrorPanel} from './ErrorPanel'
 import {Spinner, StatusBadge} from './parts'
 
 type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; records: EnrolmentSummary[]; includesPending: boolean}
 
-export function EnrollmentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
+export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
   const [load, setLoad] = useState<Load>({state: 'loading'})
   const [showPending, setShowPending] = useState(false)
@@ -52,7 +52,7 @@ export function EnrollmentsDashboard({token, onUnauthorized}: {token: string; on
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Enrollment Records</h1>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Enrolment Records</h1>
         </div>
         <button type="button" onClick={logout} className="btn-outline">
           Logout
@@ -68,10 +68,10 @@ export function EnrollmentsDashboard({token, onUnauthorized}: {token: string; on
             aria-describedby={`${ids}-pending-hint`}
             className="h-5 w-5 rounded border-slate-400 accent-ocean-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ocean-600"
           />
-          Show pending enrollments
+          Show pending enrolments
         </label>
         <p id={`${ids}-pending-hint`} className="text-sm text-slate-600">
-          {showPending ? 'Paid and pending enrollments are shown.' : 'Only paid enrollments are shown.'} Unpaid enrollments are deleted after 7 days.
+          {showPending ? 'Paid and pending enrolments are shown.' : 'Only paid enrolments are shown.'} Unpaid enrolments are deleted after 7 days.
         </p>
         {refreshing && load.state === 'loaded' ? (
           <p role="status" className="text-sm text-slate-600">
@@ -177,12 +177,12 @@ function EnrollmentsView({
         <SummaryCard
           label="Total Enrollments"
           value={String(summary.total)}
-          detail={includesPending ? `${summary.pending} pending payment` : 'Paid enrollments'}
+          detail={includesPending ? `${summary.pending} pending payment` : 'Paid enrolments'}
         />
         <SummaryCard
           label="Total Revenue"
           value={formatMoney(usd, 'USD')}
-          detail={[`Paid enrollments only`, ...otherRevenue.map((text) => `plus ${text}`)].join(' · ')}
+          detail={[`Paid enrolments only`, ...otherRevenue.map((text) => `plus ${text}`)].join(' · ')}
         />
         <SummaryCard label="Programs Active" value={String(summary.programs)} />
       </dl>
@@ -190,7 +190,7 @@ function EnrollmentsView({
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div className="w-full sm:max-w-md">
           <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
-            Search enrollments
+            Search enrolments
           </label>
           <input
             id={`${ids}-search`}
@@ -225,7 +225,7 @@ function EnrollmentsView({
         >
           <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
             <caption id={`${ids}-caption`} className="sr-only">
-              Enrollments{sortedColumn && sortedHeader ? `, sorted by ${String(sortedHeader)} ${sortedColumn.desc ? 'descending' : 'ascending'}` : ''}, page{' '}
+              Enrolments{sortedColumn && sortedHeader ? `, sorted by ${String(sortedHeader)} ${sortedColumn.desc ? 'descending' : 'ascending'}` : ''}, page{' '}
               {pageIndex + 1} of {pageCount}
             </caption>
             <thead className="bg-slate-50">
@@ -333,7 +333,7 @@ function EnrollmentsView({
         </nav>
       ) : null}
 
-      {viewing ? <EnrollmentDetailDialog record={viewing} token={token} onClose={() => setViewing(null)} onUnauthorized={onUnauthorized} /> : null}
+      {viewing ? <EnrolmentDetailDialog record={viewing} token={token} onClose={() => setViewing(null)} onUnauthorized={onUnauthorized} /> : null}
     </>
   )
 }

@@ -8,7 +8,7 @@
 import type {Config, Context} from '@netlify/functions'
 import {clientAddress, handle, json, readJson, requireMethod} from '../lib/http'
 import {enforceRateLimit} from '../lib/rate-limit'
-import {StartUploadSchema} from '../../schemas/api/uploads'
+import {StartUploadSchema} from '#schemas/api/uploads'
 import {startUpload} from '../lib/uploads'
 
 export default handle(async (request: Request, context: Pick<Context, 'params' | 'ip'>) => {

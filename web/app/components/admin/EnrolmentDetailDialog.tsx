@@ -19,7 +19,7 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
-export function EnrollmentDetailDialog({
+export function EnrolmentDetailDialog({
   record,
   token,
   onClose,
@@ -137,7 +137,7 @@ export function EnrollmentDetailDialog({
               Loading documents...
             </p>
           ) : attachments.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">No documents were uploaded with this enrollment.</p>
+            <p className="mt-2 text-sm text-slate-600">No documents were uploaded with this enrolment.</p>
           ) : (
             <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
               {attachments.map((attachment) => (

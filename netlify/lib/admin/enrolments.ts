@@ -7,11 +7,11 @@
  *   upload is attached to that order.
  * Every answer is Cache-Control: no-store (json() and the document headers).
  */
-import {parseAdminListStatus, type EnrolmentDetail, type EnrolmentList} from '../../../schemas/api/admin'
-import {isOrderId, isUploadId} from '../../../schemas/api/ids'
-import {DOCUMENT_MIME_TYPES} from '../../../web/app/domain/documents'
-import {NO_STORE} from '../../../web/app/lib/cache.server'
-import {NON_PAGE_CSP} from '../../../web/app/lib/security.server'
+import {parseAdminListStatus, type EnrolmentDetail, type EnrolmentList} from '#schemas/api/admin'
+import {isOrderId, isUploadId} from '#schemas/api/ids'
+import {DOCUMENT_MIME_TYPES} from '~/domain/documents'
+import {NO_STORE} from '~/lib/cache.server'
+import {NON_PAGE_CSP} from '~/lib/security.server'
 import {getEnrolment} from '../enrolments'
 import {listIndexedEnrolments} from '../enrolment-index'
 import {HttpError, json} from '../http'

@@ -1,7 +1,7 @@
-/** GET /api/admin/enrollments — the enrolment list (bearer token); see netlify/lib/admin/enrollments.ts. */
+/** GET /api/admin/enrollments — the enrolment list (bearer token); see netlify/lib/admin/enrolments.ts. */
 import type {Config} from '@netlify/functions'
 import {handle, requireMethod} from '../lib/http'
-import {listEnrolmentsForAdmin} from '../lib/admin/enrollments'
+import {listEnrolmentsForAdmin} from '../lib/admin/enrolments'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')
