@@ -4,6 +4,7 @@
  * (the same as its type name) so the site and the studio find exactly one.
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
+import {RECEIPT_PREFIX_PATTERN} from '../../web/app/domain/receipt-number'
 import {internalHref, required} from './shared'
 
 export const siteSettings = defineType({
@@ -92,6 +93,16 @@ export const siteSettings = defineType({
           validation: required,
         }),
       ],
+    }),
+    defineField({
+      name: 'receiptPrefix',
+      title: 'Receipt number prefix',
+      type: 'string',
+      description:
+        'Starts every receipt number, e.g. "MTC" gives MTC-2026-00042. 2 to 6 capital letters. Changing it affects only receipts issued afterwards.',
+      initialValue: 'MTC',
+      validation: (Rule) =>
+        Rule.required().custom((value) => (typeof value !== 'string' || RECEIPT_PREFIX_PATTERN.test(value) ? true : 'Use 2 to 6 capital letters A–Z, e.g. MTC')),
     }),
     defineField({
       name: 'socialLinks',

@@ -47,6 +47,25 @@ export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id
   socialLinks[]{_key, platform, url}
 }`)
 
+/**
+ * What a receipt and the payment e-mails print about the provider (issue 14): name, contact, the
+ * receipt number prefix, and the refund policy's summary (netlify/lib/receipts/context.ts takes
+ * its first sentence).
+ */
+export const RECEIPT_CONTEXT_QUERY = defineQuery(`{
+  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{companyName, receiptPrefix, contact{email, phone, address}},
+  "refundSummary": *[_type == "legalPage" && slug.current == "refund"][0].summary
+}`)
+
+/**
+ * "What happens next" on the enrolment confirmation page (issue 14): the cadetship's installment
+ * schedule and documents to bring, and the documents competency training needs.
+ */
+export const NEXT_STEPS_QUERY = defineQuery(`{
+  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{installments[]{_key, label, duration, feeUsd}, documentsToBring},
+  "competency": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{documentsToBring}
+}`)
+
 export const HOME_PAGE_QUERY = defineQuery(`{
   "page": *[_type == "homePage" && _id == "homePage"][0]{
     hero{eyebrow, heading, subheading},

@@ -263,6 +263,7 @@ export type CadetshipProgramme = {
   enrolCourse: string
   enrolAmountUsd: number
   highlights?: Array<string>
+  documentsToBring: Array<string>
 }
 
 export type CompetencyFeeTable = {
@@ -291,6 +292,7 @@ export type CompetencyFeeTable = {
     _key: string
   }>
   note: string
+  documentsToBring: Array<string>
 }
 
 export type Course = {
@@ -472,6 +474,7 @@ export type SiteSettings = {
     address: string
     businessHours: string
   }
+  receiptPrefix: string
   socialLinks: Array<{
     platform: 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube'
     url: string
@@ -635,6 +638,36 @@ export type SITE_SETTINGS_QUERYResult = {
     url: string
   }>
 } | null
+// Variable: RECEIPT_CONTEXT_QUERY
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{companyName, receiptPrefix, contact{email, phone, address}},  "refundSummary": *[_type == "legalPage" && slug.current == "refund"][0].summary}
+export type RECEIPT_CONTEXT_QUERYResult = {
+  settings: {
+    companyName: string
+    receiptPrefix: string
+    contact: {
+      email: string
+      phone: string
+      address: string
+    }
+  } | null
+  refundSummary: string | null
+}
+// Variable: NEXT_STEPS_QUERY
+// Query: {  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{installments[]{_key, label, duration, feeUsd}, documentsToBring},  "competency": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{documentsToBring}}
+export type NEXT_STEPS_QUERYResult = {
+  cadetship: {
+    installments: Array<{
+      _key: string
+      label: string
+      duration: string
+      feeUsd: number
+    }>
+    documentsToBring: Array<string>
+  } | null
+  competency: {
+    documentsToBring: Array<string>
+  } | null
+}
 // Variable: HOME_PAGE_QUERY
 // Query: {  "page": *[_type == "homePage" && _id == "homePage"][0]{    hero{eyebrow, heading, subheading},    stats[]{_key, value, label},    intro{heading, body, linkLabel},    featuredHeading, featuredSubheading,    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )},    whyChooseHeading, whyChoose[]{_key, title, description},    locationsHeading, locationsSubheading, testimonialsHeading,    cta{heading, body}  },  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}}
 export type HOME_PAGE_QUERYResult = {
@@ -1043,6 +1076,8 @@ import '@sanity/client'
 declare module '@sanity/client' {
   interface SanityQueries {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url}\n}': SITE_SETTINGS_QUERYResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{companyName, receiptPrefix, contact{email, phone, address}},\n  "refundSummary": *[_type == "legalPage" && slug.current == "refund"][0].summary\n}': RECEIPT_CONTEXT_QUERYResult
+    '{\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{installments[]{_key, label, duration, feeUsd}, documentsToBring},\n  "competency": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{documentsToBring}\n}': NEXT_STEPS_QUERYResult
     '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}\n}': HOME_PAGE_QUERYResult
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  excellence{heading, body, stats[]{_key, value, label}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}': ABOUT_PAGE_QUERYResult
     '{\n  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )}\n}': COURSES_PAGE_QUERYResult
