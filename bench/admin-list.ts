@@ -54,6 +54,7 @@ for (let i = 0; i < COUNT; i++) {
     createdAt,
     paidAt: paid ? createdAt : null,
     paymentId: paid ? `pay_bench${i}` : null,
+    receiptNumber: paid ? `MTC-2026-${String(i).padStart(5, '0')}` : null,
     attachmentCount: i % 7 === 0 ? 2 : 0,
     updatedAt: createdAt,
   }

@@ -57,16 +57,18 @@ export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
     paidAt: record.paidAt ?? null,
     paymentId: record.paymentId ?? null,
     attachmentCount: record.attachments?.length ?? 0,
+    receiptNumber: record.receiptNumber ?? null,
     updatedAt: record.updatedAt,
   }
 }
 
-/** How far an enrolment has got: paid before pending, then more attachments, then the newer version. */
-const progress = (s: EnrolmentSummary) => [s.status === 'paid' ? 1 : 0, s.attachmentCount, s.updatedAt ?? ''] as const
+/** How far an enrolment has got: paid before pending, then with a receipt number, then more attachments, then the newer version. */
+const progress = (s: EnrolmentSummary) => [(s.status === 'paid' ? 2 : 0) + (s.receiptNumber ? 1 : 0), s.attachmentCount, s.updatedAt ?? ''] as const
 
 /**
  * The summary to keep of two for one order: the more advanced one — paid beats pending
- * whatever the versions say (a row never regresses a paid enrolment to pending), then more
+ * whatever the versions say (a row never regresses a paid enrolment to pending), a receipt
+ * number beats none (issue 14), then more
  * attachments, then the later `updatedAt` (rows written before rows had versions count as
  * oldest). Ties: `incoming`.
  */

@@ -43,6 +43,19 @@ export type EnrolmentRecord = {
    * (ISO 8601). From then on nothing but the purge touches it: markPaid refuses it.
    */
   purgeStartedAt?: string
+  /**
+   * The random key (128 bits, base64url) of the enrolment's confirmation page and receipt PDF
+   * (issue 14): given at createPending, or at markPaid for records older than issue 14.
+   */
+  confirmationKey?: string
+  /**
+   * The receipt number (web/app/domain/receipt-number.ts), set once the payment's receipt and
+   * staff notice are in the outbox (netlify/lib/paid-enrolment.ts); absent while pending.
+   */
+  receiptNumber?: string
 }
 
-export type NewEnrolment = Omit<EnrolmentRecord, 'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt'>
+export type NewEnrolment = Omit<
+  EnrolmentRecord,
+  'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt' | 'confirmationKey' | 'receiptNumber'
+>

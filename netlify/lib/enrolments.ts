@@ -15,6 +15,7 @@
  * first (the purge then finds it paid and leaves it) or is refused: a paid record is never
  * deleted. (@netlify/blobs 10.7.13 has no conditional delete, hence the mark.)
  */
+import {randomBytes} from 'node:crypto'
 import {isOrderId} from '#schemas/api/ids'
 import {HttpError} from './http'
 import {listKeys, openStore, STORES, updateJSON} from './blobs'
@@ -29,12 +30,18 @@ const store = () => openStore(STORES.enrolments)
 /** Stores a new pending enrolment. Throws if a record with this order id already exists. */
 export async function createPending(enrolment: NewEnrolment, now = new Date()): Promise<EnrolmentRecord> {
   const timestamp = now.toISOString()
-  const record: EnrolmentRecord = {...enrolment, status: 'pending', createdAt: timestamp, updatedAt: timestamp}
+  const record: EnrolmentRecord = {...enrolment, status: 'pending', createdAt: timestamp, updatedAt: timestamp, confirmationKey: newConfirmationKey()}
   const result = await store().setJSON(record.orderId, record, {onlyIfNew: true})
   if (!result.modified) throw new Error(`An enrolment for order ${record.orderId} already exists`)
   await indexEnrolmentSafely(record)
   return record
 }
+
+/**
+ * A new key for an enrolment's confirmation page and receipt (issue 14): 128 random bits,
+ * base64url (22 characters). The page compares it in constant time (netlify/lib/paid-enrolment.ts).
+ */
+export const newConfirmationKey = (): string => randomBytes(16).toString('base64url')
 
 /** The enrolment of an order, or null (also for anything that is not an order id: never a store listing). */
 export async function getEnrolment(orderId: string): Promise<EnrolmentRecord | null> {
@@ -112,7 +119,16 @@ async function markPaidNow(
     }
     outcome = 'paid'
     const timestamp = now().toISOString()
-    return {...current, attachments: [...current.attachments, ...extra], status: 'paid', paymentId, paidAt: timestamp, paidVia: via, updatedAt: timestamp}
+    return {
+      ...current,
+      attachments: [...current.attachments, ...extra],
+      status: 'paid',
+      paymentId,
+      paidAt: timestamp,
+      paidVia: via,
+      updatedAt: timestamp,
+      confirmationKey: current.confirmationKey ?? newConfirmationKey(),
+    }
   })
   if (outcome === 'missing') throw new HttpError(404, 'Unknown order')
   if (outcome === 'purging') {

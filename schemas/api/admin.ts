@@ -48,6 +48,8 @@ export const EnrolmentSummarySchema = z.object({
   paidAt: z.string().nullable(),
   paymentId: z.string().nullable(),
   attachmentCount: z.number().int().nonnegative(),
+  /** The receipt number (web/app/domain/receipt-number.ts) once the payment has one, else null (issue 14). */
+  receiptNumber: z.string().nullable(),
   /**
    * The `updatedAt` of the record this row was derived from (ISO 8601): the row's version. A
    * row older than its record is stale and the index repair re-derives it (issue 12, finding 7).
@@ -94,6 +96,10 @@ export const EnrolmentDetailSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     mode: z.enum(['razorpay', 'sandbox']),
+    /** The receipt number once the payment has one (issue 14). */
+    receiptNumber: z.string().optional(),
+    /** The key of the enrolment's confirmation page and receipt (issue 14). */
+    confirmationKey: z.string().optional(),
   })
   .passthrough()
 export type EnrolmentDetail = z.infer<typeof EnrolmentDetailSchema>

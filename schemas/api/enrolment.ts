@@ -84,6 +84,16 @@ export const SaveResponseSchema = z.object({
   status: z.literal('paid'),
   orderId: OrderIdSchema,
   paymentId: z.string(),
+  /**
+   * The receipt number given to this payment (issue 14), or null when it could not be given yet
+   * (the scheduled outbox job gives it within minutes; the confirmation page shows it then).
+   */
+  receiptNumber: z.string().nullable(),
+  /**
+   * The enrolment's confirmation page, a site-relative path with a 128-bit random key
+   * (web/app/lib/paths.ts confirmationPath): the browser goes there after a successful payment.
+   */
+  confirmationUrl: z.string().startsWith('/'),
   skippedFiles: z.array(z.string()).optional(),
   message: z.string().optional(),
 })

@@ -296,12 +296,14 @@ export const competencyFeeTable = defineType({
       rows: 2,
       description: 'Small print under the fee table, e.g. what the fees include.',
       validation: required,
-    }),    defineField({
+    }),
+    defineField({
       name: 'documentsToBring',
       title: 'Documents to bring',
       type: 'array',
       of: [defineArrayMember({type: 'string'})],
-      description: 'The documents a candidate for competency training needs, one per line. Listed under "What happens next" on the enrolment confirmation page after a competency payment.',
+      description:
+        'The documents a candidate for competency training needs, one per line. Listed under "What happens next" on the enrolment confirmation page after a competency payment.',
       validation: (Rule) => Rule.required().min(1),
     }),
   ],
@@ -432,12 +434,14 @@ export const cadetshipProgramme = defineType({
       type: 'array',
       of: [defineArrayMember({type: 'string'})],
       description: 'Optional bullet points with a tick under "Programme at a glance".',
-    }),    defineField({
+    }),
+    defineField({
       name: 'documentsToBring',
       title: 'Documents to bring',
       type: 'array',
       of: [defineArrayMember({type: 'string'})],
-      description: 'What a cadet brings on the first day, one per line. Listed under "What happens next" on the enrolment confirmation page after a cadetship payment, with the installment schedule.',
+      description:
+        'What a cadet brings on the first day, one per line. Listed under "What happens next" on the enrolment confirmation page after a cadetship payment, with the installment schedule.',
       validation: (Rule) => Rule.required().min(1),
     }),
   ],

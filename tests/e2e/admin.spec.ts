@@ -46,6 +46,7 @@ function mockRows(): Row[] {
       paidAt: `2025-02-${n}T09:05:00.000Z`,
       orderId: `order_sandbox_mock${n}`,
       paymentId: `pay_sandbox_mock${n}`,
+      receiptNumber: `MTC-2025-000${n}`,
       attachmentCount: 0,
       updatedAt: `2025-02-${n}T09:05:00.000Z`,
     }
@@ -65,6 +66,7 @@ function mockRows(): Row[] {
     paidAt: null,
     orderId: 'order_sandbox_formula',
     paymentId: null,
+    receiptNumber: null,
     attachmentCount: 1,
     updatedAt: '2025-03-01T09:00:00.000Z',
   })

@@ -63,6 +63,7 @@ describe('enrolment index helpers', () => {
     paidAt: null,
     paymentId: null,
     attachmentCount: 0,
+    receiptNumber: null,
     updatedAt: '',
   }
   it('keeps the most advanced summary', () => {

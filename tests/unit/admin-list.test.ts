@@ -36,6 +36,7 @@ function record(overrides: Partial<EnrolmentSummary> & {name: string}): Enrolmen
     paidAt: '2025-01-01T10:01:00.000Z',
     orderId: `order-${overrides.name}`,
     paymentId: `pay-${overrides.name}`,
+    receiptNumber: null,
     attachmentCount: 0,
     updatedAt: '2025-01-01T10:01:00.000Z',
     ...overrides,

@@ -46,6 +46,21 @@ export const examTakePath = (examId: string) => `/exam/${encodeURIComponent(exam
 export const examResultsPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/results`
 
 /**
+ * /enrolment/confirmation/{orderId}/{key}: an enrolment's confirmation page (issue 14). The key is
+ * the record's 128-bit random `confirmationKey`, so the URL cannot be guessed from the order id.
+ */
+export const confirmationPath = (orderId: string, key: string) => `/enrolment/confirmation/${encodeURIComponent(orderId)}/${encodeURIComponent(key)}`
+
+/** {confirmationPath}/receipt.pdf: the receipt PDF of a paid enrolment (issue 14). */
+export const receiptPdfPath = (orderId: string, key: string) => `${confirmationPath(orderId, key)}/receipt.pdf`
+
+/** The admin area's list of enrolments (fixed by the product spec). */
+export const ADMIN_LIST_PATH = '/adminEnrollments'
+
+/** The admin area's outbox of e-mail messages (issue 14). */
+export const ADMIN_OUTBOX_PATH = '/admin/outbox'
+
+/**
  * The legal pages' slugs (docs/requirements.md#req-legal): each is served at /{slug} by pages/legal.tsx,
  * registered once per slug in web/vite.config.ts; the Studio allows only these
  * (schemas/content/pages.ts).

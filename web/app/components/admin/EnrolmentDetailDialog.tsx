@@ -70,7 +70,8 @@ export function EnrolmentDetailDialog({
     }
   }
 
-  const shown: EnrolmentSummary = {...record, ...(detail ?? {})}
+  // A list row's `country` is the jurisdiction's name; the full record's is its key (countryName is the name).
+  const shown: EnrolmentSummary = {...record, ...(detail ?? {}), country: detail ? detail.countryName : record.country}
   const attachments = detail?.attachments ?? []
   const fields: [string, string][] = [
     ['Name', shown.name],
@@ -82,6 +83,7 @@ export function EnrolmentDetailDialog({
     ['Amount', formatMoney(Number(shown.amount), shown.currency || 'USD')],
     ['Enrolled at', formatDateTime(shown.createdAt)],
     ['Paid at', shown.paidAt ? formatDateTime(shown.paidAt) : 'Not paid yet'],
+    ['Receipt number', shown.receiptNumber || '—'],
     ['Order ID', shown.orderId],
     ['Payment ID', shown.paymentId || '—'],
     ...(shown._id && shown._id !== shown.orderId ? ([['Record ID', shown._id]] as [string, string][]) : []),

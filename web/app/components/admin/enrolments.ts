@@ -1,8 +1,8 @@
 /**
  * The enrolment list's data rules, free of React (issue 5; docs/requirements.md#req-validation-admin-search).
  *
- * - Search: case-insensitive substring on name, training program, course and country; plain
- *   substring on mobile. Leading/trailing spaces of the query are ignored; an empty query
+ * - Search: case-insensitive substring on name, training program, course, country and receipt
+ *   number (issue 14); plain substring on mobile. Leading/trailing spaces of the query are ignored; an empty query
  *   matches everything.
  * - Sorting: text columns compare case-insensitively (locale-aware, numbers in text in
  *   numeric order); amount compares as a number; dates by time. Default: name ascending.
@@ -34,7 +34,7 @@ export function matchesSearch(record: EnrolmentSummary, query: string): boolean 
   const raw = query.trim()
   if (!raw) return true
   const needle = raw.toLowerCase()
-  const text = [record.name, record.trainingProgramName, record.courseName, record.country]
+  const text = [record.name, record.trainingProgramName, record.courseName, record.country, record.receiptNumber]
   if (
     text.some((value) =>
       String(value ?? '')
@@ -164,6 +164,7 @@ export const CSV_HEADER = [
   'Paid At',
   'Order ID',
   'Payment ID',
+  'Receipt Number',
   'Documents',
 ] as const
 
@@ -183,6 +184,7 @@ export function enrolmentsCsv(records: readonly EnrolmentSummary[]): string {
     r.paidAt,
     r.orderId,
     r.paymentId,
+    r.receiptNumber ?? null,
     r.attachmentCount ?? 0,
   ])
   return buildCsv(CSV_HEADER, rows)

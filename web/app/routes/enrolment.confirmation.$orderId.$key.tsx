@@ -1,0 +1,189 @@
+/**
+ * The enrolment confirmation page (issue 14; docs/requirements.md#req-receipts):
+ * /enrolment/confirmation/{orderId}/{key}, where the browser goes after a successful payment
+ * (the save call answers the path) and where the receipt e-mail links. `key` is the record's
+ * 128-bit random confirmation key: a wrong or made-up URL, or an order that is not paid, is 404.
+ * Personal: `Cache-Control: no-store`, `noindex` (meta and X-Robots-Tag).
+ *
+ * Shows the heading "Enrolment confirmed", the spec's success message, the receipt number, the
+ * payment id, the amount with its currency, the course, the candidate's name and e-mail, what
+ * happens next for the programme, and the "Download receipt (PDF)" link.
+ */
+import {data, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
+import {Link, useLoaderData} from '@remix-run/react'
+import {CheckIcon} from '~/components/Icons'
+import {PageHero} from '~/components/PageHero'
+import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
+import {formatUsd} from '~/domain/format'
+import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '~/domain/programs'
+import {formatAmountMinor, formatProviderDateTime} from '~/domain/receipt-format'
+import {noStoreHeaders, noStoreRouteHeaders} from '~/lib/cache.server'
+import {fetchContent} from '~/lib/content.server'
+import {pageMeta} from '~/lib/meta'
+import {receiptPdfPath} from '~/lib/paths'
+import {NEXT_STEPS_QUERY} from '~/lib/queries'
+import {findConfirmedEnrolment} from '#netlify/lib/paid-enrolment'
+
+const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
+
+/** What happens next for the enrolment's programme (content from Sanity). */
+type NextSteps =
+  | {kind: 'cadetship'; installments: {key: string; label: string; duration: string; fee: string}[]; documents: string[]}
+  | {kind: 'competency'; documents: string[]}
+  | {kind: 'other'}
+
+export async function loader({params}: LoaderFunctionArgs) {
+  const record = await findConfirmedEnrolment(params.orderId ?? '', params.key ?? '')
+  if (!record) throw new Response('Not Found', {status: 404, headers: noStoreHeaders(NOINDEX)})
+  const content = await fetchContent(NEXT_STEPS_QUERY)
+  let next: NextSteps = {kind: 'other'}
+  if (record.trainingProgram === CADETSHIP_TRAINING && content.cadetship) {
+    next = {
+      kind: 'cadetship',
+      installments: (content.cadetship.installments ?? []).map((i) => ({key: i._key, label: i.label, duration: i.duration, fee: `${formatUsd(i.feeUsd)} USD`})),
+      documents: content.cadetship.documentsToBring ?? [],
+    }
+  } else if (record.trainingProgram === COMPETENCY_TRAINING && content.competency) {
+    next = {kind: 'competency', documents: content.competency.documentsToBring ?? []}
+  }
+  return data(
+    {
+      receiptNumber: record.receiptNumber ?? null,
+      paymentId: record.paymentId ?? '',
+      orderId: record.orderId,
+      amount: formatAmountMinor(record.amountMinor, record.currency),
+      paidAt: record.paidAt ? formatProviderDateTime(record.paidAt) : null,
+      programme: record.trainingProgramName,
+      course: record.courseName,
+      country: record.countryName,
+      name: record.name,
+      email: record.email,
+      receiptUrl: record.receiptNumber && record.confirmationKey ? receiptPdfPath(record.orderId, record.confirmationKey) : null,
+      next,
+    },
+    {headers: noStoreHeaders(NOINDEX)},
+  )
+}
+
+export const headers = noStoreRouteHeaders
+
+export const meta: MetaFunction<typeof loader> = ({matches}) =>
+  pageMeta(matches, {title: 'Enrolment confirmed', description: 'Your enrolment and payment are confirmed.', robots: 'noindex, nofollow'})
+
+export default function EnrolmentConfirmation() {
+  const view = useLoaderData<typeof loader>()
+  const facts: [string, string][] = [
+    ['Receipt number', view.receiptNumber ?? 'Being issued: reload this page in a few minutes'],
+    ['Payment ID', view.paymentId],
+    ['Amount paid', view.amount],
+    ...(view.paidAt ? ([['Paid on', view.paidAt]] as [string, string][]) : []),
+    ['Programme', view.programme],
+    ['Course', view.course],
+    ...(view.country ? ([['Country', view.country]] as [string, string][]) : []),
+    ['Name', view.name],
+    ['Email', view.email],
+  ]
+  return (
+    <>
+      <PageHero eyebrow="Payment received" title="Enrolment confirmed" />
+      <section className="container-page max-w-3xl space-y-8 py-12">
+        <div role="status" className="flex items-start gap-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-6">
+          <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-emerald-600 text-white">
+            <CheckIcon width={24} height={24} />
+          </span>
+          <div>
+            <p className="text-lg font-semibold text-navy-900">{ENROLMENT_MESSAGES.success}</p>
+            <p className="mt-1 text-sm text-slate-700">Your receipt is e-mailed to {view.email}. You can also download it below, and come back to this page from the e-mail.</p>
+          </div>
+        </div>
+
+        <section aria-labelledby="details-heading" className="rounded-2xl border border-slate-200 p-6">
+          <h2 id="details-heading" className="text-lg font-semibold text-navy-900">
+            Your payment
+          </h2>
+          <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+            {facts.map(([term, value]) => (
+              <div key={term} className="contents">
+                <dt className="text-sm text-slate-600">{term}</dt>
+                <dd className="font-medium break-words text-navy-900" data-testid={`confirmation-${term.toLowerCase().replaceAll(' ', '-')}`}>
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {view.receiptUrl ? (
+              <a href={view.receiptUrl} className="btn-primary" download>
+                Download receipt (PDF)
+              </a>
+            ) : null}
+            <Link to="/courses" className="btn-secondary">
+              Browse more courses
+            </Link>
+            <Link to="/" className="btn-outline">
+              Back to Home
+            </Link>
+          </div>
+        </section>
+
+        <section aria-labelledby="next-heading" className="rounded-2xl border border-slate-200 p-6">
+          <h2 id="next-heading" className="text-lg font-semibold text-navy-900">
+            What happens next
+          </h2>
+          <p className="mt-2 text-slate-700">Our admissions team contacts you within 24 hours to confirm your place and dates.</p>
+          {view.next.kind === 'cadetship' ? (
+            <>
+              <h3 className="mt-5 font-semibold text-navy-900">Installment schedule</h3>
+              <div className="mt-2 overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead>
+                    <tr className="border-b border-slate-200 text-slate-600">
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Installment
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Duration
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        Fee
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {view.next.installments.map((row) => (
+                      <tr key={row.key} className="border-b border-slate-100">
+                        <td className="py-2 pr-4">{row.label}</td>
+                        <td className="py-2 pr-4">{row.duration}</td>
+                        <td className="py-2">{row.fee}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="mt-2 text-sm text-slate-600">Today&apos;s payment is the 1st installment.</p>
+              <DocumentList title="Documents to bring" documents={view.next.documents} />
+            </>
+          ) : null}
+          {view.next.kind === 'competency' ? <DocumentList title="Documents needed" documents={view.next.documents} /> : null}
+        </section>
+      </section>
+    </>
+  )
+}
+
+function DocumentList({title, documents}: {title: string; documents: string[]}) {
+  if (documents.length === 0) return null
+  return (
+    <>
+      <h3 className="mt-5 font-semibold text-navy-900">{title}</h3>
+      <ul className="mt-2 space-y-1.5">
+        {documents.map((document) => (
+          <li key={document} className="flex items-start gap-2 text-slate-700">
+            <CheckIcon width={18} height={18} className="mt-0.5 shrink-0 text-emerald-600" aria-hidden="true" />
+            {document}
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
