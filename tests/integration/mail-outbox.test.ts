@@ -338,6 +338,15 @@ describe('exactly once', () => {
     expect((await listOutbox()).every((m) => m.status === 'sent' && m.attempts === 1)).toBe(true)
   })
 
+  it('starts no send after its time budget: the rest is deferred to the next run, untouched', async () => {
+    for (let i = 0; i < 3; i++) await enqueue(simple(`budget-${i}`), {now: T0})
+    const report = await deliverDue({now: T0, budgetMs: -1})
+    expect(report).toMatchObject({due: 3, sent: 0, skipped: 3})
+    expect(report.results.every((r) => r.outcome === 'deferred')).toBe(true)
+    expect((await listOutbox()).every((m) => m.status === 'queued' && m.attempts === 0)).toBe(true)
+    expect(await deliverDue({now: T0})).toMatchObject({due: 3, sent: 3})
+  })
+
   it('leaves a message claimed by a crashed deliverer alone until its lease expires, then sends it', async () => {
     const {id} = await enqueue(simple('crash-1'), {now: T0})
     const crashed = await claim(id, {now: T0}) // a deliverer that claimed, then died

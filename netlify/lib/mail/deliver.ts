@@ -31,9 +31,10 @@ export const DELIVERY_CONCURRENCY = 4
 /**
  * What happened to one message: `sent`; `retry` (the attempt failed, queued for later);
  * `failed` (the attempt failed after the 24-hour window); `not-configured` (no transport);
- * `not-due`, `leased` (another deliverer has it), `already-sent`, `already-failed`, `missing`.
+ * `not-due`, `leased` (another deliverer has it), `already-sent`, `already-failed`, `missing`;
+ * `deferred` (deliverDue's time budget ran out before it; the next run takes it).
  */
-export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'not-configured' | 'not-due' | 'leased' | 'already-sent' | 'already-failed' | 'missing'
+export type DeliveryOutcome = 'sent' | 'retry' | 'failed' | 'not-configured' | 'not-due' | 'leased' | 'already-sent' | 'already-failed' | 'missing' | 'deferred'
 
 /** One message's delivery: its outcome, the error of a failed attempt, or why mail is not configured. */
 export type DeliveryResult = {id: string; outcome: DeliveryOutcome; error?: string; reason?: string}
@@ -128,7 +129,7 @@ export async function deliverDue(options: DeliveryOptions & {concurrency?: numbe
   const worker = async () => {
     for (let record = queue.shift(); record; record = queue.shift()) {
       if (performance.now() - started > budgetMs) {
-        report.results.push({id: record.id, outcome: 'not-due'})
+        report.results.push({id: record.id, outcome: 'deferred'})
         continue
       }
       report.results.push(await deliverOne(record.id, {now, transport, timeoutMs: options.timeoutMs ?? SCHEDULED_SEND_TIMEOUT_MS}))
