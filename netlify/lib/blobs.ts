@@ -22,6 +22,10 @@ export const STORES = {
   webhookEvents: 'webhook-events',
   contactMessages: 'contact-messages',
   rateLimits: 'rate-limits',
+  /** Receipt number counters, one JSON blob per year (netlify/lib/receipts/receipt-number.ts). */
+  receiptNumbers: 'receipt-numbers',
+  /** Outgoing e-mail and its attachments (netlify/lib/mail/outbox.ts). */
+  outbox: 'outbox',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

@@ -98,11 +98,11 @@ export const siteSettings = defineType({
       name: 'receiptPrefix',
       title: 'Receipt number prefix',
       type: 'string',
-      description: 'Starts every receipt number, e.g. "MTC" gives MTC-2026-00042. 2 to 6 capital letters. Changing it affects only receipts issued afterwards.',
+      description: 'Starts every receipt number, e.g. "MTC" gives MTC-2026-00042: a capital letter, then up to 9 capital letters or digits. Changing it affects only receipts issued afterwards.',
       initialValue: 'MTC',
       validation: (Rule) =>
         Rule.required().custom((value) =>
-          typeof value !== 'string' || RECEIPT_PREFIX_PATTERN.test(value) ? true : 'Use 2 to 6 capital letters A–Z, e.g. MTC',
+          typeof value !== 'string' || RECEIPT_PREFIX_PATTERN.test(value) ? true : 'Use a capital letter, then up to 9 capital letters or digits, e.g. MTC',
         ),
     }),
     defineField({

@@ -2,7 +2,18 @@ import {readdirSync, readFileSync} from 'node:fs'
 import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {AdminEnvSchema, ENV_SECTIONS, ENV_VARIABLES, EnvError, getEnv, isProduction, parseEnvSection, PaymentsEnvSchema, siteOrigin} from '~/lib/env.server'
+import {
+  AdminEnvSchema,
+  ENV_SECTIONS,
+  ENV_VARIABLES,
+  EnvError,
+  getEnv,
+  isProduction,
+  MailEnvSchema,
+  parseEnvSection,
+  PaymentsEnvSchema,
+  siteOrigin,
+} from '~/lib/env.server'
 import {AdminConfigError, parseAdminConfig} from '#netlify/lib/admin/config'
 import {parsePaymentsConfig, PaymentsConfigError} from '#netlify/lib/payments/config'
 
@@ -66,6 +77,10 @@ const MALFORMED: Record<string, string> = {
   // administrator
   ADMIN_PASSWORD_HASH: 'scrypt$1$8$1$c2FsdA==$aGFzaA==',
   SESSION_SECRET: 'not 32 characters',
+  // e-mail (issue 14)
+  SMTP_URL: 'http://smtp.example.com',
+  MAIL_FROM: 'Maritime Training <no-reply@localhost>\r\nBcc: victim@example.com',
+  STAFF_EMAIL: 'office@example.com, not an address',
   // local serving
   PORT: 'eighty',
   BLOBS_PORT: '70000',
@@ -210,6 +225,55 @@ describe('the one environment schema (issue 13)', () => {
       vi.resetModules()
       await expect(import('#netlify/functions/contact')).resolves.toHaveProperty('default')
     })
+  })
+})
+
+describe('the e-mail variables (issue 14)', () => {
+  it('are unset by default: the embedded outbox, nothing sent', () => {
+    expect(getEnv({})).toMatchObject({SMTP_URL: undefined, MAIL_FROM: undefined, STAFF_EMAIL: undefined})
+    expect(getEnv({SMTP_URL: ' ', MAIL_FROM: '  ', STAFF_EMAIL: ' '})).toMatchObject({SMTP_URL: undefined, MAIL_FROM: undefined, STAFF_EMAIL: undefined})
+  })
+  it('accept SMTP URLs with and without auth, a sender and a comma-separated staff list', () => {
+    const env = getEnv({
+      SMTP_URL: ' smtp://user:p%40ss@smtp.example.com:587 ',
+      MAIL_FROM: '"Maritime Training" <no-reply@maritime-training.example>',
+      STAFF_EMAIL: 'office@example.com,  Admissions@Example.com ,office@EXAMPLE.com',
+    })
+    expect(env.SMTP_URL).toBe('smtp://user:p%40ss@smtp.example.com:587')
+    expect(env.MAIL_FROM).toEqual({name: 'Maritime Training', address: 'no-reply@maritime-training.example'})
+    expect(env.STAFF_EMAIL).toEqual(['office@example.com', 'Admissions@Example.com'])
+    expect(getEnv({SMTP_URL: 'smtp://127.0.0.1:2525'}).SMTP_URL).toBe('smtp://127.0.0.1:2525')
+    expect(getEnv({SMTP_URL: 'smtps://smtp.example.com:465'}).SMTP_URL).toBe('smtps://smtp.example.com:465')
+    expect(getEnv({MAIL_FROM: 'no-reply@localhost'}).MAIL_FROM).toEqual({name: '', address: 'no-reply@localhost'})
+  })
+  it('refuse each bad value with a message naming the variable and never echoing it (a password may be in SMTP_URL)', () => {
+    const bad: Array<[string, string]> = [
+      ['SMTP_URL', 'smtp://user:secret-password@'],
+      ['SMTP_URL', 'smtp://user:secret-password@host:587\r\nX'],
+      ['SMTP_URL', 'https://user:secret-password@smtp.example.com'],
+      ['SMTP_URL', 'secret-password'],
+      ['MAIL_FROM', 'Maritime Training'],
+      ['MAIL_FROM', 'Evil <a@example.com>, b@example.com'],
+      ['MAIL_FROM', 'a@example.com\nBcc: b@example.com'],
+      ['STAFF_EMAIL', 'a@example.com\r\nBcc: b@example.com'],
+      ['STAFF_EMAIL', 'a@example.com;b@example.com'],
+      ['STAFF_EMAIL', ','],
+      ['STAFF_EMAIL', Array.from({length: 21}, (_, i) => `s${i}@example.com`).join(',')],
+    ]
+    for (const [name, value] of bad) {
+      const error = envErrorOf({[name]: value})
+      expect(
+        error.issues.map((issue) => issue.variable),
+        value,
+      ).toEqual([name])
+      expect(error.message, value).toMatch(new RegExp(`^Invalid environment: ${name}: ${name} must be`))
+      expect(error.message).not.toContain('secret-password')
+      expect(() => parseEnvSection(MailEnvSchema, {[name]: value}), value).toThrow(error.message)
+    }
+  })
+  it('do not stop a production start without SMTP_URL (mail then stays in the outbox)', () => {
+    expect(() => getEnv({APP_ENV: 'production', SITE_URL: 'https://www.example.com'})).not.toThrow()
+    expect(() => getEnv({APP_ENV: 'production', SITE_URL: 'https://www.example.com', SMTP_URL: 'smtp://smtp.example.com:587'})).not.toThrow()
   })
 })
 

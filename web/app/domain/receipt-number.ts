@@ -1,30 +1,39 @@
 /**
  * The receipt number rule (issue 14; docs/requirements.md#req-receipts): `{prefix}-{YYYY}-{NNNNN}`,
- * e.g. `MTC-2026-00042`. The prefix comes from the site settings in Sanity (2–6 capital letters,
- * seed `MTC`); the year is the provider's calendar year in RECEIPT_TIME_ZONE when the payment was
- * recorded; the sequence (five digits, wider past 99999) restarts at 00001 each year.
- * Shared by the Studio's validation, the allocation in netlify/lib/receipts and the admin search.
- * Browser-safe: no imports (the Studio bundles this file).
+ * e.g. `MTC-2026-00042`.
+ *
+ * - prefix: from the site settings in Sanity (seed `MTC`, DEFAULT_RECEIPT_PREFIX): an upper-case
+ *   letter, then up to 9 upper-case letters or digits (RECEIPT_PREFIX_PATTERN).
+ * - YYYY: the year the enrolment was paid in the provider's time zone, Asia/Dubai
+ *   (./receipt-format.ts providerYear): a payment at 2026-12-31T20:30Z is in 2027.
+ * - NNNNN: the sequence within that year, from 1, zero-padded to at least 5 digits (never cut:
+ *   the 100,000th receipt of a year is `…-100000`). It restarts each year.
+ *
+ * Shared by the Studio's validation of the prefix, the allocation (netlify/lib/receipts/
+ * receipt-number.ts), the receipt PDF and the admin search. No imports: the Studio bundles it.
  */
 
-/** An editor's receipt prefix: 2 to 6 capital letters A–Z. */
-export const RECEIPT_PREFIX_PATTERN = /^[A-Z]{2,6}$/
+/** The prefix of the seed's site settings, for callers without settings (tests, a missing field). */
+export const DEFAULT_RECEIPT_PREFIX = 'MTC'
 
-/** The provider's time zone: the year of a receipt number is the calendar year there. */
-export const RECEIPT_TIME_ZONE = 'Asia/Dubai'
+/** A receipt number's prefix: an upper-case letter, then up to 9 upper-case letters or digits. */
+export const RECEIPT_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{0,9}$/
 
-/** A receipt number as formatted by formatReceiptNumber. */
-export const RECEIPT_NUMBER_PATTERN = /^[A-Z]{2,6}-\d{4}-\d{5,}$/
+/** A receipt number: prefix, four-digit year, sequence of at least 5 digits. */
+export const RECEIPT_NUMBER_PATTERN = /^[A-Z][A-Z0-9]{0,9}-\d{4}-\d{5,}$/
 
-/** `{prefix}-{year}-{sequence padded to 5 digits}`. Throws RangeError for a bad prefix, year or sequence. */
-export function formatReceiptNumber(prefix: string, year: number, sequence: number): string {
-  if (!RECEIPT_PREFIX_PATTERN.test(prefix)) throw new RangeError(`Receipt prefix must be 2–6 capital letters, got "${prefix}"`)
-  if (!Number.isInteger(year) || year < 2000 || year > 9999) throw new RangeError(`Receipt year out of range: ${year}`)
-  if (!Number.isInteger(sequence) || sequence < 1) throw new RangeError(`Receipt sequence must be a positive integer, got ${sequence}`)
-  return `${prefix}-${year}-${String(sequence).padStart(5, '0')}`
-}
+/** Whether `value` is a receipt number (RECEIPT_NUMBER_PATTERN). */
+export const isReceiptNumber = (value: string): boolean => RECEIPT_NUMBER_PATTERN.test(value)
 
-/** The calendar year of `date` in RECEIPT_TIME_ZONE (2026-12-31T20:30Z is 2027 in Dubai). */
-export function receiptYear(date: Date): number {
-  return Number(new Intl.DateTimeFormat('en-GB', {timeZone: RECEIPT_TIME_ZONE, year: 'numeric'}).format(date))
+/**
+ * `{prefix}-{YYYY}-{NNNNN}`: formatReceiptNumber('MTC', 2026, 1) → 'MTC-2026-00001'. Throws
+ * RangeError for a prefix not matching RECEIPT_PREFIX_PATTERN, a year outside 1000–9999 or a
+ * sequence that is not a positive integer.
+ */
+export function formatReceiptNumber(prefix: string, year: number, seq: number): string {
+  if (!RECEIPT_PREFIX_PATTERN.test(prefix))
+    throw new RangeError(`Invalid receipt prefix ${JSON.stringify(prefix)}: an upper-case letter, then up to 9 upper-case letters or digits`)
+  if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new RangeError(`Invalid receipt year ${year}`)
+  if (!Number.isSafeInteger(seq) || seq < 1) throw new RangeError(`Invalid receipt sequence ${seq}`)
+  return `${prefix}-${year}-${String(seq).padStart(5, '0')}`
 }

@@ -3,7 +3,7 @@
  * the Netlify Functions, the local server (web/server.ts) and the scripts (netlify/scripts) —
  * is declared here, once, with its format, its default and a message naming it. The one schema,
  * EnvSchema, is composed of named sections (ContentEnvSchema, DeploymentEnvSchema,
- * RateLimitEnvSchema, PaymentsEnvSchema, AdminEnvSchema, SanityWebhookEnvSchema,
+ * RateLimitEnvSchema, PaymentsEnvSchema, AdminEnvSchema, MailEnvSchema, SanityWebhookEnvSchema,
  * LocalEnvSchema); nothing outside this module reads `process.env` (tests/unit/env.test.ts
  * scans web/app and netlify for it).
  *
@@ -15,7 +15,8 @@
  * - parseEnvSection(schema, source): one section alone, for the configurations whose
  *   cross-variable, fail-closed production rules answer 503 at request time instead
  *   (netlify/lib/payments/config.ts, netlify/lib/admin/config.ts): they validate their section
- *   with these very schemas, then apply their rules.
+ *   with these very schemas, then apply their rules (netlify/lib/mail/transport.ts likewise holds
+ *   mail in the outbox instead of sending it when production lacks MAIL_FROM).
  *
  * Content: with SANITY_PROJECT_ID set the site reads the Sanity Content Lake; without it,
  * the seed dataset in the repo (the embedded default). Drafts are only ever read in preview
@@ -23,6 +24,7 @@
  */
 import {z} from 'zod'
 import {parsePasswordHash} from '#netlify/lib/admin/password'
+import {parseMailAddressList, parseMailbox, type Mailbox} from '#schemas/api/mail'
 
 /** Variables as the process gives them: names to strings (process.env, or a test's object). */
 export type EnvSource = Readonly<Record<string, string | undefined>>
@@ -203,6 +205,60 @@ export const AdminEnvSchema = z.object({
   SESSION_SECRET: unsetWhenBlank(z.string().min(MIN_SESSION_SECRET_LENGTH, `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters`)),
 })
 
+/** Whether `value` is an absolute smtp: or smtps: URL with a host (and nothing that could break a line). */
+function isSmtpUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f]/.test(value)) return false
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== ''
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Outgoing e-mail (issue 14; netlify/lib/mail/transport.ts), each variable's format; whitespace-
+ * only counts as unset. An invalid value stops the start, in every environment (the messages
+ * never echo the value: SMTP_URL may hold a password).
+ * - SMTP_URL: `smtp://user:pass@host:587` (STARTTLS when the server offers it), `smtps://…:465`
+ *   (TLS from the start) or `smtp://127.0.0.1:2525` (a local relay without auth or TLS). Unset:
+ *   the embedded default — every message stays in the outbox (Blobs), nothing leaves the machine.
+ * - MAIL_FROM: the sender, `Name <address>` or a bare address, parsed into a Mailbox. Unset: the
+ *   transport's default outside production; production then holds mail (transport.ts).
+ * - STAFF_EMAIL: who receives the staff notices, one or more addresses separated by commas
+ *   (at most 20), parsed into a list. Unset: the provider's contact e-mail from the site settings
+ *   (netlify/lib/mail/messages.ts, staffRecipients).
+ */
+export const MailEnvSchema = z.object({
+  SMTP_URL: unsetWhenBlank(
+    z.string().trim().refine(isSmtpUrl, 'SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:pass@smtp.example.com:587 or smtp://127.0.0.1:2525'),
+  ),
+  MAIL_FROM: unsetWhenBlank(
+    z.string().transform((text, ctx): Mailbox => {
+      const mailbox = parseMailbox(text)
+      if (!mailbox) {
+        ctx.addIssue({code: z.ZodIssueCode.custom, message: 'MAIL_FROM must be a sender such as Maritime Training <no-reply@example.com> (one line)'})
+        return z.NEVER
+      }
+      return mailbox
+    }),
+  ),
+  STAFF_EMAIL: unsetWhenBlank(
+    z.string().transform((text, ctx): string[] => {
+      const addresses = parseMailAddressList(text)
+      if (!addresses) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: 'STAFF_EMAIL must be one or more e-mail addresses separated by commas (at most 20), e.g. office@example.com, admissions@example.com',
+        })
+        return z.NEVER
+      }
+      return addresses
+    }),
+  ),
+})
+
 /**
  * The Sanity publish webhook (netlify/functions/sanity-webhook.ts): its secret (unset: the
  * webhook answers 503), and the signals that this process runs on Netlify (NETLIFY,
@@ -238,6 +294,7 @@ export const ENV_SECTIONS = {
   rateLimits: RateLimitEnvSchema,
   payments: PaymentsEnvSchema,
   admin: AdminEnvSchema,
+  mail: MailEnvSchema,
   sanityWebhook: SanityWebhookEnvSchema,
   local: LocalEnvSchema,
 } as const
@@ -252,6 +309,7 @@ export const EnvSchema = ContentEnvSchema.merge(DeploymentEnvSchema)
   .merge(RateLimitEnvSchema)
   .merge(PaymentsEnvSchema)
   .merge(AdminEnvSchema)
+  .merge(MailEnvSchema)
   .merge(SanityWebhookEnvSchema)
   .merge(LocalEnvSchema)
   .superRefine((env, ctx) => {

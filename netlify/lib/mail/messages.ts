@@ -1,0 +1,120 @@
+/**
+ * The three messages of issue 14, ready for the outbox (./outbox.ts enqueue): each builder
+ * renders its React Email template (./templates/) and, for the receipt, the PDF
+ * (netlify/lib/receipts/receipt-pdf.ts), and names the message by its idempotency key:
+ *
+ *   receipt:{receiptNumber}            to the candidate, the PDF attached
+ *   enrolment-notice:{receiptNumber}   to staff, one per paid enrolment
+ *   enquiry-notice:{contact message id} to staff, Reply-To the sender; no reply to the sender
+ *
+ * Staff are STAFF_EMAIL, else the provider's contact e-mail from the site settings
+ * (staffRecipients). enrolmentFacts() reads what the receipt and the notice print from an
+ * enrolment record.
+ */
+import {getEnv, type Env} from '~/lib/env.server'
+import type {EnrolmentRecord} from '#netlify/lib/enrolment-record'
+import {RECEIPT_CONTENT_TYPE, receiptFileName, renderReceiptPdf, type ReceiptPdfInput, type ReceiptProvider} from '#netlify/lib/receipts/receipt-pdf'
+import type {NewOutboxMessage} from './outbox'
+import {renderEnquiryNotice, type EnquiryNoticeProps} from './templates/enquiry-notice'
+import {renderEnrolmentNotice} from './templates/enrolment-notice'
+import {renderReceiptEmail} from './templates/receipt'
+
+/** Who receives staff notices: STAFF_EMAIL, else `providerEmail` (the site settings' contact e-mail). */
+export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMAIL'> = getEnv()): string[] {
+  return env.STAFF_EMAIL && env.STAFF_EMAIL.length > 0 ? env.STAFF_EMAIL : [providerEmail]
+}
+
+/** What a receipt and its staff notice print about a paid enrolment (everything of ReceiptPdfInput the record holds). */
+export type EnrolmentFacts = Omit<ReceiptPdfInput, 'provider' | 'receiptNumber' | 'refundPolicy'> & {documents: string[]}
+
+/**
+ * The facts of a PAID enrolment record (netlify/lib/enrolment-record.ts) for the receipt and the
+ * notice: candidate, programme, course, jurisdiction, amount (minor units), ids, time paid,
+ * sandbox mode, document names. Throws Error for a record that is not paid.
+ */
+export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
+  if (record.status !== 'paid' || !record.paymentId || !record.paidAt) throw new Error(`Enrolment ${record.orderId} is not paid`)
+  return {
+    paidAt: record.paidAt,
+    candidate: {name: record.name, email: record.email, mobile: record.mobile},
+    programme: record.trainingProgramName,
+    course: record.courseName,
+    ...(record.countryName ? {country: record.countryName} : {}),
+    amountMinor: record.amountMinor,
+    currency: record.currency,
+    paymentId: record.paymentId,
+    orderId: record.orderId,
+    sandbox: record.mode === 'sandbox',
+    documents: record.attachments.map((a) => a.fileName),
+  }
+}
+
+/**
+ * The receipt to the candidate: `receipt:{receiptNumber}`, subject `Receipt {receiptNumber}:
+ * {course name}`, the PDF `receipt-{receiptNumber}.pdf` attached, the confirmation link
+ * (`confirmationUrl`, absolute). Throws a ZodError for input the PDF refuses.
+ */
+export async function receiptMessage(input: ReceiptPdfInput & {confirmationUrl: string}): Promise<NewOutboxMessage> {
+  const {confirmationUrl, ...receipt} = input
+  const [pdf, email] = await Promise.all([
+    renderReceiptPdf(receipt),
+    renderReceiptEmail({
+      provider: receipt.provider,
+      receiptNumber: receipt.receiptNumber,
+      candidateName: receipt.candidate.name,
+      programme: receipt.programme,
+      course: receipt.course,
+      amountMinor: receipt.amountMinor,
+      currency: receipt.currency,
+      paidAt: receipt.paidAt,
+      sandbox: receipt.sandbox,
+      confirmationUrl,
+    }),
+  ])
+  return {
+    kind: 'receipt',
+    about: receipt.receiptNumber,
+    to: [receipt.candidate.email],
+    ...email,
+    attachments: [{filename: receiptFileName(receipt.receiptNumber), contentType: RECEIPT_CONTENT_TYPE, content: pdf}],
+  }
+}
+
+/**
+ * The staff notice of a paid enrolment: `enrolment-notice:{receiptNumber}` to `staff`, subject
+ * `New enrolment {receiptNumber}: {candidate name}, {course name}`, with a link to the admin list
+ * (`adminUrl`, the absolute URL of /adminEnrollments).
+ */
+export async function enrolmentNoticeMessage(
+  input: {provider: ReceiptProvider; receiptNumber: string; facts: EnrolmentFacts; adminUrl: string},
+  staff: readonly string[],
+): Promise<NewOutboxMessage> {
+  const {facts} = input
+  const email = await renderEnrolmentNotice({
+    provider: input.provider,
+    receiptNumber: input.receiptNumber,
+    candidate: facts.candidate,
+    programme: facts.programme,
+    course: facts.course,
+    country: facts.country ?? '',
+    amountMinor: facts.amountMinor,
+    currency: facts.currency,
+    paidAt: facts.paidAt,
+    paymentId: facts.paymentId,
+    orderId: facts.orderId,
+    sandbox: facts.sandbox,
+    documents: facts.documents,
+    adminUrl: input.adminUrl,
+  })
+  return {kind: 'enrolment-notice', about: input.receiptNumber, to: staff, ...email}
+}
+
+/**
+ * The staff notice of a contact enquiry: `enquiry-notice:{id}` (the stored contact message's
+ * id) to `staff`, subject `Enquiry: {subject} from {name}`, Reply-To the sender.
+ */
+export async function enquiryNoticeMessage(input: EnquiryNoticeProps & {id: string}, staff: readonly string[]): Promise<NewOutboxMessage> {
+  const {id, ...props} = input
+  const email = await renderEnquiryNotice(props)
+  return {kind: 'enquiry-notice', about: id, to: staff, replyTo: {name: props.name, address: props.email}, ...email}
+}
