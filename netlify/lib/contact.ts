@@ -8,14 +8,22 @@
  *    counted in the rate-limits store under a hash of the client's address; over it the
  *    caller answers 429 with Retry-After and CONTACT_RATE_LIMITED_MESSAGE;
  * 3. storage: the message in the contact-messages store under a time-sortable key
- *    ("2025-01-31T09-15-02.123Z_<uuid>"), with the client's address only as a hash.
+ *    ("2025-01-31T09-15-02.123Z_<uuid>"), with the client's address only as a hash;
+ * 4. staff notice (issue 14): `enquiry-notice:{id}` queued in the outbox and sent at once (at
+ *    most 5 s, never a reason to fail the answer); Reply-To the sender, and no automatic reply
+ *    goes to the sender. A notice that could not be queued is queued by the scheduled
+ *    outbox-delivery function (sweepEnquiryNotices) for messages of the last 24 hours.
  *
  * Callers validate first with ContactSubmissionSchema; storage failures throw.
  */
 import {randomUUID} from 'node:crypto'
 import {z} from 'zod'
 import {ContactSchema, CONTACT_SUBJECTS} from '#schemas/forms/contact'
-import {openStore, STORES} from './blobs'
+import {listKeys, openStore, STORES} from './blobs'
+import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from './mail/deliver'
+import {enquiryNoticeMessage, staffRecipients} from './mail/messages'
+import {enqueue, getOutboxRecord} from './mail/outbox'
+import {receiptContext} from './receipts/context'
 import {checkNamedRateLimit, sha256Hex} from './rate-limit'
 
 export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please try again in a few minutes.'
@@ -55,6 +63,9 @@ export function honeypotFilled(value: unknown): boolean {
   return typeof value === 'string' ? value.length > 0 : value !== undefined && value !== null
 }
 
+/** A contact message's key (contactMessageKey). */
+const CONTACT_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z_[0-9a-f-]{36}$/
+
 /** The blob key of a message received at `receivedAt`: sorts by time, then by id. */
 export function contactMessageKey(receivedAt: Date, id: string): string {
   return `${receivedAt.toISOString().replace(/:/g, '-')}_${id}`
@@ -85,5 +96,54 @@ export async function acceptContactMessage(submission: ContactSubmission, {clien
     metadata: {receivedAt: record.receivedAt, subject: record.subject},
   })
   if (!modified) throw new Error(`Contact message key ${key} already exists`)
+  await notifyStaff(record, now)
   return {ok: true, stored: true, id, key}
+}
+
+/** Queues the staff notice of a stored enquiry and tries to send it (≤ 5 s); never throws (logged). Resolves to the outbox id, or null. */
+async function notifyStaff(record: StoredContactMessage, now: Date, deliver = true): Promise<string | null> {
+  try {
+    const {provider} = await receiptContext()
+    const message = await enquiryNoticeMessage(
+      {
+        id: record.id,
+        provider,
+        name: record.name,
+        email: record.email,
+        phone: record.phone,
+        subject: record.subject,
+        message: record.message,
+        receivedAt: record.receivedAt,
+      },
+      staffRecipients(provider.email),
+    )
+    const {id} = await enqueue(message, {now})
+    if (deliver) await deliverOne(id, {now, timeoutMs: VISITOR_SEND_TIMEOUT_MS})
+    return id
+  } catch (error) {
+    console.error(`[contact] the staff notice of message ${record.id} could not be queued now; the outbox job retries`, error)
+    return null
+  }
+}
+
+/** How far back sweepEnquiryNotices looks (ms). */
+export const ENQUIRY_SWEEP_WINDOW_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The scheduled job's step for enquiries: queues the staff notice of every contact message of
+ * the last 24 hours that has none in the outbox (a crash or an outage right after storing it).
+ * Resolves to the message ids queued now.
+ */
+export async function sweepEnquiryNotices(options: {now?: Date} = {}): Promise<string[]> {
+  const now = options.now ?? new Date()
+  const since = contactMessageKey(new Date(now.getTime() - ENQUIRY_SWEEP_WINDOW_MS), '')
+  const store = openStore(STORES.contactMessages)
+  const keys = (await listKeys(store, (key) => CONTACT_KEY_PATTERN.test(key))).filter((key) => key >= since)
+  const queued: string[] = []
+  for (const key of keys) {
+    const record = (await store.get(key, {type: 'json'})) as StoredContactMessage | null
+    if (!record || (await getOutboxRecord(`enquiry-notice:${record.id}`))) continue
+    if (await notifyStaff(record, now, false)) queued.push(record.id)
+  }
+  return queued
 }

@@ -150,6 +150,29 @@ async function markPaidNow(
 }
 
 /**
+ * Stores the receipt number of a paid enrolment (issue 14; netlify/lib/paid-enrolment.ts), once:
+ * a conditional write that lands only while the record has none. Resolves to the stored record
+ * (also when it already had this or another number: the first one stays, a different one is
+ * logged for review). Throws HttpError 404 for an unknown order and 409 for one not paid.
+ */
+export async function recordReceiptNumber(orderId: string, receiptNumber: string, now = new Date()): Promise<EnrolmentRecord> {
+  let outcome = 'missing' as 'missing' | 'pending' | 'kept' | 'set'
+  const {value} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
+    if (!current) return void (outcome = 'missing')
+    if (current.status !== 'paid') return void (outcome = 'pending')
+    if (current.receiptNumber) return void (outcome = 'kept')
+    outcome = 'set'
+    return {...current, receiptNumber, updatedAt: now.toISOString()}
+  })
+  if (outcome === 'missing' || !value) throw new HttpError(404, 'Unknown order')
+  if (outcome === 'pending') throw new HttpError(409, 'The order is not paid')
+  if (value.receiptNumber !== receiptNumber)
+    console.error(`[enrolments] REVIEW: order ${orderId} has receipt ${value.receiptNumber}; refused a second number ${receiptNumber}`)
+  await indexEnrolmentSafely(value)
+  return value
+}
+
+/**
  * What beginPurge found: `marked` — the record is claimed for deletion (now, or by an earlier
  * purge that did not finish); `kept` — paid, or not older than the cutoff; `missing` — no record.
  */

@@ -35,6 +35,7 @@ const SUMMARY_KEYS = [
   'orderId',
   'paidAt',
   'paymentId',
+  'receiptNumber',
   'status',
   'trainingProgramName',
   'updatedAt',

@@ -293,8 +293,17 @@ describe('POST /api/enroll/save', () => {
     const {order, result} = await payViaSandbox()
     const {status, body} = await savePayment({...validForm(), ...result})
     expect(status).toBe(200)
-    expect(body).toEqual({status: 'paid', orderId: order.id, paymentId: result.razorpay_payment_id})
     const record = await getEnrolment(order.id)
+    // Issue 14: the receipt number given to this payment and the confirmation page's unguessable path.
+    expect(body).toEqual({
+      status: 'paid',
+      orderId: order.id,
+      paymentId: result.razorpay_payment_id,
+      receiptNumber: record!.receiptNumber,
+      confirmationUrl: `/enrolment/confirmation/${order.id}/${record!.confirmationKey}`,
+    })
+    expect(record!.receiptNumber).toMatch(/^MTC-\d{4}-\d{5}$/)
+    expect(record!.confirmationKey).toMatch(/^[A-Za-z0-9_-]{22}$/)
     expect(record).toMatchObject({status: 'paid', paymentId: result.razorpay_payment_id, paidVia: 'callback', amountMinor: 5000})
     expect(Date.parse(record!.paidAt!)).not.toBeNaN()
   })
@@ -372,8 +381,15 @@ describe('POST /api/enroll/save', () => {
     for (const [name, value] of Object.entries({...validForm(), ...result})) form.append(name, String(value))
     const {status, body} = await call(save, new Request('http://localhost/api/enroll/save', {method: 'POST', body: form}))
     expect(status).toBe(200)
-    expect(body).toEqual({status: 'paid', orderId: order.id, paymentId: result.razorpay_payment_id})
-    expect((await getEnrolment(order.id))?.status).toBe('paid')
+    const record = await getEnrolment(order.id)
+    expect(body).toEqual({
+      status: 'paid',
+      orderId: order.id,
+      paymentId: result.razorpay_payment_id,
+      receiptNumber: record!.receiptNumber,
+      confirmationUrl: `/enrolment/confirmation/${order.id}/${record!.confirmationKey}`,
+    })
+    expect(record?.status).toBe('paid')
   })
 
   it('stores valid documents posted with a cadetship save and skips the others, still marking it paid', async () => {

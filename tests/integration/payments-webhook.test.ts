@@ -93,8 +93,13 @@ describe('POST /api/razorpay/webhook', () => {
       save,
       jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay)}),
     )
-    expect(saved).toEqual({status: 200, body: {status: 'paid', orderId: order.id, paymentId: pay}})
-    expect(await getEnrolment(order.id)).toMatchObject({status: 'paid', paymentId: pay, paidVia: 'webhook', paidAt})
+    const record = await getEnrolment(order.id)
+    // The webhook gave the receipt number; the save answers the same one.
+    expect(saved).toEqual({
+      status: 200,
+      body: {status: 'paid', orderId: order.id, paymentId: pay, receiptNumber: record!.receiptNumber, confirmationUrl: `/enrolment/confirmation/${order.id}/${record!.confirmationKey}`},
+    })
+    expect(record).toMatchObject({status: 'paid', paymentId: pay, paidVia: 'webhook', paidAt, receiptNumber: expect.stringMatching(/^MTC-\d{4}-\d{5}$/)})
   })
 
   it('save first, then both events: already paid, nothing changes', async () => {

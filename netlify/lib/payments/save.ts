@@ -4,13 +4,17 @@
  * docs/requirements.md#req-calls), at most MAX_MULTIPART_BYTES. Looks up the STORED order, verifies the payment
  * signature against the stored order id (one code path for Razorpay and the sandbox) and
  * marks the enrolment paid — idempotently. The stored enrolment (from create-order) is the
- * truth: the form fields of this call are not trusted and not stored.
+ * truth: the form fields of this call are not trusted and not stored. Then the receipt (issue 14,
+ * netlify/lib/paid-enrolment.ts completePayment): the answer carries the receipt number and the
+ * confirmation page's path.
  */
 import {SaveEnrolmentSchema, type SaveEnrolmentBody, type SaveResponse} from '#schemas/api/enrolment'
 import {MAX_DOCUMENTS} from '~/domain/documents'
 import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
+import {confirmationPath} from '~/lib/paths'
 import {getEnrolment, markPaid} from '../enrolments'
+import {completePayment} from '../paid-enrolment'
 import {HttpError, json, parseWith, readBody, readJson} from '../http'
 import {requirePaymentsConfig} from './config'
 import {storeDocuments, type StoredDocuments} from './documents'
@@ -74,8 +78,16 @@ export async function saveEnrolment(request: Request): Promise<Response> {
 
   const {record: paid, changed} = await markPaid(orderId, paymentId, 'callback', {extraAttachments: documents.attachments})
   if (!changed) console.info(`[save] order ${orderId} was already paid by ${paid.paymentId} (${paid.paidVia}): nothing to do`)
+  // Receipt number, receipt and staff notice (issue 14): idempotent, at most 5 s on SMTP, never a reason to fail the answer.
+  const completed = await completePayment(paid)
 
-  const response: SaveResponse = {status: 'paid', orderId, paymentId}
+  const response: SaveResponse = {
+    status: 'paid',
+    orderId,
+    paymentId,
+    receiptNumber: completed.receiptNumber ?? null,
+    confirmationUrl: confirmationPath(orderId, completed.confirmationKey ?? ''),
+  }
   if (documents.skipped.length > 0) {
     response.skippedFiles = documents.skipped.map((s) => s.fileName)
     response.message = ENROLMENT_MESSAGES.filesSkipped

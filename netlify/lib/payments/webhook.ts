@@ -16,6 +16,7 @@
 import {createHash} from 'node:crypto'
 import {z} from 'zod'
 import {getEnrolment, markPaid} from '../enrolments'
+import {completePayment} from '../paid-enrolment'
 import {openStore, STORES} from '../blobs'
 import {HttpError, json, readBody} from '../http'
 import {NOT_CONFIGURED_MESSAGE, requirePaymentsConfig} from './config'
@@ -104,7 +105,9 @@ async function applyPayment(event: string, entity: unknown): Promise<{status: We
     return {status: 'ignored', orderId: record.orderId}
   }
   try {
-    const {changed} = await markPaid(record.orderId, payment.id, 'webhook')
+    const {record: paid, changed} = await markPaid(record.orderId, payment.id, 'webhook')
+    // Receipt number, receipt and staff notice (issue 14): idempotent, whoever gets there first.
+    await completePayment(paid)
     return {status: changed ? 'paid' : 'already-paid', orderId: record.orderId}
   } catch (error) {
     // A second, different payment for a paid order: logged by markPaid; retrying cannot help.

@@ -399,3 +399,12 @@ export function rateLimitOf(name: RateLimitName, env: Env = getEnv()): RateLimit
 export function siteOrigin(request: Request, env: Pick<Env, 'SITE_URL'> = getEnv()): string {
   return env.SITE_URL ?? new URL(request.url).origin
 }
+
+/**
+ * The site's public origin where no request is at hand (links in e-mails written by a webhook
+ * or a scheduled job, issue 14): SITE_URL when set (always in production), otherwise the local
+ * server's `http://localhost:{PORT}`.
+ */
+export function publicOrigin(env: Pick<Env, 'SITE_URL' | 'PORT'> = getEnv()): string {
+  return env.SITE_URL ?? `http://localhost:${env.PORT}`
+}
