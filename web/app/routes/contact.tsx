@@ -19,6 +19,7 @@ import {clientAddress} from '#netlify/lib/http'
 import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/forms/contact'
 import {CheckIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
+import {serverActionOr503} from '~/lib/client-action'
 import {pageMeta} from '~/lib/meta'
 import type {loader as rootLoader} from '~/root'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
@@ -74,21 +75,9 @@ export async function action({request, context}: ActionFunctionArgs) {
   }
 }
 
-/**
- * With JavaScript, a lost connection (or an unreadable answer) becomes a visible error, not
- * the error page. It is answered as a 503 Response because only a Response's status reaches
- * the router from a clientAction, and an error status stops Remix from reloading the page's
- * data afterwards (that request would fail the same way and replace the page, and what was
- * typed, with the error page).
- */
-export async function clientAction({serverAction}: ClientActionFunctionArgs): Promise<ContactActionData | Response> {
-  try {
-    return (await serverAction()) as ContactActionData
-  } catch (error) {
-    console.error('[contact] sending failed', error)
-    const failure: ContactActionData = {status: 'error', message: CONTACT_FAILURE_MESSAGES.network}
-    return new Response(JSON.stringify(failure), {status: 503, headers: {'Content-Type': 'application/json'}})
-  }
+/** With JavaScript, a lost connection (or an unreadable answer) becomes a visible error that keeps what was typed (a 503: serverActionOr503). */
+export function clientAction({serverAction}: ClientActionFunctionArgs): Promise<ContactActionData | Response> {
+  return serverActionOr503<ContactActionData>(serverAction, {status: 'error', message: CONTACT_FAILURE_MESSAGES.network}, '[contact] sending failed')
 }
 
 const FIELD_LABELS = {
