@@ -5,24 +5,24 @@
  * are never trusted), follows the program → course → country rules, and always shows the
  * catalogue amount (web/app/domain/enrolment.ts, the same rule the order function applies).
  * Submitting: validate (conform + the shared zod schema) → 'Processing...' → create the order
- * → checkout (Razorpay, or the sandbox dialog) → save → 'Enrollment successful! …'.
+ * → checkout (Razorpay, or the sandbox dialog) → save → 'Enrollment successful! …' (those
+ * steps: usePayment in web/app/components/payment/usePayment.ts).
  * Every failure shows the spec's message in an alert next to the form, never window.alert.
  */
 import {getFormProps, getInputProps, getSelectProps, useForm} from '@conform-to/react'
 import {getZodConstraint, parseWithZod} from '@conform-to/zod'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
-import {lazy, Suspense, useMemo, useRef, useState} from 'react'
+import {lazy, Suspense, useMemo, useState} from 'react'
 import {Field, inputClass} from '~/components/form/Field'
 import {CheckIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
-import type {SandboxOutcome} from '~/components/SandboxCheckout'
+import {usePayment} from '~/components/payment/usePayment'
 import {checkEnrolmentPrice, countryOptions, courseOptions, ENROLMENT_MESSAGES, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
 import {formatUsd} from '~/domain/format'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
-import {CheckoutError, loadRazorpay, openRazorpay, requestOrder, submitPaymentResult, type Order} from '~/lib/checkout'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
@@ -43,12 +43,6 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({matches}) =>
   pageMeta(matches, {title: 'Enroll Now', description: 'Enrol in a maritime training course and pay securely online by card.', path: '/payment'})
 
-type Phase =
-  | {kind: 'idle'}
-  | {kind: 'processing'}
-  | {kind: 'sandbox'; order: Order; courseName: string}
-  | {kind: 'success'; orderId: string; courseName: string; amountUsd: number}
-
 /**
  * Of the schema's constraints only `required` reaches the controls (conform's helpers would add
  * the lengths as maxlength, which cuts typing short where the schema answers with its message).
@@ -62,16 +56,13 @@ export default function Payment() {
   const [country, setCountry] = useState(prefill.country)
   const [attachments, setAttachments] = useState<UploadedDocument[]>([])
   const [uploading, setUploading] = useState(false)
-  const [phase, setPhase] = useState<Phase>({kind: 'idle'})
-  const [alert, setAlert] = useState<string | null>(null)
   const [attempted, setAttempted] = useState(false)
-  const sandboxSettle = useRef<((outcome: SandboxOutcome) => void) | null>(null)
+  const {phase, busy, alert, pay, settleSandbox} = usePayment({catalogue, attachments})
 
   const current = program && course ? quote(catalogue, {trainingProgram: program, course, country}) : null
   const amount = current?.ok ? current.amountUsd : null
   const onRequest = current && !current.ok && current.reason === 'contact-for-pricing'
   const countryEnabled = needsCountry(program) && Boolean(course)
-  const busy = phase.kind === 'processing' || phase.kind === 'sandbox'
 
   const schema = useMemo(
     () =>
@@ -94,42 +85,6 @@ export default function Payment() {
       void pay(submission.value)
     },
   })
-
-  async function pay(value: typeof EnrolmentFormSchema._output) {
-    const check = checkEnrolmentPrice(catalogue, value)
-    if (!check.ok) return setAlert(check.message)
-    const {courseName, trainingProgramName, amountUsd} = check.quote
-    setAlert(null)
-    setPhase({kind: 'processing'})
-    const fail = (message: string) => {
-      setAlert(message)
-      setPhase({kind: 'idle'})
-    }
-    try {
-      const order = await requestOrder({...value, attachments: attachments.map((a) => a.uploadId)})
-      let outcome: SandboxOutcome
-      if (order.mode === 'sandbox') {
-        outcome = await new Promise<SandboxOutcome>((resolve) => {
-          sandboxSettle.current = resolve
-          setPhase({kind: 'sandbox', order, courseName})
-        })
-        setPhase({kind: 'processing'})
-      } else {
-        await loadRazorpay()
-        outcome = await openRazorpay(order)
-      }
-      if ('dismissed' in outcome) return fail('Payment was cancelled. You have not been charged.')
-      if ('failed' in outcome) return fail(`Payment failed: ${outcome.failed}. Please try again.`)
-      try {
-        await submitPaymentResult({...value, trainingProgramName, courseName, ...outcome})
-      } catch (error) {
-        return fail(`${(error as Error).message} Your payment reference is ${outcome.razorpay_payment_id}: please contact us and quote it.`)
-      }
-      setPhase({kind: 'success', orderId: order.id, courseName, amountUsd})
-    } catch (error) {
-      fail(error instanceof CheckoutError ? error.message : ENROLMENT_MESSAGES.paymentInitFailed)
-    }
-  }
 
   if (phase.kind === 'success') {
     return (
@@ -361,14 +316,7 @@ export default function Payment() {
 
       {phase.kind === 'sandbox' ? (
         <Suspense fallback={null}>
-          <SandboxCheckout
-            order={phase.order}
-            courseName={phase.courseName}
-            onDone={(outcome) => {
-              sandboxSettle.current?.(outcome)
-              sandboxSettle.current = null
-            }}
-          />
+          <SandboxCheckout order={phase.order} courseName={phase.courseName} onDone={settleSandbox} />
         </Suspense>
       ) : null}
     </>
