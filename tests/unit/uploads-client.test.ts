@@ -3,10 +3,18 @@ import {createHttpTransport, UploadError, uploadFile, type UploadTransport} from
 
 const file = (size: number, name = 'passport.pdf', type = 'application/pdf') => Object.assign(new Blob([new Uint8Array(size)], {type}), {name})
 
-/** A transport that records the calls; `failures` decides, per call, what goes wrong. */
-function fakeTransport(options: {chunkSize?: number; delayMs?: number; fail?: (call: string, index?: number, attempt?: number) => UploadError | null} = {}) {
+/**
+ * A transport that records the calls; `fail` decides, per call, what goes wrong. A chunk is in
+ * flight until the next microtask (no clock), or with `holdChunks` until the upload is aborted.
+ * `chunkStarted` settles when the first chunk is sent.
+ */
+function fakeTransport(
+  options: {chunkSize?: number; holdChunks?: boolean; fail?: (call: string, index?: number, attempt?: number) => UploadError | null} = {},
+) {
   const chunkSize = options.chunkSize ?? 10
   const calls: string[] = []
+  let markChunkStarted!: () => void
+  const chunkStarted = new Promise<void>((resolve) => (markChunkStarted = resolve))
   const attempts = new Map<string, number>()
   const failFor = (call: string, index?: number) => {
     const key = `${call}:${index ?? ''}`
@@ -23,13 +31,14 @@ function fakeTransport(options: {chunkSize?: number; delayMs?: number; fail?: (c
     },
     async putChunk(uploadId, index, chunk, onProgress, signal) {
       calls.push(`chunk ${index} ${chunk.size}`)
+      markChunkStarted()
       onProgress(Math.floor(chunk.size / 2))
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, options.delayMs ?? 1)
         signal?.addEventListener('abort', () => {
-          clearTimeout(timer)
+          calls.push(`chunk ${index} cancelled`)
           reject(new UploadError('Upload cancelled', null, true))
         })
+        if (!options.holdChunks) queueMicrotask(resolve)
       })
       const error = failFor('chunk', index)
       if (error) throw error
@@ -42,7 +51,7 @@ function fakeTransport(options: {chunkSize?: number; delayMs?: number; fail?: (c
       return {uploadId, fileName: 'passport.pdf', contentType: 'application/pdf', size: 25}
     },
   }
-  return {transport, calls}
+  return {transport, calls, chunkStarted}
 }
 
 describe('uploadFile', () => {
@@ -80,12 +89,15 @@ describe('uploadFile', () => {
   })
 
   it('stops when aborted (the visitor removed the file), cancelling the chunk in flight', async () => {
-    const {transport, calls} = fakeTransport({delayMs: 5000})
+    const {transport, calls, chunkStarted} = fakeTransport({holdChunks: true})
     const controller = new AbortController()
     const promise = uploadFile(file(25), {transport, signal: controller.signal})
-    await vi.waitFor(() => expect(calls).toContain('chunk 0 10'))
+    await chunkStarted
+    expect(calls.at(-1)).toBe('chunk 0 10')
     controller.abort()
     await expect(promise).rejects.toMatchObject({aborted: true})
+    expect(calls).toContain('chunk 0 cancelled')
+    expect(calls).not.toContain('chunk 1 10')
     expect(calls).not.toContain('complete')
   })
 })

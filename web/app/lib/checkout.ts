@@ -2,18 +2,20 @@
  * The browser's side of paying for an enrolment (docs/requirements.md#req-states-enrolment, #req-calls): ask the server for
  * an order, open the checkout (Razorpay's, or the local sandbox dialog), and save the
  * enrolment with the payment result. Messages are the spec's (ENROLMENT_MESSAGES).
- * Bodies and answers are the contracts of schemas/api/enrolment.ts (types only: no zod here).
+ * Bodies and answers are the contracts of schemas/api/enrolment.ts: types, except the save
+ * answer, which is parsed with its schema because the page acts on it (onPaid, usePayment).
  * Browser-only: no secrets, no server imports.
  */
 import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
-import type {
-  CreateOrderRequest,
-  CreateOrderResponse,
-  PaymentResult,
-  SandboxPayRequest,
-  SandboxPayResponse,
-  SaveEnrolmentRequest,
-  SaveResponse,
+import {
+  SaveResponseSchema,
+  type CreateOrderRequest,
+  type CreateOrderResponse,
+  type PaymentResult,
+  type SandboxPayRequest,
+  type SandboxPayResponse,
+  type SaveEnrolmentRequest,
+  type SaveResponse,
 } from '#schemas/api/enrolment'
 import type {ApiError} from '#schemas/api/errors'
 
@@ -49,15 +51,21 @@ export async function requestOrder(body: CreateOrderRequest): Promise<Order> {
   return result.data as Order
 }
 
-/** Saves the paid enrolment; throws CheckoutError('Failed to save enrollment data.'). */
-export async function submitPaymentResult(body: SaveEnrolmentRequest): Promise<void> {
+/**
+ * Saves the paid enrolment and resolves with the save answer (SaveResponseSchema); throws
+ * CheckoutError('Failed to save enrollment data.') when the call fails, is refused, or answers
+ * something that is not a save answer.
+ */
+export async function submitPaymentResult(body: SaveEnrolmentRequest): Promise<SaveResponse> {
   let result
   try {
     result = await postJson<SaveResponse>('/api/enroll/save', body)
   } catch {
     throw new CheckoutError(ENROLMENT_MESSAGES.saveFailed)
   }
-  if (!result.ok) throw new CheckoutError(ENROLMENT_MESSAGES.saveFailed)
+  const saved = result.ok ? SaveResponseSchema.safeParse(result.data) : null
+  if (!saved?.success) throw new CheckoutError(ENROLMENT_MESSAGES.saveFailed)
+  return saved.data
 }
 
 /** The sandbox gateway's "Pay" (a signed payment result) or "Fail payment" (a failure description). */

@@ -17,8 +17,10 @@ import {useEffect, useRef, useState, type ReactNode} from 'react'
 import {acceptContactMessage, ContactSubmissionSchema} from '#netlify/lib/contact'
 import {clientAddress} from '#netlify/lib/http'
 import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/forms/contact'
+import {Field, inputClass} from '~/components/form/Field'
 import {CheckIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
+import {serverActionOr503} from '~/lib/client-action'
 import {pageMeta} from '~/lib/meta'
 import type {loader as rootLoader} from '~/root'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
@@ -74,21 +76,9 @@ export async function action({request, context}: ActionFunctionArgs) {
   }
 }
 
-/**
- * With JavaScript, a lost connection (or an unreadable answer) becomes a visible error, not
- * the error page. It is answered as a 503 Response because only a Response's status reaches
- * the router from a clientAction, and an error status stops Remix from reloading the page's
- * data afterwards (that request would fail the same way and replace the page, and what was
- * typed, with the error page).
- */
-export async function clientAction({serverAction}: ClientActionFunctionArgs): Promise<ContactActionData | Response> {
-  try {
-    return (await serverAction()) as ContactActionData
-  } catch (error) {
-    console.error('[contact] sending failed', error)
-    const failure: ContactActionData = {status: 'error', message: CONTACT_FAILURE_MESSAGES.network}
-    return new Response(JSON.stringify(failure), {status: 503, headers: {'Content-Type': 'application/json'}})
-  }
+/** With JavaScript, a lost connection (or an unreadable answer) becomes a visible error that keeps what was typed (a 503: serverActionOr503). */
+export function clientAction({serverAction}: ClientActionFunctionArgs): Promise<ContactActionData | Response> {
+  return serverActionOr503<ContactActionData>(serverAction, {status: 'error', message: CONTACT_FAILURE_MESSAGES.network}, '[contact] sending failed')
 }
 
 const FIELD_LABELS = {
@@ -198,10 +188,10 @@ export default function ContactPage() {
                 aria-labelledby="contact-form-heading"
                 className="mt-6 grid gap-5 sm:grid-cols-2"
               >
-                <Field label={FIELD_LABELS.name} htmlFor={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors} required>
+                <Field label={FIELD_LABELS.name} field={fields.name} required>
                   <input {...getInputProps(fields.name, {type: 'text'})} key={fields.name.key} autoComplete="name" className={inputClass(fields.name.errors)} />
                 </Field>
-                <Field label={FIELD_LABELS.email} htmlFor={fields.email.id} errorId={fields.email.errorId} errors={fields.email.errors} required>
+                <Field label={FIELD_LABELS.email} field={fields.email} required>
                   <input
                     {...getInputProps(fields.email, {type: 'email'})}
                     key={fields.email.key}
@@ -210,14 +200,7 @@ export default function ContactPage() {
                     className={inputClass(fields.email.errors)}
                   />
                 </Field>
-                <Field
-                  label={FIELD_LABELS.phone}
-                  optional
-                  htmlFor={fields.phone.id}
-                  errorId={fields.phone.errorId}
-                  errors={fields.phone.errors}
-                  hint={{id: fields.phone.descriptionId, text: 'Include your country code, e.g. +971 6 123 4567.'}}
-                >
+                <Field label={FIELD_LABELS.phone} optional field={fields.phone} hint="Include your country code, e.g. +971 6 123 4567.">
                   <input
                     {...getInputProps(fields.phone, {type: 'tel', ariaDescribedBy: fields.phone.descriptionId})}
                     key={fields.phone.key}
@@ -226,7 +209,7 @@ export default function ContactPage() {
                     className={inputClass(fields.phone.errors)}
                   />
                 </Field>
-                <Field label={FIELD_LABELS.subject} htmlFor={fields.subject.id} errorId={fields.subject.errorId} errors={fields.subject.errors} required>
+                <Field label={FIELD_LABELS.subject} field={fields.subject} required>
                   <select {...getSelectProps(fields.subject)} key={fields.subject.key} className={inputClass(fields.subject.errors)}>
                     <option value="">Select a subject</option>
                     {CONTACT_SUBJECTS.map((subject) => (
@@ -236,14 +219,7 @@ export default function ContactPage() {
                     ))}
                   </select>
                 </Field>
-                <Field
-                  className="sm:col-span-2"
-                  label={FIELD_LABELS.message}
-                  htmlFor={fields.message.id}
-                  errorId={fields.message.errorId}
-                  errors={fields.message.errors}
-                  required
-                >
+                <Field className="sm:col-span-2" label={FIELD_LABELS.message} field={fields.message} required>
                   <textarea {...getTextareaProps(fields.message)} key={fields.message.key} rows={6} className={inputClass(fields.message.errors)} />
                 </Field>
 
@@ -299,57 +275,6 @@ export default function ContactPage() {
         </div>
       </section>
     </>
-  )
-}
-
-function inputClass(errors: string[] | undefined) {
-  return `block w-full scroll-mt-36 rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm focus:border-ocean-600 ${
-    errors?.length ? 'border-red-600' : 'border-slate-400'
-  }`
-}
-
-function Field({
-  label,
-  htmlFor,
-  errorId,
-  errors,
-  required = false,
-  optional = false,
-  hint,
-  className = '',
-  children,
-}: {
-  label: string
-  htmlFor: string
-  errorId: string
-  errors: string[] | undefined
-  required?: boolean
-  optional?: boolean
-  hint?: {id: string; text: string}
-  className?: string
-  children: ReactNode
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={htmlFor} className="block text-sm font-semibold text-navy-900">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-red-700">
-            *
-          </span>
-        ) : null}
-        {optional ? <span className="font-normal text-slate-600"> (optional)</span> : null}
-      </label>
-      {hint ? (
-        <p id={hint.id} className="mt-1 text-sm text-slate-600">
-          {hint.text}
-        </p>
-      ) : null}
-      <div className="mt-1.5">{children}</div>
-      <p id={errorId} className="mt-1.5 text-sm font-medium text-red-700 empty:hidden">
-        {errors?.[0]}
-      </p>
-    </div>
   )
 }
 

@@ -24,6 +24,7 @@ import {scoreExam, type AnswerRecord, type ExamScore} from '~/domain/exam-scorin
 import {formatVisitorLongDateTime} from '~/domain/format'
 import {loadResult, type StoredExamResult} from '~/lib/exam-attempt'
 import {buildResultsFile, downloadResultsFile, fileName} from '~/lib/exam-results-file'
+import {serverActionOr503} from '~/lib/client-action'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {examStartPath} from '~/lib/paths'
@@ -120,19 +121,9 @@ export async function action({request, params}: ActionFunctionArgs) {
   return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score})
 }
 
-/**
- * A lost connection becomes a visible error with a retry, not the error page. It is answered
- * as a 503 Response: an error status stops Remix from reloading the page's data afterwards
- * (that request would fail the same way and replace the page with the error page).
- */
-export async function clientAction({serverAction}: ClientActionFunctionArgs): Promise<ScoreActionData | Response> {
-  try {
-    return (await serverAction()) as ScoreActionData
-  } catch (error) {
-    console.error('[exam results] scoring failed', error)
-    const failure: ScoreActionData = {status: 'error', message: SCORE_MESSAGES.network}
-    return new Response(JSON.stringify(failure), {status: 503, headers: {'Content-Type': 'application/json'}})
-  }
+/** A lost connection becomes a visible error with a retry, not the error page (a 503: serverActionOr503). */
+export function clientAction({serverAction}: ClientActionFunctionArgs): Promise<ScoreActionData | Response> {
+  return serverActionOr503<ScoreActionData>(serverAction, {status: 'error', message: SCORE_MESSAGES.network}, '[exam results] scoring failed')
 }
 
 /** Scoring changes no data: the page's loader need not run again after it. */

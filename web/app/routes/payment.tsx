@@ -5,23 +5,24 @@
  * are never trusted), follows the program → course → country rules, and always shows the
  * catalogue amount (web/app/domain/enrolment.ts, the same rule the order function applies).
  * Submitting: validate (conform + the shared zod schema) → 'Processing...' → create the order
- * → checkout (Razorpay, or the sandbox dialog) → save → 'Enrollment successful! …'.
+ * → checkout (Razorpay, or the sandbox dialog) → save → 'Enrollment successful! …' (those
+ * steps: usePayment in web/app/components/payment/usePayment.ts).
  * Every failure shows the spec's message in an alert next to the form, never window.alert.
  */
-import {getFormProps, useForm} from '@conform-to/react'
+import {getFormProps, getInputProps, getSelectProps, useForm} from '@conform-to/react'
 import {getZodConstraint, parseWithZod} from '@conform-to/zod'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
-import {lazy, Suspense, useMemo, useRef, useState, type ReactNode} from 'react'
+import {lazy, Suspense, useMemo, useState} from 'react'
+import {Field, inputClass} from '~/components/form/Field'
 import {CheckIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
-import type {SandboxOutcome} from '~/components/SandboxCheckout'
+import {usePayment} from '~/components/payment/usePayment'
 import {checkEnrolmentPrice, countryOptions, courseOptions, ENROLMENT_MESSAGES, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
 import {formatUsd} from '~/domain/format'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
-import {CheckoutError, loadRazorpay, openRazorpay, requestOrder, submitPaymentResult, type Order} from '~/lib/checkout'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
@@ -42,11 +43,11 @@ export async function loader({request}: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({matches}) =>
   pageMeta(matches, {title: 'Enroll Now', description: 'Enrol in a maritime training course and pay securely online by card.', path: '/payment'})
 
-type Phase =
-  | {kind: 'idle'}
-  | {kind: 'processing'}
-  | {kind: 'sandbox'; order: Order; courseName: string}
-  | {kind: 'success'; orderId: string; courseName: string; amountUsd: number}
+/**
+ * Of the schema's constraints only `required` reaches the controls (conform's helpers would add
+ * the lengths as maxlength, which cuts typing short where the schema answers with its message).
+ */
+const CONSTRAINT = Object.fromEntries(Object.entries(getZodConstraint(EnrolmentFormSchema)).map(([name, {required}]) => [name, {required}]))
 
 export default function Payment() {
   const {catalogue, prefill} = useLoaderData<typeof loader>()
@@ -55,16 +56,13 @@ export default function Payment() {
   const [country, setCountry] = useState(prefill.country)
   const [attachments, setAttachments] = useState<UploadedDocument[]>([])
   const [uploading, setUploading] = useState(false)
-  const [phase, setPhase] = useState<Phase>({kind: 'idle'})
-  const [alert, setAlert] = useState<string | null>(null)
   const [attempted, setAttempted] = useState(false)
-  const sandboxSettle = useRef<((outcome: SandboxOutcome) => void) | null>(null)
+  const {phase, busy, alert, pay, settleSandbox} = usePayment({catalogue, attachments})
 
   const current = program && course ? quote(catalogue, {trainingProgram: program, course, country}) : null
   const amount = current?.ok ? current.amountUsd : null
   const onRequest = current && !current.ok && current.reason === 'contact-for-pricing'
   const countryEnabled = needsCountry(program) && Boolean(course)
-  const busy = phase.kind === 'processing' || phase.kind === 'sandbox'
 
   const schema = useMemo(
     () =>
@@ -77,7 +75,7 @@ export default function Payment() {
 
   const [form, fields] = useForm({
     id: 'enrolment',
-    constraint: getZodConstraint(EnrolmentFormSchema),
+    constraint: CONSTRAINT,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({formData}) => parseWithZod(formData, {schema}),
@@ -87,42 +85,6 @@ export default function Payment() {
       void pay(submission.value)
     },
   })
-
-  async function pay(value: typeof EnrolmentFormSchema._output) {
-    const check = checkEnrolmentPrice(catalogue, value)
-    if (!check.ok) return setAlert(check.message)
-    const {courseName, trainingProgramName, amountUsd} = check.quote
-    setAlert(null)
-    setPhase({kind: 'processing'})
-    const fail = (message: string) => {
-      setAlert(message)
-      setPhase({kind: 'idle'})
-    }
-    try {
-      const order = await requestOrder({...value, attachments: attachments.map((a) => a.uploadId)})
-      let outcome: SandboxOutcome
-      if (order.mode === 'sandbox') {
-        outcome = await new Promise<SandboxOutcome>((resolve) => {
-          sandboxSettle.current = resolve
-          setPhase({kind: 'sandbox', order, courseName})
-        })
-        setPhase({kind: 'processing'})
-      } else {
-        await loadRazorpay()
-        outcome = await openRazorpay(order)
-      }
-      if ('dismissed' in outcome) return fail('Payment was cancelled. You have not been charged.')
-      if ('failed' in outcome) return fail(`Payment failed: ${outcome.failed}. Please try again.`)
-      try {
-        await submitPaymentResult({...value, trainingProgramName, courseName, ...outcome})
-      } catch (error) {
-        return fail(`${(error as Error).message} Your payment reference is ${outcome.razorpay_payment_id}: please contact us and quote it.`)
-      }
-      setPhase({kind: 'success', orderId: order.id, courseName, amountUsd})
-    } catch (error) {
-      fail(error instanceof CheckoutError ? error.message : ENROLMENT_MESSAGES.paymentInitFailed)
-    }
-  }
 
   if (phase.kind === 'success') {
     return (
@@ -183,40 +145,18 @@ export default function Payment() {
 
           <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
             <legend className="px-2 text-lg font-semibold text-navy-900">Your details</legend>
-            <Field label="Full name" id={fields.name.id} errors={fields.name.errors}>
-              <input
-                id={fields.name.id}
-                name={fields.name.name}
-                autoComplete="name"
-                required
-                className={inputClass(fields.name.errors)}
-                aria-invalid={fields.name.errors ? true : undefined}
-                aria-describedby={fields.name.errors ? `${fields.name.id}-error` : undefined}
-              />
+            <Field look="enrolment" label="Full name" field={fields.name}>
+              <input {...getInputProps(fields.name, {type: 'text'})} autoComplete="name" className={inputClass(fields.name.errors, 'enrolment')} />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="Email" id={fields.email.id} errors={fields.email.errors}>
-                <input
-                  id={fields.email.id}
-                  name={fields.email.name}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  className={inputClass(fields.email.errors)}
-                  aria-invalid={fields.email.errors ? true : undefined}
-                  aria-describedby={fields.email.errors ? `${fields.email.id}-error` : undefined}
-                />
+              <Field look="enrolment" label="Email" field={fields.email}>
+                <input {...getInputProps(fields.email, {type: 'email'})} autoComplete="email" className={inputClass(fields.email.errors, 'enrolment')} />
               </Field>
-              <Field label="Mobile" id={fields.mobile.id} errors={fields.mobile.errors} hint="With country code, e.g. +971 50 123 4567">
+              <Field look="enrolment" label="Mobile" field={fields.mobile} hint="With country code, e.g. +971 50 123 4567">
                 <input
-                  id={fields.mobile.id}
-                  name={fields.mobile.name}
-                  type="tel"
+                  {...getInputProps(fields.mobile, {type: 'tel', ariaDescribedBy: fields.mobile.descriptionId})}
                   autoComplete="tel"
-                  required
-                  className={inputClass(fields.mobile.errors)}
-                  aria-invalid={fields.mobile.errors ? true : undefined}
-                  aria-describedby={`${fields.mobile.id}-hint${fields.mobile.errors ? ` ${fields.mobile.id}-error` : ''}`}
+                  className={inputClass(fields.mobile.errors, 'enrolment')}
                 />
               </Field>
             </div>
@@ -224,15 +164,11 @@ export default function Payment() {
 
           <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
             <legend className="px-2 text-lg font-semibold text-navy-900">Your course</legend>
-            <Field label="Training program" id={fields.trainingProgram.id} errors={fields.trainingProgram.errors}>
+            <Field look="enrolment" label="Training program" field={fields.trainingProgram}>
               <select
-                id={fields.trainingProgram.id}
-                name={fields.trainingProgram.name}
+                {...getSelectProps(fields.trainingProgram, {value: false})}
                 value={program}
-                required
-                className={inputClass(fields.trainingProgram.errors)}
-                aria-invalid={fields.trainingProgram.errors ? true : undefined}
-                aria-describedby={fields.trainingProgram.errors ? `${fields.trainingProgram.id}-error` : undefined}
+                className={inputClass(fields.trainingProgram.errors, 'enrolment')}
                 onChange={(event) => {
                   // docs/requirements.md#req-states-enrolment: changing the program resets course, country and amount.
                   setProgram(event.target.value)
@@ -249,16 +185,12 @@ export default function Payment() {
                 ))}
               </select>
             </Field>
-            <Field label="Course" id={fields.course.id} errors={fields.course.errors}>
+            <Field look="enrolment" label="Course" field={fields.course}>
               <select
-                id={fields.course.id}
-                name={fields.course.name}
+                {...getSelectProps(fields.course, {value: false})}
                 value={course}
-                required
                 disabled={!program}
-                className={inputClass(fields.course.errors)}
-                aria-invalid={fields.course.errors ? true : undefined}
-                aria-describedby={fields.course.errors ? `${fields.course.id}-error` : undefined}
+                className={inputClass(fields.course.errors, 'enrolment')}
                 onChange={(event) => {
                   setCourse(event.target.value)
                   setCountry('')
@@ -274,20 +206,17 @@ export default function Payment() {
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field
+                look="enrolment"
                 label="Country"
-                id={fields.country.id}
-                errors={fields.country.errors}
+                field={fields.country}
                 hint={needsCountry(program) ? 'The flag administration issuing your certificate' : 'Only for competency training'}
               >
                 <select
-                  id={fields.country.id}
-                  name={fields.country.name}
+                  {...getSelectProps(fields.country, {value: false, ariaDescribedBy: fields.country.descriptionId})}
                   value={country}
                   disabled={!countryEnabled}
                   required={countryEnabled}
-                  className={inputClass(fields.country.errors)}
-                  aria-invalid={fields.country.errors ? true : undefined}
-                  aria-describedby={`${fields.country.id}-hint${fields.country.errors ? ` ${fields.country.id}-error` : ''}`}
+                  className={inputClass(fields.country.errors, 'enrolment')}
                   onChange={(event) => setCountry(event.target.value)}
                 >
                   <option value="">{countryEnabled ? 'Select a country' : 'Not applicable'}</option>
@@ -298,18 +227,14 @@ export default function Payment() {
                   ))}
                 </select>
               </Field>
-              <Field label="Amount (USD)" id={fields.amount.id} errors={fields.amount.errors} hint="Set by the course you choose">
+              <Field look="enrolment" label="Amount (USD)" field={fields.amount} hint="Set by the course you choose">
                 <input
-                  id={fields.amount.id}
-                  name={fields.amount.name}
-                  type="number"
+                  {...getInputProps(fields.amount, {type: 'number', value: false, ariaDescribedBy: fields.amount.descriptionId})}
                   step="0.01"
                   min="0"
                   readOnly
                   value={amount ?? ''}
-                  className={`${inputClass(fields.amount.errors)} bg-slate-50`}
-                  aria-invalid={fields.amount.errors ? true : undefined}
-                  aria-describedby={`${fields.amount.id}-hint${fields.amount.errors ? ` ${fields.amount.id}-error` : ''}`}
+                  className={`${inputClass(fields.amount.errors, 'enrolment')} bg-slate-50`}
                 />
               </Field>
             </div>
@@ -391,44 +316,10 @@ export default function Payment() {
 
       {phase.kind === 'sandbox' ? (
         <Suspense fallback={null}>
-          <SandboxCheckout
-            order={phase.order}
-            courseName={phase.courseName}
-            onDone={(outcome) => {
-              sandboxSettle.current?.(outcome)
-              sandboxSettle.current = null
-            }}
-          />
+          <SandboxCheckout order={phase.order} courseName={phase.courseName} onDone={settleSandbox} />
         </Suspense>
       ) : null}
     </>
-  )
-}
-
-function inputClass(errors: string[] | undefined) {
-  return `block w-full rounded-lg border px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-500/30 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 ${
-    errors ? 'border-red-500' : 'border-slate-300'
-  }`
-}
-
-function Field({label, id, errors, hint, children}: {label: string; id: string; errors?: string[]; hint?: string; children: ReactNode}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-navy-900">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {errors ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {errors[0]}
-        </p>
-      ) : null}
-    </div>
   )
 }
 

@@ -7,14 +7,19 @@
  *
  * The form is only rendered after hydration (see AdminArea), so it can never be submitted
  * natively with the password in the address.
+ *
+ * The controls get their id, name, form and `required` from conform's helpers; the browser
+ * itself checks the two fields (no noValidate, no field errors of our own), as before.
  */
-import {useEffect, useId, useRef, useState, type FormEvent} from 'react'
+import {getInputProps, useForm} from '@conform-to/react'
+import {useEffect, useRef, useState, type FormEvent} from 'react'
+import {Field, inputClass} from '~/components/form/Field'
 import {AnchorIcon} from '~/components/Icons'
 import {storeToken} from '~/lib/admin-session'
 import {login} from './api'
 
 export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => void; notice?: string | null}) {
-  const ids = useId()
+  const [form, fields] = useForm<{email: string; password: string}>({constraint: {email: {required: true}, password: {required: true}}})
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const errorRef = useRef<HTMLDivElement>(null)
@@ -66,35 +71,23 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
             {error}
           </div>
         ) : null}
-        <form onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
-          <div>
-            <label htmlFor={`${ids}-email`} className="block text-sm font-semibold text-navy-900">
-              Email
-            </label>
+        <form id={form.id} onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+          <Field look="login" label="Email" field={fields.email}>
             <input
-              id={`${ids}-email`}
-              name="email"
-              type="email"
-              required
+              {...getInputProps(fields.email, {type: 'email'})}
               autoComplete="username"
               inputMode="email"
               spellCheck={false}
-              className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
+              className={inputClass(fields.email.errors, 'login')}
             />
-          </div>
-          <div>
-            <label htmlFor={`${ids}-password`} className="block text-sm font-semibold text-navy-900">
-              Password
-            </label>
+          </Field>
+          <Field look="login" label="Password" field={fields.password}>
             <input
-              id={`${ids}-password`}
-              name="password"
-              type="password"
-              required
+              {...getInputProps(fields.password, {type: 'password'})}
               autoComplete="current-password"
-              className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
+              className={inputClass(fields.password.errors, 'login')}
             />
-          </div>
+          </Field>
           <button type="submit" disabled={busy} className="btn-secondary w-full disabled:cursor-wait disabled:opacity-80">
             {busy ? (
               <>

@@ -1,0 +1,88 @@
+/**
+ * The payment steps of the enrolment form (/payment; docs/requirements.md#req-states-enrolment, #req-calls, #req-errors):
+ *
+ *   idle → processing (create the order) → sandbox (the local checkout dialog is open; Razorpay's
+ *   own checkout keeps 'processing') → processing (save) → success
+ *
+ * `pay(value)` runs them for a valid form; every failure goes back to idle with the spec's message
+ * in `alert`. The sandbox dialog reports its outcome with `settleSandbox`.
+ *
+ * The success step is one seam, `onPaid({orderId, courseName, amountUsd, saveResult})`, where
+ * `saveResult` is the save call's answer (SaveResponseSchema). Without `onPaid` the hook shows the
+ * confirmation in place: the phase becomes {kind: 'success', ...paid}. With it, the caller decides
+ * (e.g. navigates on) and the phase stays 'processing'.
+ */
+import {useRef, useState} from 'react'
+import type {UploadedDocument} from '~/components/DocumentUpload'
+import type {SandboxOutcome} from '~/components/SandboxCheckout'
+import {checkEnrolmentPrice, ENROLMENT_MESSAGES, type EnrolmentCatalogue} from '~/domain/enrolment'
+import {CheckoutError, loadRazorpay, openRazorpay, requestOrder, submitPaymentResult, type Order} from '~/lib/checkout'
+import type {SaveResponse} from '#schemas/api/enrolment'
+import type {EnrolmentForm} from '#schemas/forms/enrolment'
+
+/** A paid and saved enrolment: what a confirmation shows. */
+export type PaidEnrolment = {orderId: string; courseName: string; amountUsd: number; saveResult: SaveResponse}
+
+export type PaymentPhase = {kind: 'idle'} | {kind: 'processing'} | {kind: 'sandbox'; order: Order; courseName: string} | ({kind: 'success'} & PaidEnrolment)
+
+export type UsePaymentOptions = {
+  catalogue: EnrolmentCatalogue
+  /** The completed document uploads (cadetship) sent with the order. */
+  attachments: readonly Pick<UploadedDocument, 'uploadId'>[]
+  /** The success step; by default the phase becomes 'success'. */
+  onPaid?: (paid: PaidEnrolment) => void
+}
+
+export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) {
+  const [phase, setPhase] = useState<PaymentPhase>({kind: 'idle'})
+  const [alert, setAlert] = useState<string | null>(null)
+  const sandboxSettle = useRef<((outcome: SandboxOutcome) => void) | null>(null)
+
+  async function pay(value: EnrolmentForm): Promise<void> {
+    const check = checkEnrolmentPrice(catalogue, value)
+    if (!check.ok) return setAlert(check.message)
+    const {courseName, trainingProgramName, amountUsd} = check.quote
+    setAlert(null)
+    setPhase({kind: 'processing'})
+    const fail = (message: string) => {
+      setAlert(message)
+      setPhase({kind: 'idle'})
+    }
+    let paid: PaidEnrolment
+    try {
+      const order = await requestOrder({...value, attachments: attachments.map((a) => a.uploadId)})
+      let outcome: SandboxOutcome
+      if (order.mode === 'sandbox') {
+        outcome = await new Promise<SandboxOutcome>((resolve) => {
+          sandboxSettle.current = resolve
+          setPhase({kind: 'sandbox', order, courseName})
+        })
+        setPhase({kind: 'processing'})
+      } else {
+        await loadRazorpay()
+        outcome = await openRazorpay(order)
+      }
+      if ('dismissed' in outcome) return fail('Payment was cancelled. You have not been charged.')
+      if ('failed' in outcome) return fail(`Payment failed: ${outcome.failed}. Please try again.`)
+      try {
+        const saveResult = await submitPaymentResult({...value, trainingProgramName, courseName, ...outcome})
+        paid = {orderId: order.id, courseName, amountUsd, saveResult}
+      } catch (error) {
+        return fail(`${(error as Error).message} Your payment reference is ${outcome.razorpay_payment_id}: please contact us and quote it.`)
+      }
+    } catch (error) {
+      return fail(error instanceof CheckoutError ? error.message : ENROLMENT_MESSAGES.paymentInitFailed)
+    }
+    if (onPaid) onPaid(paid)
+    else setPhase({kind: 'success', ...paid})
+  }
+
+  /** The sandbox dialog's outcome: Pay, Fail payment, or closed. */
+  function settleSandbox(outcome: SandboxOutcome) {
+    sandboxSettle.current?.(outcome)
+    sandboxSettle.current = null
+  }
+
+  const busy = phase.kind === 'processing' || phase.kind === 'sandbox'
+  return {phase, busy, alert, pay, settleSandbox}
+}
