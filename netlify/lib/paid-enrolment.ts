@@ -138,7 +138,6 @@ export async function receiptPdfOf(record: EnrolmentRecord): Promise<{fileName: 
   const stored = message ? (await readAttachments(message)).find((a) => a.filename === fileName) : undefined
   if (stored) return {fileName, bytes: stored.content}
   const context = await receiptContext()
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const {documents, ...facts} = enrolmentFacts(record)
   return {
     fileName,

@@ -4,7 +4,7 @@
  * action) and by POST /api/contact. `website` is a honeypot: people leave it empty.
  */
 import {z} from 'zod'
-import {emailField, PHONE_PATTERN} from './fields'
+import {emailField, personNameField, PHONE_PATTERN} from './fields'
 
 /** docs/requirements.md#req-validation-contact, in the spec's order. */
 export const CONTACT_SUBJECTS = [
@@ -21,7 +21,7 @@ export const CONTACT_MESSAGES = {
 } as const
 
 export const ContactSchema = z.object({
-  name: z.string({required_error: 'Please enter your name.'}).trim().min(1, 'Please enter your name.').max(120),
+  name: personNameField('Please enter your name.'),
   email: emailField(),
   phone: z
     .string()

@@ -10,7 +10,7 @@
 import {z} from 'zod'
 import {ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
 import {parseAmountUsd} from '~/domain/price'
-import {emailField, PHONE_PATTERN} from './fields'
+import {emailField, personNameField, PHONE_PATTERN} from './fields'
 
 const trimmed = (max: number, message: string) =>
   z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
@@ -18,7 +18,7 @@ const trimmed = (max: number, message: string) =>
 /** The enrolment form: the visitor's details, the program/course/country selection and the amount (USD). */
 export const EnrolmentFormSchema = z
   .object({
-    name: trimmed(120, 'Please enter your full name.'),
+    name: personNameField('Please enter your full name.'),
     email: emailField(),
     mobile: z
       .string({required_error: 'Please enter your mobile number.'})

@@ -71,7 +71,7 @@ test('the document upload area appears only for cadetship programs', async ({pag
   await expect(page.getByLabel('Amount (USD)')).toHaveValue('3500')
 })
 
-test('a full sandbox payment saves a paid enrolment and shows the success message', async ({page}) => {
+test('a full sandbox payment saves a paid enrolment and ends on its confirmation page', async ({page}) => {
   await page.goto('/payment?training=offshore-survival&course=H2S&price=%24300')
   await fillDetails(page, 'Ravi Menon')
   await page.getByRole('button', {name: 'Pay $300 USD'}).click()
@@ -83,9 +83,40 @@ test('a full sandbox payment saves a paid enrolment and shows the success messag
   const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''
   expect(orderId).toMatch(/^order_sandbox_/)
   await dialog.getByRole('button', {name: 'Pay', exact: true}).click()
+  // Issue 14: the browser goes to the enrolment's own confirmation page, at the top.
+  await expect(page).toHaveURL(new RegExp(`/enrolment/confirmation/${orderId}/[A-Za-z0-9_-]{22}$`))
+  await expect(page.getByRole('heading', {level: 1, name: 'Enrolment confirmed'})).toBeVisible()
   await expect(page.getByRole('status')).toContainText('Enrollment successful! We will contact you within 24 hours.')
+  expect(await page.evaluate(() => window.scrollY)).toBe(0)
   const stored = (await siteStore('enrolments').get(orderId, {type: 'json'})) as Record<string, unknown>
   expect(stored).toMatchObject({status: 'paid', name: 'Ravi Menon', amount: 300, currency: 'USD', course: 'H2S'})
+  const receiptNumber = String(stored.receiptNumber)
+  expect(receiptNumber).toMatch(/^MTC-\d{4}-\d{5}$/)
+  await expect(page.getByTestId('confirmation-receipt-number')).toHaveText(receiptNumber)
+  await expect(page.getByTestId('confirmation-payment-id')).toHaveText(String(stored.paymentId))
+  await expect(page.getByTestId('confirmation-amount-paid')).toHaveText('USD 300.00')
+  await expect(page.getByTestId('confirmation-course')).toHaveText(String(stored.courseName))
+  await expect(page.getByTestId('confirmation-name')).toHaveText('Ravi Menon')
+  await expect(page.getByTestId('confirmation-email')).toHaveText('asha.pillai@example.com')
+  await expect(page.getByRole('heading', {name: 'What happens next'})).toBeVisible()
+  await expectAccessible(page)
+
+  // The receipt PDF downloads under its number; the outbox holds the receipt and the staff notice.
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', {name: 'Download receipt (PDF)'}).click()
+  expect((await download).suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`)
+  const outbox = siteStore('outbox')
+  for (const id of [`receipt/${receiptNumber}`, `enrolment-notice/${receiptNumber}`]) {
+    expect(await outbox.get(`message/${id}`, {type: 'json'}), id).toMatchObject({status: 'queued'})
+  }
+})
+
+test('a made-up confirmation URL is 404, and so is its receipt', async ({page}) => {
+  const response = await page.goto('/enrolment/confirmation/order_sandbox_abcdefghijklmn/AAAAAAAAAAAAAAAAAAAAAA')
+  expect(response?.status()).toBe(404)
+  expect(response?.headers()['cache-control']).toBe('no-store')
+  const pdf = await page.request.get('/enrolment/confirmation/order_sandbox_abcdefghijklmn/AAAAAAAAAAAAAAAAAAAAAA/receipt.pdf')
+  expect(pdf.status()).toBe(404)
 })
 
 test('Fail payment shows the failure and leaves the enrolment unpaid', async ({page}) => {
@@ -142,7 +173,28 @@ test('a paid cadetship enrolment keeps its uploaded document', async ({page}) =>
   const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''
   await dialog.getByRole('button', {name: 'Pay', exact: true}).click()
   await expect(page.getByRole('status')).toContainText('Enrollment successful!')
+  // What happens next for a cadet: the installment schedule and the documents to bring (Sanity).
+  await expect(page.getByRole('heading', {name: 'Installment schedule'})).toBeVisible()
+  await expect(page.getByRole('cell', {name: '1st Installment'})).toBeVisible()
+  await expect(page.getByRole('heading', {name: 'Documents to bring'})).toBeVisible()
   const stored = (await siteStore('enrolments').get(orderId, {type: 'json'})) as {status: string; attachments: Array<{fileName: string}>}
   expect(stored.status).toBe('paid')
   expect(stored.attachments.map((a) => a.fileName)).toEqual(['stcw-basic.pdf'])
+})
+
+test.describe('the confirmation page on a 390px phone', () => {
+  test.use({viewport: {width: 390, height: 844}})
+  test('fits the screen and passes axe', async ({page}) => {
+    await page.goto('/payment?training=competency-training&course=COE&country=vietnam')
+    await fillDetails(page, 'Mai Tran')
+    await page.getByRole('button', {name: /^Pay /}).click()
+    await page
+      .getByRole('dialog', {name: /Sandbox/})
+      .getByRole('button', {name: 'Pay', exact: true})
+      .click()
+    await expect(page.getByRole('heading', {level: 1, name: 'Enrolment confirmed'})).toBeVisible()
+    await expect(page.getByRole('heading', {name: 'Documents needed'})).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await expectAccessible(page)
+  })
 })

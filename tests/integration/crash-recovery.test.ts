@@ -128,7 +128,7 @@ describe('kill -9 during a burst of payments, then a restart', () => {
       const rows = new Map((await listIndexedEnrolments()).map((row) => [row.orderId, row]))
       const disagreeing = records.filter((record) => {
         const row = rows.get(record.orderId)
-        return !row || row.status !== record.status || row.paymentId !== (record.paymentId ?? null)
+        return !row || row.status !== record.status || row.paymentId !== (record.paymentId ?? null) || row.receiptNumber !== (record.receiptNumber ?? null)
       })
       return {
         records: records.length,

@@ -100,6 +100,9 @@ describe('the local server with the embedded defaults', () => {
       ['POST', '/api/enroll/upload/%ZZ/complete'],
       ['GET', '/courses/%E0%A4%A'],
       ['GET', '/%ZZ'],
+      // A backslash (found by the fuzz test: React Router's server rendering threw on `/\\`).
+      ['GET', '/%5C'],
+      ['GET', '/courses/%5c..%5cadmin'],
     ] as const) {
       const answer = await send(server, method, path, {headers: {authorization: `Bearer ${token}`}})
       expect(answer.status, `${method} ${path}`).toBe(400)

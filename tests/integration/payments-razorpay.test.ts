@@ -101,8 +101,24 @@ describe('create-order and save with Razorpay keys', () => {
       save,
       jsonRequest('/api/enroll/save', {razorpay_order_id: order.id, razorpay_payment_id: pay, razorpay_signature: sign(order.id, pay, KEY_SECRET)}),
     )
-    expect(saved).toEqual({status: 200, body: {status: 'paid', orderId: order.id, paymentId: pay}})
-    expect(await getEnrolment(order.id)).toMatchObject({status: 'paid', paymentId: pay, paidVia: 'callback', mode: 'razorpay'})
+    const record = await getEnrolment(order.id)
+    expect(saved).toEqual({
+      status: 200,
+      body: {
+        status: 'paid',
+        orderId: order.id,
+        paymentId: pay,
+        receiptNumber: record!.receiptNumber,
+        confirmationUrl: `/enrolment/confirmation/${order.id}/${record!.confirmationKey}`,
+      },
+    })
+    expect(record).toMatchObject({
+      status: 'paid',
+      paymentId: pay,
+      paidVia: 'callback',
+      mode: 'razorpay',
+      receiptNumber: expect.stringMatching(/^MTC-\d{4}-\d{5}$/),
+    })
   })
 
   it('answers 502 "Payment failed to initialize." when Razorpay refuses, storing nothing', async () => {

@@ -97,7 +97,13 @@ describe('POST /api/razorpay/webhook', () => {
     // The webhook gave the receipt number; the save answers the same one.
     expect(saved).toEqual({
       status: 200,
-      body: {status: 'paid', orderId: order.id, paymentId: pay, receiptNumber: record!.receiptNumber, confirmationUrl: `/enrolment/confirmation/${order.id}/${record!.confirmationKey}`},
+      body: {
+        status: 'paid',
+        orderId: order.id,
+        paymentId: pay,
+        receiptNumber: record!.receiptNumber,
+        confirmationUrl: `/enrolment/confirmation/${order.id}/${record!.confirmationKey}`,
+      },
     })
     expect(record).toMatchObject({status: 'paid', paymentId: pay, paidVia: 'webhook', paidAt, receiptNumber: expect.stringMatching(/^MTC-\d{4}-\d{5}$/)})
   })

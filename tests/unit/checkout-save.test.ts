@@ -17,7 +17,15 @@ afterEach(() => {
 
 describe('submitPaymentResult', () => {
   it('posts the payment result to /api/enroll/save and resolves with the parsed answer', async () => {
-    const saved = {status: 'paid', orderId: BODY.razorpay_order_id, paymentId: BODY.razorpay_payment_id, skippedFiles: ['notes.txt'], message: 'skipped'}
+    const saved = {
+      status: 'paid',
+      orderId: BODY.razorpay_order_id,
+      paymentId: BODY.razorpay_payment_id,
+      receiptNumber: 'MTC-2026-00007',
+      confirmationUrl: `/enrolment/confirmation/${BODY.razorpay_order_id}/abcdefghijklmnopqrstuv`,
+      skippedFiles: ['notes.txt'],
+      message: 'skipped',
+    }
     const fetch = answer(200, {...saved, extra: 'dropped'})
     await expect(submitPaymentResult(BODY)).resolves.toEqual(saved)
     expect(fetch).toHaveBeenCalledWith('/api/enroll/save', expect.objectContaining({method: 'POST', body: JSON.stringify(BODY)}))

@@ -2,7 +2,7 @@
 /**
  * usePayment (web/app/components/payment/usePayment.ts): the payment steps of the enrolment form
  * with the checkout calls replaced (~/lib/checkout), against the seed catalogue: the sandbox
- * step, the success step through onPaid (or the 'success' phase), and the failures' messages.
+ * step, the success step through onPaid, and the failures' messages.
  */
 import {act, createElement} from 'react'
 import {createRoot, type Root} from 'react-dom/client'
@@ -38,7 +38,13 @@ const ORDER: Order = {
   prefill: {name: 'Ravi Menon', email: 'ravi@example.com', contact: '+91 98470 12345'},
 }
 const PAYMENT = {razorpay_order_id: ORDER.id, razorpay_payment_id: 'pay_sandbox_abcdefghijklmn', razorpay_signature: 'a'.repeat(64)}
-const SAVED = {status: 'paid' as const, orderId: ORDER.id, paymentId: PAYMENT.razorpay_payment_id}
+const SAVED = {
+  status: 'paid' as const,
+  orderId: ORDER.id,
+  paymentId: PAYMENT.razorpay_payment_id,
+  receiptNumber: 'MTC-2026-00001',
+  confirmationUrl: `/enrolment/confirmation/${ORDER.id}/abcdefghijklmnopqrstuv`,
+}
 const FORM: EnrolmentForm = {
   name: 'Ravi Menon',
   email: 'ravi@example.com',
@@ -55,7 +61,7 @@ beforeAll(async () => {
 })
 
 /** Renders the hook; `current` is its latest return value. */
-function renderPayment(onPaid?: (paid: PaidEnrolment) => void) {
+function renderPayment(onPaid: (paid: PaidEnrolment) => void = () => {}) {
   const hook: {current: ReturnType<typeof usePayment>} = {current: undefined as never}
   function Probe() {
     hook.current = usePayment({catalogue, attachments: [{uploadId: 'upl_aaaaaaaaaaaaaaaaaaaa'}], onPaid})
@@ -77,8 +83,9 @@ afterEach(() => {
 })
 
 describe('usePayment', () => {
-  it('idle → processing → sandbox → success; the order carries the uploads and the save the payment result', async () => {
-    const hook = renderPayment()
+  it('idle → processing → sandbox → onPaid; the order carries the uploads and the save the payment result', async () => {
+    const onPaid = vi.fn()
+    const hook = renderPayment(onPaid)
     expect(hook.current.phase).toEqual({kind: 'idle'})
     let paying!: Promise<void>
     await act(async () => {
@@ -93,8 +100,9 @@ describe('usePayment', () => {
       await paying
     })
     expect(submitPaymentResult).toHaveBeenCalledWith(expect.objectContaining({...PAYMENT, course: 'H2S', trainingProgramName: expect.any(String)}))
-    expect(hook.current.phase).toMatchObject({kind: 'success', orderId: ORDER.id, amountUsd: 300, saveResult: SAVED})
-    expect(hook.current.busy).toBe(false)
+    expect(onPaid).toHaveBeenCalledWith(expect.objectContaining({orderId: ORDER.id, amountUsd: 300, saveResult: SAVED}))
+    // Still busy while the page moves on to the confirmation: the form cannot be sent twice.
+    expect(hook.current.busy).toBe(true)
     expect(hook.current.alert).toBeNull()
   })
 

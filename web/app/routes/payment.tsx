@@ -5,21 +5,21 @@
  * are never trusted), follows the program → course → country rules, and always shows the
  * catalogue amount (web/app/domain/enrolment.ts, the same rule the order function applies).
  * Submitting: validate (conform + the shared zod schema) → 'Processing...' → create the order
- * → checkout (Razorpay, or the sandbox dialog) → save → 'Enrollment successful! …' (those
+ * → checkout (Razorpay, or the sandbox dialog) → save → the confirmation page (issue 14: routes/enrolment.confirmation.$orderId.$key.tsx, 'Enrollment successful! …'; those
  * steps: usePayment in web/app/components/payment/usePayment.ts).
  * Every failure shows the spec's message in an alert next to the form, never window.alert.
  */
 import {getFormProps, getInputProps, getSelectProps, useForm} from '@conform-to/react'
 import {getZodConstraint, parseWithZod} from '@conform-to/zod'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
-import {Link, useLoaderData} from '@remix-run/react'
+import {Link, useLoaderData, useNavigate} from '@remix-run/react'
 import {lazy, Suspense, useMemo, useState} from 'react'
 import {Field, inputClass} from '~/components/form/Field'
-import {CheckIcon, ShieldIcon} from '~/components/Icons'
+import {ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import {usePayment} from '~/components/payment/usePayment'
-import {checkEnrolmentPrice, countryOptions, courseOptions, ENROLMENT_MESSAGES, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
+import {checkEnrolmentPrice, countryOptions, courseOptions, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
 import {formatUsd} from '~/domain/format'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
@@ -57,7 +57,9 @@ export default function Payment() {
   const [attachments, setAttachments] = useState<UploadedDocument[]>([])
   const [uploading, setUploading] = useState(false)
   const [attempted, setAttempted] = useState(false)
-  const {phase, busy, alert, pay, settleSandbox} = usePayment({catalogue, attachments})
+  const navigate = useNavigate()
+  // After the payment the browser goes to the enrolment's confirmation page (issue 14), at the top.
+  const {phase, busy, alert, pay, settleSandbox} = usePayment({catalogue, attachments, onPaid: ({saveResult}) => navigate(saveResult.confirmationUrl)})
 
   const current = program && course ? quote(catalogue, {trainingProgram: program, course, country}) : null
   const amount = current?.ok ? current.amountUsd : null
@@ -85,36 +87,6 @@ export default function Payment() {
       void pay(submission.value)
     },
   })
-
-  if (phase.kind === 'success') {
-    return (
-      <>
-        <PageHero eyebrow="Enroll Now" title="Enrolment confirmed" />
-        <section className="container-page max-w-2xl py-16">
-          <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 p-8 text-center">
-            <span aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-600 text-white">
-              <CheckIcon width={28} height={28} />
-            </span>
-            <p className="mt-4 text-xl font-semibold text-navy-900">{ENROLMENT_MESSAGES.success}</p>
-            <p className="mt-3 text-slate-700">
-              {phase.courseName} · {formatUsd(phase.amountUsd)} USD
-            </p>
-            <p className="mt-1 text-sm text-slate-600">
-              Reference: <span className="font-mono">{phase.orderId}</span>
-            </p>
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/courses" className="btn-secondary">
-                Browse more courses
-              </Link>
-              <Link to="/" className="btn-outline">
-                Back to Home
-              </Link>
-            </div>
-          </div>
-        </section>
-      </>
-    )
-  }
 
   // After a refused submit, the first problem (in form order) is also announced in the alert.
   const firstError = (['name', 'email', 'mobile', 'trainingProgram', 'course', 'country', 'amount'] as const)

@@ -2,15 +2,14 @@
  * The payment steps of the enrolment form (/payment; docs/requirements.md#req-states-enrolment, #req-calls, #req-errors):
  *
  *   idle → processing (create the order) → sandbox (the local checkout dialog is open; Razorpay's
- *   own checkout keeps 'processing') → processing (save) → success
+ *   own checkout keeps 'processing') → processing (save) → onPaid
  *
  * `pay(value)` runs them for a valid form; every failure goes back to idle with the spec's message
  * in `alert`. The sandbox dialog reports its outcome with `settleSandbox`.
  *
  * The success step is one seam, `onPaid({orderId, courseName, amountUsd, saveResult})`, where
- * `saveResult` is the save call's answer (SaveResponseSchema). Without `onPaid` the hook shows the
- * confirmation in place: the phase becomes {kind: 'success', ...paid}. With it, the caller decides
- * (e.g. navigates on) and the phase stays 'processing'.
+ * `saveResult` is the save call's answer (SaveResponseSchema); the phase stays 'processing' while
+ * the caller moves on (the payment page navigates to `saveResult.confirmationUrl`, issue 14).
  */
 import {useRef, useState} from 'react'
 import type {UploadedDocument} from '~/components/DocumentUpload'
@@ -23,14 +22,14 @@ import type {EnrolmentForm} from '#schemas/forms/enrolment'
 /** A paid and saved enrolment: what a confirmation shows. */
 export type PaidEnrolment = {orderId: string; courseName: string; amountUsd: number; saveResult: SaveResponse}
 
-export type PaymentPhase = {kind: 'idle'} | {kind: 'processing'} | {kind: 'sandbox'; order: Order; courseName: string} | ({kind: 'success'} & PaidEnrolment)
+export type PaymentPhase = {kind: 'idle'} | {kind: 'processing'} | {kind: 'sandbox'; order: Order; courseName: string}
 
 export type UsePaymentOptions = {
   catalogue: EnrolmentCatalogue
   /** The completed document uploads (cadetship) sent with the order. */
   attachments: readonly Pick<UploadedDocument, 'uploadId'>[]
-  /** The success step; by default the phase becomes 'success'. */
-  onPaid?: (paid: PaidEnrolment) => void
+  /** The success step: the payment is verified and saved. */
+  onPaid: (paid: PaidEnrolment) => void
 }
 
 export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) {
@@ -73,8 +72,7 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
     } catch (error) {
       return fail(error instanceof CheckoutError ? error.message : ENROLMENT_MESSAGES.paymentInitFailed)
     }
-    if (onPaid) onPaid(paid)
-    else setPhase({kind: 'success', ...paid})
+    onPaid(paid)
   }
 
   /** The sandbox dialog's outcome: Pay, Fail payment, or closed. */
