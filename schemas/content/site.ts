@@ -98,7 +98,8 @@ export const siteSettings = defineType({
       name: 'receiptPrefix',
       title: 'Receipt number prefix',
       type: 'string',
-      description: 'Starts every receipt number, e.g. "MTC" gives MTC-2026-00042: a capital letter, then up to 9 capital letters or digits. Changing it affects only receipts issued afterwards.',
+      description:
+        'Starts every receipt number, e.g. "MTC" gives MTC-2026-00042: a capital letter, then up to 9 capital letters or digits. Changing it affects only receipts issued afterwards.',
       initialValue: 'MTC',
       validation: (Rule) =>
         Rule.required().custom((value) =>

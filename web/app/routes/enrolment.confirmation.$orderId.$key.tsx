@@ -93,7 +93,9 @@ export default function EnrolmentConfirmation() {
           </span>
           <div>
             <p className="text-lg font-semibold text-navy-900">{ENROLMENT_MESSAGES.success}</p>
-            <p className="mt-1 text-sm text-slate-700">Your receipt is e-mailed to {view.email}. You can also download it below, and come back to this page from the e-mail.</p>
+            <p className="mt-1 text-sm text-slate-700">
+              Your receipt is e-mailed to {view.email}. You can also download it below, and come back to this page from the e-mail.
+            </p>
           </div>
         </div>
 

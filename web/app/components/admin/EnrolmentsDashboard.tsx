@@ -277,7 +277,9 @@ function EnrollmentsView({
                     </td>
                     <td className="px-3 py-3 align-top">
                       <StatusBadge status={record.status} />
-                      {record.receiptNumber ? <span className="mt-1 block font-mono text-xs whitespace-nowrap text-slate-600">{record.receiptNumber}</span> : null}
+                      {record.receiptNumber ? (
+                        <span className="mt-1 block font-mono text-xs whitespace-nowrap text-slate-600">{record.receiptNumber}</span>
+                      ) : null}
                     </td>
                     <td className="px-3 py-3 align-top whitespace-nowrap">{formatDate(record.createdAt)}</td>
                     <td className="px-3 py-2 align-top">
