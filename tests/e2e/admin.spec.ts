@@ -321,7 +321,7 @@ test.describe('mocked API', () => {
     await expect(card('Total Revenue')).toHaveText(`$${paid.toLocaleString('en-US')} USD`)
     await expect(card('Programs Active')).toHaveText('4')
     await expect(page.getByRole('columnheader', {name: 'Name'})).toHaveAttribute('aria-sort', 'ascending')
-    await expect(page.locator('caption')).toHaveText(/Enrollments, sorted by Name ascending, page 1 of 3/)
+    await expect(page.locator('caption')).toHaveText(/Enrolments, sorted by Name ascending, page 1 of 3/)
     await expectAccessible(page)
 
     await page.getByRole('button', {name: 'Page 3'}).click()
@@ -474,7 +474,7 @@ test.describe('mocked API', () => {
     await seedToken(page)
     await page.goto('/login')
     await expect(page.getByText('Showing 1 to 10 of 22 results')).toBeVisible()
-    const region = page.getByRole('region', {name: /Enrollments/})
+    const region = page.getByRole('region', {name: /Enrolments/})
     await expect(region).toHaveAttribute('tabindex', '0')
     const scroll = await region.evaluate((el) => ({scrollWidth: el.scrollWidth, clientWidth: el.clientWidth}))
     expect(scroll.scrollWidth).toBeGreaterThan(scroll.clientWidth)
