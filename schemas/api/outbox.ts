@@ -4,9 +4,11 @@
  * produces these bodies with listOutbox() and sendAgain(id)):
  *
  *   GET  /api/admin/outbox                 → 200 OutboxListSchema (newest first)
- *   POST /api/admin/outbox/:id/send-again  → 200 OutboxMessageSchema (a failed message queued again)
+ *   POST /api/admin/outbox/:id/send-again  → 200 OutboxSendAgainResponseSchema (a failed message
+ *                                            queued again and tried once: its new state)
  *
- * (the routes are the lead's to wire; the bodies are fixed here.)
+ * (netlify/functions/admin-outbox.ts and admin-outbox-send-again.ts, logic in
+ * netlify/lib/admin/outbox.ts; both need the admin bearer token.)
  *
  * A message's id is its idempotency key: its kind and what it is about, `{kind}:{about}`, e.g.
  * `receipt:MTC-2026-00001`, `enrolment-notice:MTC-2026-00001`, `enquiry-notice:{contact
@@ -63,3 +65,11 @@ export type OutboxMessage = z.infer<typeof OutboxMessageSchema>
 /** 200 of GET /api/admin/outbox: every message, newest first. */
 export const OutboxListSchema = z.array(OutboxMessageSchema)
 export type OutboxList = z.infer<typeof OutboxListSchema>
+
+/**
+ * 200 of POST /api/admin/outbox/:id/send-again: the message after it was queued again and one
+ * delivery was tried at once — `sent`, or `queued` (the attempt failed and will be retried, or
+ * e-mail is not configured), with its attempts and last error.
+ */
+export const OutboxSendAgainResponseSchema = OutboxMessageSchema
+export type OutboxSendAgainResponse = z.infer<typeof OutboxSendAgainResponseSchema>

@@ -12,6 +12,7 @@ import * as root from '~/root'
 import * as notFound from '~/routes/$'
 import * as home from '~/routes/_index'
 import * as about from '~/routes/about'
+import * as adminOutbox from '~/routes/admin.outbox'
 import * as adminEnrollments from '~/routes/adminEnrollments'
 import * as contact from '~/routes/contact'
 import * as category from '~/routes/courses.$category'
@@ -134,7 +135,7 @@ describe('personal, transactional and error pages: never stored', () => {
   })
 
   it('contact, login and the admin area', () => {
-    for (const module of [contact, login, adminEnrollments]) expectNoStore(headersFrom(module, new Headers()))
+    for (const module of [contact, login, adminEnrollments, adminOutbox]) expectNoStore(headersFrom(module, new Headers()))
   })
 
   it('a 404 thrown by a content loader, the catch-all 404 and the root (error pages)', async () => {

@@ -14,6 +14,7 @@ import * as legal from '~/pages/legal'
 import * as root from '~/root'
 import * as home from '~/routes/_index'
 import * as about from '~/routes/about'
+import * as adminOutbox from '~/routes/admin.outbox'
 import * as adminEnrollments from '~/routes/adminEnrollments'
 import * as contact from '~/routes/contact'
 import * as category from '~/routes/courses.$category'
@@ -52,6 +53,7 @@ function resolve(path: string): Resolved {
     '/payment': [payment, 'routes/payment'],
     '/login': [login, 'routes/login'],
     '/adminEnrollments': [adminEnrollments, 'routes/adminEnrollments'],
+    '/admin/outbox': [adminOutbox, 'routes/admin.outbox'],
   }
   const hit = fixed[path]
   if (hit) return {module: hit[0], id: hit[1], params: {}}
@@ -196,7 +198,7 @@ describe('canonical addresses off the sitemap', () => {
   })
 
   it('the staff area and a candidate’s exam results are noindex, without a canonical link', async () => {
-    for (const path of ['/login', '/adminEnrollments', '/exam/maritime-safety-basics/results']) {
+    for (const path of ['/login', '/adminEnrollments', '/admin/outbox', '/exam/maritime-safety-basics/results']) {
       const {tags} = await loadPage(path)
       expect(tagValue(tags, 'name', 'robots'), path).toMatch(/^noindex/)
       expect(canonicalOf(tags), path).toBeUndefined()

@@ -1,18 +1,29 @@
 /**
  * /adminEnrollments — the administrator enrollment list (docs/requirements.md#req-admin-list; issue 5). Not guarded
  * by routing: it depends on the token stored by the login (no token → 'No authentication token
- * found'). Never indexed, never cached.
+ * found'). The loader says only whether e-mail is configured (the banner of the admin pages,
+ * issue 14). Never indexed, never cached.
  */
-import type {HeadersFunction, MetaFunction} from '@remix-run/node'
+import {data, type HeadersFunction, type MetaFunction} from '@remix-run/node'
+import {useLoaderData} from '@remix-run/react'
 import {AdminArea} from '~/components/admin/AdminArea'
 import {noStoreHeaders} from '~/lib/cache.server'
 import {pageMeta} from '~/lib/meta'
+import {emailConfigured} from '#netlify/lib/admin/outbox'
+
+const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
+
+/** `{emailConfigured}`: false when there is no mail transport (SMTP_URL unset). */
+export function loader() {
+  return data({emailConfigured: emailConfigured()}, {headers: noStoreHeaders(NOINDEX)})
+}
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Enrolment Records', description: 'Administrator enrollment list.', robots: 'noindex, nofollow'})
 
-export const headers: HeadersFunction = () => noStoreHeaders({'X-Robots-Tag': 'noindex, nofollow'})
+export const headers: HeadersFunction = () => noStoreHeaders(NOINDEX)
 
 export default function AdminEnrollments() {
-  return <AdminArea variant="list" belowNav />
+  const {emailConfigured} = useLoaderData<typeof loader>()
+  return <AdminArea variant="list" belowNav emailConfigured={emailConfigured} />
 }

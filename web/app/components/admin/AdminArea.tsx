@@ -1,13 +1,17 @@
 /**
- * The administrator area's session switch, shared by /login, /admin/login and /adminEnrollments
- * (docs/requirements.md#req-admin-login, #req-admin-list, #req-states-admin-session, #req-roles; issue 5).
+ * The administrator area's session switch, shared by /login, /admin/login, /adminEnrollments and
+ * /admin/outbox (docs/requirements.md#req-admin-login, #req-admin-list, #req-states-admin-session,
+ * #req-roles; issues 5 and 14).
  *
  * - Before hydration nothing interactive is rendered (the token lives in localStorage, and a
  *   form must never submit natively with the password in the address).
- * - A stored token → the enrolment list (on /login too: "if a stored admin token already exists,
- *   the enrollment list is shown instead of the form" — rendered in place, no redirect).
- * - No token → the login form on the login routes; on /adminEnrollments the error state
- *   'No authentication token found' with a link to /login (the route is not guarded).
+ * - A stored token → the page's dashboard: the enrolment list (on /login too: "if a stored admin
+ *   token already exists, the enrollment list is shown instead of the form" — rendered in place,
+ *   no redirect) or the outbox; above it the admin navigation (Enrolments, Outbox) and, when the
+ *   route's loader found no mail transport (`emailConfigured` false), the banner "E-mail is not
+ *   configured: messages stay in the outbox".
+ * - No token → the login form on the login routes; on /adminEnrollments and /admin/outbox the
+ *   error state 'No authentication token found' with a link to /login (the routes are not guarded).
  * - The server refuses the token (401) → it is removed and the login form is shown, with a
  *   note that the session expired, on either route.
  * - 15 minutes idle → Logout (token removed, page reloaded). Logging out in another tab signs
@@ -15,17 +19,24 @@
  */
 import {useCallback, useEffect, useState} from 'react'
 import {clearToken, logout, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
+import {AdminNav} from './AdminNav'
 import {MESSAGES} from './api'
 import {EnrolmentsDashboard} from './EnrolmentsDashboard'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
-import {Spinner} from './parts'
+import {OutboxDashboard} from './OutboxDashboard'
+import {EmailNotConfiguredBanner, Spinner} from './parts'
 
 type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 'signed-out'; notice: string | null}
 
 const EXPIRED = 'Your session has expired. Please sign in again.'
 
-export function AdminArea({variant, belowNav}: {variant: 'login' | 'list'; belowNav: boolean}) {
+/**
+ * The admin area of a route: `variant` 'login' (the form, or the enrolment list with a token),
+ * 'list' (the enrolment list) or 'outbox'; `belowNav` when the site's fixed navigation is shown;
+ * `emailConfigured` from the route's loader (default true: no banner).
+ */
+export function AdminArea({variant, belowNav, emailConfigured = true}: {variant: 'login' | 'list' | 'outbox'; belowNav: boolean; emailConfigured?: boolean}) {
   const [phase, setPhase] = useState<Phase>({kind: 'checking'})
 
   useEffect(() => {
@@ -52,10 +63,17 @@ export function AdminArea({variant, belowNav}: {variant: 'login' | 'list'; below
   useIdleTimer(phase.kind === 'signed-in', logout)
 
   const top = belowNav ? 'pt-16' : ''
+  const outbox = variant === 'outbox'
   if (phase.kind === 'signed-in') {
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
-        <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
+        <AdminNav current={outbox ? 'outbox' : 'enrolments'} />
+        {emailConfigured ? null : <EmailNotConfiguredBanner />}
+        {outbox ? (
+          <OutboxDashboard token={phase.token} onUnauthorized={onUnauthorized} />
+        ) : (
+          <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
+        )}
       </div>
     )
   }
@@ -73,13 +91,15 @@ export function AdminArea({variant, belowNav}: {variant: 'login' | 'list'; below
         {phase.kind === 'checking' ? (
           variant === 'list' ? (
             <Spinner label="Loading enrollments..." />
+          ) : outbox ? (
+            <Spinner label="Loading the outbox..." />
           ) : (
             <Spinner label="Checking your session..." />
           )
         ) : (
           <>
-            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Enrolment Records</h1>
-            <ErrorPanel message={MESSAGES.noToken} />
+            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{outbox ? 'Outbox' : 'Enrolment Records'}</h1>
+            <ErrorPanel message={MESSAGES.noToken} title={outbox ? 'Error loading the outbox' : undefined} />
           </>
         )}
       </div>

@@ -9,9 +9,14 @@
  * - GET /api/admin/enrollments/:orderId (bearer) → one record with its attachments.
  * - GET /api/admin/enrollments/:orderId/documents/:uploadId (bearer) → the file, saved through
  *   an object URL (a plain link could not send the bearer header).
- * Bodies and answers are the contracts of schemas/api/admin.ts (types only: no zod here).
+ * - GET /api/admin/outbox (bearer) → the e-mail outbox, newest first; POST
+ *   /api/admin/outbox/:id/send-again (bearer) → the message's new state (issue 14). 401 →
+ *   Unauthorized; other failures → Error with OUTBOX_MESSAGES or the server's `{error}`.
+ * Bodies and answers are the contracts of schemas/api/admin.ts and schemas/api/outbox.ts (types
+ * only: no zod here).
  */
 import type {AdminLoginRequest, AdminLoginResponse, EnrolmentList} from '#schemas/api/admin'
+import type {OutboxList, OutboxMessage, OutboxSendAgainResponse} from '#schemas/api/outbox'
 import type {ApiError} from '#schemas/api/errors'
 import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 
@@ -21,6 +26,12 @@ export const MESSAGES = {
   noToken: 'No authentication token found',
   fetchFailed: 'Failed to fetch enrollments',
   loadFailed: 'Failed to load enrollments',
+} as const
+
+/** The outbox page's own messages (issue 14). */
+export const OUTBOX_MESSAGES = {
+  loadFailed: 'Failed to load the outbox',
+  sendFailed: 'The message could not be sent again. Please try again.',
 } as const
 
 /** The server rejected the token (missing, expired, forged). */
@@ -123,4 +134,49 @@ export async function downloadDocument(token: string, orderId: string, uploadId:
   if (response.status === 401) throw new UnauthorizedError()
   if (!response.ok) throw new Error((await errorText(response)) ?? 'The document could not be downloaded')
   saveBlob(await response.blob(), fileName)
+}
+
+/** The outbox, newest first. Throws UnauthorizedError on 401, Error(OUTBOX_MESSAGES.loadFailed) otherwise. */
+export async function fetchOutbox(token: string, signal?: AbortSignal): Promise<OutboxMessage[]> {
+  let response: Response
+  try {
+    response = await fetch('/api/admin/outbox', {headers: bearer(token), signal, cache: 'no-store'})
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new Error(OUTBOX_MESSAGES.loadFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error(OUTBOX_MESSAGES.loadFailed)
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    throw new Error(OUTBOX_MESSAGES.loadFailed)
+  }
+  if (!Array.isArray(body)) throw new Error(OUTBOX_MESSAGES.loadFailed)
+  return body as OutboxList
+}
+
+/** The send-again path of message `id` (`receipt:MTC-2026-00001`: the colon stays as it is, a valid path character). */
+export const sendAgainUrl = (id: string) => `/api/admin/outbox/${encodeURIComponent(id).replace(/%3A/gi, ':')}/send-again`
+
+/**
+ * Queues the failed message `id` again and has it tried at once; resolves to its new state.
+ * Throws UnauthorizedError on 401, Error with the server's message (404, 409) or
+ * OUTBOX_MESSAGES.sendFailed otherwise.
+ */
+export async function sendMessageAgain(token: string, id: string): Promise<OutboxMessage> {
+  let response: Response
+  try {
+    response = await fetch(sendAgainUrl(id), {method: 'POST', headers: bearer(token), cache: 'no-store'})
+  } catch {
+    throw new Error(OUTBOX_MESSAGES.sendFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error((response.status < 500 ? await errorText(response) : null) ?? OUTBOX_MESSAGES.sendFailed)
+  try {
+    return (await response.json()) as OutboxSendAgainResponse
+  } catch {
+    throw new Error(OUTBOX_MESSAGES.sendFailed)
+  }
 }

@@ -1,6 +1,9 @@
-/** Small pieces of the administrator pages: status badge, spinner (dates and money: ~/domain/format). */
+/** Small pieces of the administrator pages: status badges, spinner, the e-mail banner (dates and money: ~/domain/format). */
 import type {EnrolmentStatus} from '#schemas/api/admin'
+import type {OutboxStatus} from '#schemas/api/outbox'
+import {EMAIL_NOT_CONFIGURED, STATUS_LABELS} from './outbox'
 
+/** An enrolment's payment status: Paid or Pending. */
 export function StatusBadge({status}: {status: EnrolmentStatus | string}) {
   const paid = status === 'paid'
   return (
@@ -14,11 +17,38 @@ export function StatusBadge({status}: {status: EnrolmentStatus | string}) {
   )
 }
 
+/** A loading state: a spinner and its label, announced politely. */
 export function Spinner({label}: {label: string}) {
   return (
     <div role="status" className="flex flex-col items-center justify-center gap-4 py-16 text-slate-600">
       <span aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-ocean-100 border-t-ocean-600" />
       <span className="text-base font-medium">{label}</span>
+    </div>
+  )
+}
+
+const OUTBOX_BADGE: Record<OutboxStatus, string> = {
+  queued: 'bg-sky-50 text-sky-900 ring-sky-600/40',
+  sent: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  failed: 'bg-red-50 text-red-800 ring-red-600/40',
+}
+
+/** An outbox message's status: Queued, Sent or Failed (issue 14). */
+export function OutboxStatusBadge({status}: {status: OutboxStatus}) {
+  return (
+    <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${OUTBOX_BADGE[status]}`}>
+      {STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+/** The admin pages' notice that e-mail is not configured (SMTP_URL unset): messages wait in the outbox (issue 14). */
+export function EmailNotConfiguredBanner() {
+  return (
+    <div className="container-page pt-4">
+      <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
+        {EMAIL_NOT_CONFIGURED}
+      </p>
     </div>
   )
 }

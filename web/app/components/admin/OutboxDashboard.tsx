@@ -1,0 +1,198 @@
+/**
+ * The e-mail outbox (issue 14): every message the site sends — receipts to candidates, notices
+ * to staff — newest first, one card each (kind, subject, status badge, recipients, attempts,
+ * created and sent times, last error), so nothing overflows a phone's width.
+ *
+ * Fetched once per load with the bearer token; "Refresh" fetches again (the list shown meanwhile
+ * stays). A failed message has "Send again": the button says "Sending…" (aria-disabled, so it
+ * keeps focus) while the server queues it again and tries it once (at most about 5 s), then the
+ * card shows the new state, the result is announced and focus moves to the card's title; an
+ * error is shown in an alert on the card. A 401 from any call hands over to `onUnauthorized`
+ * (token dropped, login form shown).
+ */
+import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
+import {formatDateTime} from '~/domain/format'
+import {logout} from '~/lib/admin-session'
+import type {OutboxMessage} from '#schemas/api/outbox'
+import {fetchOutbox, OUTBOX_MESSAGES, sendMessageAgain, UnauthorizedError} from './api'
+import {ErrorPanel} from './ErrorPanel'
+import {KIND_LABELS, OUTBOX_EMPTY, outboxCountText, replaceMessage, sendAgainNotice} from './outbox'
+import {OutboxStatusBadge, Spinner} from './parts'
+
+type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; messages: OutboxMessage[]}
+
+/** The outbox page of a signed-in administrator. */
+export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
+  const ids = useId()
+  const [load, setLoad] = useState<Load>({state: 'loading'})
+  const [generation, setGeneration] = useState(0)
+  const [refreshing, setRefreshing] = useState(false)
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
+  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({})
+  const [notice, setNotice] = useState('')
+  const [focusId, setFocusId] = useState<string | null>(null)
+  const list = useRef<HTMLUListElement>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setRefreshing(true)
+    fetchOutbox(token, controller.signal)
+      .then((messages) => setLoad({state: 'loaded', messages}))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return
+        if (error instanceof UnauthorizedError) return onUnauthorized()
+        setLoad({state: 'error', message: OUTBOX_MESSAGES.loadFailed})
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setRefreshing(false)
+      })
+    return () => controller.abort()
+  }, [token, onUnauthorized, generation])
+
+  // After "Send again" the button may be gone (sent): focus the card's title instead.
+  useEffect(() => {
+    if (!focusId) return
+    const title = [...(list.current?.querySelectorAll<HTMLElement>('[data-message-id]') ?? [])].find((element) => element.dataset.messageId === focusId)
+    title?.focus()
+    setFocusId(null)
+  }, [focusId, load])
+
+  const refresh = () => {
+    setNotice('')
+    setErrors({})
+    setGeneration((value) => value + 1)
+  }
+
+  const sendAgain = useCallback(
+    async (message: OutboxMessage) => {
+      setBusy((previous) => new Set(previous).add(message.id))
+      setErrors(({[message.id]: _dropped, ...rest}) => rest)
+      setNotice('')
+      try {
+        const updated = await sendMessageAgain(token, message.id)
+        setLoad((previous) => (previous.state === 'loaded' ? {...previous, messages: replaceMessage(previous.messages, updated)} : previous))
+        setNotice(sendAgainNotice(updated))
+        setFocusId(updated.id)
+      } catch (error) {
+        if (error instanceof UnauthorizedError) return onUnauthorized()
+        setErrors((previous) => ({...previous, [message.id]: error instanceof Error && error.message ? error.message : OUTBOX_MESSAGES.sendFailed}))
+      } finally {
+        setBusy((previous) => {
+          const next = new Set(previous)
+          next.delete(message.id)
+          return next
+        })
+      }
+    },
+    [token, onUnauthorized],
+  )
+
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Outbox</h1>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" onClick={refresh} aria-busy={refreshing} className="btn-secondary">
+            Refresh
+          </button>
+          <button type="button" onClick={logout} className="btn-outline">
+            Logout
+          </button>
+        </div>
+      </header>
+      <p className="mt-3 max-w-3xl text-sm text-slate-700">
+        Every e-mail the site sends waits here until the mail server accepts it; a message that cannot be sent is retried for 24 hours, then marked failed.
+      </p>
+      <div aria-live="polite" className="mt-3 min-h-6 text-sm text-slate-700">
+        {refreshing && load.state !== 'loading' ? 'Updating the outbox...' : notice}
+      </div>
+      {load.state === 'loading' ? (
+        <Spinner label="Loading the outbox..." />
+      ) : load.state === 'error' ? (
+        <div className="mt-4">
+          <ErrorPanel title="Error loading the outbox" message={load.message} />
+        </div>
+      ) : load.messages.length === 0 ? (
+        <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
+          <p className="text-lg font-semibold text-navy-900">{OUTBOX_EMPTY}</p>
+        </div>
+      ) : (
+        <>
+          <p id={`${ids}-count`} className="mt-2 text-sm text-slate-700">
+            {outboxCountText(load.messages.length)}
+          </p>
+          <ul ref={list} aria-labelledby={`${ids}-count`} className="mt-3 space-y-4">
+            {load.messages.map((message) => (
+              <MessageCard
+                key={message.id}
+                message={message}
+                busy={busy.has(message.id)}
+                error={errors[message.id] ?? null}
+                onSendAgain={() => void sendAgain(message)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Field({label, children, className = ''}: {label: string; children: ReactNode; className?: string}) {
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-navy-900">{children}</dd>
+    </div>
+  )
+}
+
+/** One message: what, to whom, where it is; "Send again" when it failed. */
+function MessageCard({message, busy, error, onSendAgain}: {message: OutboxMessage; busy: boolean; error: string | null; onSendAgain: () => void}) {
+  const ids = useId()
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-status={message.status}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-semibold tracking-wide text-ocean-600 uppercase">{KIND_LABELS[message.kind] ?? message.kind}</p>
+          <h2 id={`${ids}-title`} tabIndex={-1} data-message-id={message.id} className="mt-1 text-base font-semibold break-words text-navy-900">
+            {message.subject}
+          </h2>
+        </div>
+        <OutboxStatusBadge status={message.status} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm lg:grid-cols-4">
+        <Field label="Recipients" className="col-span-2 lg:col-span-1">
+          <span className="break-all">{message.to.join(', ')}</span>
+        </Field>
+        <Field label="Attempts">{message.attempts}</Field>
+        <Field label="Created at">{formatDateTime(message.createdAt)}</Field>
+        <Field label="Sent at">{message.sentAt ? formatDateTime(message.sentAt) : '—'}</Field>
+        <Field label="Last error" className="col-span-2 lg:col-span-4">
+          <span className="break-words">{message.lastError ?? '—'}</span>
+        </Field>
+      </dl>
+      {message.status === 'failed' ? (
+        <div className="mt-4">
+          <button
+            type="button"
+            onClick={busy ? undefined : onSendAgain}
+            aria-disabled={busy}
+            aria-describedby={`${ids}-title`}
+            className="btn-secondary min-h-10 px-4 py-1.5 aria-disabled:cursor-wait aria-disabled:opacity-70"
+          >
+            {busy ? 'Sending…' : 'Send again'}
+          </button>
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </li>
+  )
+}
