@@ -13,21 +13,14 @@
  */
 import type {Config} from '@netlify/functions'
 import {json} from '../lib/http'
+import {nextRunOf, scheduledSteps} from '../lib/scheduled-steps'
 import {purgeStalePendingEnrolments} from '../lib/enrolment-purge'
 import {repairEnrolmentIndex} from '../lib/enrolment-repair'
 
 export default async function enrolmentMaintenance(request: Request): Promise<Response> {
-  const {next_run: nextRun} = ((await request.json().catch(() => ({}))) ?? {}) as {next_run?: string}
-  let failed = false
-  const run = async <T>(name: string, step: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await step()
-    } catch (error) {
-      failed = true
-      console.error(`[enrolment-maintenance] ${name} failed:`, error)
-      return null
-    }
-  }
+  const nextRun = await nextRunOf(request)
+  const steps = scheduledSteps('enrolment-maintenance')
+  const run = steps.run
   const repair = await run('index repair', () => repairEnrolmentIndex())
   const purge = await run('purge of stale pending enrolments', () => purgeStalePendingEnrolments())
   if (repair && (repair.repaired || repair.removed)) {
@@ -35,8 +28,8 @@ export default async function enrolmentMaintenance(request: Request): Promise<Re
   }
   if (purge?.purged.length) console.log(`[enrolment-maintenance] purged ${purge.purged.length} stale pending enrolments (${purge.uploads.length} documents)`)
   return json(
-    {repair, purge: purge && {checked: purge.checked, purged: purge.purged.length, uploads: purge.uploads.length}, nextRun: nextRun ?? null},
-    {status: failed ? 500 : 200},
+    {repair, purge: purge && {checked: purge.checked, purged: purge.purged.length, uploads: purge.uploads.length}, nextRun},
+    {status: steps.failed ? 500 : 200},
   )
 }
 

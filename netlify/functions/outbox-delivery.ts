@@ -14,22 +14,15 @@
  */
 import type {Config} from '@netlify/functions'
 import {json} from '../lib/http'
+import {nextRunOf, scheduledSteps} from '../lib/scheduled-steps'
 import {deliverDue} from '../lib/mail/deliver'
 import {sweepEnquiryNotices} from '../lib/contact'
 import {sweepPaidEnrolments} from '../lib/paid-enrolment'
 
 export default async function outboxDelivery(request: Request): Promise<Response> {
-  const {next_run: nextRun} = ((await request.json().catch(() => ({}))) ?? {}) as {next_run?: string}
-  let failed = false
-  const run = async <T>(name: string, step: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await step()
-    } catch (error) {
-      failed = true
-      console.error(`[outbox-delivery] ${name} failed:`, error)
-      return null
-    }
-  }
+  const nextRun = await nextRunOf(request)
+  const steps = scheduledSteps('outbox-delivery')
+  const run = steps.run
   const issued = await run('receipt sweep', () => sweepPaidEnrolments())
   const enquiries = await run('enquiry notice sweep', () => sweepEnquiryNotices())
   const delivery = await run('delivery', () => deliverDue())
@@ -48,7 +41,7 @@ export default async function outboxDelivery(request: Request): Promise<Response
     failed: delivery.failed,
     skipped: delivery.skipped,
   }
-  return json({issued: issued?.length ?? null, enquiries: enquiries?.length ?? null, delivery: report, nextRun: nextRun ?? null}, {status: failed ? 500 : 200})
+  return json({issued: issued?.length ?? null, enquiries: enquiries?.length ?? null, delivery: report, nextRun}, {status: steps.failed ? 500 : 200})
 }
 
 export const config: Config = {schedule: '*/5 * * * *'}

@@ -11,6 +11,17 @@ import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS, documentFields, itemsOf, numbe
 /** A required amount in US dollars, cents at most. */
 const usd = (Rule: NumberRule) => Rule.required().min(0).precision(2)
 
+/** A list of documents, one per line, for "What happens next" on the enrolment confirmation page (issue 14). */
+const documentsToBringField = (description: string) =>
+  defineField({
+    name: 'documentsToBring',
+    title: 'Documents to bring',
+    type: 'array',
+    of: [defineArrayMember({type: 'string'})],
+    description,
+    validation: (Rule) => Rule.required().min(1),
+  })
+
 export const courseCategory = defineType({
   name: 'courseCategory',
   title: 'Course category',
@@ -297,15 +308,9 @@ export const competencyFeeTable = defineType({
       description: 'Small print under the fee table, e.g. what the fees include.',
       validation: required,
     }),
-    defineField({
-      name: 'documentsToBring',
-      title: 'Documents to bring',
-      type: 'array',
-      of: [defineArrayMember({type: 'string'})],
-      description:
-        'The documents a candidate for competency training needs, one per line. Listed under "What happens next" on the enrolment confirmation page after a competency payment.',
-      validation: (Rule) => Rule.required().min(1),
-    }),
+    documentsToBringField(
+      'The documents a candidate for competency training needs, one per line. Listed under "What happens next" on the enrolment confirmation page after a competency payment.',
+    ),
   ],
   preview: {prepare: () => ({title: 'Competency fee table'})},
 })
@@ -435,15 +440,9 @@ export const cadetshipProgramme = defineType({
       of: [defineArrayMember({type: 'string'})],
       description: 'Optional bullet points with a tick under "Programme at a glance".',
     }),
-    defineField({
-      name: 'documentsToBring',
-      title: 'Documents to bring',
-      type: 'array',
-      of: [defineArrayMember({type: 'string'})],
-      description:
-        'What a cadet brings on the first day, one per line. Listed under "What happens next" on the enrolment confirmation page after a cadetship payment, with the installment schedule.',
-      validation: (Rule) => Rule.required().min(1),
-    }),
+    documentsToBringField(
+      'What a cadet brings on the first day, one per line. Listed under "What happens next" on the enrolment confirmation page after a cadetship payment, with the installment schedule.',
+    ),
   ],
   preview: {prepare: () => ({title: 'Cadetship programme'})},
 })

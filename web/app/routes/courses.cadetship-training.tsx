@@ -8,6 +8,7 @@ import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {CheckIcon} from '~/components/Icons'
+import {InstallmentTable} from '~/components/InstallmentTable'
 import {PageHero} from '~/components/PageHero'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {formatUsd} from '~/domain/format'
@@ -101,41 +102,7 @@ export default function CadetshipTraining() {
             <h2 id="installments-heading" className="text-xl font-bold">
               Installments
             </h2>
-            <table className="mt-4 w-full text-left text-sm" data-testid="installments">
-              <caption className="sr-only">Cadetship fee installments</caption>
-              <thead>
-                <tr className="text-slate-300">
-                  <th scope="col" className="py-2 font-medium">
-                    Installment
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Duration
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Fee
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {installments.map((installment) => (
-                  <tr key={installment._key} className="border-t border-white/10">
-                    <th scope="row" className="py-3 font-semibold">
-                      {installment.label}
-                    </th>
-                    <td className="py-3 text-slate-200">{installment.duration}</td>
-                    <td className="py-3 text-right font-semibold">{formatUsd(installment.feeUsd ?? 0)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr className="border-t border-white/30">
-                  <th scope="row" colSpan={2} className="py-3 font-bold">
-                    Total
-                  </th>
-                  <td className="py-3 text-right text-lg font-bold text-brass-300">{totalFee}</td>
-                </tr>
-              </tfoot>
-            </table>
+            <InstallmentTable installments={installments} caption="Cadetship fee installments" tone="dark" total={totalFee} testId="installments" />
             <Link to={enrolHref} className="btn-primary mt-6 w-full">
               Enroll
             </Link>

@@ -12,9 +12,9 @@
 import {data, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {CheckIcon} from '~/components/Icons'
+import {InstallmentTable, type InstallmentRow} from '~/components/InstallmentTable'
 import {PageHero} from '~/components/PageHero'
 import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
-import {formatUsd} from '~/domain/format'
 import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '~/domain/programs'
 import {formatAmountMinor, formatProviderDateTime} from '~/domain/receipt-format'
 import {noStoreHeaders, noStoreRouteHeaders} from '~/lib/cache.server'
@@ -27,10 +27,7 @@ import {findConfirmedEnrolment} from '#netlify/lib/paid-enrolment'
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 
 /** What happens next for the enrolment's programme (content from Sanity). */
-type NextSteps =
-  | {kind: 'cadetship'; installments: {key: string; label: string; duration: string; fee: string}[]; documents: string[]}
-  | {kind: 'competency'; documents: string[]}
-  | {kind: 'other'}
+type NextSteps = {kind: 'cadetship'; installments: InstallmentRow[]; documents: string[]} | {kind: 'competency'; documents: string[]} | {kind: 'other'}
 
 export async function loader({params}: LoaderFunctionArgs) {
   const record = await findConfirmedEnrolment(params.orderId ?? '', params.key ?? '')
@@ -40,7 +37,7 @@ export async function loader({params}: LoaderFunctionArgs) {
   if (record.trainingProgram === CADETSHIP_TRAINING && content.cadetship) {
     next = {
       kind: 'cadetship',
-      installments: (content.cadetship.installments ?? []).map((i) => ({key: i._key, label: i.label, duration: i.duration, fee: `${formatUsd(i.feeUsd)} USD`})),
+      installments: content.cadetship.installments ?? [],
       documents: content.cadetship.documentsToBring ?? [],
     }
   } else if (record.trainingProgram === COMPETENCY_TRAINING && content.competency) {
@@ -136,31 +133,8 @@ export default function EnrolmentConfirmation() {
           {view.next.kind === 'cadetship' ? (
             <>
               <h3 className="mt-5 font-semibold text-navy-900">Installment schedule</h3>
-              <div className="mt-2 overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead>
-                    <tr className="border-b border-slate-200 text-slate-600">
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Installment
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Duration
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        Fee
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {view.next.installments.map((row) => (
-                      <tr key={row.key} className="border-b border-slate-100">
-                        <td className="py-2 pr-4">{row.label}</td>
-                        <td className="py-2 pr-4">{row.duration}</td>
-                        <td className="py-2">{row.fee}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+              <div className="overflow-x-auto">
+                <InstallmentTable installments={view.next.installments} caption="Cadetship fee installments" tone="light" />
               </div>
               <p className="mt-2 text-sm text-slate-600">Today&apos;s payment is the 1st installment.</p>
               <DocumentList title="Documents to bring" documents={view.next.documents} />
