@@ -20,6 +20,10 @@ export const STORES = {
   enrolments: 'enrolments',
   uploads: 'uploads',
   webhookEvents: 'webhook-events',
+  /** The Razorpay webhook's event log for staff, one JSON entry per delivery (netlify/lib/payments/webhook-log.ts). */
+  webhookLog: 'webhook-log',
+  /** The sandbox gateway's captured payments per order (netlify/lib/payments/sandbox.ts), for reconciliation. */
+  sandboxPayments: 'sandbox-payments',
   contactMessages: 'contact-messages',
   rateLimits: 'rate-limits',
   /** Receipt number counters, one JSON blob per year (netlify/lib/receipts/receipt-number.ts). */

@@ -9,7 +9,8 @@ import type {PaymentsMode} from './payments/config'
 import type {Attachment} from './uploads'
 
 export type {EnrolmentStatus} from '#schemas/api/admin'
-export type PaidVia = 'callback' | 'webhook'
+/** How the payment reached us: the browser's save call, Razorpay's webhook, or staff's / the job's check with the gateway (issue 15). */
+export type PaidVia = 'callback' | 'webhook' | 'reconciliation'
 
 export type EnrolmentRecord = {
   orderId: string

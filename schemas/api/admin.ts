@@ -92,7 +92,7 @@ export const EnrolmentDetailSchema = z
     attachments: z.array(AttachmentSchema),
     paymentId: z.string().optional(),
     paidAt: z.string().optional(),
-    paidVia: z.enum(['callback', 'webhook']).optional(),
+    paidVia: z.enum(['callback', 'webhook', 'reconciliation']).optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
     mode: z.enum(['razorpay', 'sandbox']),

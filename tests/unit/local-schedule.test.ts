@@ -69,7 +69,7 @@ describe('scheduledFunctions', () => {
     expect(() => scheduledFunctions([{file: 'bad.ts', module: {default: handler, config: {schedule: '@reboot'}}}])).toThrow(/Unsupported schedule/)
   })
 
-  it("finds the project's scheduled functions: the enrolment maintenance and the upload purge hourly, the outbox delivery every 5 minutes", async () => {
+  it("finds the project's scheduled functions: enrolment maintenance and upload purge hourly, outbox delivery every 5 minutes, payment reconciliation every 15", async () => {
     const dir = fileURLToPath(new URL('../../netlify/functions/', import.meta.url))
     const modules = await Promise.all(
       readdirSync(dir)
@@ -77,7 +77,7 @@ describe('scheduledFunctions', () => {
         .map(async (file) => ({file, module: (await import(pathToFileURL(dir + file).href)) as LoadedFunction['module']})),
     )
     const found = scheduledFunctions(modules).map(({name, schedule}) => `${name} ${schedule}`)
-    expect(found.sort()).toEqual(['enrolment-maintenance @hourly', 'outbox-delivery */5 * * * *', 'purge-stale-uploads @hourly'])
+    expect(found.sort()).toEqual(['enrolment-maintenance @hourly', 'outbox-delivery */5 * * * *', 'payment-reconciliation */15 * * * *', 'purge-stale-uploads @hourly'])
   })
 })
 

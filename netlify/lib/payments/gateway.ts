@@ -7,6 +7,7 @@
 import {randomBytes} from 'node:crypto'
 import Razorpay from 'razorpay'
 import type {PaymentsConfig, PaymentsMode} from './config'
+import {sandboxPaymentsOf} from './sandbox-payments'
 import {verifyPaymentSignature} from './signature'
 
 export {signPayment, verifyPaymentSignature, verifyWebhookSignature} from './signature'
@@ -126,4 +127,37 @@ export function verifyPayment(config: PaymentsConfig, order: {orderId: string; m
   const secret = paymentSecret(config, order.mode)
   if (!secret) return false
   return verifyPaymentSignature({orderId: order.orderId, paymentId: payment.paymentId, signature: payment.signature}, secret)
+}
+
+/** A payment of an order as the gateway reports it (the fields reconciliation reads; amount in minor units). */
+export type GatewayPayment = {id: string; amount: number; currency: string; status: string}
+
+/**
+ * The payments of an order at the gateway (issue 15, reconciliation). Razorpay mode: GET
+ * /v1/orders/:id/payments through the SDK (`orders.fetchPayments`), within RAZORPAY_TIMEOUT_MS;
+ * sandbox mode: the sandbox's own record (./sandbox.ts). Throws GatewayError (a timeout has no
+ * statusCode) for any failure; nothing is changed.
+ */
+export async function fetchOrderPayments(config: PaymentsConfig, order: {orderId: string; mode: PaymentsMode}): Promise<GatewayPayment[]> {
+  if (order.mode !== config.mode) throw new GatewayError(`Order ${order.orderId} was made in ${order.mode} mode; the site runs in ${config.mode} mode`)
+  if (order.mode === 'sandbox') {
+    return (await sandboxPaymentsOf(order.orderId)).map(({id, amount, currency, status}) => ({id, amount, currency, status}))
+  }
+  let answer: {items?: Array<{id?: unknown; amount?: unknown; currency?: unknown; status?: unknown}>}
+  try {
+    answer = await withTimeout(razorpayClient(config).orders.fetchPayments(order.orderId), RAZORPAY_TIMEOUT_MS)
+  } catch (error) {
+    if (error instanceof GatewayError) throw error
+    const failure = error as {statusCode?: number; error?: {code?: string; description?: string}; message?: string}
+    throw new GatewayError(
+      `Razorpay payments of ${order.orderId} could not be fetched: ${failure?.statusCode ?? 'no status'} ${failure?.error?.description ?? failure?.message ?? ''}`.trim(),
+      failure?.statusCode,
+      failure?.error,
+    )
+  }
+  return (answer.items ?? []).flatMap((item) =>
+    typeof item.id === 'string' && typeof item.currency === 'string' && typeof item.status === 'string' && Number.isSafeInteger(Number(item.amount))
+      ? [{id: item.id, amount: Number(item.amount), currency: item.currency, status: item.status}]
+      : [],
+  )
 }

@@ -5,12 +5,15 @@
  * with RAZORPAY_SANDBOX_SECRET, computed here so the browser never holds a secret. It marks
  * nothing paid: the browser then calls /api/enroll/save, verified by the same code as a real
  * payment. "Fail payment" (`outcome: 'fail'`) answers Razorpay's payment.failed error shape.
+ * "Pay" also records the captured payment in the sandbox's own store, as Razorpay would, so
+ * reconciliation (./reconcile.ts) can find a payment whose browser never reached save.
  */
 import {SandboxPaySchema, type SandboxPayResponse} from '#schemas/api/enrolment'
 import {getEnrolment} from '../enrolments'
 import {HttpError, json, readJson} from '../http'
 import {isProduction, requirePaymentsConfig, sandboxAvailable} from './config'
 import {sandboxPaymentId, signPayment} from './gateway'
+import {recordSandboxPayment} from './sandbox-payments'
 
 export const SANDBOX_FAILURE = {code: 'BAD_REQUEST_ERROR', description: 'Payment failed (sandbox)'} as const
 
@@ -32,6 +35,15 @@ export async function sandboxPay(request: Request): Promise<Response> {
     return json(failure)
   }
   const paymentId = sandboxPaymentId()
+  // The sandbox gateway's own record of the capture: what "Check with gateway" finds when the
+  // browser never called save (issue 15, ./reconcile.ts).
+  await recordSandboxPayment(orderId, {
+    id: paymentId,
+    amount: record.amountMinor,
+    currency: record.currency,
+    status: 'captured',
+    createdAt: new Date().toISOString(),
+  })
   const result: SandboxPayResponse = {
     razorpay_payment_id: paymentId,
     razorpay_order_id: orderId,

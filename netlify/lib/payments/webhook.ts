@@ -15,12 +15,13 @@
  */
 import {createHash} from 'node:crypto'
 import {z} from 'zod'
-import {getEnrolment, markPaid} from '../enrolments'
+import {getEnrolment, markPaid, type EnrolmentRecord, type PaidVia} from '../enrolments'
 import {completePayment} from '../paid-enrolment'
 import {openStore, STORES} from '../blobs'
 import {HttpError, json, readBody} from '../http'
 import {NOT_CONFIGURED_MESSAGE, requirePaymentsConfig} from './config'
 import {verifyWebhookSignature} from './gateway'
+import {logWebhookEvent, type WebhookLogResult} from './webhook-log'
 
 /** Largest webhook body read (bytes); Razorpay's payment events are a few KB. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024
@@ -98,17 +99,34 @@ async function applyPayment(event: string, entity: unknown): Promise<{status: We
     console.warn(`[webhook] ${event}: payment ${payment.id} for unknown order ${payment.order_id}: ignored`)
     return {status: 'ignored', orderId: payment.order_id}
   }
+  return recordCapturedPayment(record, payment, 'webhook', event)
+}
+
+/**
+ * THE path by which a payment the gateway reports as captured makes its enrolment paid — the
+ * webhook's and the reconciliation's (./reconcile.ts): only when the amount and currency are the
+ * stored order's; markPaid (idempotent: whichever path comes first wins, the others find it paid),
+ * then the receipt (netlify/lib/paid-enrolment.ts completePayment: one receipt number, one
+ * receipt, one staff notice). `label` names the source in the logs. Never throws for a payment
+ * that cannot apply: 'ignored' (wrong amount) or 'conflict' (another payment paid the order).
+ */
+export async function recordCapturedPayment(
+  record: EnrolmentRecord,
+  payment: {id: string; amount: number; currency: string},
+  via: PaidVia,
+  label: string,
+): Promise<{status: WebhookStatus; orderId: string; record?: EnrolmentRecord}> {
   if (payment.amount !== record.amountMinor || payment.currency !== record.currency) {
     console.error(
-      `[webhook] REVIEW: ${event} payment ${payment.id} for order ${record.orderId} is ${payment.amount} ${payment.currency}, the order is ${record.amountMinor} ${record.currency}: NOT marked paid`,
+      `[${via}] REVIEW: ${label} payment ${payment.id} for order ${record.orderId} is ${payment.amount} ${payment.currency}, the order is ${record.amountMinor} ${record.currency}: NOT marked paid`,
     )
     return {status: 'ignored', orderId: record.orderId}
   }
   try {
-    const {record: paid, changed} = await markPaid(record.orderId, payment.id, 'webhook')
+    const {record: paid, changed} = await markPaid(record.orderId, payment.id, via)
     // Receipt number, receipt and staff notice (issue 14): idempotent, whoever gets there first.
-    await completePayment(paid)
-    return {status: changed ? 'paid' : 'already-paid', orderId: record.orderId}
+    const completed = await completePayment(paid)
+    return {status: changed ? 'paid' : 'already-paid', orderId: record.orderId, record: completed}
   } catch (error) {
     // A second, different payment for a paid order: logged by markPaid; retrying cannot help.
     if (error instanceof HttpError && error.status === 409) return {status: 'conflict', orderId: record.orderId}
@@ -116,7 +134,30 @@ async function applyPayment(event: string, entity: unknown): Promise<{status: We
   }
 }
 
+/** What the log records of one delivery; filled in as the handler learns it. */
+type Delivery = {id: string | null; type: string | null; orderId: string | null; result: WebhookLogResult; detail?: string}
+
+/**
+ * POST /api/razorpay/webhook (see the module comment). Every delivery is written to the staff's
+ * event log (./webhook-log.ts): processed, duplicate, rejected (4xx for the signature or the body)
+ * or ignored; a delivery that fails with a 5xx is not logged (Razorpay retries it).
+ */
 export async function handleWebhook(request: Request): Promise<Response> {
+  const delivery: Delivery = {id: null, type: null, orderId: null, result: 'ignored'}
+  try {
+    const response = await processWebhook(request, delivery)
+    await logWebhookEvent({...delivery, at: new Date().toISOString()})
+    return response
+  } catch (error) {
+    if (error instanceof HttpError && (error.status === 400 || error.status === 401)) {
+      await logWebhookEvent({...delivery, result: 'rejected', detail: error.message, at: new Date().toISOString()})
+    }
+    throw error
+  }
+}
+
+async function processWebhook(request: Request, delivery: Delivery): Promise<Response> {
+  delivery.id = request.headers.get('x-razorpay-event-id')?.trim().slice(0, 100) || null
   const config = requirePaymentsConfig()
   if (!config.webhookSecret) {
     console.error('[webhook] refusing the request: RAZORPAY_WEBHOOK_SECRET is not set')
@@ -136,11 +177,15 @@ export async function handleWebhook(request: Request): Promise<Response> {
     throw new HttpError(400, 'The body is not a Razorpay event')
   }
   const event = payload.event
+  delivery.type = event
   if (!PAYMENT_EVENTS.has(event)) return json({status: 'ignored', event})
 
   const eventId = eventKey(request, raw)
   const claim = await claimEvent(eventId, event)
-  if (claim === 'duplicate') return json({status: 'duplicate', event, eventId})
+  if (claim === 'duplicate') {
+    delivery.result = 'duplicate'
+    return json({status: 'duplicate', event, eventId})
+  }
   if (claim === 'busy') throw new HttpError(409, 'This event is being processed; retry later')
 
   let result: {status: WebhookStatus; orderId?: string}
@@ -151,5 +196,9 @@ export async function handleWebhook(request: Request): Promise<Response> {
     throw error
   }
   await finishEvent(eventId, event, result.status)
-  return json({...result, event, eventId})
+  delivery.orderId = result.orderId ?? null
+  delivery.result = result.status === 'ignored' ? 'ignored' : 'processed'
+  delivery.detail = result.status
+  const {record: _record, ...answer} = result as typeof result & {record?: unknown}
+  return json({...answer, event, eventId})
 }
