@@ -161,3 +161,42 @@ export async function fetchOrderPayments(config: PaymentsConfig, order: {orderId
       : [],
   )
 }
+
+/** A refund as the gateway reports it: its id, amount (minor units) and Razorpay's status ('pending' | 'processed' | 'failed'). */
+export type GatewayRefund = {id: string; amount: number; status: string}
+
+/**
+ * Refunds `amountMinor` of payment `paymentId` (issue 15). Razorpay mode: POST
+ * /v1/payments/:id/refund through the SDK with the header `X-Refund-Idempotency: {idempotencyKey}`
+ * (10+ characters of [A-Za-z0-9_-]), so a retry of the same request refunds once; `notes` go to
+ * Razorpay (the order id and our refund id, read back by the refund webhooks). Sandbox mode: a
+ * local `rfnd_sandbox_…` id, processed at once. Throws GatewayError with Razorpay's description
+ * (e.g. "The refund amount provided is greater than amount captured") or on a timeout (no statusCode).
+ */
+export async function refundPayment(
+  config: PaymentsConfig,
+  payment: {paymentId: string; mode: PaymentsMode},
+  input: {amountMinor: number; idempotencyKey: string; notes: Record<string, string>},
+): Promise<GatewayRefund> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Error(`Invalid refund amount ${input.amountMinor}`)
+  if (!/^[A-Za-z0-9_-]{10,100}$/.test(input.idempotencyKey)) throw new Error('An idempotency key has 10 to 100 letters, digits, - or _')
+  if (payment.mode !== config.mode) throw new GatewayError(`Payment ${payment.paymentId} was made in ${payment.mode} mode; the site runs in ${config.mode} mode`)
+  if (payment.mode === 'sandbox') return {id: `rfnd_sandbox_${randomId(14)}`, amount: input.amountMinor, status: 'processed'}
+  if (!config.keyId || !config.keySecret) throw new Error('Razorpay keys are not configured')
+  // The SDK sends headers per client, not per call: a client for this refund carries its key.
+  // (The SDK's header type lists only X-Razorpay-Account; it passes any header through.)
+  const headers = {'X-Refund-Idempotency': input.idempotencyKey} as ConstructorParameters<typeof Razorpay>[0]['headers']
+  const sdk = new Razorpay({key_id: config.keyId, key_secret: config.keySecret, headers})
+  let refund: {id?: unknown; amount?: unknown; status?: unknown}
+  try {
+    refund = await withTimeout(sdk.payments.refund(payment.paymentId, {amount: input.amountMinor, speed: 'normal', notes: input.notes}), RAZORPAY_TIMEOUT_MS)
+  } catch (error) {
+    if (error instanceof GatewayError) throw error
+    const failure = error as {statusCode?: number; error?: {code?: string; description?: string}; message?: string}
+    throw new GatewayError(failure?.error?.description ?? failure?.message ?? 'Razorpay refused the refund', failure?.statusCode, failure?.error)
+  }
+  if (typeof refund?.id !== 'string' || Number(refund.amount) !== input.amountMinor) {
+    throw new GatewayError(`Razorpay answered an unexpected refund: ${JSON.stringify({id: refund?.id, amount: refund?.amount})}`)
+  }
+  return {id: refund.id, amount: input.amountMinor, status: typeof refund.status === 'string' ? refund.status : 'pending'}
+}
