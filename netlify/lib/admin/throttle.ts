@@ -1,5 +1,5 @@
 /**
- * The staff login throttle (issue 15; decision 011): it counts FAILED logins only, on two
+ * The staff login throttle (docs/requirements.md#req-issue-15-login-throttle; decision 011): it counts FAILED logins only, on two
  * failure budgets of netlify/lib/rate-limit.ts, both in the rate-limits Blobs store under
  * hashed keys:
  *
