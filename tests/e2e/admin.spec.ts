@@ -4,8 +4,8 @@
  *
  * Two tests go through the real API (POST /api/admin, GET /api/admin/enrollments, enrolments
  * created through create-order + sandbox pay + save). The list shows paid enrolments only until
- * "Show pending enrolments" is checked (issue 12, finding 6): the mock honours ?status=all. The API counts EVERY login attempt per
- * client (5 per 15 minutes), so the real tests spend two attempts in all; the UI rules (paging,
+ * "Show pending enrolments" is checked (issue 12, finding 6): the mock honours ?status=all. The API counts failed logins only
+ * (issue 15: 5 per 15 minutes per account and client), so the real tests never meet the throttle; the UI rules (paging,
  * idle logout with the clock API, 401, detail view, documents, CSV) are also checked against a
  * mocked API (page.route) with fixed data.
  */

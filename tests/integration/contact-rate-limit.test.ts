@@ -1,11 +1,12 @@
 /**
  * The fixed-window limiter (netlify/lib/rate-limit.ts) over Netlify's Blobs emulation, with
  * an injected clock: counting, refusal with Retry-After, roll-over into a new window,
- * independence of buckets and keys, hashed storage, and exact counts under concurrency.
+ * independence of buckets and keys, hashed storage, and exact counts under concurrency; and
+ * the failure budget (reserveAttempt / settleAttempt) the login throttle is built on.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {openStore, STORES} from '#netlify/lib/blobs'
-import {checkRateLimit, rateLimitBlobKey, sha256Hex} from '#netlify/lib/rate-limit'
+import {checkRateLimit, rateLimitBlobKey, reserveAttempt, settleAttempt, sha256Hex, type AttemptReservation} from '#netlify/lib/rate-limit'
 import {startBlobs} from '../helpers/blobs'
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>
@@ -79,5 +80,46 @@ describe('checkRateLimit', () => {
     await expect(checkRateLimit({bucket: 'test', key: 'k', limit: 0, windowSeconds: 60})).rejects.toThrow(/limit/)
     await expect(checkRateLimit({bucket: 'test', key: 'k', limit: 1, windowSeconds: 0})).rejects.toThrow(/window/)
     await expect(checkRateLimit({bucket: 'Not/A bucket', key: 'k', limit: 1, windowSeconds: 60})).rejects.toThrow(/bucket/)
+  })
+})
+
+describe('reserveAttempt / settleAttempt (failure budget)', () => {
+  const reserve = (key: string, seconds: number) => reserveAttempt({bucket: 'budget', key, limit: 2, windowSeconds: 60, now: at(seconds)})
+  const reserved = async (key: string, seconds: number): Promise<AttemptReservation> => {
+    const result = await reserve(key, seconds)
+    if (!result.allowed) throw new Error(`refused at ${seconds}s`)
+    return result.reservation
+  }
+  const stored = (key: string) => openStore(STORES.rateLimits).get(rateLimitBlobKey('budget', key), {type: 'json'})
+
+  it('counts failures, not successes; a success clears failures and the next failure opens a new window', async () => {
+    for (let i = 0; i < 5; i++) await settleAttempt(await reserved('ok', i), {failed: false, clear: 'all'}, at(i))
+    await settleAttempt(await reserved('ok', 10), {failed: true}, at(10))
+    expect(await stored('ok')).toEqual({windowStart: at(10).getTime(), failures: 1, pending: 0})
+    expect(await settleAttempt(await reserved('ok', 20), {failed: false, clear: 'all'}, at(20))).toEqual({cleared: 1})
+    await settleAttempt(await reserved('ok', 30), {failed: true}, at(30))
+    await settleAttempt(await reserved('ok', 31), {failed: true}, at(31))
+    expect(await reserve('ok', 40)).toEqual({allowed: false, retryAfterSeconds: 50})
+    expect((await reserve('ok', 90)).allowed).toBe(true)
+  })
+
+  it('clears at most the failures there are, and an attempt that never settles counts until the window closes', async () => {
+    await settleAttempt(await reserved('partial', 0), {failed: true}, at(0))
+    expect(await settleAttempt(await reserved('partial', 1), {failed: false, clear: 5}, at(1))).toEqual({cleared: 1})
+    await settleAttempt(await reserved('partial', 2), {failed: true}, at(2))
+    await reserved('partial', 3) // never settled
+    expect(await reserve('partial', 4)).toEqual({allowed: false, retryAfterSeconds: 58})
+    expect((await reserve('partial', 62)).allowed).toBe(true)
+    expect(await stored('partial')).toEqual({windowStart: at(62).getTime(), failures: 0, pending: 1})
+  })
+
+  it("settles into the current window when the reservation's closed meanwhile", async () => {
+    const late = await reserved('late', 0)
+    expect(await settleAttempt(late, {failed: false, clear: 'all'}, at(61))).toEqual({cleared: 0})
+    await settleAttempt(late, {failed: true}, at(62))
+    expect(await stored('late')).toEqual({windowStart: at(62).getTime(), failures: 1, pending: 0})
+    const next = await reserved('late', 63)
+    expect(await settleAttempt(next, {failed: false, clear: 0}, at(64))).toEqual({cleared: 0})
+    expect(await stored('late')).toEqual({windowStart: at(62).getTime(), failures: 1, pending: 0})
   })
 })

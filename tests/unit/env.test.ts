@@ -70,6 +70,7 @@ const MALFORMED: Record<string, string> = {
   RATE_LIMIT_CREATE_ORDER: '0/10m',
   RATE_LIMIT_UPLOAD_START: '30/1w',
   RATE_LIMIT_LOGIN: '5/',
+  RATE_LIMIT_LOGIN_CLIENT: '20 / 15 minutes',
   // payments
   RAZORPAY_KEY_ID: 'key_123',
   RAZORPAY_KEY_SECRET: '   ',
@@ -169,6 +170,7 @@ describe('the one environment schema (issue 13)', () => {
       NODE_ENV: 'development',
     })
     expect(defaults.RATE_LIMIT_LOGIN).toEqual({count: 5, windowSeconds: 900})
+    expect(defaults.RATE_LIMIT_LOGIN_CLIENT).toEqual({count: 20, windowSeconds: 900})
     const env = getEnv({
       PORT: '3000',
       BLOBS_PORT: '0',

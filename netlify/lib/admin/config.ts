@@ -42,6 +42,9 @@ export class AdminConfigError extends Error {
   }
 }
 
+/** An account's email as compared and throttled: trimmed, lower-case (as ADMIN_EMAIL is read). */
+export const normaliseAccount = (email: string): string => email.trim().toLowerCase()
+
 let processSecret: Uint8Array | undefined
 /** The random per-process signing key used outside production when SESSION_SECRET is unset. */
 function localSecret(): Uint8Array {

@@ -69,7 +69,10 @@ export const RATE_LIMIT_DEFAULTS = {
   CONTACT: '5/10m',
   CREATE_ORDER: '20/10m',
   UPLOAD_START: '30/1h',
+  /** Failed staff logins per account and client (issue 15; successes never count). */
   LOGIN: '5/15m',
+  /** Failed staff logins per client, whatever the account (issue 15). */
+  LOGIN_CLIENT: '20/15m',
 } as const
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS
