@@ -136,7 +136,7 @@ describe('a paid enrolment', () => {
     expect(receipts).toHaveLength(50)
     expect(notices).toHaveLength(50)
     expect(new Set(receipts.map((m) => m.subject.split(':')[0])).size).toBe(50)
-  }, 120_000)
+  }, 180_000)
 })
 
 describe('faults', () => {
