@@ -180,7 +180,8 @@ export async function refundPayment(
 ): Promise<GatewayRefund> {
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Error(`Invalid refund amount ${input.amountMinor}`)
   if (!/^[A-Za-z0-9_-]{10,100}$/.test(input.idempotencyKey)) throw new Error('An idempotency key has 10 to 100 letters, digits, - or _')
-  if (payment.mode !== config.mode) throw new GatewayError(`Payment ${payment.paymentId} was made in ${payment.mode} mode; the site runs in ${config.mode} mode`)
+  if (payment.mode !== config.mode)
+    throw new GatewayError(`Payment ${payment.paymentId} was made in ${payment.mode} mode; the site runs in ${config.mode} mode`)
   if (payment.mode === 'sandbox') return {id: `rfnd_sandbox_${randomId(14)}`, amount: input.amountMinor, status: 'processed'}
   if (!config.keyId || !config.keySecret) throw new Error('Razorpay keys are not configured')
   // The SDK sends headers per client, not per call: a client for this refund carries its key.
