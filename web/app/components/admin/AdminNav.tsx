@@ -35,16 +35,12 @@ export function AdminNav({current, newEnquiries = null, withLogout = true}: {cur
               <Link
                 to={link.to}
                 aria-current={active ? 'page' : undefined}
+                aria-label={count > 0 ? `${link.label}, ${count} new` : undefined}
                 className={`${ITEM} ${active ? 'border-ocean-600 text-navy-900' : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-navy-900'}`}
               >
                 {link.label}
                 {count > 0 ? (
-                  <>
-                    <span aria-hidden="true" className="rounded-full bg-ocean-600 px-2 py-0.5 text-xs leading-none font-bold text-white tabular-nums">
-                      {count}
-                    </span>
-                    <span className="sr-only">, {count} new</span>
-                  </>
+                  <span className="rounded-full bg-ocean-600 px-2 py-0.5 text-xs leading-none font-bold text-white tabular-nums">{count}</span>
                 ) : null}
               </Link>
             </li>

@@ -1,8 +1,8 @@
 /**
  * The enquiries inbox (issue 15, docs/requirements.md#req-enquiries): the messages sent from the
  * contact page, newest first, in a table (date, name, subject, status) inside a scrollable region
- * (tabIndex 0, labelled by its caption, like the enrolment table), so a phone's page never scrolls
- * sideways. Above it "Search enquiries" (name, e-mail, subject, message) and a "Status" filter
+ * (tabIndex 0, labelled by its caption, like the enrolment table); below 640 px the same list as
+ * cards, so a phone's page never scrolls sideways and every "View" is in reach. Above it "Search enquiries" (name, e-mail, subject, message) and a "Status" filter
  * that starts on "New" (rules in ./enquiries.ts).
  *
  * Fetched once per load with the bearer token; "Refresh" fetches again (the list shown meanwhile
@@ -49,6 +49,7 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState('')
   const region = useRef<HTMLDivElement>(null)
+  const cards = useRef<HTMLUListElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
@@ -102,14 +103,16 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
   }
 
   // After the dialog closes, focus is back on the row's "View" button — unless the row has left
-  // the filter (an enquiry just handled under "New"): then the table, or the heading.
+  // the filter (an enquiry just handled under "New"): then the table (or, on a phone, the cards),
+  // or the heading when nothing is listed.
   const closed = () => {
     setViewingId(null)
     setError(null)
     requestAnimationFrame(() => {
       const active = document.activeElement
       if (active && active !== document.body && active.isConnected) return
-      ;(region.current ?? heading.current)?.focus()
+      const shownNow = [region.current, cards.current, heading.current].find((element) => element && element.getClientRects().length > 0)
+      shownNow?.focus()
     })
   }
 
@@ -190,51 +193,70 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
               <p className="mt-2 text-sm text-slate-600">{empty.hint}</p>
             </div>
           ) : (
-            <div
-              ref={region}
-              role="region"
-              aria-labelledby={`${ids}-caption`}
-              tabIndex={0}
-              className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
-            >
-              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-                <caption id={`${ids}-caption`} className="sr-only">
-                  Enquiries, newest first
-                </caption>
-                <thead className="bg-slate-50">
-                  <tr>
-                    {['Date', 'Name', 'Subject', 'Status'].map((label) => (
-                      <th key={label} scope="col" className="px-3 py-3 font-semibold whitespace-nowrap text-navy-900">
-                        {label}
+            <>
+              {/* Phones: one card per enquiry; from 640 px the table. */}
+              <ul ref={cards} tabIndex={-1} aria-label="Enquiries, newest first" className="mt-4 space-y-3 sm:hidden">
+                {shown.map((enquiry) => (
+                  <li key={enquiry.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                    <div className="flex items-start justify-between gap-3">
+                      <p className="min-w-0 font-semibold break-words text-navy-900">{enquiry.name}</p>
+                      <EnquiryStatusBadge status={enquiry.status} />
+                    </div>
+                    <p className="text-xs break-all text-slate-600">{enquiry.email}</p>
+                    <p className="mt-2 text-sm text-navy-900">{enquiry.subject}</p>
+                    <p className="mt-1 text-xs text-slate-600">{formatDateTime(enquiry.createdAt)}</p>
+                    <button type="button" onClick={() => open(enquiry.id)} className="btn-outline mt-3 min-h-10 px-3 py-1.5">
+                      View<span className="sr-only"> the enquiry from {enquiry.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <div
+                ref={region}
+                role="region"
+                aria-labelledby={`${ids}-caption`}
+                tabIndex={0}
+                className="relative mt-4 hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
+              >
+                <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+                  <caption id={`${ids}-caption`} className="sr-only">
+                    Enquiries, newest first
+                  </caption>
+                  <thead className="bg-slate-50">
+                    <tr>
+                      {['Date', 'Name', 'Subject', 'Status'].map((label) => (
+                        <th key={label} scope="col" className="px-3 py-3 font-semibold whitespace-nowrap text-navy-900">
+                          {label}
+                        </th>
+                      ))}
+                      <th scope="col" className="px-3 py-3 font-semibold whitespace-nowrap text-navy-900">
+                        <span className="sr-only">Details</span>
                       </th>
-                    ))}
-                    <th scope="col" className="px-3 py-3 font-semibold whitespace-nowrap text-navy-900">
-                      <span className="sr-only">Details</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {shown.map((enquiry) => (
-                    <tr key={enquiry.id} className={enquiry.status === 'new' ? 'hover:bg-slate-50' : 'bg-slate-50/60 hover:bg-slate-100'}>
-                      <td className="px-3 py-3 align-top whitespace-nowrap">{formatDateTime(enquiry.createdAt)}</td>
-                      <td className="max-w-56 min-w-32 px-3 py-3 align-top">
-                        <span className="font-semibold break-words text-navy-900">{enquiry.name}</span>
-                        <span className="block text-xs break-all text-slate-600">{enquiry.email}</span>
-                      </td>
-                      <td className="min-w-36 px-3 py-3 align-top">{enquiry.subject}</td>
-                      <td className="px-3 py-3 align-top">
-                        <EnquiryStatusBadge status={enquiry.status} />
-                      </td>
-                      <td className="px-3 py-2 align-top">
-                        <button type="button" onClick={() => open(enquiry.id)} className="btn-outline min-h-10 px-3 py-1.5">
-                          View<span className="sr-only"> the enquiry from {enquiry.name}</span>
-                        </button>
-                      </td>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {shown.map((enquiry) => (
+                      <tr key={enquiry.id} className={enquiry.status === 'new' ? 'hover:bg-slate-50' : 'bg-slate-50/60 hover:bg-slate-100'}>
+                        <td className="px-3 py-3 align-top whitespace-nowrap">{formatDateTime(enquiry.createdAt)}</td>
+                        <td className="max-w-56 min-w-32 px-3 py-3 align-top">
+                          <span className="font-semibold break-words text-navy-900">{enquiry.name}</span>
+                          <span className="block text-xs break-all text-slate-600">{enquiry.email}</span>
+                        </td>
+                        <td className="min-w-36 px-3 py-3 align-top">{enquiry.subject}</td>
+                        <td className="px-3 py-3 align-top">
+                          <EnquiryStatusBadge status={enquiry.status} />
+                        </td>
+                        <td className="px-3 py-2 align-top">
+                          <button type="button" onClick={() => open(enquiry.id)} className="btn-outline min-h-10 px-3 py-1.5">
+                            View<span className="sr-only"> the enquiry from {enquiry.name}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
         </>
       )}
@@ -294,7 +316,7 @@ function EnquiryDialog({
     ],
     ['Phone', enquiry.phone || '—'],
     ['Received', formatDateTime(enquiry.createdAt)],
-    ['Handled', enquiry.handledAt ? formatDateTime(enquiry.handledAt) : 'Not yet'],
+    ['Handled at', enquiry.handledAt ? formatDateTime(enquiry.handledAt) : 'Not yet'],
   ]
 
   return (
