@@ -46,7 +46,8 @@ export class ConflictError extends Error {
 
 /**
  * Atomically updates the JSON blob at `key`: `change` receives the current value (or null)
- * and returns the new value, or `undefined` to leave the blob as it is. Retries on a
+ * and returns the new value, or `undefined` to leave the blob as it is. The blob's metadata is
+ * kept as it was (a contact message's `{receivedAt, subject}`). Retries on a
  * concurrent write (up to `attempts` times) and throws ConflictError after that.
  * Resolves to the value stored (or the unchanged current value).
  */
@@ -82,7 +83,9 @@ async function conditionalUpdate<T>(
     const current = await store.getWithMetadata(key, {type: 'json'})
     const next = change((current?.data as T | undefined) ?? null)
     if (next === undefined) return {value: (current?.data as T | undefined) ?? null, changed: false}
-    const result = current ? await store.setJSON(key, next, {onlyIfMatch: current.etag}) : await store.setJSON(key, next, {onlyIfNew: true})
+    const result = current
+      ? await store.setJSON(key, next, {onlyIfMatch: current.etag, metadata: current.metadata})
+      : await store.setJSON(key, next, {onlyIfNew: true})
     if (result.modified) return {value: next, changed: true}
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)))
   }

@@ -18,6 +18,8 @@
  */
 import {randomUUID} from 'node:crypto'
 import {z} from 'zod'
+import type {EnquiryStatus} from '#schemas/api/enquiries'
+import {isEnquiryId} from '#schemas/api/ids'
 import {ContactSchema, CONTACT_SUBJECTS} from '#schemas/forms/contact'
 import {listKeys, openStore, STORES} from './blobs'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from './mail/deliver'
@@ -46,8 +48,15 @@ export type StoredContactMessage = {
   message: string
   /** ISO time the server received it. */
   receivedAt: string
-  /** SHA-256 of the client's address (never the address itself). */
+  /** SHA-256 of the client's address (never the address itself; never shown to staff). */
   ipHash: string
+  /**
+   * Where staff are with it (issue 15, ./enquiries.ts): absent until first changed — a message
+   * without it is `new`, as are all messages stored before issue 15.
+   */
+  status?: EnquiryStatus
+  /** ISO time it was marked handled; present only while `status` is `handled`. */
+  handledAt?: string
 }
 
 export type ContactResult =
@@ -63,10 +72,7 @@ export function honeypotFilled(value: unknown): boolean {
   return typeof value === 'string' ? value.length > 0 : value !== undefined && value !== null
 }
 
-/** A contact message's key (contactMessageKey). */
-const CONTACT_KEY_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z_[0-9a-f-]{36}$/
-
-/** The blob key of a message received at `receivedAt`: sorts by time, then by id. */
+/** The blob key of a message received at `receivedAt`: sorts by time, then by id. Also the enquiry's id (schemas/api/ids.ts ENQUIRY_ID_PATTERN). */
 export function contactMessageKey(receivedAt: Date, id: string): string {
   return `${receivedAt.toISOString().replace(/:/g, '-')}_${id}`
 }
@@ -138,7 +144,7 @@ export async function sweepEnquiryNotices(options: {now?: Date} = {}): Promise<s
   const now = options.now ?? new Date()
   const since = contactMessageKey(new Date(now.getTime() - ENQUIRY_SWEEP_WINDOW_MS), '')
   const store = openStore(STORES.contactMessages)
-  const keys = (await listKeys(store, (key) => CONTACT_KEY_PATTERN.test(key))).filter((key) => key >= since)
+  const keys = (await listKeys(store, isEnquiryId)).filter((key) => key >= since)
   const queued: string[] = []
   for (const key of keys) {
     const record = (await store.get(key, {type: 'json'})) as StoredContactMessage | null

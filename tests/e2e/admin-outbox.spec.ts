@@ -63,16 +63,37 @@ type MockOptions = {
   hold?: Promise<void>
 }
 
-/** The mocked outbox API (and an empty enrolment list). Records every call: method, path and authorisation. */
+/** Two new enquiries and a handled one: the admin navigation's count (issue 15) reads "2 new". */
+const ENQUIRIES = [
+  {id: '2026-11-24T10-00-00.000Z_0f8fad5b-d9cb-469f-a165-70867728950e', status: 'new'},
+  {id: '2026-11-23T10-00-00.000Z_1f8fad5b-d9cb-469f-a165-70867728950e', status: 'new'},
+  {id: '2026-11-22T10-00-00.000Z_2f8fad5b-d9cb-469f-a165-70867728950e', status: 'handled', handledAt: '2026-11-22T11:00:00.000Z'},
+].map((row) => ({
+  name: 'Maria Santos',
+  email: 'maria@example.com',
+  phone: null,
+  subject: 'General Inquiry',
+  message: 'Hello',
+  createdAt: '2026-11-22T10:00:00.000Z',
+  ...row,
+}))
+
+/**
+ * The mocked outbox API (and an empty enrolment list, and the enquiries the navigation counts).
+ * Records every outbox and enrolment call (method, path) in `calls`, the navigation's enquiries
+ * calls in `countCalls`.
+ */
 async function mockApi(page: Page, options: MockOptions = {}) {
   const calls: string[] = []
+  const countCalls: string[] = []
   let messages = options.messages ?? mockMessages()
   await page.route('**/api/admin/**', async (route: Route) => {
     const request = route.request()
     const url = new URL(request.url())
     const auth = request.headers()['authorization']
-    calls.push(`${request.method()} ${url.pathname}`)
+    ;(url.pathname === '/api/admin/enquiries' ? countCalls : calls).push(`${request.method()} ${url.pathname}`)
     if (auth !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
+    if (url.pathname === '/api/admin/enquiries') return route.fulfill({json: ENQUIRIES})
     if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: []})
     if (url.pathname === '/api/admin/outbox' && request.method() === 'GET') {
       if (options.listStatus && options.listStatus !== 200) return route.fulfill({status: options.listStatus, json: {error: 'Nope'}})
@@ -92,7 +113,7 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     }
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
-  return {calls, setMessages: (next: OutboxMessage[]) => (messages = next)}
+  return {calls, countCalls, setMessages: (next: OutboxMessage[]) => (messages = next)}
 }
 
 /** Stores a token once (not again after the page reloads itself on logout). */
@@ -123,13 +144,18 @@ test('without a stored token the outbox shows No authentication token found', as
 })
 
 test('lists the messages newest first with labels, badges, recipients, attempts, errors and times; nav and banner', async ({page}) => {
-  const {calls} = await mockApi(page)
+  const {calls, countCalls} = await mockApi(page)
   await seedToken(page)
   await page.goto('/admin/outbox')
   await expect(page.getByText('3 messages, newest first')).toBeVisible()
   expect(calls).toEqual(['GET /api/admin/outbox'])
 
   const nav = page.getByRole('navigation', {name: 'Administration'})
+  // Issue 15: Enquiries with the number of new ones, and Logout, in the navigation.
+  await expect(nav.getByRole('link', {name: 'Enquiries, 2 new'})).toHaveAttribute('href', '/admin/enquiries')
+  expect(countCalls).toEqual(['GET /api/admin/enquiries'])
+  await expect(nav.getByRole('button', {name: 'Logout'})).toBeVisible()
+  await expect(page.getByRole('button', {name: 'Logout'})).toHaveCount(1)
   await expect(nav.getByRole('link', {name: 'Outbox'})).toHaveAttribute('aria-current', 'page')
   await expect(nav.getByRole('link', {name: 'Outbox'})).toHaveAttribute('href', '/admin/outbox')
   await expect(nav.getByRole('link', {name: 'Enrolments'})).not.toHaveAttribute('aria-current', /.+/)

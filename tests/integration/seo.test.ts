@@ -14,6 +14,7 @@ import * as legal from '~/pages/legal'
 import * as root from '~/root'
 import * as home from '~/routes/_index'
 import * as about from '~/routes/about'
+import * as adminEnquiries from '~/routes/admin.enquiries'
 import * as adminOutbox from '~/routes/admin.outbox'
 import * as adminEnrollments from '~/routes/adminEnrollments'
 import * as contact from '~/routes/contact'
@@ -53,6 +54,7 @@ function resolve(path: string): Resolved {
     '/payment': [payment, 'routes/payment'],
     '/login': [login, 'routes/login'],
     '/adminEnrollments': [adminEnrollments, 'routes/adminEnrollments'],
+    '/admin/enquiries': [adminEnquiries, 'routes/admin.enquiries'],
     '/admin/outbox': [adminOutbox, 'routes/admin.outbox'],
   }
   const hit = fixed[path]
@@ -198,7 +200,7 @@ describe('canonical addresses off the sitemap', () => {
   })
 
   it('the staff area and a candidate’s exam results are noindex, without a canonical link', async () => {
-    for (const path of ['/login', '/adminEnrollments', '/admin/outbox', '/exam/maritime-safety-basics/results']) {
+    for (const path of ['/login', '/adminEnrollments', '/admin/enquiries', '/admin/outbox', '/exam/maritime-safety-basics/results']) {
       const {tags} = await loadPage(path)
       expect(tagValue(tags, 'name', 'robots'), path).toMatch(/^noindex/)
       expect(canonicalOf(tags), path).toBeUndefined()

@@ -60,6 +60,9 @@ export const ADMIN_LIST_PATH = '/adminEnrollments'
 /** The admin area's outbox of e-mail messages (issue 14). */
 export const ADMIN_OUTBOX_PATH = '/admin/outbox'
 
+/** The admin area's inbox of contact enquiries (issue 15). */
+export const ADMIN_ENQUIRIES_PATH = '/admin/enquiries'
+
 /**
  * The legal pages' slugs (docs/requirements.md#req-legal): each is served at /{slug} by pages/legal.tsx,
  * registered once per slug in web/vite.config.ts; the Studio allows only these

@@ -1,8 +1,8 @@
 /**
  * /robots.txt. Every crawler may read the whole public site, except:
  *
- * - /admin and /adminEnrollments: the staff area (/admin/login, /admin/outbox and the enrolment
- *   list). It holds no content and must not appear in search results. ("Disallow: /admin" alone
+ * - /admin and /adminEnrollments: the staff area (/admin/login, /admin/enquiries, /admin/outbox and the
+ *   enrolment list). It holds no content and must not appear in search results. ("Disallow: /admin" alone
  *   would cover /adminEnrollments too, since rules are path prefixes; it is named for clarity.)
  * - /login: the same staff sign-in at its other address.
  * - /api/: the site's JSON endpoints (contact, enrolment, payment, uploads, admin): POST-only

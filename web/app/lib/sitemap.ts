@@ -14,7 +14,7 @@
  *   cached like any content page.
  *
  * Left out: /payment (a personal, transactional form; disallowed in robots.txt), /login,
- * /admin/login, /adminEnrollments, /admin/outbox, and the exam take and results pages (one visitor's attempt,
+ * /admin/login, /adminEnrollments, /admin/enquiries, /admin/outbox, and the exam take and results pages (one visitor's attempt,
  * marked noindex).
  *
  * lastmod is the latest `_updatedAt` of the documents a page shows, when they have one.

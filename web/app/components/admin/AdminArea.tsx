@@ -1,17 +1,21 @@
 /**
- * The administrator area's session switch, shared by /login, /admin/login, /adminEnrollments and
- * /admin/outbox (docs/requirements.md#req-admin-login, #req-admin-list, #req-states-admin-session,
- * #req-roles; issues 5 and 14).
+ * The administrator area's session switch, shared by /login, /admin/login, /adminEnrollments,
+ * /admin/enquiries and /admin/outbox (docs/requirements.md#req-admin-login, #req-admin-list,
+ * #req-states-admin-session, #req-roles, #req-enquiries; issues 5, 14 and 15).
  *
  * - Before hydration nothing interactive is rendered (the token lives in localStorage, and a
  *   form must never submit natively with the password in the address).
  * - A stored token → the page's dashboard: the enrolment list (on /login too: "if a stored admin
  *   token already exists, the enrollment list is shown instead of the form" — rendered in place,
- *   no redirect) or the outbox; above it the admin navigation (Enrolments, Outbox) and, when the
- *   route's loader found no mail transport (`emailConfigured` false), the banner "E-mail is not
- *   configured: messages stay in the outbox".
- * - No token → the login form on the login routes; on /adminEnrollments and /admin/outbox the
- *   error state 'No authentication token found' with a link to /login (the routes are not guarded).
+ *   no redirect), the enquiries or the outbox; above it the admin navigation (Enrolments,
+ *   Enquiries with the number of new ones, Outbox, Logout) and, when the route's loader found no
+ *   mail transport (`emailConfigured` false), the banner "E-mail is not configured: messages stay
+ *   in the outbox". The number of new enquiries comes from GET /api/admin/enquiries (read once
+ *   per page; on the enquiries page from its own list, so it follows every change); a failure
+ *   only leaves the badge out.
+ * - No token → the login form on the login routes; on /adminEnrollments, /admin/enquiries and
+ *   /admin/outbox the error state 'No authentication token found' with a link to /login (the
+ *   routes are not guarded).
  * - The server refuses the token (401) → it is removed and the login form is shown, with a
  *   note that the session expired, on either route.
  * - 15 minutes idle → Logout (token removed, page reloaded). Logging out in another tab signs
@@ -20,7 +24,9 @@
 import {useCallback, useEffect, useState} from 'react'
 import {clearToken, logout, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
 import {AdminNav} from './AdminNav'
-import {MESSAGES} from './api'
+import {fetchEnquiries, MESSAGES} from './api'
+import {countNew} from './enquiries'
+import {EnquiriesDashboard} from './EnquiriesDashboard'
 import {EnrolmentsDashboard} from './EnrolmentsDashboard'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
@@ -31,13 +37,24 @@ type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 's
 
 const EXPIRED = 'Your session has expired. Please sign in again.'
 
+/** The admin pages: the enrolment list (also what /login shows with a token), the enquiries, the outbox. */
+export type AdminVariant = 'login' | 'list' | 'enquiries' | 'outbox'
+
+/** The page's title, loading label and error title while there is no session. */
+const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading: string; error?: string}> = {
+  list: {title: 'Enrolment Records', loading: 'Loading enrollments...'},
+  enquiries: {title: 'Enquiries', loading: 'Loading enquiries...', error: 'Error loading enquiries'},
+  outbox: {title: 'Outbox', loading: 'Loading the outbox...', error: 'Error loading the outbox'},
+}
+
 /**
  * The admin area of a route: `variant` 'login' (the form, or the enrolment list with a token),
- * 'list' (the enrolment list) or 'outbox'; `belowNav` when the site's fixed navigation is shown;
- * `emailConfigured` from the route's loader (default true: no banner).
+ * 'list' (the enrolment list), 'enquiries' or 'outbox'; `belowNav` when the site's fixed
+ * navigation is shown; `emailConfigured` from the route's loader (default true: no banner).
  */
-export function AdminArea({variant, belowNav, emailConfigured = true}: {variant: 'login' | 'list' | 'outbox'; belowNav: boolean; emailConfigured?: boolean}) {
+export function AdminArea({variant, belowNav, emailConfigured = true}: {variant: AdminVariant; belowNav: boolean; emailConfigured?: boolean}) {
   const [phase, setPhase] = useState<Phase>({kind: 'checking'})
+  const [newEnquiries, setNewEnquiries] = useState<number | null>(null)
 
   useEffect(() => {
     const token = readToken()
@@ -62,15 +79,28 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
 
   useIdleTimer(phase.kind === 'signed-in', logout)
 
+  // The navigation's count of new enquiries (the enquiries page reports its own list instead).
+  const token = phase.kind === 'signed-in' ? phase.token : null
+  useEffect(() => {
+    if (!token || variant === 'enquiries') return
+    const controller = new AbortController()
+    fetchEnquiries(token, controller.signal)
+      .then((enquiries) => setNewEnquiries(countNew(enquiries)))
+      .catch(() => undefined)
+    return () => controller.abort()
+  }, [token, variant])
+
   const top = belowNav ? 'pt-16' : ''
-  const outbox = variant === 'outbox'
   if (phase.kind === 'signed-in') {
+    const section = variant === 'outbox' || variant === 'enquiries' ? variant : 'enrolments'
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
-        <AdminNav current={outbox ? 'outbox' : 'enrolments'} />
+        <AdminNav current={section} newEnquiries={newEnquiries} withLogout={section !== 'enrolments'} />
         {emailConfigured ? null : <EmailNotConfiguredBanner />}
-        {outbox ? (
+        {section === 'outbox' ? (
           <OutboxDashboard token={phase.token} onUnauthorized={onUnauthorized} />
+        ) : section === 'enquiries' ? (
+          <EnquiriesDashboard token={phase.token} onUnauthorized={onUnauthorized} onNewCount={setNewEnquiries} />
         ) : (
           <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         )}
@@ -85,21 +115,16 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
       </div>
     )
   }
+  const page = variant === 'login' ? null : SIGNED_OUT[variant]
   return (
     <div className={`min-h-screen bg-slate-50 ${top}`}>
       <div className="container-page py-8 sm:py-10">
         {phase.kind === 'checking' ? (
-          variant === 'list' ? (
-            <Spinner label="Loading enrollments..." />
-          ) : outbox ? (
-            <Spinner label="Loading the outbox..." />
-          ) : (
-            <Spinner label="Checking your session..." />
-          )
+          <Spinner label={page?.loading ?? 'Checking your session...'} />
         ) : (
           <>
-            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{outbox ? 'Outbox' : 'Enrolment Records'}</h1>
-            <ErrorPanel message={MESSAGES.noToken} title={outbox ? 'Error loading the outbox' : undefined} />
+            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{page?.title ?? SIGNED_OUT.list.title}</h1>
+            <ErrorPanel message={MESSAGES.noToken} title={page?.error} />
           </>
         )}
       </div>

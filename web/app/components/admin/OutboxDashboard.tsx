@@ -8,11 +8,10 @@
  * keeps focus) while the server queues it again and tries it once (at most about 5 s), then the
  * card shows the new state, the result is announced and focus moves to the card's title; an
  * error is shown in an alert on the card. A 401 from any call hands over to `onUnauthorized`
- * (token dropped, login form shown).
+ * (token dropped, login form shown). Logout is in the admin navigation above the page (AdminNav).
  */
 import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
 import {formatDateTime} from '~/domain/format'
-import {logout} from '~/lib/admin-session'
 import type {OutboxMessage} from '#schemas/api/outbox'
 import {fetchOutbox, OUTBOX_MESSAGES, sendMessageAgain, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
@@ -94,14 +93,9 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
           <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Outbox</h1>
         </div>
-        <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={refresh} aria-busy={refreshing} className="btn-secondary">
-            Refresh
-          </button>
-          <button type="button" onClick={logout} className="btn-outline">
-            Logout
-          </button>
-        </div>
+        <button type="button" onClick={refresh} aria-busy={refreshing} className="btn-secondary">
+          Refresh
+        </button>
       </header>
       <p className="mt-3 max-w-3xl text-sm text-slate-700">
         Every e-mail the site sends waits here until the mail server accepts it; a message that cannot be sent is retried for 24 hours, then marked failed.

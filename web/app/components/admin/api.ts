@@ -12,12 +12,16 @@
  * - GET /api/admin/outbox (bearer) → the e-mail outbox, newest first; POST
  *   /api/admin/outbox/:id/send-again (bearer) → the message's new state (issue 14). 401 →
  *   Unauthorized; other failures → Error with OUTBOX_MESSAGES or the server's `{error}`.
- * Bodies and answers are the contracts of schemas/api/admin.ts and schemas/api/outbox.ts (types
- * only: no zod here).
+ * - GET /api/admin/enquiries (bearer) → the contact enquiries, newest first; PATCH
+ *   /api/admin/enquiries/:id {status} (bearer) → the enquiry after the change (issue 15). 401 →
+ *   Unauthorized; other failures → Error with ENQUIRY_MESSAGES or the server's `{error}`.
+ * Bodies and answers are the contracts of schemas/api/admin.ts, schemas/api/outbox.ts and
+ * schemas/api/enquiries.ts (types only: no zod here).
  */
 import type {AdminLoginRequest, AdminLoginResponse, EnrolmentList} from '#schemas/api/admin'
 import type {OutboxList, OutboxMessage, OutboxSendAgainResponse} from '#schemas/api/outbox'
 import type {ApiError} from '#schemas/api/errors'
+import type {Enquiry, EnquiryList, EnquiryStatus, EnquiryUpdate, EnquiryUpdateResponse} from '#schemas/api/enquiries'
 import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 
 export const MESSAGES = {
@@ -32,6 +36,12 @@ export const MESSAGES = {
 export const OUTBOX_MESSAGES = {
   loadFailed: 'Failed to load the outbox',
   sendFailed: 'The message could not be sent again. Please try again.',
+} as const
+
+/** The enquiries page's own messages (issue 15). */
+export const ENQUIRY_MESSAGES = {
+  loadFailed: 'Failed to load enquiries',
+  updateFailed: 'The enquiry could not be updated. Please try again.',
 } as const
 
 /** The server rejected the token (missing, expired, forged). */
@@ -178,5 +188,55 @@ export async function sendMessageAgain(token: string, id: string): Promise<Outbo
     return (await response.json()) as OutboxSendAgainResponse
   } catch {
     throw new Error(OUTBOX_MESSAGES.sendFailed)
+  }
+}
+
+/** The enquiries, newest first. Throws UnauthorizedError on 401, Error(ENQUIRY_MESSAGES.loadFailed) otherwise. */
+export async function fetchEnquiries(token: string, signal?: AbortSignal): Promise<Enquiry[]> {
+  let response: Response
+  try {
+    response = await fetch('/api/admin/enquiries', {headers: bearer(token), signal, cache: 'no-store'})
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new Error(ENQUIRY_MESSAGES.loadFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error(ENQUIRY_MESSAGES.loadFailed)
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    throw new Error(ENQUIRY_MESSAGES.loadFailed)
+  }
+  if (!Array.isArray(body)) throw new Error(ENQUIRY_MESSAGES.loadFailed)
+  return body as EnquiryList
+}
+
+/** The PATCH path of enquiry `id` (a message key: only [0-9A-Za-z._-], nothing to escape, but encoded all the same). */
+export const enquiryUrl = (id: string) => `/api/admin/enquiries/${encodeURIComponent(id)}`
+
+/**
+ * Sets the status of enquiry `id` (`handled`: "Mark as handled"; `new`: "Reopen"); resolves to the
+ * enquiry after the change. Throws UnauthorizedError on 401, Error with the server's message
+ * (404, 400) or ENQUIRY_MESSAGES.updateFailed otherwise.
+ */
+export async function setEnquiryStatus(token: string, id: string, status: EnquiryStatus): Promise<Enquiry> {
+  let response: Response
+  try {
+    response = await fetch(enquiryUrl(id), {
+      method: 'PATCH',
+      headers: {...bearer(token), 'Content-Type': 'application/json'},
+      body: JSON.stringify({status} satisfies EnquiryUpdate),
+      cache: 'no-store',
+    })
+  } catch {
+    throw new Error(ENQUIRY_MESSAGES.updateFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error((response.status < 500 ? await errorText(response) : null) ?? ENQUIRY_MESSAGES.updateFailed)
+  try {
+    return (await response.json()) as EnquiryUpdateResponse
+  } catch {
+    throw new Error(ENQUIRY_MESSAGES.updateFailed)
   }
 }

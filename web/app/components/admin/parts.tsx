@@ -1,6 +1,8 @@
-/** Small pieces of the administrator pages: status badges, spinner, the e-mail banner (dates and money: ~/domain/format). */
+/** Small pieces of the administrator pages: status badges (enrolments, outbox, enquiries), spinner, the e-mail banner (dates and money: ~/domain/format). */
 import type {EnrolmentStatus} from '#schemas/api/admin'
+import type {EnquiryStatus} from '#schemas/api/enquiries'
 import type {OutboxStatus} from '#schemas/api/outbox'
+import {ENQUIRY_STATUS_LABELS} from './enquiries'
 import {EMAIL_NOT_CONFIGURED, STATUS_LABELS} from './outbox'
 
 /** An enrolment's payment status: Paid or Pending. */
@@ -38,6 +40,20 @@ export function OutboxStatusBadge({status}: {status: OutboxStatus}) {
   return (
     <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${OUTBOX_BADGE[status]}`}>
       {STATUS_LABELS[status]}
+    </span>
+  )
+}
+
+const ENQUIRY_BADGE: Record<EnquiryStatus, string> = {
+  new: 'bg-sky-50 text-sky-900 ring-sky-600/40',
+  handled: 'bg-slate-100 text-slate-800 ring-slate-500/40',
+}
+
+/** An enquiry's status: New or Handled (issue 15). */
+export function EnquiryStatusBadge({status}: {status: EnquiryStatus}) {
+  return (
+    <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${ENQUIRY_BADGE[status]}`}>
+      {ENQUIRY_STATUS_LABELS[status]}
     </span>
   )
 }

@@ -1,0 +1,11 @@
+/** GET /api/admin/enquiries — the enquiries inbox, newest first (bearer token); see netlify/lib/admin/enquiries.ts. */
+import type {Config} from '@netlify/functions'
+import {handle, requireMethod} from '../lib/http'
+import {listEnquiriesForAdmin} from '../lib/admin/enquiries'
+
+export default handle(async (request: Request) => {
+  requireMethod(request, 'GET')
+  return listEnquiriesForAdmin(request)
+})
+
+export const config: Config = {path: '/api/admin/enquiries', method: 'GET'}

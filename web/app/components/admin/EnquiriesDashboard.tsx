@@ -1,0 +1,390 @@
+/**
+ * The enquiries inbox (issue 15, docs/requirements.md#req-enquiries): the messages sent from the
+ * contact page, newest first, in a table (date, name, subject, status) inside a scrollable region
+ * (tabIndex 0, labelled by its caption, like the enrolment table); below 640 px the same list as
+ * cards, so a phone's page never scrolls sideways and every "View" is in reach. Above it "Search enquiries" (name, e-mail, subject, message) and a "Status" filter
+ * that starts on "New" (rules in ./enquiries.ts).
+ *
+ * Fetched once per load with the bearer token; "Refresh" fetches again (the list shown meanwhile
+ * stays). "View" opens the enquiry in a modal <dialog> (Escape closes it; focus returns to the
+ * row's button, or to the table when the row has left the filter): the whole message, the
+ * sender's details, "Reply by e-mail" (mailto, subject "Re: {subject}") and "Mark as handled" /
+ * "Reopen" (PATCH; the button says "Saving…", aria-disabled so it keeps focus, then the list,
+ * the dialog and the navigation's count show the new state; an error in an alert). A 401 from
+ * any call hands over to `onUnauthorized` (token dropped, login form shown). `onNewCount` receives
+ * the number of new enquiries whenever the list changes (the admin navigation's badge).
+ */
+import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
+import {CloseIcon} from '~/components/Icons'
+import {formatDateTime} from '~/domain/format'
+import type {Enquiry, EnquiryStatus} from '#schemas/api/enquiries'
+import {ENQUIRY_MESSAGES, fetchEnquiries, setEnquiryStatus, UnauthorizedError} from './api'
+import {
+  countNew,
+  DEFAULT_STATUS_FILTER,
+  emptyText,
+  enquiriesShowingText,
+  filterEnquiries,
+  replaceEnquiry,
+  replyHref,
+  STATUS_FILTERS,
+  statusNotice,
+  type StatusFilter,
+} from './enquiries'
+import {ErrorPanel} from './ErrorPanel'
+import {EnquiryStatusBadge, Spinner} from './parts'
+
+type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; enquiries: Enquiry[]}
+
+/** The enquiries page of a signed-in administrator. */
+export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: string; onUnauthorized: () => void; onNewCount?: (count: number) => void}) {
+  const ids = useId()
+  const [load, setLoad] = useState<Load>({state: 'loading'})
+  const [generation, setGeneration] = useState(0)
+  const [refreshing, setRefreshing] = useState(false)
+  const [query, setQuery] = useState('')
+  const [status, setStatus] = useState<StatusFilter>(DEFAULT_STATUS_FILTER)
+  const [viewingId, setViewingId] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState('')
+  const region = useRef<HTMLDivElement>(null)
+  const cards = useRef<HTMLUListElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setRefreshing(true)
+    fetchEnquiries(token, controller.signal)
+      .then((enquiries) => setLoad({state: 'loaded', enquiries}))
+      .catch((failure: unknown) => {
+        if (controller.signal.aborted) return
+        if (failure instanceof UnauthorizedError) return onUnauthorized()
+        setLoad({state: 'error', message: ENQUIRY_MESSAGES.loadFailed})
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setRefreshing(false)
+      })
+    return () => controller.abort()
+  }, [token, onUnauthorized, generation])
+
+  useEffect(() => {
+    if (load.state === 'loaded') onNewCount?.(countNew(load.enquiries))
+  }, [load, onNewCount])
+
+  const refresh = () => {
+    setNotice('')
+    setGeneration((value) => value + 1)
+  }
+
+  const changeStatus = useCallback(
+    async (enquiry: Enquiry, next: EnquiryStatus) => {
+      setBusy(true)
+      setError(null)
+      setNotice('')
+      try {
+        const updated = await setEnquiryStatus(token, enquiry.id, next)
+        setLoad((previous) => (previous.state === 'loaded' ? {state: 'loaded', enquiries: replaceEnquiry(previous.enquiries, updated)} : previous))
+        setNotice(statusNotice(updated))
+      } catch (failure) {
+        if (failure instanceof UnauthorizedError) return onUnauthorized()
+        setError(failure instanceof Error && failure.message ? failure.message : ENQUIRY_MESSAGES.updateFailed)
+      } finally {
+        setBusy(false)
+      }
+    },
+    [token, onUnauthorized],
+  )
+
+  const open = (id: string) => {
+    setError(null)
+    setNotice('')
+    setViewingId(id)
+  }
+
+  // After the dialog closes, focus is back on the row's "View" button — unless the row has left
+  // the filter (an enquiry just handled under "New"): then the table (or, on a phone, the cards),
+  // or the heading when nothing is listed.
+  const closed = () => {
+    setViewingId(null)
+    setError(null)
+    requestAnimationFrame(() => {
+      const active = document.activeElement
+      if (active && active !== document.body && active.isConnected) return
+      const shownNow = [region.current, cards.current, heading.current].find((element) => element && element.getClientRects().length > 0)
+      shownNow?.focus()
+    })
+  }
+
+  const enquiries = load.state === 'loaded' ? load.enquiries : []
+  const shown = filterEnquiries(enquiries, query, status)
+  const viewing = viewingId ? (enquiries.find((enquiry) => enquiry.id === viewingId) ?? null) : null
+  const empty = emptyText(enquiries.length)
+
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
+          <h1 ref={heading} tabIndex={-1} className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+            Enquiries
+          </h1>
+        </div>
+        <button type="button" onClick={refresh} aria-busy={refreshing} className="btn-secondary">
+          Refresh
+        </button>
+      </header>
+      <p className="mt-3 max-w-3xl text-sm text-slate-700">
+        Messages sent from the contact page. Reply by e-mail, then mark the enquiry as handled; the new ones are counted in the navigation.
+      </p>
+      <div aria-live="polite" className="mt-3 min-h-6 text-sm text-slate-700">
+        {refreshing && load.state !== 'loading' ? 'Updating the enquiries...' : viewing ? '' : notice}
+      </div>
+      {load.state === 'loading' ? (
+        <Spinner label="Loading enquiries..." />
+      ) : load.state === 'error' ? (
+        <div className="mt-4">
+          <ErrorPanel title="Error loading enquiries" message={load.message} />
+        </div>
+      ) : (
+        <>
+          <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="w-full sm:max-w-md">
+              <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
+                Search enquiries
+              </label>
+              <input
+                id={`${ids}-search`}
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder="Name, e-mail, subject or message"
+                aria-describedby={`${ids}-showing`}
+                className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
+              />
+            </div>
+            <div className="w-full sm:w-48">
+              <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-navy-900">
+                Status
+              </label>
+              <select
+                id={`${ids}-status`}
+                value={status}
+                onChange={(event) => setStatus(event.target.value as StatusFilter)}
+                aria-describedby={`${ids}-showing`}
+                className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
+              >
+                {STATUS_FILTERS.map((filter) => (
+                  <option key={filter.value} value={filter.value}>
+                    {filter.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          <p id={`${ids}-showing`} aria-live="polite" className="mt-4 text-sm text-slate-700">
+            {enquiriesShowingText(shown.length, enquiries.length)}
+          </p>
+
+          {shown.length === 0 ? (
+            <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
+              <h2 className="text-lg font-semibold text-navy-900">{empty.title}</h2>
+              <p className="mt-2 text-sm text-slate-600">{empty.hint}</p>
+            </div>
+          ) : (
+            <>
+              {/* Phones: one card per enquiry; from 640 px the table. */}
+              <ul ref={cards} tabIndex={-1} aria-label="Enquiries, newest first" className="mt-4 space-y-3 sm:hidden">
+                {shown.map((enquiry) => (
+                  <li key={enquiry.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                    <div className="flex items-start justify-between gap-3">
+                      <p className="min-w-0 font-semibold break-words text-navy-900">{enquiry.name}</p>
+                      <EnquiryStatusBadge status={enquiry.status} />
+                    </div>
+                    <p className="text-xs break-all text-slate-600">{enquiry.email}</p>
+                    <p className="mt-2 text-sm text-navy-900">{enquiry.subject}</p>
+                    <p className="mt-1 text-xs text-slate-600">{formatDateTime(enquiry.createdAt)}</p>
+                    <button type="button" onClick={() => open(enquiry.id)} className="btn-outline mt-3 min-h-10 px-3 py-1.5">
+                      View<span className="sr-only"> the enquiry from {enquiry.name}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              <div
+                ref={region}
+                role="region"
+                aria-labelledby={`${ids}-caption`}
+                tabIndex={0}
+                className="relative mt-4 hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
+              >
+                <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+                  <caption id={`${ids}-caption`} className="sr-only">
+                    Enquiries, newest first
+                  </caption>
+                  <thead className="bg-slate-50">
+                    <tr>
+                      {['Date', 'Name', 'Subject', 'Status'].map((label) => (
+                        <th key={label} scope="col" className="px-3 py-3 font-semibold whitespace-nowrap text-navy-900">
+                          {label}
+                        </th>
+                      ))}
+                      <th scope="col" className="px-3 py-3 font-semibold whitespace-nowrap text-navy-900">
+                        <span className="sr-only">Details</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {shown.map((enquiry) => (
+                      <tr key={enquiry.id} className={enquiry.status === 'new' ? 'hover:bg-slate-50' : 'bg-slate-50/60 hover:bg-slate-100'}>
+                        <td className="px-3 py-3 align-top whitespace-nowrap">{formatDateTime(enquiry.createdAt)}</td>
+                        <td className="max-w-56 min-w-32 px-3 py-3 align-top">
+                          <span className="font-semibold break-words text-navy-900">{enquiry.name}</span>
+                          <span className="block text-xs break-all text-slate-600">{enquiry.email}</span>
+                        </td>
+                        <td className="min-w-36 px-3 py-3 align-top">{enquiry.subject}</td>
+                        <td className="px-3 py-3 align-top">
+                          <EnquiryStatusBadge status={enquiry.status} />
+                        </td>
+                        <td className="px-3 py-2 align-top">
+                          <button type="button" onClick={() => open(enquiry.id)} className="btn-outline min-h-10 px-3 py-1.5">
+                            View<span className="sr-only"> the enquiry from {enquiry.name}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
+          )}
+        </>
+      )}
+      {viewing ? (
+        <EnquiryDialog
+          enquiry={viewing}
+          busy={busy}
+          error={error}
+          notice={notice}
+          onChangeStatus={(next) => void changeStatus(viewing, next)}
+          onClose={closed}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+/** One enquiry in full, in a modal dialog: the message, the sender, Reply by e-mail, Mark as handled / Reopen. */
+function EnquiryDialog({
+  enquiry,
+  busy,
+  error,
+  notice,
+  onChangeStatus,
+  onClose,
+}: {
+  enquiry: Enquiry
+  busy: boolean
+  error: string | null
+  notice: string
+  onChangeStatus: (status: EnquiryStatus) => void
+  onClose: () => void
+}) {
+  const ids = useId()
+  const dialog = useRef<HTMLDialogElement>(null)
+
+  useEffect(() => {
+    const element = dialog.current
+    if (element && !element.open) element.showModal()
+    return () => {
+      if (element?.open) element.close()
+    }
+  }, [])
+
+  const handled = enquiry.status === 'handled'
+  const fields: [string, ReactNode][] = [
+    ['Name', enquiry.name],
+    [
+      'E-mail',
+      <a
+        key="email"
+        href={`mailto:${encodeURIComponent(enquiry.email).replace(/%40/g, '@')}`}
+        className="break-all text-ocean-600 underline underline-offset-2"
+      >
+        {enquiry.email}
+      </a>,
+    ],
+    ['Phone', enquiry.phone || '—'],
+    ['Received', formatDateTime(enquiry.createdAt)],
+    ['Handled at', enquiry.handledAt ? formatDateTime(enquiry.handledAt) : 'Not yet'],
+  ]
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={`${ids}-title`}
+      aria-describedby={`${ids}-from`}
+      onClose={onClose}
+      className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-2xl p-0 text-slate-800 shadow-2xl backdrop:bg-navy-950/60"
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+        <div className="min-w-0">
+          <h2 id={`${ids}-title`} className="text-xl font-bold break-words text-navy-900">
+            {enquiry.subject}
+          </h2>
+          <p id={`${ids}-from`} className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <EnquiryStatusBadge status={enquiry.status} /> <span className="break-words">From {enquiry.name}</span>
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          className="grid h-11 w-11 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
+          aria-label="Close enquiry"
+          // The dialog's initial focus (HTML's way to choose it for a modal <dialog>).
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        >
+          <CloseIcon />
+        </button>
+      </div>
+      <div className="max-h-[70vh] overflow-y-auto px-5 py-5 sm:px-6">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+          {fields.map(([label, value]) => (
+            <div key={label} className="min-w-0">
+              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
+              <dd className="mt-0.5 text-sm break-words text-navy-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <section aria-labelledby={`${ids}-message`} className="mt-6 border-t border-slate-200 pt-5">
+          <h3 id={`${ids}-message`} className="text-base font-semibold text-navy-900">
+            Message
+          </h3>
+          <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{enquiry.message}</p>
+        </section>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <a href={replyHref(enquiry)} className="btn-secondary">
+            Reply by e-mail
+          </a>
+          <button
+            type="button"
+            onClick={busy ? undefined : () => onChangeStatus(handled ? 'new' : 'handled')}
+            aria-disabled={busy}
+            className="btn-outline aria-disabled:cursor-wait aria-disabled:opacity-70"
+          >
+            {busy ? 'Saving…' : handled ? 'Reopen' : 'Mark as handled'}
+          </button>
+        </div>
+        <p role="status" className="mt-3 min-h-5 text-sm text-slate-700">
+          {notice}
+        </p>
+        {error ? (
+          <p role="alert" className="mt-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </dialog>
+  )
+}
