@@ -4,11 +4,14 @@
  * as SHARD_COUNT shard blobs `v1/shard-XX`; an order id belongs to the shard given by the
  * first byte of its SHA-256. A shard holds `{entries: {orderId: summary}}`.
  *
- * - Writes: `indexEnrolment(record)` after createPending and markPaid, through updateJSON
- *   (conditional write retried until it lands; serialised per shard in-process), so
- *   concurrent enrolments never lose each other's entry. Enrolments only move forward
- *   (pending → paid, attachments are only added), and the merge keeps the most advanced
- *   summary, so two writes of one order landing out of order cannot regress it.
+ * - Writes: `indexEnrolment(record)` after every record write (createPending, markPaid, the
+ *   receipt number, staff changes: ./enrolments.ts), through updateJSON (conditional write
+ *   retried until it lands; serialised per shard in-process), so concurrent enrolments never
+ *   lose each other's entry. Every record write only moves it forward — the payment is
+ *   received once, a receipt number is given once, attachments and history entries (issue 15:
+ *   each status change and note) are only added — and the merge keeps the most advanced
+ *   summary, so two writes of one order landing out of order cannot regress it (a `contacted`
+ *   row never goes back to `paid`, whatever the statuses are: the history count decides).
  * - Versions: a row carries its record's `updatedAt` (issue 12, finding 7), so a row older than
  *   its record can be found and re-derived: the record is the truth. The repair
  *   (./enrolment-repair.ts: scheduled, at `npm start`'s boot, and `npm run
@@ -22,6 +25,7 @@ import {createHash} from 'node:crypto'
 import {getStore, type Store} from '@netlify/blobs'
 import {updateJSON} from './blobs'
 import type {AdminListStatus, EnrolmentSummary} from '#schemas/api/admin'
+import {wasPaid} from '~/domain/enrolment-status'
 import type {EnrolmentRecord} from './enrolment-record'
 
 export const INDEX_STORE = 'enrolment-index'
@@ -59,26 +63,31 @@ export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
     attachmentCount: record.attachments?.length ?? 0,
     receiptNumber: record.receiptNumber ?? null,
     updatedAt: record.updatedAt,
+    historyCount: record.history?.length ?? 0,
   }
 }
 
-/** How far an enrolment has got: paid before pending, then with a receipt number, then more attachments, then the newer version. */
-const progress = (s: EnrolmentSummary) => [(s.status === 'paid' ? 2 : 0) + (s.receiptNumber ? 1 : 0), s.attachmentCount, s.updatedAt ?? ''] as const
+/**
+ * How far an enrolment has got, each part only ever growing over a record's life: paid
+ * (wasPaid) before unpaid, then with a receipt number; then more history entries (issue 15);
+ * then more attachments; then the newer version.
+ */
+const progress = (s: EnrolmentSummary) => [(wasPaid(s) ? 2 : 0) + (s.receiptNumber ? 1 : 0), s.historyCount ?? 0, s.attachmentCount, s.updatedAt ?? ''] as const
 
 /**
- * The summary to keep of two for one order: the more advanced one — paid beats pending
- * whatever the versions say (a row never regresses a paid enrolment to pending), a receipt
- * number beats none (issue 14), then more
- * attachments, then the later `updatedAt` (rows written before rows had versions count as
+ * The summary to keep of two for one order: the more advanced one (`progress`, compared part by
+ * part) — paid beats unpaid whatever the versions say (a row never regresses a paid enrolment
+ * to pending), a receipt number beats none (issue 14), more history entries beat fewer (a
+ * status change or note of issue 15 is never undone by a late write of the row before it), then
+ * more attachments, then the later `updatedAt` (rows written before rows had versions count as
  * oldest). Ties: `incoming`.
  */
 export function mergeSummary(existing: EnrolmentSummary | undefined, incoming: EnrolmentSummary): EnrolmentSummary {
   if (!existing) return incoming
-  const [a1, a2, a3] = progress(existing)
-  const [b1, b2, b3] = progress(incoming)
-  if (b1 !== a1) return b1 > a1 ? incoming : existing
-  if (b2 !== a2) return b2 > a2 ? incoming : existing
-  return b3 >= a3 ? incoming : existing
+  const a = progress(existing)
+  const b = progress(incoming)
+  for (let i = 0; i < a.length - 1; i++) if (b[i] !== a[i]) return b[i]! > a[i]! ? incoming : existing
+  return b.at(-1)! >= a.at(-1)! ? incoming : existing
 }
 
 /** Whether two rows are the same, field by field. */
@@ -179,11 +188,12 @@ export async function readIndexRows(): Promise<Map<string, EnrolmentSummary>> {
 /**
  * The rows of the admin list, newest first (ties by order id): every enrolment (`status:
  * 'all'`, the default here) or the paid ones only (`status: 'paid'`, what the admin API asks
- * for unless staff ask for pending ones too: issue 12, finding 6).
+ * for unless staff ask for pending ones too: issue 12, finding 6) — every row whose payment
+ * was received (wasPaid: paid, and moved on since, issue 15).
  */
 export async function listIndexedEnrolments(options: {status?: AdminListStatus} = {}): Promise<EnrolmentSummary[]> {
   const status = options.status ?? 'all'
-  const rows = [...(await readIndexRows()).values()].filter((row) => status === 'all' || row.status === 'paid')
+  const rows = [...(await readIndexRows()).values()].filter((row) => status === 'all' || wasPaid(row))
   return rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0))
 }
 

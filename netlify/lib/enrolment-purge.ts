@@ -2,7 +2,8 @@
  * The purge of stale pending enrolments (issue 12, finding 6: keep pending enrolments out of
  * staff's way): an enrolment still pending PENDING_MAX_AGE_MS (7 days) after its `createdAt`
  * is deleted, with its index row and the documents claimed by that order only. A paid
- * enrolment is never deleted, whatever its age.
+ * enrolment is never deleted, whatever its age, and neither is any other status (issue 15: a
+ * `cancelled` one stays, as staff left it): only `pending` is purged.
  *
  * Race with a payment (the purge and markPaid at the same moment). @netlify/blobs 10.7.13 has
  * no conditional delete, so "check pending, then delete" could delete a payment written in
@@ -20,6 +21,7 @@
  * A purge interrupted between steps leaves a marked record, which the next run finishes (and
  * which the repair treats as gone). Run hourly by netlify/functions/enrolment-maintenance.ts.
  */
+import {wasPaid} from '~/domain/enrolment-status'
 import {beginPurge, deleteMarkedEnrolment, getEnrolment, listEnrolmentKeys} from './enrolments'
 import {removeIndexRows} from './enrolment-index'
 import {mapWithConcurrency, REPAIR_CONCURRENCY} from './enrolment-repair'
@@ -68,7 +70,7 @@ export async function purgeStalePendingEnrolments(options: PurgeOptions = {}): P
     const claim = await beginPurge(orderId, createdBefore, now)
     if (claim.outcome !== 'marked') return
     await options.onStep?.('marked', orderId)
-    await removeIndexRows([orderId], (row) => row.status !== 'paid')
+    await removeIndexRows([orderId], (row) => !wasPaid(row))
     await options.onStep?.('row-removed', orderId)
     uploads.push(
       ...(await deleteUploadsClaimedBy(

@@ -4,11 +4,11 @@
  * admin list's index in ./enrolment-index.ts; both import this module, neither imports the
  * other's values (the index never reads records: ./enrolment-repair.ts does).
  */
-import type {EnrolmentStatus} from '#schemas/api/admin'
+import type {EnrolmentHistoryEntry, EnrolmentStatus} from '#schemas/api/admin'
 import type {PaymentsMode} from './payments/config'
 import type {Attachment} from './uploads'
 
-export type {EnrolmentStatus} from '#schemas/api/admin'
+export type {EnrolmentHistoryEntry, EnrolmentStatus} from '#schemas/api/admin'
 /** How the payment reached us: the browser's save call, Razorpay's webhook, or staff's / the job's check with the gateway (issue 15). */
 export type PaidVia = 'callback' | 'webhook' | 'reconciliation'
 
@@ -54,9 +54,14 @@ export type EnrolmentRecord = {
    * staff notice are in the outbox (netlify/lib/paid-enrolment.ts); absent while pending.
    */
   receiptNumber?: string
+  /**
+   * Staff's status changes and notes, oldest first (issue 15; ./enrolments.ts changeEnrolment,
+   * web/app/domain/enrolment-status.ts). Only ever appended to; absent until the first entry.
+   */
+  history?: EnrolmentHistoryEntry[]
 }
 
 export type NewEnrolment = Omit<
   EnrolmentRecord,
-  'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt' | 'confirmationKey' | 'receiptNumber'
+  'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt' | 'confirmationKey' | 'receiptNumber' | 'history'
 >

@@ -8,6 +8,13 @@
  * order is refused (409) and logged, and the stored payment is never overwritten.
  * Both keep the admin list's index (./enrolment-index.ts) up to date after the record write.
  *
+ * Follow-up (issue 15; web/app/domain/enrolment-status.ts): changeEnrolment moves a record to a
+ * new status (staff: one step forward or cancel; refunds: refunded / partially-refunded) and/or
+ * appends a note, each change one entry of the record's `history`, through the same conditional
+ * write, so concurrent staff edits never lose an entry. markPaid treats every status reached
+ * after payment like `paid` (the same payment again changes nothing) and refuses an order
+ * cancelled before its payment arrived (409, logged for review).
+ *
  * Purge (issue 12, finding 6; ./enrolment-purge.ts): a pending record older than 7 days is
  * first MARKED (`beginPurge`: a conditional write that only lands on a still-pending, old,
  * record) and only then deleted (`deleteMarkedEnrolment`). markPaid refuses a marked record
@@ -17,13 +24,14 @@
  */
 import {randomBytes} from 'node:crypto'
 import {isOrderId} from '#schemas/api/ids'
+import {checkRefundMove, checkStaffMove, wasPaid, type EnrolmentStatus} from '~/domain/enrolment-status'
 import {HttpError} from './http'
 import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import type {Attachment} from './uploads'
-import type {EnrolmentRecord, NewEnrolment, PaidVia} from './enrolment-record'
+import type {EnrolmentHistoryEntry, EnrolmentRecord, NewEnrolment, PaidVia} from './enrolment-record'
 import {indexEnrolmentSafely} from './enrolment-index'
 
-export type {EnrolmentRecord, EnrolmentStatus, NewEnrolment, PaidVia} from './enrolment-record'
+export type {EnrolmentHistoryEntry, EnrolmentRecord, EnrolmentStatus, NewEnrolment, PaidVia} from './enrolment-record'
 
 const store = () => openStore(STORES.enrolments)
 
@@ -70,12 +78,17 @@ export type MarkPaidResult = {record: EnrolmentRecord; changed: boolean}
 /** The message of markPaid's 409 for an order whose pending enrolment is being purged. */
 export const EXPIRED_ORDER_MESSAGE = 'This order expired before the payment reached us. Please contact us with your payment reference.'
 
+/** The message of markPaid's 409 for an order that staff cancelled before its payment arrived (issue 15). */
+export const CANCELLED_ORDER_MESSAGE = 'This order was cancelled before the payment reached us. Please contact us with your payment reference.'
+
 /**
  * Marks the order paid by `paymentId`. Resolves with the stored record and whether this call
- * changed it (false when it was already paid by the same payment). Throws HttpError 404 for
- * an unknown order, 409 when the order is already paid by another payment, and 409
- * (EXPIRED_ORDER_MESSAGE, logged for review and refund) when the purge has claimed the pending
- * record (issue 12, finding 6).
+ * changed it (false when it was already paid by the same payment — also when staff have moved
+ * it on since, e.g. to `contacted`: its status stays). Throws HttpError 404 for an unknown
+ * order, 409 when the order is already paid by another payment, 409 (EXPIRED_ORDER_MESSAGE,
+ * logged for review and refund) when the purge has claimed the pending record (issue 12,
+ * finding 6), and 409 (CANCELLED_ORDER_MESSAGE, logged likewise) when staff cancelled the order
+ * before it was paid (issue 15).
  * `extraAttachments` (documents posted with the save call) are appended once.
  */
 export function markPaid(
@@ -94,7 +107,7 @@ async function markPaidNow(
   options: {extraAttachments?: Attachment[]; now?: () => Date},
 ): Promise<MarkPaidResult> {
   const now = options.now ?? (() => new Date())
-  let outcome = 'missing' as 'missing' | 'same' | 'conflict' | 'paid' | 'purging'
+  let outcome = 'missing' as 'missing' | 'same' | 'conflict' | 'paid' | 'purging' | 'cancelled'
   let existing = null as EnrolmentRecord | null
   const {value, changed} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
     existing = current
@@ -108,7 +121,8 @@ async function markPaidNow(
       return undefined
     }
     const extra = (options.extraAttachments ?? []).filter((a) => !current.attachments.some((b) => b.uploadId === a.uploadId))
-    if (current.status === 'paid') {
+    // Paid, or moved on since (contacted, confirmed, … even cancelled or refunded after payment).
+    if (wasPaid(current)) {
       if (current.paymentId !== paymentId) {
         outcome = 'conflict'
         return undefined
@@ -116,6 +130,11 @@ async function markPaidNow(
       outcome = 'same'
       if (extra.length === 0) return undefined
       return {...current, attachments: [...current.attachments, ...extra], updatedAt: now().toISOString()}
+    }
+    if (current.status !== 'pending') {
+      // Cancelled by staff before any payment (issue 15): a final status; the payment is for review.
+      outcome = 'cancelled'
+      return undefined
     }
     outcome = 'paid'
     const timestamp = now().toISOString()
@@ -137,6 +156,12 @@ async function markPaidNow(
     )
     throw new HttpError(409, EXPIRED_ORDER_MESSAGE)
   }
+  if (outcome === 'cancelled') {
+    console.error(
+      `[enrolments] REVIEW: payment ${paymentId} (via ${via}) arrived for order ${orderId}, which staff cancelled (${existing?.status}) before it was paid; NOT recorded. Check the Razorpay dashboard and refund it or re-enrol the payer.`,
+    )
+    throw new HttpError(409, CANCELLED_ORDER_MESSAGE)
+  }
   if (outcome === 'conflict') {
     console.error(
       `[enrolments] REVIEW: order ${orderId} is already paid by ${existing?.paymentId} (${existing?.paidVia}); refused a second payment ${paymentId} via ${via}. Check the Razorpay dashboard and refund if it was captured.`,
@@ -153,13 +178,14 @@ async function markPaidNow(
  * Stores the receipt number of a paid enrolment (issue 14; netlify/lib/paid-enrolment.ts), once:
  * a conditional write that lands only while the record has none. Resolves to the stored record
  * (also when it already had this or another number: the first one stays, a different one is
- * logged for review). Throws HttpError 404 for an unknown order and 409 for one not paid.
+ * logged for review). Throws HttpError 404 for an unknown order and 409 for one never paid
+ * (wasPaid: a paid enrolment moved on since, even cancelled, still gets its number).
  */
 export async function recordReceiptNumber(orderId: string, receiptNumber: string, now = new Date()): Promise<EnrolmentRecord> {
   let outcome = 'missing' as 'missing' | 'pending' | 'kept' | 'set'
   const {value} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
     if (!current) return void (outcome = 'missing')
-    if (current.status !== 'paid') return void (outcome = 'pending')
+    if (!wasPaid(current)) return void (outcome = 'pending')
     if (current.receiptNumber) return void (outcome = 'kept')
     outcome = 'set'
     return {...current, receiptNumber, updatedAt: now.toISOString()}
@@ -168,6 +194,52 @@ export async function recordReceiptNumber(orderId: string, receiptNumber: string
   if (outcome === 'pending') throw new HttpError(409, 'The order is not paid')
   if (value.receiptNumber !== receiptNumber)
     console.error(`[enrolments] REVIEW: order ${orderId} has receipt ${value.receiptNumber}; refused a second number ${receiptNumber}`)
+  await indexEnrolmentSafely(value)
+  return value
+}
+
+/** Who changes an enrolment (issue 15): a staff account (its e-mail, from the bearer token), or a refund (for the refunds work). */
+export type EnrolmentActor = {kind: 'staff'; account: string} | {kind: 'refund'; account: string}
+
+/** A change of an enrolment: a new status, a note (normalised: schemas/api/admin.ts EnrolmentNoteSchema), or both. */
+export type EnrolmentChange = {status?: EnrolmentStatus; note?: string}
+
+/** The message of changeEnrolment's 409 for a record the purge of stale pending enrolments has claimed. */
+export const PURGING_MESSAGE = 'This enrolment expired unpaid and is being deleted.'
+
+/**
+ * Applies `change` to the enrolment of `orderId` at `now` (issue 15;
+ * docs/requirements.md#req-enrolment-status), as ONE new history entry `{at, by, from?, to?,
+ * note?}` (`by`: the actor's account), through updateJSON: the rule is checked against the
+ * record as it is at the moment of the conditional write, and concurrent changes each land
+ * (none is lost, none overwrites another). A status move must be allowed for the actor
+ * (web/app/domain/enrolment-status.ts: checkStaffMove for staff, checkRefundMove for a refund);
+ * a note alone is allowed in every status. Then the admin list's row is updated.
+ *
+ * Resolves to the stored record. Throws HttpError 404 for an unknown order, 409 with the rule's
+ * message for a refused move, 409 (PURGING_MESSAGE) for a record being purged. Callers
+ * validate the note (the API: schemas/api/admin.ts); an empty change is a programming error.
+ */
+export async function changeEnrolment(orderId: string, change: EnrolmentChange, actor: EnrolmentActor, now = new Date()): Promise<EnrolmentRecord> {
+  if (change.status === undefined && change.note === undefined) throw new Error('changeEnrolment: nothing to change')
+  let refusal: {status: 404 | 409; message: string} | null = null
+  const {value, changed} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
+    refusal = null
+    if (!current) return void (refusal = {status: 404, message: 'Unknown order'})
+    if (current.purgeStartedAt) return void (refusal = {status: 409, message: PURGING_MESSAGE})
+    const entry: EnrolmentHistoryEntry = {at: now.toISOString(), by: actor.account}
+    if (change.status !== undefined) {
+      const check = actor.kind === 'staff' ? checkStaffMove(current.status, change.status) : checkRefundMove(current, change.status)
+      if (!check.ok) return void (refusal = {status: 409, message: check.message})
+      entry.from = current.status
+      entry.to = change.status
+    }
+    if (change.note !== undefined) entry.note = change.note
+    return {...current, status: change.status ?? current.status, history: [...(current.history ?? []), entry], updatedAt: entry.at}
+  })
+  const refused = refusal as {status: 404 | 409; message: string} | null
+  if (refused) throw new HttpError(refused.status, refused.message)
+  if (!value || !changed) throw new Error(`Enrolment ${orderId} vanished while it was being changed`)
   await indexEnrolmentSafely(value)
   return value
 }

@@ -23,6 +23,7 @@
 import {timingSafeEqual} from 'node:crypto'
 import {publicOrigin} from '~/lib/env.server'
 import {ADMIN_LIST_PATH, absoluteUrl, confirmationPath} from '~/lib/paths'
+import {isPaidStatus, wasPaid} from '~/domain/enrolment-status'
 import {getEnrolment, recordReceiptNumber, type EnrolmentRecord} from './enrolments'
 import {listIndexedEnrolments} from './enrolment-index'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from './mail/deliver'
@@ -37,13 +38,14 @@ const MAX_KEY_LENGTH = 64
 
 /**
  * The paid enrolment of `orderId` whose confirmation key is `key` (compared in constant time),
- * else null — for an unknown order, a pending one, a record without a key and a wrong key alike,
- * so the page's 404 says nothing about which it was.
+ * else null — for an unknown order, one not in a paid-like status (isPaidStatus: pending,
+ * cancelled or refunded; `contacted`, `confirmed`, … are paid-like, issue 15), a record without a
+ * key and a wrong key alike, so the page's 404 says nothing about which it was.
  */
 export async function findConfirmedEnrolment(orderId: string, key: string): Promise<EnrolmentRecord | null> {
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) return null
   const record = await getEnrolment(orderId)
-  if (!record || record.status !== 'paid' || !record.confirmationKey) return null
+  if (!record || !isPaidStatus(record.status) || !record.confirmationKey) return null
   const expected = Buffer.from(record.confirmationKey, 'utf8')
   const given = Buffer.from(key, 'utf8')
   return expected.length === given.length && timingSafeEqual(expected, given) ? record : null
@@ -58,15 +60,16 @@ export type IssuedReceipt = {record: EnrolmentRecord; messageIds: string[]}
 
 /**
  * Gives a PAID enrolment its receipt number and queues its receipt and staff notice (see the
- * module comment). Resolves with the record unchanged when it is not paid or already has a
- * number, and null for an unknown order. Throws when Blobs or the content cannot be read (the
+ * module comment). Paid means wasPaid (web/app/domain/enrolment-status.ts): also one staff have
+ * moved on since, even cancelled (issue 15). Resolves with the record unchanged when it was never
+ * paid or already has a number, and null for an unknown order. Throws when Blobs or the content cannot be read (the
  * scheduled sweep retries).
  */
 export async function issueReceipt(orderId: string, options: {now?: Date} = {}): Promise<IssuedReceipt | null> {
   const now = options.now ?? new Date()
   const record = await getEnrolment(orderId)
   if (!record) return null
-  if (record.status !== 'paid' || !record.paidAt || record.receiptNumber) return {record, messageIds: []}
+  if (!wasPaid(record) || !record.paidAt || record.receiptNumber) return {record, messageIds: []}
   const context = await receiptContext()
   const {receiptNumber} = await allocateReceiptNumber(context.prefix, record.paidAt, orderId, now)
   const {documents, ...facts} = enrolmentFacts(record)
@@ -106,7 +109,8 @@ export const SWEEP_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 
 /**
  * The scheduled job's first step: issues receipts for enrolments paid within SWEEP_WINDOW_MS
- * (by the admin list's index) that still have no receipt number. Resolves to the order ids
+ * (by the admin list's index: its paid rows, whatever their status since) that still have no
+ * receipt number. Resolves to the order ids
  * issued; a failing one is logged and left for the next run.
  */
 export async function sweepPaidEnrolments(options: {now?: Date} = {}): Promise<string[]> {

@@ -6,16 +6,70 @@
  *   POST /api/admin                                 AdminLoginSchema → 200 AdminLoginResponseSchema
  *   GET  /api/admin/enrollments[?status=paid|all]   (query: parseAdminListStatus) → 200 EnrolmentListSchema
  *   GET  /api/admin/enrollments/:orderId            → 200 EnrolmentDetailSchema
+ *   PATCH /api/admin/enrollments/:orderId           EnrolmentUpdateSchema → 200 EnrolmentDetailSchema (issue 15)
  *   GET  /api/admin/enrollments/:orderId/documents/:uploadId → the file's bytes
  *
  * The list rows are produced by netlify/lib/enrolment-index.ts; errors are `{error}` (./errors.ts).
+ * The statuses and the moves between them are web/app/domain/enrolment-status.ts.
  */
 import {z} from 'zod'
+import {ENROLMENT_STATUSES, noteProblem, normaliseNote} from '~/domain/enrolment-status'
 import {AttachmentSchema} from './uploads'
 
-/** An enrolment is pending until its payment is verified, then paid. */
-export const EnrolmentStatusSchema = z.enum(['pending', 'paid'])
+/**
+ * An enrolment's status (issue 15; web/app/domain/enrolment-status.ts): `pending` until its
+ * payment is verified, then `paid`, then staff follow it up (`contacted`, `confirmed`,
+ * `completed`) or cancel it (`cancelled`); refunds set `refunded` / `partially-refunded`.
+ */
+export const EnrolmentStatusSchema = z.enum(ENROLMENT_STATUSES, {
+  errorMap: () => ({message: `status must be one of: ${ENROLMENT_STATUSES.join(', ')}`}),
+})
 export type EnrolmentStatus = z.infer<typeof EnrolmentStatusSchema>
+
+/**
+ * One entry of an enrolment's history (issue 15): a status change, a note, or both at once.
+ * `at` is ISO 8601 (UTC); `by` is the staff account's e-mail (the bearer token's subject), or
+ * what else made the change (a refund, later); `from`/`to` are present together, for a status
+ * change only; `note` is present for a note.
+ */
+export const EnrolmentHistoryEntrySchema = z.object({
+  at: z.string(),
+  by: z.string(),
+  from: EnrolmentStatusSchema.optional(),
+  to: EnrolmentStatusSchema.optional(),
+  note: z.string().optional(),
+})
+export type EnrolmentHistoryEntry = z.infer<typeof EnrolmentHistoryEntrySchema>
+
+/**
+ * A staff note (issue 15): text, stored with CR LF / CR as `\n` and trimmed, then 1–2000
+ * characters without control characters other than line breaks (noteProblem: 400 naming the
+ * note).
+ */
+export const EnrolmentNoteSchema = z
+  .string({invalid_type_error: 'The note must be text', required_error: 'The note must be text'})
+  .transform(normaliseNote)
+  .superRefine((note, context) => {
+    const problem = noteProblem(note)
+    if (problem) context.addIssue({code: z.ZodIssueCode.custom, message: problem})
+  })
+
+/**
+ * PATCH /api/admin/enrollments/:orderId (issue 15): a new status, a note, or both (one history
+ * entry). Whether the move is allowed is decided against the stored record (409 otherwise:
+ * checkStaffMove); an unknown field, an unknown status, a bad note or neither field is 400.
+ */
+export const EnrolmentUpdateSchema = z
+  .object({status: EnrolmentStatusSchema.optional(), note: EnrolmentNoteSchema.optional()})
+  .strict()
+  .refine((body) => body.status !== undefined || body.note !== undefined, {message: 'Give a status, a note or both'})
+/** What the admin page sends. */
+export type EnrolmentUpdateRequest = z.input<typeof EnrolmentUpdateSchema>
+/** The body as the function reads it (the note normalised). */
+export type EnrolmentUpdate = z.infer<typeof EnrolmentUpdateSchema>
+
+/** Largest PATCH body read (bytes): a 2000-character note of 3-byte characters, JSON-escaped, fits. */
+export const MAX_UPDATE_BYTES = 16 * 1024
 
 /** POST /api/admin: the administrator's credentials (400 with these messages when missing). */
 export const AdminLoginSchema = z.object({
@@ -55,6 +109,12 @@ export const EnrolmentSummarySchema = z.object({
    * row older than its record is stale and the index repair re-derives it (issue 12, finding 7).
    */
   updatedAt: z.string(),
+  /**
+   * How many entries the enrolment's history holds (issue 15: status changes and notes; it only
+   * grows, so the index keeps the later of two rows). Absent in rows written before issue 15
+   * (counts as 0; the index repair adds it).
+   */
+  historyCount: z.number().int().nonnegative().optional(),
 })
 export type EnrolmentSummary = z.infer<typeof EnrolmentSummarySchema>
 
@@ -100,14 +160,18 @@ export const EnrolmentDetailSchema = z
     receiptNumber: z.string().optional(),
     /** The key of the enrolment's confirmation page and receipt (issue 14). */
     confirmationKey: z.string().optional(),
+    /** Status changes and notes, oldest first (issue 15); [] when there are none. Only in the detail, never in a list row. */
+    history: z.array(EnrolmentHistoryEntrySchema),
   })
   .passthrough()
 export type EnrolmentDetail = z.infer<typeof EnrolmentDetailSchema>
 
 /**
  * Which enrolments GET /api/admin/enrollments lists (query `status`, issue 12, finding 6):
- * `paid` (the default, also when the query is absent) or `all` (paid and pending). Anything
- * else, or the parameter given twice, answers 400.
+ * `paid` (the default, also when the query is absent: every enrolment whose payment was
+ * received, whatever its status since — web/app/domain/enrolment-status.ts wasPaid) or `all`
+ * (with the pending ones and those cancelled before payment). Anything else, or the parameter
+ * given twice, answers 400.
  */
 export const ADMIN_LIST_STATUSES = ['paid', 'all'] as const
 export type AdminListStatus = (typeof ADMIN_LIST_STATUSES)[number]

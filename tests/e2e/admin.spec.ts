@@ -8,10 +8,18 @@
  * (issue 15: 5 per 15 minutes per account and client), so the real tests never meet the throttle; the UI rules (paging,
  * idle logout with the clock API, 401, detail view, documents, CSV) are also checked against a
  * mocked API (page.route) with fixed data.
+ *
+ * Issue 15 (docs/requirements.md#req-enrolment-status): a real enrolment moved paid → contacted
+ * → confirmed with a note through the real PATCH API, seen in its history, the row and the
+ * "Awaiting contact" card (axe, 390 px; one more real login, through the API: three attempts in
+ * all); the status filter with the search, the pending option, the cancel confirm step, a
+ * refused move's message, the busy state and the note's validation against the mocked API,
+ * which applies the same rule (~/domain/enrolment-status).
  */
 import type {APIRequestContext, Page, Route} from '@playwright/test'
 import {readFile} from 'node:fs/promises'
-import type {EnrolmentSummary} from '#schemas/api/admin'
+import type {EnrolmentHistoryEntry, EnrolmentSummary} from '#schemas/api/admin'
+import {checkStaffMove, wasPaid, type EnrolmentStatus} from '~/domain/enrolment-status'
 import {expect, expectAccessible, test} from './fixtures'
 
 const ADMIN = {email: 'admin@example.com', password: 'e2e-admin-password'}
@@ -73,16 +81,19 @@ function mockRows(): Row[] {
   return rows
 }
 
-type MockOptions = {rows?: Row[]; listStatus?: number; calls?: string[]}
+/** `holdPatch`: awaited before a PATCH answers (to see the busy state). */
+type MockOptions = {rows?: Row[]; listStatus?: number; calls?: string[]; holdPatch?: () => Promise<void>}
 
 const PAID_LIST = 'GET /api/admin/enrollments'
 const ALL_LIST = 'GET /api/admin/enrollments?status=all'
 
 /**
  * A mocked admin API for the UI rules, following the API's contract: the list holds the paid
- * rows unless ?status=all. Records every call (method, path and query) in `calls`.
+ * rows unless ?status=all; PATCH applies the follow-up rule to the row (409 with its message)
+ * and keeps a history per order. Records every call (method, path and query) in `calls`.
  */
-async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls = []}: MockOptions = {}) {
+async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls = [], holdPatch}: MockOptions = {}) {
+  const histories = new Map<string, EnrolmentHistoryEntry[]>()
   await page.route('**/api/admin**', async (route: Route) => {
     const url = new URL(route.request().url())
     const auth = route.request().headers()['authorization']
@@ -91,7 +102,7 @@ async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls =
     if (auth !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
     if (url.pathname === '/api/admin/enrollments') {
       if (listStatus !== 200) return route.fulfill({status: listStatus, json: {error: 'Nope'}})
-      return route.fulfill({json: url.searchParams.get('status') === 'all' ? rows : rows.filter((row) => row.status === 'paid')})
+      return route.fulfill({json: url.searchParams.get('status') === 'all' ? rows : rows.filter((row) => wasPaid(row))})
     }
     const document = url.pathname.match(/^\/api\/admin\/enrollments\/([^/]+)\/documents\/([^/]+)$/)
     if (document) return route.fulfill({body: '%PDF-1.4 mock', contentType: 'application/pdf'})
@@ -99,7 +110,24 @@ async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls =
     const row = rows.find((r) => r.orderId === decodeURIComponent(detail?.[1] ?? ''))
     if (row) {
       const attachments = row.attachmentCount ? [{uploadId: 'upl_mock1', fileName: 'passport.pdf', contentType: 'application/pdf', size: 13}] : []
-      return route.fulfill({json: {...row, attachments}})
+      const history = histories.get(row.orderId) ?? []
+      if (route.request().method() === 'PATCH') {
+        await holdPatch?.()
+        const change = route.request().postDataJSON() as {status?: EnrolmentStatus; note?: string}
+        const entry: EnrolmentHistoryEntry = {at: new Date().toISOString(), by: ADMIN.email}
+        if (change.status) {
+          const check = checkStaffMove(row.status, change.status)
+          if (!check.ok) return route.fulfill({status: 409, json: {error: check.message}})
+          Object.assign(entry, {from: row.status, to: change.status})
+          row.status = change.status
+        }
+        if (change.note) entry.note = change.note
+        history.push(entry)
+        histories.set(row.orderId, history)
+        row.updatedAt = entry.at
+        row.historyCount = history.length
+      }
+      return route.fulfill({json: {...row, attachments, history}})
     }
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
@@ -275,6 +303,107 @@ test.describe('real API', () => {
     await expect(page.getByRole('button', {name: 'Sign In'})).toBeVisible()
     expect(await storedToken(page)).toBeNull()
   })
+
+  test('follow-up: a paid enrolment marked contacted, then confirmed with a note, seen in its history (axe, 390 px)', async ({page, request}) => {
+    test.setTimeout(90_000)
+    const tag = `Follow${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6)}`
+    const orderId = await createEnrolment(
+      request,
+      {
+        name: `${tag} Candidate`,
+        email: 'follow-up@example.com',
+        mobile: '+91 98470 33333',
+        trainingProgram: 'pre-sea-training',
+        course: 'PSF',
+        amount: 50,
+        currency: 'USD',
+      },
+      true,
+    )
+    // One real login, through the API (every attempt counts: 5 per 15 minutes per client).
+    const login = await request.post('/api/admin', {data: ADMIN})
+    expect(login.status(), await login.text()).toBe(200)
+    const {authToken} = (await login.json()) as {authToken: string}
+    await seedToken(page, authToken)
+    await page.setViewportSize({width: 390, height: 844})
+    await page.goto('/adminEnrollments')
+    const showing = page.getByText(/^Showing \d+ to \d+ of \d+ results$/)
+    await expect(showing).toHaveText(/^Showing 1 to \d+ of \d+ results$/)
+    // The list is read once: the card counts what was loaded, and follows changes made here.
+    const card = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd').first()
+    await expect(card('Awaiting contact')).toHaveText(/^\d+$/)
+    const awaiting = Number(await card('Awaiting contact').textContent())
+    expect(awaiting).toBeGreaterThanOrEqual(1)
+    await expect(card('Total Enrollments')).toBeVisible()
+
+    await page.getByLabel('Search enrolments').fill(tag)
+    await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
+    const row = page.locator('tbody tr').first()
+    await expect(row.getByText('Paid', {exact: true})).toBeVisible()
+    await row.getByRole('button', {name: /^View/}).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByText('Current status: Paid')).toBeVisible()
+    await expect(dialog.getByText('No status changes or notes yet.')).toBeVisible()
+    await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toHaveCount(0)
+
+    await dialog.getByRole('button', {name: 'Mark as contacted'}).click()
+    await expect(dialog.getByRole('status').filter({hasText: 'Marked as contacted.'})).toBeVisible()
+    // Focus moves on to the next step; the badge and the history follow.
+    await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toBeFocused()
+    const history = dialog.getByRole('list', {name: 'History'}).getByRole('listitem')
+    await expect(history).toHaveCount(1)
+    await expect(history.first()).toContainText(ADMIN.email)
+    await expect(history.first()).toContainText(/Paid\s*→\s*to\s*Contacted/)
+
+    const note = 'Called the candidate: joining on 2 March.\nAsked for the passport copy.'
+    await dialog.getByLabel('Note').fill(note)
+    await dialog.getByRole('button', {name: 'Add note'}).click()
+    await expect(dialog.getByRole('status').filter({hasText: 'Note added.'})).toBeVisible()
+    await expect(dialog.getByLabel('Note')).toHaveValue('')
+    await expect(history).toHaveCount(2)
+    await expect(history.first()).toContainText('Asked for the passport copy.')
+
+    // From the keyboard.
+    await dialog.getByRole('button', {name: 'Mark as confirmed'}).focus()
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('status').filter({hasText: 'Marked as confirmed.'})).toBeVisible()
+    await expect(history).toHaveCount(3)
+    await expect(history.first()).toContainText(/Contacted\s*→\s*to\s*Confirmed/)
+    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toBeVisible()
+    await expect(dialog.getByText('Current status: Confirmed')).toBeVisible()
+    await expect(dialog.getByText('Confirmed', {exact: true})).toBeVisible()
+    await expectAccessible(page)
+    const pageOverflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(await pageOverflow()).toBeLessThanOrEqual(0)
+    expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(390)
+    await page.screenshot({path: test.info().outputPath('follow-up-390.png')})
+
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(row.getByText('Confirmed', {exact: true})).toBeVisible()
+    await expect(card('Awaiting contact')).toHaveText(String(awaiting - 1))
+    // The status filter with the search.
+    const status = page.getByLabel('Status', {exact: true})
+    await status.selectOption({label: 'Confirmed'})
+    await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
+    await status.selectOption({label: 'Paid'})
+    await expect(page.getByText('No enrollments found')).toBeVisible()
+    await expect(page.getByText('Try adjusting your search terms.')).toBeVisible()
+    await expectAccessible(page)
+
+    // The record itself, through the API: three entries by the staff account, oldest first.
+    const stored = await request.get(`/api/admin/enrollments/${orderId}`, {headers: {Authorization: `Bearer ${authToken}`}})
+    const body = (await stored.json()) as {status: string; history: EnrolmentHistoryEntry[]}
+    expect(body.status).toBe('confirmed')
+    expect(body.history.map(({from, to, note, by}) => ({from, to, note, by}))).toEqual([
+      {from: 'paid', to: 'contacted', note: undefined, by: ADMIN.email},
+      {from: undefined, to: undefined, note, by: ADMIN.email},
+      {from: 'contacted', to: 'confirmed', note: undefined, by: ADMIN.email},
+    ])
+  })
 })
 
 test.describe('mocked API', () => {
@@ -378,6 +507,134 @@ test.describe('mocked API', () => {
     expect(calls).toContain('GET /api/admin/enrollments/order_sandbox_formula/documents/upl_mock1')
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
+  })
+
+  test('follow-up statuses: badges, the Awaiting contact card, the status filter with the search, Pending only when shown', async ({page}) => {
+    const rows = mockRows()
+    const statuses: EnrolmentStatus[] = ['contacted', 'confirmed', 'completed', 'cancelled', 'refunded']
+    statuses.forEach((status, index) => (rows[index]!.status = status))
+    await mockApi(page, {rows})
+    await seedToken(page)
+    await page.goto('/adminEnrollments')
+    const showing = page.getByText(/^Showing \d+ to \d+ of \d+ results$/)
+    // Paid in any status since is listed by default; the spec's three cards keep their words.
+    await expect(showing).toHaveText('Showing 1 to 10 of 22 results')
+    const card = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd').first()
+    await expect(card('Total Enrollments')).toHaveText('22')
+    await expect(card('Programs Active')).toHaveText('3')
+    await expect(card('Awaiting contact')).toHaveText('17')
+    await expect(page.locator('dl > div').filter({hasText: 'Awaiting contact'}).locator('dd').nth(1)).toHaveText('Paid, not contacted yet')
+    for (const [index, label] of ['Contacted', 'Confirmed', 'Completed', 'Cancelled', 'Refunded'].entries()) {
+      await expect(page.locator('tbody tr').nth(index).getByText(label, {exact: true})).toBeVisible()
+    }
+
+    const status = page.getByLabel('Status', {exact: true})
+    await expect(status.locator('option')).toHaveText([
+      'All statuses',
+      'Paid',
+      'Contacted',
+      'Confirmed',
+      'Completed',
+      'Cancelled',
+      'Refunded',
+      'Partially refunded',
+    ])
+    await page.getByRole('button', {name: 'Page 2'}).click()
+    await status.selectOption('paid')
+    await expect(showing).toHaveText('Showing 1 to 10 of 17 results')
+    await expect(page.getByRole('button', {name: 'Page 1'})).toHaveAttribute('aria-current', 'page')
+    await status.selectOption({label: 'Completed'})
+    await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
+    await page.getByLabel('Search enrolments').fill('guyana')
+    await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
+    await expect(page.locator('tbody tr')).toContainText('Cadet 03')
+    await page.getByLabel('Search enrolments').fill('offshore')
+    await expect(page.getByText('No enrollments found')).toBeVisible()
+    await expect(page.getByText('Try adjusting your search terms.')).toBeVisible()
+    await page.getByLabel('Search enrolments').fill('')
+    await status.selectOption('')
+    await expect(showing).toHaveText('Showing 1 to 10 of 22 results')
+
+    // The status column sorts in the order of an enrolment's life.
+    const statusHeader = page.getByRole('columnheader', {name: 'Status'})
+    await statusHeader.getByRole('button').click()
+    await expect(page.locator('tbody tr').first()).toContainText('Paid')
+    await statusHeader.getByRole('button').click()
+    await expect(page.locator('tbody tr').first()).toContainText('Refunded')
+
+    // Pending is a choice only while pending enrolments are shown.
+    await page.getByLabel('Show pending enrolments').check()
+    await expect(showing).toHaveText('Showing 1 to 10 of 23 results')
+    await status.selectOption({label: 'Pending'})
+    await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
+    await expectAccessible(page)
+    await page.getByLabel('Show pending enrolments').uncheck()
+    await expect(showing).toHaveText('Showing 1 to 10 of 22 results')
+    await expect(status).toHaveValue('')
+  })
+
+  test('follow-up in the detail view: cancel with a confirm step, busy state, a refused move, the note rule', async ({page}) => {
+    const rows = mockRows()
+    rows[0]!.status = 'contacted'
+    rows[1]!.status = 'confirmed'
+    let release: (() => void) | null = null
+    let holding = false
+    const holdPatch = () => (holding ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve())
+    const calls = await mockApi(page, {rows, holdPatch})
+    await seedToken(page)
+    await page.goto('/adminEnrollments')
+    await page.getByLabel('Search enrolments').fill('Cadet 02')
+    await page.getByRole('button', {name: 'View Cadet 02'}).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toBeVisible()
+    await expect(dialog.getByRole('button', {name: 'Mark as contacted'})).toHaveCount(0)
+
+    // The note rule, before anything is sent.
+    await dialog.getByRole('button', {name: 'Add note'}).click()
+    await expect(dialog.getByRole('alert')).toHaveText('The note is empty: write something first.')
+    await expect(dialog.getByLabel('Note')).toBeFocused()
+    await expect(dialog.getByLabel('Note')).toHaveAttribute('aria-invalid', 'true')
+    await expect(dialog.getByLabel('Note')).toHaveAttribute('maxlength', '2000')
+    expect(calls.filter((c) => c.startsWith('PATCH'))).toEqual([])
+
+    // Cancel: a confirm step that says no refund is made; Keep goes back.
+    await dialog.getByRole('button', {name: 'Cancel enrolment'}).click()
+    const confirm = dialog.getByRole('group', {name: 'Cancel this enrolment? This cannot be undone.'})
+    await expect(confirm).toContainText('Cancelling does not refund the payment: a refund is made separately.')
+    await expect(confirm.getByRole('button', {name: 'Yes, cancel enrolment'})).toBeFocused()
+    await expectAccessible(page)
+    await confirm.getByRole('button', {name: 'Keep enrolment'}).click()
+    await expect(confirm).toHaveCount(0)
+    await expect(dialog.getByRole('button', {name: 'Cancel enrolment'})).toBeFocused()
+    expect(calls.filter((c) => c.startsWith('PATCH'))).toEqual([])
+
+    await dialog.getByRole('button', {name: 'Cancel enrolment'}).click()
+    holding = true
+    await confirm.getByRole('button', {name: 'Yes, cancel enrolment'}).click()
+    await expect(dialog.getByRole('button', {name: 'Saving...'})).toBeDisabled()
+    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toBeDisabled()
+    await expect(dialog.getByRole('button', {name: 'Add note'})).toBeDisabled()
+    await expect.poll(() => release !== null).toBe(true)
+    holding = false
+    release!()
+    await expect(dialog.getByRole('status').filter({hasText: 'Enrolment cancelled.'})).toBeVisible()
+    await expect(dialog.getByText('Current status: Cancelled')).toBeVisible()
+    await expect(dialog.getByText('The status of this enrolment cannot change any more; notes can still be added.')).toBeVisible()
+    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toHaveCount(0)
+    await expect(dialog.getByRole('list', {name: 'History'}).getByRole('listitem').first()).toContainText(/Confirmed\s*→\s*to\s*Cancelled/)
+    expect(calls).toContain('PATCH /api/admin/enrollments/order_sandbox_mock02')
+    await dialog.getByRole('button', {name: 'Close details'}).click()
+    await expect(page.locator('tbody tr').first().getByText('Cancelled', {exact: true})).toBeVisible()
+
+    // Someone else moved Cadet 01 on meanwhile: the server's reason is shown, nothing changes here.
+    await page.getByLabel('Search enrolments').fill('Cadet 01')
+    await page.getByRole('button', {name: 'View Cadet 01'}).click()
+    await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toBeVisible()
+    rows[0]!.status = 'confirmed'
+    await dialog.getByRole('button', {name: 'Mark as confirmed'}).click()
+    await expect(dialog.getByRole('alert')).toHaveText('The enrolment is already Confirmed.')
+    await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toBeFocused()
+    await expectAccessible(page)
   })
 
   test('CSV export neutralises formula cells', async ({page}) => {

@@ -30,6 +30,7 @@ const SUMMARY_KEYS = [
   'createdAt',
   'currency',
   'email',
+  'historyCount',
   'mobile',
   'name',
   'orderId',

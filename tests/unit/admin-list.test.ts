@@ -6,6 +6,7 @@
 import {createTable, functionalUpdate, type SortingState, type Table, type TableOptionsResolved} from '@tanstack/react-table'
 import {describe, expect, it} from 'vitest'
 import {
+  countAwaitingContact,
   CSV_HEADER,
   csvFileName,
   DEFAULT_SORTING,
@@ -177,6 +178,49 @@ describe('summary and texts', () => {
     expect(showingText(0, 10, 23)).toBe('Showing 1 to 10 of 23 results')
     expect(showingText(2, 10, 23)).toBe('Showing 21 to 23 of 23 results')
     expect(showingText(0, 10, 0)).toBe('Showing 0 to 0 of 0 results')
+  })
+})
+
+describe('follow-up statuses (issue 15)', () => {
+  const paidAt = '2025-01-01T10:01:00.000Z'
+  const rows = [
+    record({name: 'Ana', status: 'paid', amount: 100}),
+    record({name: 'Ben', status: 'contacted', amount: 200, country: 'Guyana'}),
+    record({name: 'Cai', status: 'confirmed', amount: 300}),
+    record({name: 'Dev', status: 'completed', amount: 400, country: 'Guyana'}),
+    record({name: 'Eve', status: 'cancelled', amount: 500, paidAt}),
+    record({name: 'Fay', status: 'cancelled', amount: 600, paidAt: null, paymentId: null}),
+    record({name: 'Gus', status: 'refunded', amount: 700}),
+    record({name: 'Hal', status: 'partially-refunded', amount: 800}),
+    record({name: 'Ida', status: 'pending', amount: 900, paidAt: null, paymentId: null}),
+    record({name: 'Jon', status: 'paid', amount: 1000}),
+  ]
+
+  it('revenue counts every payment received and not refunded in full; pending counts pending only; awaiting contact counts paid', () => {
+    expect(summarize(rows)).toEqual({total: 10, revenue: {USD: 100 + 200 + 300 + 400 + 500 + 800 + 1000}, programs: 1, pending: 1})
+    expect(countAwaitingContact(rows)).toBe(2)
+    expect(countAwaitingContact([])).toBe(0)
+  })
+
+  function filtered(statusFilter: TableState['statusFilter'], globalFilter = '', sorting: SortingState = DEFAULT_SORTING) {
+    const options = tableOptions(rows, {sorting, globalFilter, pageIndex: 0, statusFilter}, {})
+    const table = createTable({...options, onStateChange: () => {}, renderFallbackValue: null} as TableOptionsResolved<EnrolmentSummary>)
+    return table.getPrePaginationRowModel().rows.map((row) => row.original.name)
+  }
+
+  it('filters by one status, combined with the search; all statuses when empty', () => {
+    expect(filtered('')).toHaveLength(10)
+    expect(filtered(undefined)).toHaveLength(10)
+    expect(filtered('paid')).toEqual(['Ana', 'Jon'])
+    expect(filtered('cancelled')).toEqual(['Eve', 'Fay'])
+    expect(filtered('completed', 'guyana')).toEqual(['Dev'])
+    expect(filtered('confirmed', 'guyana')).toEqual([])
+    expect(filtered('', 'guyana')).toEqual(['Ben', 'Dev'])
+  })
+
+  it("sorts the status column in the order of an enrolment's life", () => {
+    expect(filtered('', '', [{id: 'status', desc: false}])).toEqual(['Ida', 'Ana', 'Jon', 'Ben', 'Cai', 'Dev', 'Eve', 'Fay', 'Gus', 'Hal'])
+    expect(filtered('', '', [{id: 'status', desc: true}]).slice(0, 2)).toEqual(['Hal', 'Gus'])
   })
 })
 

@@ -2,19 +2,23 @@
  * The admin API behind a valid token (see ./auth.ts):
  * - list: GET /api/admin/enrollments[?status=paid|all] → the index's summaries, newest first:
  *   the paid enrolments only unless `status=all` (issue 12, finding 6); another value → 400;
- * - detail: GET /api/admin/enrollments/:orderId → the full EnrolmentRecord;
+ * - detail: GET /api/admin/enrollments/:orderId → the full EnrolmentRecord, with its history
+ *   (`[]` when none);
+ * - follow-up: PATCH /api/admin/enrollments/:orderId {status?, note?} → the record after the
+ *   change (issue 15; docs/requirements.md#req-enrolment-status): one history entry by the
+ *   token's account; a move the rule refuses is 409 with its reason;
  * - document: GET /api/admin/enrollments/:orderId/documents/:uploadId → the file, only if that
  *   upload is attached to that order.
  * Every answer is Cache-Control: no-store (json() and the document headers).
  */
-import {parseAdminListStatus, type EnrolmentDetail, type EnrolmentList} from '#schemas/api/admin'
+import {EnrolmentUpdateSchema, MAX_UPDATE_BYTES, parseAdminListStatus, type EnrolmentDetail, type EnrolmentList} from '#schemas/api/admin'
 import {isOrderId, isUploadId} from '#schemas/api/ids'
 import {DOCUMENT_MIME_TYPES} from '~/domain/documents'
 import {NO_STORE} from '~/lib/cache.server'
 import {NON_PAGE_CSP} from '~/lib/security.server'
-import {getEnrolment} from '../enrolments'
+import {changeEnrolment, getEnrolment, type EnrolmentRecord} from '../enrolments'
 import {listIndexedEnrolments} from '../enrolment-index'
-import {HttpError, json} from '../http'
+import {HttpError, json, readJson} from '../http'
 import {readUpload} from '../uploads'
 import {requireAdmin} from './auth'
 
@@ -48,8 +52,31 @@ export async function enrolmentDetail(request: Request, context?: {params?: Reco
   await requireAdmin(request)
   const record = await getEnrolment(param(context, 'orderId'))
   if (!record) throw new HttpError(404, ENROLMENT_NOT_FOUND)
-  const body: EnrolmentDetail = record
-  return json(body)
+  return json(toDetail(record))
+}
+
+/** The detail answer of a record: the record, with `history: []` when it has none yet. */
+const toDetail = (record: EnrolmentRecord): EnrolmentDetail => ({...record, history: record.history ?? []})
+
+/**
+ * PATCH /api/admin/enrollments/:orderId (EnrolmentUpdateSchema → EnrolmentDetailSchema; issue
+ * 15): changes the status and/or adds a note, as the token's account. Checks in this order:
+ * 401 without a valid token; 404 for an id that is not an order id (before anything is read);
+ * 415/413/400 for a body that is not JSON, too large (MAX_UPDATE_BYTES) or invalid (unknown
+ * status, bad note, neither field); 404 for an unknown order; 409 for a move the rule refuses
+ * (web/app/domain/enrolment-status.ts checkStaffMove) or a record being purged.
+ */
+export async function updateEnrolmentForAdmin(request: Request, context?: {params?: Record<string, string>}, options: {now?: Date} = {}): Promise<Response> {
+  const {email} = await requireAdmin(request)
+  const orderId = param(context, 'orderId')
+  const change = await readJson(request, EnrolmentUpdateSchema, MAX_UPDATE_BYTES)
+  try {
+    const record = await changeEnrolment(orderId, change, {kind: 'staff', account: email}, options.now)
+    return json(toDetail(record))
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw new HttpError(404, ENROLMENT_NOT_FOUND)
+    throw error
+  }
 }
 
 /** `attachment; filename="…"` with an ASCII fallback (quotes, backslashes, controls replaced) and RFC 5987 filename*. */

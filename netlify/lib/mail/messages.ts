@@ -11,6 +11,7 @@
  * (staffRecipients). enrolmentFacts() reads what the receipt and the notice print from an
  * enrolment record.
  */
+import {wasPaid} from '~/domain/enrolment-status'
 import {getEnv, type Env} from '~/lib/env.server'
 import type {EnrolmentRecord} from '#netlify/lib/enrolment-record'
 import {RECEIPT_CONTENT_TYPE, receiptFileName, renderReceiptPdf, type ReceiptPdfInput, type ReceiptProvider} from '#netlify/lib/receipts/receipt-pdf'
@@ -30,10 +31,11 @@ export type EnrolmentFacts = Omit<ReceiptPdfInput, 'provider' | 'receiptNumber' 
 /**
  * The facts of a PAID enrolment record (netlify/lib/enrolment-record.ts) for the receipt and the
  * notice: candidate, programme, course, jurisdiction, amount (minor units), ids, time paid,
- * sandbox mode, document names. Throws Error for a record that is not paid.
+ * sandbox mode, document names. Throws Error for a record that was never paid (wasPaid: a paid
+ * one that staff moved on since, issue 15, still has its receipt).
  */
 export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
-  if (record.status !== 'paid' || !record.paymentId || !record.paidAt) throw new Error(`Enrolment ${record.orderId} is not paid`)
+  if (!wasPaid(record) || !record.paymentId || !record.paidAt) throw new Error(`Enrolment ${record.orderId} is not paid`)
   return {
     paidAt: record.paidAt,
     candidate: {name: record.name, email: record.email, mobile: record.mobile},

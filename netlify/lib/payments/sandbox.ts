@@ -9,6 +9,7 @@
  * reconciliation (./reconcile.ts) can find a payment whose browser never reached save.
  */
 import {SandboxPaySchema, type SandboxPayResponse} from '#schemas/api/enrolment'
+import {wasPaid} from '~/domain/enrolment-status'
 import {getEnrolment} from '../enrolments'
 import {HttpError, json, readJson} from '../http'
 import {isProduction, requirePaymentsConfig, sandboxAvailable} from './config'
@@ -17,7 +18,7 @@ import {recordSandboxPayment} from './sandbox-payments'
 
 export const SANDBOX_FAILURE = {code: 'BAD_REQUEST_ERROR', description: 'Payment failed (sandbox)'} as const
 
-/** Handles POST /api/sandbox/pay (SandboxPaySchema → SandboxPayResponseSchema). 404 in production, with Razorpay keys or for an unknown order; 409 when already paid. */
+/** Handles POST /api/sandbox/pay (SandboxPaySchema → SandboxPayResponseSchema). 404 in production, with Razorpay keys or for an unknown order; 409 when already paid or cancelled. */
 export async function sandboxPay(request: Request): Promise<Response> {
   if (isProduction()) throw new HttpError(404, 'Not found')
   const config = requirePaymentsConfig()
@@ -26,7 +27,7 @@ export async function sandboxPay(request: Request): Promise<Response> {
   const {orderId, outcome} = await readJson(request, SandboxPaySchema)
   const record = await getEnrolment(orderId)
   if (!record || record.mode !== 'sandbox') throw new HttpError(404, 'Unknown order')
-  if (record.status !== 'pending') throw new HttpError(409, 'This order is already paid')
+  if (record.status !== 'pending') throw new HttpError(409, wasPaid(record) ? 'This order is already paid' : 'This order was cancelled')
 
   if (outcome === 'fail') {
     const failure: SandboxPayResponse = {

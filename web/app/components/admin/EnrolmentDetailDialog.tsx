@@ -1,12 +1,15 @@
 /**
- * One enrolment in full (issue 5, beyond the spec): every field, the payment status, the order
- * and payment ids, and the cadetship documents, each downloaded with the bearer token (fetched
- * as a blob and saved through an object URL). A native modal <dialog>: the page behind is
- * inert, Escape closes it and focus returns to the row's 'View' button.
+ * One enrolment in full (issue 5, beyond the spec): every field, the status, the order and
+ * payment ids, the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history;
+ * each change is handed to `onChange` so the list's row follows) and the cadetship documents,
+ * each downloaded with the bearer token (fetched as a blob and saved through an object URL). A
+ * native modal <dialog>: the page behind is inert, Escape closes it and focus returns to the
+ * row's 'View' button.
  */
 import {useEffect, useId, useRef, useState} from 'react'
 import {CloseIcon} from '~/components/Icons'
 import {downloadDocument, fetchEnrolmentDetail, UnauthorizedError} from './api'
+import {EnrolmentFollowUp} from './EnrolmentFollowUp'
 import {formatDateTime, formatMoney} from '~/domain/format'
 import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 import type {Attachment} from '#schemas/api/uploads'
@@ -24,11 +27,14 @@ export function EnrolmentDetailDialog({
   token,
   onClose,
   onUnauthorized,
+  onChange,
 }: {
   record: EnrolmentSummary
   token: string
   onClose: () => void
   onUnauthorized: () => void
+  /** After a follow-up change: the list row's new fields. */
+  onChange?: (changes: Partial<EnrolmentSummary>) => void
 }) {
   const ids = useId()
   const dialog = useRef<HTMLDialogElement>(null)
@@ -70,8 +76,14 @@ export function EnrolmentDetailDialog({
     }
   }
 
+  function updated(next: EnrolmentDetail) {
+    setDetail(next)
+    onChange?.({status: next.status, updatedAt: next.updatedAt, historyCount: next.history?.length ?? 0})
+  }
+
   // A list row's `country` is the jurisdiction's name; the full record's is its key (countryName is the name).
-  const shown: EnrolmentSummary = {...record, ...(detail ?? {}), country: detail ? detail.countryName : record.country}
+  const {history: _history, ...detailFields} = detail ?? {history: []}
+  const shown: EnrolmentSummary = {...record, ...detailFields, country: detail ? detail.countryName : record.country}
   const attachments = detail?.attachments ?? []
   const fields: [string, string][] = [
     ['Name', shown.name],
@@ -126,6 +138,13 @@ export function EnrolmentDetailDialog({
             </div>
           ))}
         </dl>
+        {detail ? (
+          <EnrolmentFollowUp detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
+        ) : loadError ? null : (
+          <p role="status" className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-600">
+            Loading the status and history...
+          </p>
+        )}
         <section aria-labelledby={`${ids}-docs`} className="mt-6 border-t border-slate-200 pt-5">
           <h3 id={`${ids}-docs`} className="text-base font-semibold text-navy-900">
             Cadetship documents

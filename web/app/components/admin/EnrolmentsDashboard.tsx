@@ -1,6 +1,9 @@
 /**
  * The enrolment list (docs/requirements.md#req-admin-list; issue 5): summary cards,
- * search, sortable table, pagination, CSV export, detail dialog and Logout.
+ * search, sortable table, pagination, CSV export, detail dialog and Logout. Issue 15
+ * (docs/requirements.md#req-enrolment-status): a fourth card "Awaiting contact" (paid, nobody
+ * contacted yet), a status badge per row and a status filter combined with the search; a
+ * change made in the detail dialog updates its row in place (same page, same search and sort).
  *
  * The list is fetched ONCE per load with the bearer token (the spec's second request is a
  * defect): paid enrolments only. The "Show pending enrolments" checkbox (off by default) fetches
@@ -12,29 +15,32 @@
  * form shown).
  */
 import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/react-table'
-import {useEffect, useId, useMemo, useState} from 'react'
+import {useCallback, useEffect, useId, useMemo, useRef, useState} from 'react'
 import {formatDate, formatMoney} from '~/domain/format'
 import {logout} from '~/lib/admin-session'
 import {fetchEnrolments, saveBlob, UnauthorizedError, MESSAGES} from './api'
 import {EnrolmentDetailDialog} from './EnrolmentDetailDialog'
-import {csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrolments'
+import {countAwaitingContact, csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrolments'
+import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus, type EnrolmentStatus} from '~/domain/enrolment-status'
 import type {EnrolmentSummary} from '#schemas/api/admin'
 import {ErrorPanel} from './ErrorPanel'
 import {Spinner, StatusBadge} from './parts'
 
-type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; records: EnrolmentSummary[]; includesPending: boolean}
+/** `fetchId` tells one fetched list from the next (a row changed in place keeps it: same page). */
+type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; records: EnrolmentSummary[]; includesPending: boolean; fetchId: number}
 
 export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
   const [load, setLoad] = useState<Load>({state: 'loading'})
   const [showPending, setShowPending] = useState(false)
   const [refreshing, setRefreshing] = useState(false)
+  const fetches = useRef(0)
 
   useEffect(() => {
     const controller = new AbortController()
     setRefreshing(true)
     fetchEnrolments(token, controller.signal, {includePending: showPending})
-      .then((records) => setLoad({state: 'loaded', records, includesPending: showPending}))
+      .then((records) => setLoad({state: 'loaded', records, includesPending: showPending, fetchId: ++fetches.current}))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
         if (error instanceof UnauthorizedError) return onUnauthorized()
@@ -46,6 +52,13 @@ export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onU
       })
     return () => controller.abort()
   }, [token, onUnauthorized, showPending])
+
+  /** A row changed in the detail dialog (issue 15): its new status and version, in place. */
+  const onRecordChange = useCallback((orderId: string, changes: Partial<EnrolmentSummary>) => {
+    setLoad((current) =>
+      current.state === 'loaded' ? {...current, records: current.records.map((row) => (row.orderId === orderId ? {...row, ...changes} : row))} : current,
+    )
+  }, [])
 
   return (
     <div className="container-page py-8 sm:py-10">
@@ -86,7 +99,14 @@ export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onU
           <ErrorPanel message={load.message} />
         </div>
       ) : (
-        <EnrollmentsView records={load.records} includesPending={load.includesPending} token={token} onUnauthorized={onUnauthorized} />
+        <EnrollmentsView
+          records={load.records}
+          includesPending={load.includesPending}
+          fetchId={load.fetchId}
+          token={token}
+          onUnauthorized={onUnauthorized}
+          onRecordChange={onRecordChange}
+        />
       )}
     </div>
   )
@@ -119,27 +139,38 @@ function pageItems(pageCount: number, current: number): (number | 'gap')[] {
 function EnrollmentsView({
   records,
   includesPending,
+  fetchId,
   token,
   onUnauthorized,
+  onRecordChange,
 }: {
   records: EnrolmentSummary[]
   includesPending: boolean
+  fetchId: number
   token: string
   onUnauthorized: () => void
+  onRecordChange: (orderId: string, changes: Partial<EnrolmentSummary>) => void
 }) {
   const ids = useId()
   const [sorting, setSorting] = useState<SortingState>(DEFAULT_SORTING)
   const [globalFilter, setGlobalFilter] = useState('')
+  const [statusFilter, setStatusFilter] = useState<EnrolmentStatus | ''>('')
   const [pageIndex, setPageIndex] = useState(0)
   const [viewing, setViewing] = useState<EnrolmentSummary | null>(null)
   // Another list (pending shown or hidden): back to its first page.
-  useEffect(() => setPageIndex(0), [records])
+  useEffect(() => setPageIndex(0), [fetchId])
+  // Pending ones hidden: a filter on Pending would show nothing, so it goes back to all.
+  useEffect(() => {
+    if (!includesPending) setStatusFilter((current) => (current === 'pending' ? '' : current))
+  }, [includesPending])
+  const statusOptions = ENROLMENT_STATUSES.filter((status) => includesPending || status !== 'pending')
 
   const summary = useMemo(() => summarize(records), [records])
+  const awaitingContact = useMemo(() => countAwaitingContact(records), [records])
   const table = useReactTable(
     tableOptions(
       records,
-      {sorting, globalFilter, pageIndex},
+      {sorting, globalFilter, pageIndex, statusFilter},
       {
         onSortingChange: (updater) => {
           setSorting((previous) => functionalUpdate(updater, previous))
@@ -158,7 +189,7 @@ function EnrollmentsView({
   const total = filtered.length
   const pageCount = Math.max(1, table.getPageCount())
   const rows = table.getRowModel().rows
-  const searching = globalFilter.trim() !== ''
+  const searching = globalFilter.trim() !== '' || statusFilter !== ''
   const usd = summary.revenue.USD ?? 0
   const otherRevenue = Object.entries(summary.revenue)
     .filter(([currency]) => currency !== 'USD')
@@ -173,7 +204,7 @@ function EnrollmentsView({
 
   return (
     <>
-      <dl className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <dl className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <SummaryCard
           label="Total Enrollments"
           value={String(summary.total)}
@@ -185,22 +216,48 @@ function EnrollmentsView({
           detail={[`Paid enrolments only`, ...otherRevenue.map((text) => `plus ${text}`)].join(' · ')}
         />
         <SummaryCard label="Programs Active" value={String(summary.programs)} />
+        <SummaryCard label="Awaiting contact" value={String(awaitingContact)} detail="Paid, not contacted yet" />
       </dl>
 
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div className="w-full sm:max-w-md">
-          <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
-            Search enrolments
-          </label>
-          <input
-            id={`${ids}-search`}
-            type="search"
-            value={globalFilter}
-            onChange={(event) => table.setGlobalFilter(event.target.value)}
-            placeholder="Name, course, country or mobile"
-            aria-describedby={`${ids}-showing`}
-            className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
-          />
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+        <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end lg:max-w-2xl">
+          <div className="w-full sm:max-w-md">
+            <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
+              Search enrolments
+            </label>
+            <input
+              id={`${ids}-search`}
+              type="search"
+              value={globalFilter}
+              onChange={(event) => table.setGlobalFilter(event.target.value)}
+              placeholder="Name, course, country or mobile"
+              aria-describedby={`${ids}-showing`}
+              className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
+            />
+          </div>
+          <div className="w-full sm:w-56">
+            <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-navy-900">
+              Status
+            </label>
+            <select
+              id={`${ids}-status`}
+              value={statusFilter}
+              onChange={(event) => {
+                const value = event.target.value
+                setStatusFilter(isEnrolmentStatus(value) ? value : '')
+                setPageIndex(0)
+              }}
+              aria-describedby={`${ids}-showing`}
+              className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
+            >
+              <option value="">All statuses</option>
+              {statusOptions.map((status) => (
+                <option key={status} value={status}>
+                  {ENROLMENT_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
         <button type="button" onClick={downloadCsv} disabled={total === 0} className="btn-secondary disabled:cursor-not-allowed disabled:opacity-60">
           Download CSV
@@ -263,7 +320,7 @@ function EnrollmentsView({
               {rows.map((row) => {
                 const record = row.original
                 return (
-                  <tr key={row.id} className={record.status === 'paid' ? 'hover:bg-slate-50' : 'bg-amber-50/40 hover:bg-amber-50'}>
+                  <tr key={row.id} className={record.status === 'pending' ? 'bg-amber-50/40 hover:bg-amber-50' : 'hover:bg-slate-50'}>
                     <td className="px-3 py-3 align-top">
                       <span className="font-semibold text-navy-900">{record.name}</span>
                       <span className="block text-xs break-all text-slate-600">{record.email}</span>
@@ -336,7 +393,15 @@ function EnrollmentsView({
         </nav>
       ) : null}
 
-      {viewing ? <EnrolmentDetailDialog record={viewing} token={token} onClose={() => setViewing(null)} onUnauthorized={onUnauthorized} /> : null}
+      {viewing ? (
+        <EnrolmentDetailDialog
+          record={viewing}
+          token={token}
+          onClose={() => setViewing(null)}
+          onUnauthorized={onUnauthorized}
+          onChange={(changes) => onRecordChange(viewing.orderId, changes)}
+        />
+      ) : null}
     </>
   )
 }

@@ -6,7 +6,10 @@
  *   `includePending` paid and pending (issue 12, finding 6); 401 → Unauthorized (the caller
  *   drops the token); other non-ok → 'Failed to fetch enrollments'; network/parse → 'Failed to
  *   load enrollments'.
- * - GET /api/admin/enrollments/:orderId (bearer) → one record with its attachments.
+ * - GET /api/admin/enrollments/:orderId (bearer) → one record with its attachments and history.
+ * - PATCH /api/admin/enrollments/:orderId (bearer) {status?, note?} → the record after the
+ *   change (issue 15); 401 → Unauthorized; 400/404/409 → Error with the server's message; other
+ *   failures → Error(FOLLOW_UP_MESSAGES.saveFailed).
  * - GET /api/admin/enrollments/:orderId/documents/:uploadId (bearer) → the file, saved through
  *   an object URL (a plain link could not send the bearer header).
  * - GET /api/admin/outbox (bearer) → the e-mail outbox, newest first; POST
@@ -18,11 +21,10 @@
  * Bodies and answers are the contracts of schemas/api/admin.ts, schemas/api/outbox.ts and
  * schemas/api/enquiries.ts (types only: no zod here).
  */
-import type {AdminLoginRequest, AdminLoginResponse, EnrolmentList} from '#schemas/api/admin'
+import type {AdminLoginRequest, AdminLoginResponse, EnrolmentDetail, EnrolmentList, EnrolmentSummary, EnrolmentUpdateRequest} from '#schemas/api/admin'
 import type {OutboxList, OutboxMessage, OutboxSendAgainResponse} from '#schemas/api/outbox'
 import type {ApiError} from '#schemas/api/errors'
 import type {Enquiry, EnquiryList, EnquiryStatus, EnquiryUpdate, EnquiryUpdateResponse} from '#schemas/api/enquiries'
-import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
@@ -42,6 +44,11 @@ export const OUTBOX_MESSAGES = {
 export const ENQUIRY_MESSAGES = {
   loadFailed: 'Failed to load enquiries',
   updateFailed: 'The enquiry could not be updated. Please try again.',
+} as const
+
+/** The detail dialog's follow-up messages (issue 15). */
+export const FOLLOW_UP_MESSAGES = {
+  saveFailed: 'The change could not be saved. Please try again.',
 } as const
 
 /** The server rejected the token (missing, expired, forged). */
@@ -120,6 +127,32 @@ export async function fetchEnrolmentDetail(token: string, orderId: string, signa
   if (response.status === 401) throw new UnauthorizedError()
   if (!response.ok) throw new Error((await errorText(response)) ?? 'Failed to load the enrolment')
   return (await response.json()) as EnrolmentDetail
+}
+
+/**
+ * Changes the status of the enrolment of `orderId` and/or adds a note (issue 15); resolves to the
+ * record after the change. Throws UnauthorizedError on 401, Error with the server's reason for a
+ * refused change (400, 404, 409), Error(FOLLOW_UP_MESSAGES.saveFailed) for anything else.
+ */
+export async function updateEnrolment(token: string, orderId: string, change: EnrolmentUpdateRequest): Promise<EnrolmentDetail> {
+  let response: Response
+  try {
+    response = await fetch(`/api/admin/enrollments/${encodeURIComponent(orderId)}`, {
+      method: 'PATCH',
+      headers: {...bearer(token), 'Content-Type': 'application/json'},
+      body: JSON.stringify(change),
+      cache: 'no-store',
+    })
+  } catch {
+    throw new Error(FOLLOW_UP_MESSAGES.saveFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error((response.status < 500 ? await errorText(response) : null) ?? FOLLOW_UP_MESSAGES.saveFailed)
+  try {
+    return (await response.json()) as EnrolmentDetail
+  } catch {
+    throw new Error(FOLLOW_UP_MESSAGES.saveFailed)
+  }
 }
 
 /** Saves `blob` as a file named `fileName` through a temporary object URL. */

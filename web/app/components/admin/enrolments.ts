@@ -7,7 +7,11 @@
  * - Sorting: text columns compare case-insensitively (locale-aware, numbers in text in
  *   numeric order); amount compares as a number; dates by time. Default: name ascending.
  * - Summary: total count, revenue = the sum of PAID amounts per currency (pending ones are
- *   listed and marked but never counted), distinct training programs.
+ *   listed and marked but never counted; issue 15: every payment received and not refunded in
+ *   full, ~/domain/enrolment-status countsAsRevenue), distinct training programs; and the
+ *   fourth card's count, the enrolments awaiting contact (paid, nobody contacted yet).
+ * - Status filter (issue 15): all, or one status; combined with the search (both must match).
+ *   The status column sorts in the order of an enrolment's life (pending, paid, contacted, …).
  * Sorting, filtering and paging themselves are @tanstack/react-table's; this module supplies
  * its column definitions, filter function and table options.
  */
@@ -23,6 +27,7 @@ import {
   type TableOptions,
 } from '@tanstack/react-table'
 import {buildCsv, type CsvValue} from '~/domain/csv'
+import {countsAsRevenue, ENROLMENT_STATUSES, isAwaitingContact, type EnrolmentStatus} from '~/domain/enrolment-status'
 import {localDate} from '~/domain/format'
 import {fromMinorUnits, toMinorUnits} from '~/domain/price'
 import type {EnrolmentSummary} from '#schemas/api/admin'
@@ -61,6 +66,18 @@ export const numberSort: SortingFn<EnrolmentSummary> = (a, b, columnId) => {
   return (Number.isNaN(x) ? -Infinity : x) - (Number.isNaN(y) ? -Infinity : y) || 0
 }
 
+/** The order of an enrolment's life (ENROLMENT_STATUSES); an unknown status sorts last. */
+export const statusSort: SortingFn<EnrolmentSummary> = (a, b, columnId) => {
+  const rank = (value: unknown) => {
+    const index = (ENROLMENT_STATUSES as readonly unknown[]).indexOf(value)
+    return index === -1 ? ENROLMENT_STATUSES.length : index
+  }
+  return rank(a.getValue(columnId)) - rank(b.getValue(columnId))
+}
+
+/** The status filter (issue 15): a status, or '' for all. */
+export const statusFilter: FilterFn<EnrolmentSummary> = (row, _columnId, value) => !value || row.original.status === value
+
 /** Time order (ISO dates); missing dates sort first. */
 export const dateSort: SortingFn<EnrolmentSummary> = (a, b, columnId) => {
   const time = (value: unknown) => {
@@ -80,11 +97,12 @@ export const COLUMNS: ColumnDef<EnrolmentSummary>[] = [
   {id: 'courseName', accessorKey: 'courseName', header: 'Course', sortingFn: textSort},
   {id: 'country', accessorKey: 'country', header: 'Country', sortingFn: textSort},
   {id: 'amount', accessorFn: (row) => Number(row.amount), header: 'Amount', sortingFn: numberSort},
-  {id: 'status', accessorKey: 'status', header: 'Status', sortingFn: textSort},
+  {id: 'status', accessorKey: 'status', header: 'Status', sortingFn: statusSort, filterFn: statusFilter},
   {id: 'createdAt', accessorKey: 'createdAt', header: 'Date', sortingFn: dateSort},
 ]
 
-export type TableState = {sorting: SortingState; globalFilter: string; pageIndex: number}
+/** The table's state; `statusFilter` is a status, or '' (or absent) for all. */
+export type TableState = {sorting: SortingState; globalFilter: string; pageIndex: number; statusFilter?: EnrolmentStatus | ''}
 
 /**
  * The table's options for a given state. Sorting toggles ascending/descending (never off), a
@@ -98,11 +116,18 @@ export function tableOptions(
   return {
     data,
     columns: COLUMNS,
-    state: {sorting: state.sorting, globalFilter: state.globalFilter, pagination: {pageIndex: state.pageIndex, pageSize: PAGE_SIZE}},
+    state: {
+      sorting: state.sorting,
+      globalFilter: state.globalFilter,
+      columnFilters: state.statusFilter ? [{id: 'status', value: state.statusFilter}] : [],
+      pagination: {pageIndex: state.pageIndex, pageSize: PAGE_SIZE},
+    },
     ...handlers,
     getRowId: (row) => row._id || row.orderId,
     globalFilterFn: searchFilter,
     getColumnCanGlobalFilter: () => true,
+    // The status filter is set through the state above (the page's select), never by the table.
+    onColumnFiltersChange: () => undefined,
     enableSortingRemoval: false,
     enableMultiSort: false,
     sortDescFirst: false,
@@ -135,14 +160,20 @@ export function summarize(records: readonly EnrolmentSummary[]): Summary {
   let pending = 0
   for (const record of records) {
     if (record.trainingProgramName) programs.add(record.trainingProgramName)
-    if (record.status === 'paid') {
+    if (countsAsRevenue(record)) {
       const currency = (record.currency || 'USD').toUpperCase()
       const amount = Number(record.amount)
       // Added in cents, so sums of amounts such as 0.1 + 0.2 stay exact.
       if (Number.isFinite(amount)) revenue[currency] = fromMinorUnits(toMinorUnits(revenue[currency] ?? 0) + toMinorUnits(amount))
-    } else pending += 1
+    }
+    if (record.status === 'pending') pending += 1
   }
   return {total: records.length, revenue, programs: programs.size, pending}
+}
+
+/** The "Awaiting contact" card (issue 15): how many of `records` are paid and not contacted yet. */
+export function countAwaitingContact(records: readonly EnrolmentSummary[]): number {
+  return records.filter((record) => isAwaitingContact(record.status)).length
 }
 
 /** enrolments-YYYY-MM-DD.csv, the browser's local calendar day (~/domain/format localDate). */

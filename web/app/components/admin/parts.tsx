@@ -1,20 +1,32 @@
 /** Small pieces of the administrator pages: status badges (enrolments, outbox, enquiries), spinner, the e-mail banner (dates and money: ~/domain/format). */
-import type {EnrolmentStatus} from '#schemas/api/admin'
 import type {EnquiryStatus} from '#schemas/api/enquiries'
+import {ENROLMENT_STATUS_LABELS, isEnrolmentStatus, type EnrolmentStatus} from '~/domain/enrolment-status'
 import type {OutboxStatus} from '#schemas/api/outbox'
 import {ENQUIRY_STATUS_LABELS} from './enquiries'
 import {EMAIL_NOT_CONFIGURED, STATUS_LABELS} from './outbox'
 
-/** An enrolment's payment status: Paid or Pending. */
+/** The colours of each enrolment status's badge (text on its tint reaches 4.5:1). */
+const ENROLMENT_BADGE: Record<EnrolmentStatus, string> = {
+  pending: 'bg-amber-50 text-amber-900 ring-amber-600/40',
+  paid: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  contacted: 'bg-sky-50 text-sky-900 ring-sky-600/40',
+  confirmed: 'bg-indigo-50 text-indigo-900 ring-indigo-600/30',
+  completed: 'bg-slate-100 text-slate-800 ring-slate-500/40',
+  cancelled: 'bg-red-50 text-red-800 ring-red-600/30',
+  refunded: 'bg-purple-50 text-purple-900 ring-purple-600/30',
+  'partially-refunded': 'bg-purple-50 text-purple-900 ring-purple-600/30',
+}
+
+/** An enrolment's status with its label (issue 15: Pending, Paid, Contacted, Confirmed, Completed, Cancelled, Refunded, Partially refunded). */
 export function StatusBadge({status}: {status: EnrolmentStatus | string}) {
-  const paid = status === 'paid'
+  const known = isEnrolmentStatus(status)
   return (
     <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${
-        paid ? 'bg-emerald-50 text-emerald-800 ring-emerald-600/30' : 'bg-amber-50 text-amber-900 ring-amber-600/40'
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${
+        known ? ENROLMENT_BADGE[status] : ENROLMENT_BADGE.pending
       }`}
     >
-      {paid ? 'Paid' : 'Pending'}
+      {known ? ENROLMENT_STATUS_LABELS[status] : status}
     </span>
   )
 }
