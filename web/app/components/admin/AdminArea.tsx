@@ -25,18 +25,22 @@ import {EnrolmentsDashboard} from './EnrolmentsDashboard'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
 import {OutboxDashboard} from './OutboxDashboard'
+import {PaymentsDashboard} from './PaymentsDashboard'
 import {EmailNotConfiguredBanner, Spinner} from './parts'
 
 type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 'signed-out'; notice: string | null}
 
 const EXPIRED = 'Your session has expired. Please sign in again.'
 
+/** Which admin page a route shows. */
+export type AdminVariant = 'login' | 'list' | 'outbox' | 'payments'
+
 /**
  * The admin area of a route: `variant` 'login' (the form, or the enrolment list with a token),
- * 'list' (the enrolment list) or 'outbox'; `belowNav` when the site's fixed navigation is shown;
- * `emailConfigured` from the route's loader (default true: no banner).
+ * 'list' (the enrolment list), 'outbox' or 'payments' (issue 15); `belowNav` when the site's
+ * fixed navigation is shown; `emailConfigured` from the route's loader (default true: no banner).
  */
-export function AdminArea({variant, belowNav, emailConfigured = true}: {variant: 'login' | 'list' | 'outbox'; belowNav: boolean; emailConfigured?: boolean}) {
+export function AdminArea({variant, belowNav, emailConfigured = true}: {variant: AdminVariant; belowNav: boolean; emailConfigured?: boolean}) {
   const [phase, setPhase] = useState<Phase>({kind: 'checking'})
 
   useEffect(() => {
@@ -64,13 +68,16 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
 
   const top = belowNav ? 'pt-16' : ''
   const outbox = variant === 'outbox'
+  const payments = variant === 'payments'
   if (phase.kind === 'signed-in') {
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
-        <AdminNav current={outbox ? 'outbox' : 'enrolments'} />
+        <AdminNav current={outbox ? 'outbox' : payments ? 'payments' : 'enrolments'} />
         {emailConfigured ? null : <EmailNotConfiguredBanner />}
         {outbox ? (
           <OutboxDashboard token={phase.token} onUnauthorized={onUnauthorized} />
+        ) : payments ? (
+          <PaymentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         ) : (
           <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         )}
@@ -93,13 +100,17 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
             <Spinner label="Loading enrollments..." />
           ) : outbox ? (
             <Spinner label="Loading the outbox..." />
+          ) : payments ? (
+            <Spinner label="Loading payments..." />
           ) : (
             <Spinner label="Checking your session..." />
           )
         ) : (
           <>
-            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{outbox ? 'Outbox' : 'Enrolment Records'}</h1>
-            <ErrorPanel message={MESSAGES.noToken} title={outbox ? 'Error loading the outbox' : undefined} />
+            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
+              {outbox ? 'Outbox' : payments ? 'Payments' : 'Enrolment Records'}
+            </h1>
+            <ErrorPanel message={MESSAGES.noToken} title={outbox ? 'Error loading the outbox' : payments ? 'Error loading payments' : undefined} />
           </>
         )}
       </div>

@@ -4,13 +4,14 @@
  * with aria-current="page".
  */
 import {Link} from '@remix-run/react'
-import {ADMIN_LIST_PATH, ADMIN_OUTBOX_PATH} from '~/lib/paths'
+import {ADMIN_LIST_PATH, ADMIN_OUTBOX_PATH, ADMIN_PAYMENTS_PATH} from '~/lib/paths'
 
 /** The admin pages the navigation links. */
-export type AdminSection = 'enrolments' | 'outbox'
+export type AdminSection = 'enrolments' | 'payments' | 'outbox'
 
 const LINKS: Array<{section: AdminSection; label: string; to: string}> = [
   {section: 'enrolments', label: 'Enrolments', to: ADMIN_LIST_PATH},
+  {section: 'payments', label: 'Payments', to: ADMIN_PAYMENTS_PATH},
   {section: 'outbox', label: 'Outbox', to: ADMIN_OUTBOX_PATH},
 ]
 
