@@ -77,7 +77,12 @@ describe('scheduledFunctions', () => {
         .map(async (file) => ({file, module: (await import(pathToFileURL(dir + file).href)) as LoadedFunction['module']})),
     )
     const found = scheduledFunctions(modules).map(({name, schedule}) => `${name} ${schedule}`)
-    expect(found.sort()).toEqual(['enrolment-maintenance @hourly', 'outbox-delivery */5 * * * *', 'payment-reconciliation */15 * * * *', 'purge-stale-uploads @hourly'])
+    expect(found.sort()).toEqual([
+      'enrolment-maintenance @hourly',
+      'outbox-delivery */5 * * * *',
+      'payment-reconciliation */15 * * * *',
+      'purge-stale-uploads @hourly',
+    ])
   })
 })
 
