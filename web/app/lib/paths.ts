@@ -57,6 +57,9 @@ export const receiptPdfPath = (orderId: string, key: string) => `${confirmationP
 /** The admin area's list of enrolments (fixed by the product spec). */
 export const ADMIN_LIST_PATH = '/adminEnrollments'
 
+/** The admin area's payments page: orders needing attention and the webhook event log (issue 15). */
+export const ADMIN_PAYMENTS_PATH = '/admin/payments'
+
 /** The admin area's outbox of e-mail messages (issue 14). */
 export const ADMIN_OUTBOX_PATH = '/admin/outbox'
 

@@ -1,20 +1,20 @@
 /**
  * The administrator area's session switch, shared by /login, /admin/login, /adminEnrollments,
- * /admin/enquiries and /admin/outbox (docs/requirements.md#req-admin-login, #req-admin-list,
+ * /admin/enquiries, /admin/payments and /admin/outbox (docs/requirements.md#req-admin-login, #req-admin-list,
  * #req-states-admin-session, #req-roles, #req-enquiries; issues 5, 14 and 15).
  *
  * - Before hydration nothing interactive is rendered (the token lives in localStorage, and a
  *   form must never submit natively with the password in the address).
  * - A stored token → the page's dashboard: the enrolment list (on /login too: "if a stored admin
  *   token already exists, the enrollment list is shown instead of the form" — rendered in place,
- *   no redirect), the enquiries or the outbox; above it the admin navigation (Enrolments,
- *   Enquiries with the number of new ones, Outbox, Logout) and, when the route's loader found no
+ *   no redirect), the enquiries, the payments or the outbox; above it the admin navigation
+ *   (Enrolments, Enquiries with the number of new ones, Payments, Outbox, Logout) and, when the route's loader found no
  *   mail transport (`emailConfigured` false), the banner "E-mail is not configured: messages stay
  *   in the outbox". The number of new enquiries comes from GET /api/admin/enquiries (read once
  *   per page; on the enquiries page from its own list, so it follows every change); a failure
  *   only leaves the badge out.
- * - No token → the login form on the login routes; on /adminEnrollments, /admin/enquiries and
- *   /admin/outbox the error state 'No authentication token found' with a link to /login (the
+ * - No token → the login form on the login routes; on /adminEnrollments, /admin/enquiries,
+ *   /admin/payments and /admin/outbox the error state 'No authentication token found' with a link to /login (the
  *   routes are not guarded).
  * - The server refuses the token (401) → it is removed and the login form is shown, with a
  *   note that the session expired, on either route.
@@ -31,25 +31,27 @@ import {EnrolmentsDashboard} from './EnrolmentsDashboard'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
 import {OutboxDashboard} from './OutboxDashboard'
+import {PaymentsDashboard} from './PaymentsDashboard'
 import {EmailNotConfiguredBanner, Spinner} from './parts'
 
 type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 'signed-out'; notice: string | null}
 
 const EXPIRED = 'Your session has expired. Please sign in again.'
 
-/** The admin pages: the enrolment list (also what /login shows with a token), the enquiries, the outbox. */
-export type AdminVariant = 'login' | 'list' | 'enquiries' | 'outbox'
+/** The admin pages: the enrolment list (also what /login shows with a token), the enquiries, the payments, the outbox. */
+export type AdminVariant = 'login' | 'list' | 'enquiries' | 'payments' | 'outbox'
 
 /** The page's title, loading label and error title while there is no session. */
 const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading: string; error?: string}> = {
   list: {title: 'Enrolment Records', loading: 'Loading enrollments...'},
   enquiries: {title: 'Enquiries', loading: 'Loading enquiries...', error: 'Error loading enquiries'},
+  payments: {title: 'Payments', loading: 'Loading payments...', error: 'Error loading payments'},
   outbox: {title: 'Outbox', loading: 'Loading the outbox...', error: 'Error loading the outbox'},
 }
 
 /**
  * The admin area of a route: `variant` 'login' (the form, or the enrolment list with a token),
- * 'list' (the enrolment list), 'enquiries' or 'outbox'; `belowNav` when the site's fixed
+ * 'list' (the enrolment list), 'enquiries', 'payments' or 'outbox'; `belowNav` when the site's fixed
  * navigation is shown; `emailConfigured` from the route's loader (default true: no banner).
  */
 export function AdminArea({variant, belowNav, emailConfigured = true}: {variant: AdminVariant; belowNav: boolean; emailConfigured?: boolean}) {
@@ -92,7 +94,7 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
 
   const top = belowNav ? 'pt-16' : ''
   if (phase.kind === 'signed-in') {
-    const section = variant === 'outbox' || variant === 'enquiries' ? variant : 'enrolments'
+    const section = variant === 'outbox' || variant === 'enquiries' || variant === 'payments' ? variant : 'enrolments'
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
         <AdminNav current={section} newEnquiries={newEnquiries} withLogout={section !== 'enrolments'} />
@@ -101,6 +103,8 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
           <OutboxDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         ) : section === 'enquiries' ? (
           <EnquiriesDashboard token={phase.token} onUnauthorized={onUnauthorized} onNewCount={setNewEnquiries} />
+        ) : section === 'payments' ? (
+          <PaymentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         ) : (
           <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         )}

@@ -18,13 +18,18 @@
  * - GET /api/admin/enquiries (bearer) → the contact enquiries, newest first; PATCH
  *   /api/admin/enquiries/:id {status} (bearer) → the enquiry after the change (issue 15). 401 →
  *   Unauthorized; other failures → Error with ENQUIRY_MESSAGES or the server's `{error}`.
- * Bodies and answers are the contracts of schemas/api/admin.ts, schemas/api/outbox.ts and
- * schemas/api/enquiries.ts (types only: no zod here).
+ * - GET /api/admin/payments (bearer) → orders needing attention and the webhook event log; POST
+ *   /api/admin/enrollments/:orderId/check-gateway (bearer) → what the gateway said (issue 15).
+ *   401 → Unauthorized; other failures → Error with PAYMENTS_MESSAGES or the server's `{error}`
+ *   (the 502/504 messages say that nothing was changed).
+ * Bodies and answers are the contracts of schemas/api/admin.ts, schemas/api/outbox.ts,
+ * schemas/api/enquiries.ts and schemas/api/payments.ts (types only: no zod here).
  */
 import type {AdminLoginRequest, AdminLoginResponse, EnrolmentDetail, EnrolmentList, EnrolmentSummary, EnrolmentUpdateRequest} from '#schemas/api/admin'
 import type {OutboxList, OutboxMessage, OutboxSendAgainResponse} from '#schemas/api/outbox'
 import type {ApiError} from '#schemas/api/errors'
 import type {Enquiry, EnquiryList, EnquiryStatus, EnquiryUpdate, EnquiryUpdateResponse} from '#schemas/api/enquiries'
+import type {GatewayCheck, PaymentsOverview} from '#schemas/api/payments'
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
@@ -49,6 +54,12 @@ export const ENQUIRY_MESSAGES = {
 /** The detail dialog's follow-up messages (issue 15). */
 export const FOLLOW_UP_MESSAGES = {
   saveFailed: 'The change could not be saved. Please try again.',
+} as const
+
+/** The payments page's own messages (issue 15). */
+export const PAYMENTS_MESSAGES = {
+  loadFailed: 'Failed to load payments',
+  checkFailed: 'The check could not be completed. Please try again.',
 } as const
 
 /** The server rejected the token (missing, expired, forged). */
@@ -272,4 +283,54 @@ export async function setEnquiryStatus(token: string, id: string, status: Enquir
   } catch {
     throw new Error(ENQUIRY_MESSAGES.updateFailed)
   }
+}
+
+/** The orders needing attention (oldest first) and the last 200 webhook events (newest first). Throws UnauthorizedError on 401, Error(PAYMENTS_MESSAGES.loadFailed) otherwise. */
+export async function fetchPaymentsOverview(token: string, signal?: AbortSignal): Promise<PaymentsOverview> {
+  let response: Response
+  try {
+    response = await fetch('/api/admin/payments', {headers: bearer(token), signal, cache: 'no-store'})
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new Error(PAYMENTS_MESSAGES.loadFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error(PAYMENTS_MESSAGES.loadFailed)
+  let body: Partial<Record<keyof PaymentsOverview, unknown>> | null
+  try {
+    body = (await response.json()) as typeof body
+  } catch {
+    throw new Error(PAYMENTS_MESSAGES.loadFailed)
+  }
+  if (!body || !Array.isArray(body.needsAttention) || !Array.isArray(body.webhookEvents)) throw new Error(PAYMENTS_MESSAGES.loadFailed)
+  return body as PaymentsOverview
+}
+
+/** The check-gateway path of order `orderId`. */
+export const checkGatewayUrl = (orderId: string) => `/api/admin/enrollments/${encodeURIComponent(orderId)}/check-gateway`
+
+/**
+ * Asks the gateway whether the pending order `orderId` was paid (and has it marked paid if so);
+ * resolves to the outcome and the message for staff. Throws UnauthorizedError on 401, Error
+ * with the server's message (404; 502 and 504: "… Nothing was changed …") or
+ * PAYMENTS_MESSAGES.checkFailed (no answer, an answer without a message, an unreadable answer).
+ */
+export async function checkWithGateway(token: string, orderId: string): Promise<GatewayCheck> {
+  let response: Response
+  try {
+    response = await fetch(checkGatewayUrl(orderId), {method: 'POST', headers: bearer(token), cache: 'no-store'})
+  } catch {
+    throw new Error(PAYMENTS_MESSAGES.checkFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error((await errorText(response)) ?? PAYMENTS_MESSAGES.checkFailed)
+  let body: Partial<Record<keyof GatewayCheck, unknown>> | null
+  try {
+    body = (await response.json()) as typeof body
+  } catch {
+    throw new Error(PAYMENTS_MESSAGES.checkFailed)
+  }
+  if (!body || typeof body.orderId !== 'string' || typeof body.message !== 'string' || typeof body.outcome !== 'string')
+    throw new Error(PAYMENTS_MESSAGES.checkFailed)
+  return body as GatewayCheck
 }

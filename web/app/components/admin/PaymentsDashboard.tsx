@@ -1,0 +1,311 @@
+/**
+ * The payments page (issue 15, /admin/payments; docs/requirements.md#req-reconciliation), from
+ * GET /api/admin/payments:
+ *
+ * - "Needs attention": orders still pending more than 30 minutes after they were created, oldest
+ *   first, one card each (name, e-mail, course, amount with its currency, created time, order
+ *   id), so nothing overflows a phone's width. "Check with gateway" says "Checking…"
+ *   (aria-disabled, so it keeps focus) while the server asks the gateway; then the result
+ *   message is shown in a status: on the card when the order stays (no captured payment), or
+ *   above the list when the order was paid (now or meanwhile) and its card leaves the list
+ *   (focus then moves to the section's heading). An error — the server's 502/504 message, or
+ *   no answer — is shown in an alert on the card, and nothing else changes.
+ * - "Webhook events": the last 200 deliveries of the gateway's webhook, newest first, in a table
+ *   that scrolls sideways in its own focusable region on a narrow screen: event id, type, order,
+ *   result (a badge with its human label, and the finer detail), time.
+ *
+ * Fetched once per load with the bearer token; "Refresh" fetches again (what is shown stays
+ * meanwhile). A 401 from any call hands over to `onUnauthorized` (token dropped, login form).
+ */
+import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
+import {formatDateTime, formatMoney} from '~/domain/format'
+import {logout} from '~/lib/admin-session'
+import type {PaymentsOverview, StalePendingOrder, WebhookLogEntry, WebhookLogResult} from '#schemas/api/payments'
+import {checkWithGateway, fetchPaymentsOverview, PAYMENTS_MESSAGES, UnauthorizedError} from './api'
+import {ErrorPanel} from './ErrorPanel'
+import {Spinner} from './parts'
+import {afterCheck, checkResolvesOrder, eventsCountText, NEEDS_ATTENTION_EMPTY, ordersCountText, WEBHOOK_EVENTS_EMPTY, WEBHOOK_RESULT_LABELS} from './payments'
+
+type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; overview: PaymentsOverview}
+
+/** What one card shows under its button: the result of the last check, or its error. */
+type CardNote = {kind: 'result' | 'error'; text: string}
+
+/** The payments page of a signed-in administrator. */
+export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
+  const ids = useId()
+  const [load, setLoad] = useState<Load>({state: 'loading'})
+  const [generation, setGeneration] = useState(0)
+  const [refreshing, setRefreshing] = useState(false)
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
+  const [notes, setNotes] = useState<Readonly<Record<string, CardNote>>>({})
+  const [notice, setNotice] = useState('')
+  const [focusHeading, setFocusHeading] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setRefreshing(true)
+    fetchPaymentsOverview(token, controller.signal)
+      .then((overview) => setLoad({state: 'loaded', overview}))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return
+        if (error instanceof UnauthorizedError) return onUnauthorized()
+        setLoad({state: 'error', message: PAYMENTS_MESSAGES.loadFailed})
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setRefreshing(false)
+      })
+    return () => controller.abort()
+  }, [token, onUnauthorized, generation])
+
+  // After a check that resolved its order the card (and its button) is gone: focus the section's heading.
+  useEffect(() => {
+    if (!focusHeading) return
+    heading.current?.focus()
+    setFocusHeading(false)
+  }, [focusHeading, load])
+
+  const refresh = () => {
+    setNotice('')
+    setNotes({})
+    setGeneration((value) => value + 1)
+  }
+
+  const check = useCallback(
+    async (order: StalePendingOrder) => {
+      setBusy((previous) => new Set(previous).add(order.orderId))
+      setNotes(({[order.orderId]: _dropped, ...rest}) => rest)
+      setNotice('')
+      try {
+        const result = await checkWithGateway(token, order.orderId)
+        if (checkResolvesOrder(result)) {
+          setLoad((previous) =>
+            previous.state === 'loaded'
+              ? {...previous, overview: {...previous.overview, needsAttention: afterCheck(previous.overview.needsAttention, result)}}
+              : previous,
+          )
+          setNotice(result.message)
+          setFocusHeading(true)
+        } else {
+          setNotes((previous) => ({...previous, [order.orderId]: {kind: 'result', text: result.message}}))
+        }
+      } catch (error) {
+        if (error instanceof UnauthorizedError) return onUnauthorized()
+        const text = error instanceof Error && error.message ? error.message : PAYMENTS_MESSAGES.checkFailed
+        setNotes((previous) => ({...previous, [order.orderId]: {kind: 'error', text}}))
+      } finally {
+        setBusy((previous) => {
+          const next = new Set(previous)
+          next.delete(order.orderId)
+          return next
+        })
+      }
+    },
+    [token, onUnauthorized],
+  )
+
+  return (
+    <div className="container-page py-8 sm:py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Payments</h1>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" onClick={refresh} aria-busy={refreshing} className="btn-secondary">
+            Refresh
+          </button>
+          <button type="button" onClick={logout} className="btn-outline">
+            Logout
+          </button>
+        </div>
+      </header>
+      <p className="mt-3 max-w-3xl text-sm text-slate-700">
+        Orders whose payment the site may have missed, and every delivery of the payment gateway&apos;s webhook. Pending orders are also checked with the
+        gateway automatically every 15 minutes.
+      </p>
+      <div aria-live="polite" className="mt-3 min-h-6 text-sm text-slate-700">
+        {refreshing && load.state !== 'loading' ? 'Updating payments...' : ''}
+      </div>
+      {load.state === 'loading' ? (
+        <Spinner label="Loading payments..." />
+      ) : load.state === 'error' ? (
+        <div className="mt-4">
+          <ErrorPanel title="Error loading payments" message={load.message} />
+        </div>
+      ) : (
+        <>
+          <section className="mt-2">
+            <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold text-navy-900">
+              Needs attention
+            </h2>
+            <p className="mt-1 max-w-3xl text-sm text-slate-700">
+              Orders still pending more than 30 minutes after they were created: the candidate may have paid without the site hearing of it. &ldquo;Check with
+              gateway&rdquo; asks the gateway and marks the order paid when it holds a captured payment.
+            </p>
+            <p role="status" className={notice ? 'mt-3 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : ''}>
+              {notice}
+            </p>
+            {load.overview.needsAttention.length === 0 ? (
+              <EmptyState text={NEEDS_ATTENTION_EMPTY} />
+            ) : (
+              <>
+                <p id={`${ids}-orders`} className="mt-3 text-sm text-slate-700">
+                  {ordersCountText(load.overview.needsAttention.length)}
+                </p>
+                <ul aria-labelledby={`${ids}-orders`} className="mt-3 space-y-4">
+                  {load.overview.needsAttention.map((order) => (
+                    <OrderCard
+                      key={order.orderId}
+                      order={order}
+                      busy={busy.has(order.orderId)}
+                      note={notes[order.orderId] ?? null}
+                      onCheck={() => void check(order)}
+                    />
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+          <section className="mt-10">
+            <h2 className="text-2xl font-bold text-navy-900">Webhook events</h2>
+            <p className="mt-1 max-w-3xl text-sm text-slate-700">
+              The last 200 deliveries of the payment gateway&apos;s webhook and what the site did with each.
+            </p>
+            {load.overview.webhookEvents.length === 0 ? (
+              <EmptyState text={WEBHOOK_EVENTS_EMPTY} />
+            ) : (
+              <WebhookEventsTable events={load.overview.webhookEvents} />
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  )
+}
+
+function EmptyState({text}: {text: string}) {
+  return (
+    <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center">
+      <p className="text-lg font-semibold text-navy-900">{text}</p>
+    </div>
+  )
+}
+
+function Field({label, children, className = ''}: {label: string; children: ReactNode; className?: string}) {
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-navy-900">{children}</dd>
+    </div>
+  )
+}
+
+/** One pending order: who, what, how much, since when; "Check with gateway" and what it found. */
+function OrderCard({order, busy, note, onCheck}: {order: StalePendingOrder; busy: boolean; note: CardNote | null; onCheck: () => void}) {
+  const ids = useId()
+  return (
+    <li className="rounded-xl border border-amber-200 bg-white p-4 shadow-sm sm:p-5" data-order-id={order.orderId}>
+      <h3 id={`${ids}-title`} className="text-base font-semibold break-words text-navy-900">
+        {order.name}
+      </h3>
+      <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm lg:grid-cols-5">
+        <Field label="E-mail" className="col-span-2 lg:col-span-1">
+          <span className="break-all">{order.email}</span>
+        </Field>
+        <Field label="Course">
+          <span className="break-words">{order.courseName}</span>
+        </Field>
+        <Field label="Amount">
+          <span className="tabular-nums">{formatMoney(order.amount, order.currency)}</span>
+        </Field>
+        <Field label="Created at">{formatDateTime(order.createdAt)}</Field>
+        <Field label="Order id">
+          <span className="font-mono text-xs break-all">{order.orderId}</span>
+        </Field>
+      </dl>
+      <div className="mt-4">
+        <button
+          type="button"
+          onClick={busy ? undefined : onCheck}
+          aria-disabled={busy}
+          aria-describedby={`${ids}-title`}
+          className="btn-secondary min-h-10 px-4 py-1.5 aria-disabled:cursor-wait aria-disabled:opacity-70"
+        >
+          {busy ? 'Checking…' : 'Check with gateway'}
+        </button>
+      </div>
+      <p role="status" className={note?.kind === 'result' ? 'mt-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800' : ''}>
+        {note?.kind === 'result' ? note.text : ''}
+      </p>
+      {note?.kind === 'error' ? (
+        <p role="alert" className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {note.text}
+        </p>
+      ) : null}
+    </li>
+  )
+}
+
+const RESULT_BADGE: Record<WebhookLogResult, string> = {
+  processed: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  duplicate: 'bg-sky-50 text-sky-900 ring-sky-600/40',
+  rejected: 'bg-red-50 text-red-800 ring-red-600/40',
+  ignored: 'bg-slate-100 text-slate-800 ring-slate-500/40',
+}
+
+/** A webhook event's result: Processed, Duplicate, Rejected or Ignored. */
+function WebhookResultBadge({result}: {result: WebhookLogResult}) {
+  return (
+    <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${RESULT_BADGE[result]}`}>
+      {WEBHOOK_RESULT_LABELS[result] ?? result}
+    </span>
+  )
+}
+
+/** The webhook event log, newest first, in a focusable region that scrolls sideways on a narrow screen. */
+function WebhookEventsTable({events}: {events: readonly WebhookLogEntry[]}) {
+  const ids = useId()
+  const cell = 'px-3 py-2.5 align-top'
+  return (
+    <>
+      <p className="mt-3 text-sm text-slate-700">{eventsCountText(events.length)}</p>
+      <div
+        role="region"
+        aria-labelledby={`${ids}-caption`}
+        tabIndex={0}
+        className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:ring-2 focus:ring-ocean-500 focus:outline-none"
+      >
+        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          <caption id={`${ids}-caption`} className="sr-only">
+            Webhook events, newest first
+          </caption>
+          <thead className="bg-slate-50">
+            <tr>
+              {['Event id', 'Type', 'Order', 'Result', 'Time'].map((header) => (
+                <th key={header} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {events.map((event, index) => (
+              <tr key={`${event.at}-${event.id ?? ''}-${index}`} data-result={event.result}>
+                <td className={`${cell} font-mono text-xs whitespace-nowrap text-slate-800`}>{event.id ?? '—'}</td>
+                <td className={`${cell} whitespace-nowrap`}>{event.type ?? '—'}</td>
+                <td className={`${cell} font-mono text-xs whitespace-nowrap text-slate-800`}>{event.orderId ?? '—'}</td>
+                <td className={cell}>
+                  <WebhookResultBadge result={event.result} />
+                  {event.detail ? <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">{event.detail}</span> : null}
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(event.at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
