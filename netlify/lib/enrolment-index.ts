@@ -64,15 +64,26 @@ export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
     receiptNumber: record.receiptNumber ?? null,
     updatedAt: record.updatedAt,
     historyCount: record.history?.length ?? 0,
+    ...summaryRefunds(record),
   }
 }
+
+/** The row's `refunds`: the ones the gateway has answered (a `requested` one may still be refused and removed), or nothing. */
+function summaryRefunds(record: EnrolmentRecord): Pick<EnrolmentSummary, 'refunds'> {
+  const refunds = (record.refunds ?? []).filter((refund) => refund.status !== 'requested')
+  return refunds.length === 0 ? {} : {refunds: refunds.map(({createdAt, amount, status}) => ({createdAt, amount, status}))}
+}
+
+/** How far the refunds of a row have got: each answered refund counts 1, then 1 more once processed or failed (only ever grows). */
+const refundProgress = (s: EnrolmentSummary) => (s.refunds ?? []).reduce((n, refund) => n + (refund.status === 'pending' ? 1 : 2), 0)
 
 /**
  * How far an enrolment has got, each part only ever growing over a record's life: paid
  * (wasPaid) before unpaid, then with a receipt number; then more history entries (issue 15);
- * then more attachments; then the newer version.
+ * then refunds further on (issue 15); then more attachments; then the newer version.
  */
-const progress = (s: EnrolmentSummary) => [(wasPaid(s) ? 2 : 0) + (s.receiptNumber ? 1 : 0), s.historyCount ?? 0, s.attachmentCount, s.updatedAt ?? ''] as const
+const progress = (s: EnrolmentSummary) =>
+  [(wasPaid(s) ? 2 : 0) + (s.receiptNumber ? 1 : 0), s.historyCount ?? 0, refundProgress(s), s.attachmentCount, s.updatedAt ?? ''] as const
 
 /**
  * The summary to keep of two for one order: the more advanced one (`progress`, compared part by

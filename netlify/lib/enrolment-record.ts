@@ -4,7 +4,7 @@
  * admin list's index in ./enrolment-index.ts; both import this module, neither imports the
  * other's values (the index never reads records: ./enrolment-repair.ts does).
  */
-import type {EnrolmentHistoryEntry, EnrolmentStatus} from '#schemas/api/admin'
+import type {EnrolmentHistoryEntry, EnrolmentStatus, Refund} from '#schemas/api/admin'
 import type {PaymentsMode} from './payments/config'
 import type {Attachment} from './uploads'
 
@@ -59,9 +59,22 @@ export type EnrolmentRecord = {
    * web/app/domain/enrolment-status.ts). Only ever appended to; absent until the first entry.
    */
   history?: EnrolmentHistoryEntry[]
+  /**
+   * Refunds, oldest first (issue 15; ./refunds.ts, web/app/domain/refunds.ts). A refund is
+   * written `requested` before the gateway is asked, then carries the gateway's id and state; a
+   * refusal removes it again. Absent until the first refund.
+   */
+  refunds?: StoredRefund[]
 }
+
+/**
+ * A refund as stored: the API's Refund plus the request's idempotency key (the same key is the
+ * same refund, also at Razorpay: X-Refund-Idempotency) and the enrolment's status when the
+ * refund was asked for (restored if every refund fails).
+ */
+export type StoredRefund = Refund & {idempotencyKey: string; statusBefore: EnrolmentStatus}
 
 export type NewEnrolment = Omit<
   EnrolmentRecord,
-  'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt' | 'confirmationKey' | 'receiptNumber' | 'history'
+  'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt' | 'confirmationKey' | 'receiptNumber' | 'history' | 'refunds'
 >

@@ -14,6 +14,7 @@
  */
 import {z} from 'zod'
 import {ENROLMENT_STATUSES, noteProblem, normaliseNote} from '~/domain/enrolment-status'
+import {REFUND_REASONS, REFUND_STATUSES} from '~/domain/refunds'
 import {AttachmentSchema} from './uploads'
 
 /**
@@ -40,6 +41,32 @@ export const EnrolmentHistoryEntrySchema = z.object({
   note: z.string().optional(),
 })
 export type EnrolmentHistoryEntry = z.infer<typeof EnrolmentHistoryEntrySchema>
+
+/** Why a refund was made (issue 15; web/app/domain/refunds.ts). */
+export const RefundReasonSchema = z.enum(REFUND_REASONS, {
+  errorMap: () => ({message: `reason must be one of: ${REFUND_REASONS.join(', ')}`}),
+})
+
+/**
+ * One refund of an enrolment, as stored in its record (`refunds`, oldest first) and shown in the
+ * detail: `id` our id (`rf_…`), `gatewayRefundId` Razorpay's (`rfnd_…`, or `rfnd_sandbox_…`) once
+ * the gateway accepted it; `amount` in minor units of `currency`; `by` the staff account; times
+ * ISO 8601; `failureReason` when the gateway failed it (refund.failed).
+ */
+export const RefundSchema = z.object({
+  id: z.string(),
+  gatewayRefundId: z.string().optional(),
+  amount: z.number().int().positive(),
+  currency: z.string(),
+  reason: RefundReasonSchema,
+  note: z.string().optional(),
+  status: z.enum(REFUND_STATUSES),
+  failureReason: z.string().optional(),
+  by: z.string(),
+  createdAt: z.string(),
+  processedAt: z.string().optional(),
+})
+export type Refund = z.infer<typeof RefundSchema>
 
 /**
  * A staff note (issue 15): text, stored with CR LF / CR as `\n` and trimmed, then 1–2000
@@ -115,6 +142,12 @@ export const EnrolmentSummarySchema = z.object({
    * (counts as 0; the index repair adds it).
    */
   historyCount: z.number().int().nonnegative().optional(),
+  /**
+   * The enrolment's refunds (issue 15), oldest first: when each was made (ISO 8601), its amount
+   * in MINOR units of `currency` and its state. Absent when there are none. Revenue is `amount`
+   * minus the refunds that count (web/app/domain/refunds.ts refundCounts: all but the failed).
+   */
+  refunds: z.array(z.object({createdAt: z.string(), amount: z.number().int().positive(), status: z.enum(REFUND_STATUSES)})).optional(),
 })
 export type EnrolmentSummary = z.infer<typeof EnrolmentSummarySchema>
 
@@ -162,6 +195,8 @@ export const EnrolmentDetailSchema = z
     confirmationKey: z.string().optional(),
     /** Status changes and notes, oldest first (issue 15); [] when there are none. Only in the detail, never in a list row. */
     history: z.array(EnrolmentHistoryEntrySchema),
+    /** Refunds, oldest first (issue 15); [] when there are none. */
+    refunds: z.array(RefundSchema),
   })
   .passthrough()
 export type EnrolmentDetail = z.infer<typeof EnrolmentDetailSchema>

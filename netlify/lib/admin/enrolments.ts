@@ -55,8 +55,8 @@ export async function enrolmentDetail(request: Request, context?: {params?: Reco
   return json(toDetail(record))
 }
 
-/** The detail answer of a record: the record, with `history: []` when it has none yet. */
-const toDetail = (record: EnrolmentRecord): EnrolmentDetail => ({...record, history: record.history ?? []})
+/** The detail answer of a record: the record, with `history: []` and `refunds: []` when it has none yet. */
+export const toDetail = (record: EnrolmentRecord): EnrolmentDetail => ({...record, history: record.history ?? [], refunds: record.refunds ?? []})
 
 /**
  * PATCH /api/admin/enrollments/:orderId (EnrolmentUpdateSchema → EnrolmentDetailSchema; issue
