@@ -17,8 +17,8 @@
 import {z} from 'zod'
 import {MailAddressSchema} from './mail'
 
-/** What a message is: the receipt to the candidate, or a notice to staff. */
-export const OUTBOX_KINDS = ['receipt', 'enrolment-notice', 'enquiry-notice'] as const
+/** What a message is: the receipt or a refund receipt (issue 15) to the candidate, or a notice to staff. */
+export const OUTBOX_KINDS = ['receipt', 'enrolment-notice', 'enquiry-notice', 'refund-receipt'] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>
 

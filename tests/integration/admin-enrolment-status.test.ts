@@ -252,10 +252,11 @@ describe('the history', () => {
       if (i > 0) expect(time).toBeGreaterThanOrEqual(times[i - 1]!)
     }
     expect(shown.history.at(-1).at).toBe(shown.updatedAt)
-    // Everything else of the record is as markPaid left it.
-    const {history: _history, status: _status, updatedAt: _updatedAt, ...rest} = shown
+    // Everything else of the record is as markPaid left it (the detail adds `refunds: []`).
+    const {history: _history, status: _status, updatedAt: _updatedAt, refunds, ...rest} = shown
     const {status: _s, updatedAt: _u, ...paidRest} = record
     expect(rest).toEqual(paidRest)
+    expect(refunds).toEqual([])
   })
 
   it('loses no entry when staff edit one enrolment at once: 10 concurrent notes → 10 entries; one of 5 concurrent moves wins', async () => {

@@ -7,18 +7,22 @@
  * - follow-up: PATCH /api/admin/enrollments/:orderId {status?, note?} → the record after the
  *   change (issue 15; docs/requirements.md#req-enrolment-status): one history entry by the
  *   token's account; a move the rule refuses is 409 with its reason;
+ * - refunds: POST /api/admin/enrollments/:orderId/refunds {amount, reason, note?} with an
+ *   Idempotency-Key → `{refund, enrolment}` (issue 15; docs/requirements.md#req-refunds);
  * - document: GET /api/admin/enrollments/:orderId/documents/:uploadId → the file, only if that
  *   upload is attached to that order.
  * Every answer is Cache-Control: no-store (json() and the document headers).
  */
 import {EnrolmentUpdateSchema, MAX_UPDATE_BYTES, parseAdminListStatus, type EnrolmentDetail, type EnrolmentList} from '#schemas/api/admin'
 import {isOrderId, isUploadId} from '#schemas/api/ids'
+import {IdempotencyKeySchema, MAX_REFUND_BYTES, RefundRequestSchema, type RefundResponse} from '#schemas/api/refunds'
 import {DOCUMENT_MIME_TYPES} from '~/domain/documents'
 import {NO_STORE} from '~/lib/cache.server'
 import {NON_PAGE_CSP} from '~/lib/security.server'
 import {changeEnrolment, getEnrolment, type EnrolmentRecord} from '../enrolments'
 import {listIndexedEnrolments} from '../enrolment-index'
 import {HttpError, json, readJson} from '../http'
+import {publicRefund, requestRefund} from '../refunds'
 import {readUpload} from '../uploads'
 import {requireAdmin} from './auth'
 
@@ -55,8 +59,12 @@ export async function enrolmentDetail(request: Request, context?: {params?: Reco
   return json(toDetail(record))
 }
 
-/** The detail answer of a record: the record, with `history: []` and `refunds: []` when it has none yet. */
-export const toDetail = (record: EnrolmentRecord): EnrolmentDetail => ({...record, history: record.history ?? [], refunds: record.refunds ?? []})
+/** The detail answer of a record: the record, with `history: []` and `refunds: []` when it has none yet (refunds as the API shows them). */
+export const toDetail = (record: EnrolmentRecord): EnrolmentDetail => ({
+  ...record,
+  history: record.history ?? [],
+  refunds: (record.refunds ?? []).map(publicRefund),
+})
 
 /**
  * PATCH /api/admin/enrollments/:orderId (EnrolmentUpdateSchema → EnrolmentDetailSchema; issue
@@ -73,6 +81,31 @@ export async function updateEnrolmentForAdmin(request: Request, context?: {param
   try {
     const record = await changeEnrolment(orderId, change, {kind: 'staff', account: email}, options.now)
     return json(toDetail(record))
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) throw new HttpError(404, ENROLMENT_NOT_FOUND)
+    throw error
+  }
+}
+
+/**
+ * POST /api/admin/enrollments/:orderId/refunds (issue 15; schemas/api/refunds.ts,
+ * docs/requirements.md#req-refunds): refunds part or all of the payment as the token's account.
+ * Checks in this order: 401 without a valid token; 404 for an id that is not an order id; 400
+ * for a missing or malformed Idempotency-Key header; 415/413/400 for a body that is not JSON, too
+ * large (MAX_REFUND_BYTES) or invalid (naming the field); then ../refunds.ts requestRefund: 404
+ * unknown order, 409 never paid / key reused, 400 amount over what is left, 502/504 from the
+ * gateway with nothing changed. 201 `{refund, enrolment}` for a new refund, 200 for the same key again.
+ */
+export async function refundEnrolmentForAdmin(request: Request, context?: {params?: Record<string, string>}, options: {now?: Date} = {}): Promise<Response> {
+  const {email} = await requireAdmin(request)
+  const orderId = param(context, 'orderId')
+  const key = IdempotencyKeySchema.safeParse(request.headers.get('idempotency-key') ?? undefined)
+  if (!key.success) throw new HttpError(400, key.error.issues[0]!.message, {'Idempotency-Key': [key.error.issues[0]!.message]})
+  const body = await readJson(request, RefundRequestSchema, MAX_REFUND_BYTES)
+  try {
+    const {refund, record, created} = await requestRefund(orderId, {...body, idempotencyKey: key.data, account: email}, options)
+    const answer: RefundResponse = {refund, enrolment: toDetail(record)}
+    return json(answer, {status: created ? 201 : 200})
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw new HttpError(404, ENROLMENT_NOT_FOUND)
     throw error

@@ -6,6 +6,7 @@
  *   receipt:{receiptNumber}            to the candidate, the PDF attached
  *   enrolment-notice:{receiptNumber}   to staff, one per paid enrolment
  *   enquiry-notice:{contact message id} to staff, Reply-To the sender; no reply to the sender
+ *   refund-receipt:{refund id}         to the candidate, once per processed refund (issue 15)
  *
  * Staff are STAFF_EMAIL, else the provider's contact e-mail from the site settings
  * (staffRecipients). enrolmentFacts() reads what the receipt and the notice print from an
@@ -19,6 +20,7 @@ import type {NewOutboxMessage} from './outbox'
 import {renderEnquiryNotice, type EnquiryNoticeProps} from './templates/enquiry-notice'
 import {renderEnrolmentNotice} from './templates/enrolment-notice'
 import {renderReceiptEmail} from './templates/receipt'
+import {renderRefundReceiptEmail, type RefundReceiptProps} from './templates/refund-receipt'
 
 /** Who receives staff notices: STAFF_EMAIL, else `providerEmail` (the site settings' contact e-mail). */
 export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMAIL'> = getEnv()): string[] {
@@ -119,4 +121,15 @@ export async function enquiryNoticeMessage(input: EnquiryNoticeProps & {id: stri
   const {id, ...props} = input
   const email = await renderEnquiryNotice(props)
   return {kind: 'enquiry-notice', about: id, to: staff, replyTo: {name: props.name, address: props.email}, ...email}
+}
+
+/**
+ * The refund receipt to the candidate (issue 15): `refund-receipt:{refund id}` (our `rf_…` id, so
+ * a refund's receipt is queued once whoever reports it processed), subject `Refund receipt
+ * {receiptNumber}: {course name}`, to `email`.
+ */
+export async function refundReceiptMessage(input: RefundReceiptProps & {refundKey: string; email: string}): Promise<NewOutboxMessage> {
+  const {refundKey, email: to, ...props} = input
+  const email = await renderRefundReceiptEmail(props)
+  return {kind: 'refund-receipt', about: refundKey, to: [to], ...email}
 }

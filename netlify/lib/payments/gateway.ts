@@ -4,7 +4,7 @@
  * an id, an amount in minor units and a currency, and both are verified by the one signature
  * check of ./signature.ts, keyed with the secret of the mode (paymentSecret).
  */
-import {randomBytes} from 'node:crypto'
+import {createHash, randomBytes} from 'node:crypto'
 import Razorpay from 'razorpay'
 import type {PaymentsConfig, PaymentsMode} from './config'
 import {sandboxPaymentsOf} from './sandbox-payments'
@@ -54,6 +54,8 @@ export function randomId(length: number): string {
 
 export const sandboxOrderId = () => `order_sandbox_${randomId(14)}`
 export const sandboxPaymentId = () => `pay_sandbox_${randomId(14)}`
+/** The sandbox's refund id of an idempotency key: `rfnd_sandbox_` + 14 hex digits of its SHA-256 (one key, one refund). */
+export const sandboxRefundId = (idempotencyKey: string) => `rfnd_sandbox_${createHash('sha256').update(idempotencyKey, 'utf8').digest('hex').slice(0, 14)}`
 
 function validateInput(input: CreateOrderInput): void {
   if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Error(`Invalid order amount ${input.amountMinor}`)
@@ -170,7 +172,8 @@ export type GatewayRefund = {id: string; amount: number; status: string}
  * /v1/payments/:id/refund through the SDK with the header `X-Refund-Idempotency: {idempotencyKey}`
  * (10+ characters of [A-Za-z0-9_-]), so a retry of the same request refunds once; `notes` go to
  * Razorpay (the order id and our refund id, read back by the refund webhooks). Sandbox mode: a
- * local `rfnd_sandbox_…` id, processed at once. Throws GatewayError with Razorpay's description
+ * local `rfnd_sandbox_…` id derived from the idempotency key (the same key is the same refund,
+ * as at Razorpay), processed at once. Throws GatewayError with Razorpay's description
  * (e.g. "The refund amount provided is greater than amount captured") or on a timeout (no statusCode).
  */
 export async function refundPayment(
@@ -182,12 +185,15 @@ export async function refundPayment(
   if (!/^[A-Za-z0-9_-]{10,100}$/.test(input.idempotencyKey)) throw new Error('An idempotency key has 10 to 100 letters, digits, - or _')
   if (payment.mode !== config.mode)
     throw new GatewayError(`Payment ${payment.paymentId} was made in ${payment.mode} mode; the site runs in ${config.mode} mode`)
-  if (payment.mode === 'sandbox') return {id: `rfnd_sandbox_${randomId(14)}`, amount: input.amountMinor, status: 'processed'}
+  if (payment.mode === 'sandbox') return {id: sandboxRefundId(input.idempotencyKey), amount: input.amountMinor, status: 'processed'}
   if (!config.keyId || !config.keySecret) throw new Error('Razorpay keys are not configured')
-  // The SDK sends headers per client, not per call: a client for this refund carries its key.
-  // (The SDK's header type lists only X-Razorpay-Account; it passes any header through.)
-  const headers = {'X-Refund-Idempotency': input.idempotencyKey} as ConstructorParameters<typeof Razorpay>[0]['headers']
-  const sdk = new Razorpay({key_id: config.keyId, key_secret: config.keySecret, headers})
+  const sdk = new Razorpay({key_id: config.keyId, key_secret: config.keySecret})
+  // The SDK sends headers per client, not per call, and its `headers` option keeps only
+  // X-Razorpay-Account (razorpay 2.9 dist/api.js getValidHeaders): the header goes on this
+  // refund's own client's axios instance instead (tests/integration/refunds.test.ts checks it arrives).
+  const api = (sdk as unknown as {api?: {rq?: {defaults: {headers: {common: Record<string, string>}}}}}).api
+  if (!api?.rq) throw new Error('The razorpay SDK has changed: its API client was not found (the refund needs X-Refund-Idempotency)')
+  api.rq.defaults.headers.common['X-Refund-Idempotency'] = input.idempotencyKey
   let refund: {id?: unknown; amount?: unknown; status?: unknown}
   try {
     refund = await withTimeout(sdk.payments.refund(payment.paymentId, {amount: input.amountMinor, speed: 'normal', notes: input.notes}), RAZORPAY_TIMEOUT_MS)

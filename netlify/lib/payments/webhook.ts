@@ -12,11 +12,15 @@
  *   any order, and the browser's save, are harmless), but only when the payment's amount and
  *   currency are the stored order's. Unknown orders and other events answer 200 (ignored), so
  *   Razorpay does not retry what can never succeed.
+ * - refund.processed / refund.failed (issue 15) update the refund's state on its enrolment (found
+ *   by the order id in the refund's notes, else by the payment id): ../refunds.ts applyRefundEvent.
  */
 import {createHash} from 'node:crypto'
 import {z} from 'zod'
 import {getEnrolment, markPaid, type EnrolmentRecord, type PaidVia} from '../enrolments'
 import {completePayment} from '../paid-enrolment'
+import {listIndexedEnrolments} from '../enrolment-index'
+import {applyRefundEvent, type RefundEvent} from '../refunds'
 import {openStore, STORES} from '../blobs'
 import {HttpError, json, readBody} from '../http'
 import {NOT_CONFIGURED_MESSAGE, requirePaymentsConfig} from './config'
@@ -29,8 +33,11 @@ export const MAX_WEBHOOK_BYTES = 512 * 1024
 export const CLAIM_STALE_MS = 60_000
 
 export const PAYMENT_EVENTS = new Set(['order.paid', 'payment.captured'])
+/** The refund events handled (issue 15). */
+export const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed'])
 
-export type WebhookStatus = 'paid' | 'already-paid' | 'duplicate' | 'ignored' | 'conflict'
+/** What an event did: a payment's (paid … conflict) or a refund's (refund-updated, refund-recorded, refund-unchanged). */
+export type WebhookStatus = 'paid' | 'already-paid' | 'duplicate' | 'ignored' | 'conflict' | 'refund-updated' | 'refund-recorded' | 'refund-unchanged'
 
 type EventClaim = {eventId: string; event: string; status: 'processing' | 'done'; receivedAt: string; result?: string; finishedAt?: string}
 
@@ -44,10 +51,26 @@ const PaymentEntitySchema = z.object({
   currency: z.string(),
 })
 
+/** Razorpay's refund entity (the fields read); `notes` is [] when the refund has none. */
+const RefundEntitySchema = z.object({
+  id: z.string().regex(/^rfnd_[A-Za-z0-9_]{6,64}$/),
+  payment_id: z.string().regex(/^pay_[A-Za-z0-9_]{6,64}$/),
+  amount: z.number().int().positive(),
+  currency: z.string(),
+  notes: z
+    .union([z.record(z.unknown()), z.array(z.unknown())])
+    .optional()
+    .transform((notes) => {
+      const record = notes && !Array.isArray(notes) ? notes : {}
+      const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : undefined)
+      return {order_id: text('order_id'), refund_id: text('refund_id'), reason: text('reason')}
+    }),
+})
+
 const WebhookSchema = z.object({
   event: z.string(),
   payload: z
-    .object({payment: z.object({entity: z.unknown()}).optional()})
+    .object({payment: z.object({entity: z.unknown()}).optional(), refund: z.object({entity: z.unknown()}).optional()})
     .passthrough()
     .optional(),
 })
@@ -100,6 +123,34 @@ async function applyPayment(event: string, entity: unknown): Promise<{status: We
     return {status: 'ignored', orderId: payment.order_id}
   }
   return recordCapturedPayment(record, payment, 'webhook', event)
+}
+
+/** Applies a refund event to its enrolment: the order in the refund's notes, else the paid enrolment of its payment id (the admin list's index). */
+async function applyRefund(event: 'refund.processed' | 'refund.failed', entity: unknown): Promise<{status: WebhookStatus; orderId?: string}> {
+  const parsed = RefundEntitySchema.safeParse(entity)
+  if (!parsed.success) {
+    console.error(`[webhook] ${event}: refund entity not understood`, parsed.error.issues)
+    return {status: 'ignored'}
+  }
+  const refund = parsed.data
+  let orderId = refund.notes.order_id && /^order_[A-Za-z0-9_]{6,64}$/.test(refund.notes.order_id) ? refund.notes.order_id : undefined
+  orderId ??= (await listIndexedEnrolments({status: 'paid'})).find((row) => row.paymentId === refund.payment_id)?.orderId
+  if (!orderId) {
+    console.warn(`[webhook] ${event}: refund ${refund.id} of payment ${refund.payment_id} matches no enrolment: ignored`)
+    return {status: 'ignored'}
+  }
+  const input: RefundEvent = {event, id: refund.id, paymentId: refund.payment_id, amount: refund.amount, currency: refund.currency, notes: refund.notes}
+  const result = await applyRefundEvent(orderId, input)
+  const status: WebhookStatus =
+    result.status === 'updated'
+      ? 'refund-updated'
+      : result.status === 'recorded'
+        ? 'refund-recorded'
+        : result.status === 'unchanged'
+          ? 'refund-unchanged'
+          : 'ignored'
+  if (status === 'ignored') console.warn(`[webhook] ${event}: refund ${refund.id} does not match order ${orderId}'s payment: ignored`)
+  return {status, orderId}
 }
 
 /**
@@ -178,7 +229,7 @@ async function processWebhook(request: Request, delivery: Delivery): Promise<Res
   }
   const event = payload.event
   delivery.type = event
-  if (!PAYMENT_EVENTS.has(event)) return json({status: 'ignored', event})
+  if (!PAYMENT_EVENTS.has(event) && !REFUND_EVENTS.has(event)) return json({status: 'ignored', event})
 
   const eventId = eventKey(request, raw)
   const claim = await claimEvent(eventId, event)
@@ -190,7 +241,9 @@ async function processWebhook(request: Request, delivery: Delivery): Promise<Res
 
   let result: {status: WebhookStatus; orderId?: string}
   try {
-    result = await applyPayment(event, payload.payload?.payment?.entity)
+    result = REFUND_EVENTS.has(event)
+      ? await applyRefund(event as 'refund.processed' | 'refund.failed', payload.payload?.refund?.entity)
+      : await applyPayment(event, payload.payload?.payment?.entity)
   } catch (error) {
     await releaseEvent(eventId)
     throw error

@@ -9,6 +9,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   receipt: 'Receipt',
   'enrolment-notice': 'Enrolment notice',
   'enquiry-notice': 'Enquiry notice',
+  'refund-receipt': 'Refund receipt',
 }
 
 /** A message's status as its badge says it. */

@@ -1,0 +1,11 @@
+/** POST /api/admin/enrollments/:orderId/refunds — refund part or all of a paid enrolment (bearer token, Idempotency-Key); see netlify/lib/admin/enrolments.ts. */
+import type {Config} from '@netlify/functions'
+import {handle, requireMethod} from '../lib/http'
+import {refundEnrolmentForAdmin} from '../lib/admin/enrolments'
+
+export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
+  requireMethod(request, 'POST')
+  return refundEnrolmentForAdmin(request, context)
+})
+
+export const config: Config = {path: '/api/admin/enrollments/:orderId/refunds', method: 'POST'}
