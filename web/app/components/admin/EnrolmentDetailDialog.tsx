@@ -1,7 +1,8 @@
 /**
  * One enrolment in full (issue 5, beyond the spec): every field, the status, the order and
- * payment ids, the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history;
- * each change is handed to `onChange` so the list's row follows) and the cadetship documents,
+ * payment ids, the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history),
+ * the refunds (issue 15, ./EnrolmentRefunds.tsx: each refund, "Refund…" with a confirm step;
+ * each change of either is handed to `onChange` so the list's row follows) and the cadetship documents,
  * each downloaded with the bearer token (fetched as a blob and saved through an object URL). A
  * native modal <dialog>: the page behind is inert, Escape closes it and focus returns to the
  * row's 'View' button.
@@ -10,6 +11,7 @@ import {useEffect, useId, useRef, useState} from 'react'
 import {CloseIcon} from '~/components/Icons'
 import {downloadDocument, fetchEnrolmentDetail, UnauthorizedError} from './api'
 import {EnrolmentFollowUp} from './EnrolmentFollowUp'
+import {EnrolmentRefunds} from './EnrolmentRefunds'
 import {formatDateTime, formatMoney} from '~/domain/format'
 import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 import type {Attachment} from '#schemas/api/uploads'
@@ -33,7 +35,7 @@ export function EnrolmentDetailDialog({
   token: string
   onClose: () => void
   onUnauthorized: () => void
-  /** After a follow-up change: the list row's new fields. */
+  /** After a follow-up change or a refund: the list row's new fields. */
   onChange?: (changes: Partial<EnrolmentSummary>) => void
 }) {
   const ids = useId()
@@ -78,7 +80,13 @@ export function EnrolmentDetailDialog({
 
   function updated(next: EnrolmentDetail) {
     setDetail(next)
-    onChange?.({status: next.status, updatedAt: next.updatedAt, historyCount: next.history?.length ?? 0})
+    const refunds = (next.refunds ?? []).map(({createdAt, amount, status}) => ({createdAt, amount, status}))
+    onChange?.({
+      status: next.status,
+      updatedAt: next.updatedAt,
+      historyCount: next.history?.length ?? 0,
+      refunds: refunds.length > 0 ? refunds : undefined,
+    })
   }
 
   // A list row's `country` is the jurisdiction's name; the full record's is its key (countryName is the name).
@@ -139,7 +147,10 @@ export function EnrolmentDetailDialog({
           ))}
         </dl>
         {detail ? (
-          <EnrolmentFollowUp detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
+          <>
+            <EnrolmentFollowUp detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
+            <EnrolmentRefunds detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
+          </>
         ) : loadError ? null : (
           <p role="status" className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-600">
             Loading the status and history...

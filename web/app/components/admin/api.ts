@@ -22,14 +22,20 @@
  *   /api/admin/enrollments/:orderId/check-gateway (bearer) → what the gateway said (issue 15).
  *   401 → Unauthorized; other failures → Error with PAYMENTS_MESSAGES or the server's `{error}`
  *   (the 502/504 messages say that nothing was changed).
+ * - POST /api/admin/enrollments/:orderId/refunds (bearer, `Idempotency-Key`) {amount, reason,
+ *   note?} → {refund, enrolment} (issue 15; 201 new, 200 the same key again). 401 →
+ *   Unauthorized; 4xx, 502 and 504 → Error with the server's `{error}`; anything else →
+ *   Error with REFUND_MESSAGES.
  * Bodies and answers are the contracts of schemas/api/admin.ts, schemas/api/outbox.ts,
- * schemas/api/enquiries.ts and schemas/api/payments.ts (types only: no zod here).
+ * schemas/api/enquiries.ts, schemas/api/payments.ts and schemas/api/refunds.ts (types only: no
+ * zod here).
  */
 import type {AdminLoginRequest, AdminLoginResponse, EnrolmentDetail, EnrolmentList, EnrolmentSummary, EnrolmentUpdateRequest} from '#schemas/api/admin'
 import type {OutboxList, OutboxMessage, OutboxSendAgainResponse} from '#schemas/api/outbox'
 import type {ApiError} from '#schemas/api/errors'
 import type {Enquiry, EnquiryList, EnquiryStatus, EnquiryUpdate, EnquiryUpdateResponse} from '#schemas/api/enquiries'
 import type {GatewayCheck, PaymentsOverview} from '#schemas/api/payments'
+import type {RefundRequest, RefundResponse} from '#schemas/api/refunds'
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
@@ -60,6 +66,18 @@ export const FOLLOW_UP_MESSAGES = {
 export const PAYMENTS_MESSAGES = {
   loadFailed: 'Failed to load payments',
   checkFailed: 'The check could not be completed. Please try again.',
+} as const
+
+/**
+ * The refund form's own messages (issue 15), for failures without a message from the server.
+ * Either way the same Idempotency-Key is sent again on "Try again", so a refund that did go
+ * through is answered again, never made twice.
+ */
+export const REFUND_MESSAGES = {
+  /** No answer at all (network failure), or a success answer that could not be read. */
+  noAnswer: 'No clear answer came back, so the refund may or may not have been made. Try again: the same request is sent, so nothing is refunded twice.',
+  /** Any other failure (a 500 without a message). */
+  failed: 'The refund could not be requested. Try again: the same request is sent, so nothing is refunded twice.',
 } as const
 
 /** The server rejected the token (missing, expired, forged). */
@@ -333,4 +351,44 @@ export async function checkWithGateway(token: string, orderId: string): Promise<
   if (!body || typeof body.orderId !== 'string' || typeof body.message !== 'string' || typeof body.outcome !== 'string')
     throw new Error(PAYMENTS_MESSAGES.checkFailed)
   return body as GatewayCheck
+}
+
+/** The refunds path of order `orderId` (POST: a new refund). */
+export const refundsUrl = (orderId: string) => `/api/admin/enrollments/${encodeURIComponent(orderId)}/refunds`
+
+/**
+ * Asks for a refund of the enrolment of `orderId`: `body.amount` in MINOR units (cents),
+ * `idempotencyKey` the form's key (schemas/api/refunds.ts IdempotencyKeySchema: 10–100 of
+ * [A-Za-z0-9_-]), the same for every retry of one refund. Resolves to the refund and the
+ * enrolment after it (201 new, 200 the same key again). Throws UnauthorizedError on 401, Error
+ * with the server's message for 4xx (400 the field or the most that can be refunded, 404, 409),
+ * 502 (the gateway refused: nothing changed) and 504 (no answer in time), and
+ * REFUND_MESSAGES.noAnswer / REFUND_MESSAGES.failed otherwise.
+ */
+export async function createRefund(token: string, orderId: string, body: RefundRequest, idempotencyKey: string): Promise<RefundResponse> {
+  let response: Response
+  try {
+    response = await fetch(refundsUrl(orderId), {
+      method: 'POST',
+      headers: {...bearer(token), 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey},
+      body: JSON.stringify(body satisfies RefundRequest),
+      cache: 'no-store',
+    })
+  } catch {
+    throw new Error(REFUND_MESSAGES.noAnswer)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) {
+    const withMessage = response.status < 500 || response.status === 502 || response.status === 504
+    throw new Error((withMessage ? await errorText(response) : null) ?? REFUND_MESSAGES.failed)
+  }
+  let answer: Partial<Record<keyof RefundResponse, unknown>> | null
+  try {
+    answer = (await response.json()) as typeof answer
+  } catch {
+    throw new Error(REFUND_MESSAGES.noAnswer)
+  }
+  const isObject = (value: unknown) => typeof value === 'object' && value !== null
+  if (!answer || !isObject(answer.refund) || !isObject(answer.enrolment)) throw new Error(REFUND_MESSAGES.noAnswer)
+  return answer as RefundResponse
 }

@@ -1,6 +1,7 @@
-/** Small pieces of the administrator pages: status badges (enrolments, outbox, enquiries), spinner, the e-mail banner (dates and money: ~/domain/format). */
+/** Small pieces of the administrator pages: status badges (enrolments, refunds, outbox, enquiries), spinner, the e-mail banner (dates and money: ~/domain/format). */
 import type {EnquiryStatus} from '#schemas/api/enquiries'
 import {ENROLMENT_STATUS_LABELS, isEnrolmentStatus, type EnrolmentStatus} from '~/domain/enrolment-status'
+import {REFUND_STATUS_LABELS, type RefundStatus} from '~/domain/refunds'
 import type {OutboxStatus} from '#schemas/api/outbox'
 import {ENQUIRY_STATUS_LABELS} from './enquiries'
 import {EMAIL_NOT_CONFIGURED, STATUS_LABELS} from './outbox'
@@ -27,6 +28,24 @@ export function StatusBadge({status}: {status: EnrolmentStatus | string}) {
       }`}
     >
       {known ? ENROLMENT_STATUS_LABELS[status] : status}
+    </span>
+  )
+}
+
+const REFUND_BADGE: Record<RefundStatus, string> = {
+  requested: 'bg-sky-50 text-sky-900 ring-sky-600/40',
+  pending: 'bg-amber-50 text-amber-900 ring-amber-600/40',
+  processed: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  failed: 'bg-red-50 text-red-800 ring-red-600/40',
+}
+
+/** A refund's state (issue 15): Requested, Pending, Processed or Failed. */
+export function RefundStatusBadge({status}: {status: RefundStatus}) {
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${REFUND_BADGE[status] ?? REFUND_BADGE.requested}`}
+    >
+      {REFUND_STATUS_LABELS[status] ?? status}
     </span>
   )
 }
