@@ -144,6 +144,9 @@ async function seedToken(page: Page, token = MOCK_TOKEN) {
   }, token)
 }
 
+/** The enrolment table's scroll region, named by its caption ("Enrolments, sorted by …"): not the Revenue by month table. */
+const enrolmentList = (page: Page) => page.getByRole('region', {name: /^Enrolments/})
+
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'))
 
 async function createEnrolment(request: APIRequestContext, form: Record<string, unknown>, pay: boolean) {
@@ -249,7 +252,7 @@ test.describe('real API', () => {
     // Search: resets to page 1; this test's 11 paid records, not its pending one.
     await page.getByLabel('Search enrolments').fill(tag.toLowerCase())
     await expect(showing).toHaveText('Showing 1 to 10 of 11 results')
-    await expect(page.locator('tbody')).not.toContainText('=HYPERLINK')
+    await expect(enrolmentList(page).locator('tbody')).not.toContainText('=HYPERLINK')
 
     // Pending ones on request: the list is fetched again with ?status=all; the search stays.
     await page.getByLabel('Show pending enrolments').check()
@@ -259,9 +262,9 @@ test.describe('real API', () => {
     await expect(page.getByLabel('Search enrolments')).toHaveValue(tag.toLowerCase())
     await expect(page.getByRole('button', {name: 'Page 1'})).toHaveAttribute('aria-current', 'page')
     // The unpaid enrolment is listed and marked ('=' sorts before letters).
-    await expect(page.locator('tbody tr').first()).toContainText('=HYPERLINK')
-    await expect(page.locator('tbody tr').first().getByText('Pending', {exact: true})).toBeVisible()
-    await expect(page.locator('tbody tr').nth(1).getByText('Paid', {exact: true})).toBeVisible()
+    await expect(enrolmentList(page).locator('tbody tr').first()).toContainText('=HYPERLINK')
+    await expect(enrolmentList(page).locator('tbody tr').first().getByText('Pending', {exact: true})).toBeVisible()
+    await expect(enrolmentList(page).locator('tbody tr').nth(1).getByText('Paid', {exact: true})).toBeVisible()
     await page.getByRole('button', {name: 'Next'}).click()
     await expect(showing).toHaveText('Showing 11 to 12 of 12 results')
 
@@ -270,10 +273,10 @@ test.describe('real API', () => {
     await amountHeader.getByRole('button').click()
     await expect(amountHeader).toHaveAttribute('aria-sort', 'ascending')
     await expect(showing).toHaveText('Showing 1 to 10 of 12 results')
-    await expect(page.locator('tbody tr').first().locator('td').nth(5)).toHaveText('$50 USD')
+    await expect(enrolmentList(page).locator('tbody tr').first().locator('td').nth(5)).toHaveText('$50 USD')
     await amountHeader.getByRole('button').click()
     await expect(amountHeader).toHaveAttribute('aria-sort', 'descending')
-    await expect(page.locator('tbody tr').first().locator('td').nth(5)).toHaveText('$450 USD')
+    await expect(enrolmentList(page).locator('tbody tr').first().locator('td').nth(5)).toHaveText('$450 USD')
     await expect(page.getByRole('columnheader', {name: 'Name'})).not.toHaveAttribute('aria-sort', /.+/)
 
     // CSV of the filtered list: name, neutralised formula cells, all 12 rows.
@@ -288,7 +291,7 @@ test.describe('real API', () => {
     expect(csv).toContain("'+91 98470 10000")
 
     // The detail view of a real record (GET /api/admin/enrollments/:orderId).
-    await page.locator('tbody tr').first().getByRole('button', {name: /^View/}).click()
+    await enrolmentList(page).locator('tbody tr').first().getByRole('button', {name: /^View/}).click()
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByText(/^order_sandbox_/)).toBeVisible()
     await expect(dialog.getByText(/^pay_sandbox_/)).toBeVisible()
@@ -341,7 +344,7 @@ test.describe('real API', () => {
 
     await page.getByLabel('Search enrolments').fill(tag)
     await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
-    const row = page.locator('tbody tr').first()
+    const row = enrolmentList(page).locator('tbody tr').first()
     await expect(row.getByText('Paid', {exact: true})).toBeVisible()
     await row.getByRole('button', {name: /^View/}).click()
     const dialog = page.getByRole('dialog')
@@ -450,7 +453,7 @@ test.describe('mocked API', () => {
     await expect(card('Total Revenue')).toHaveText(`$${paid.toLocaleString('en-US')} USD`)
     await expect(card('Programs Active')).toHaveText('4')
     await expect(page.getByRole('columnheader', {name: 'Name'})).toHaveAttribute('aria-sort', 'ascending')
-    await expect(page.locator('caption')).toHaveText(/Enrolments, sorted by Name ascending, page 1 of 3/)
+    await expect(enrolmentList(page).locator('caption')).toHaveText(/Enrolments, sorted by Name ascending, page 1 of 3/)
     await expectAccessible(page)
 
     await page.getByRole('button', {name: 'Page 3'}).click()
@@ -464,7 +467,7 @@ test.describe('mocked API', () => {
     await expect(showing).toHaveText('Showing 1 to 7 of 7 results')
     await search.fill('000 0005')
     await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
-    await expect(page.locator('tbody tr')).toHaveCount(1)
+    await expect(enrolmentList(page).locator('tbody tr')).toHaveCount(1)
     await search.fill('cadet05@example.com')
     await expect(page.getByText('No enrollments found')).toBeVisible()
     await expect(page.getByText('Try adjusting your search terms.')).toBeVisible()
@@ -473,16 +476,16 @@ test.describe('mocked API', () => {
     // Amount sorts as a number: 150 < 1000-something < 2200…
     const amountHeader = page.getByRole('columnheader', {name: 'Amount'})
     await amountHeader.getByRole('button').click()
-    await expect(page.locator('tbody tr').first().locator('td').nth(5)).toHaveText('$150 USD')
+    await expect(enrolmentList(page).locator('tbody tr').first().locator('td').nth(5)).toHaveText('$150 USD')
     await amountHeader.getByRole('button').click()
-    await expect(page.locator('tbody tr').first().locator('td').nth(5)).toHaveText('$3,500 USD')
-    await expect(page.locator('tbody tr').first()).toContainText('Pending')
+    await expect(enrolmentList(page).locator('tbody tr').first().locator('td').nth(5)).toHaveText('$3,500 USD')
+    await expect(enrolmentList(page).locator('tbody tr').first()).toContainText('Pending')
     expect(calls.filter((c) => c.startsWith(PAID_LIST))).toEqual([PAID_LIST, ALL_LIST])
 
     // Unchecked again: back to the paid ones (fetched again), page 1.
     await pendingBox.press('Space')
     await expect(showing).toHaveText('Showing 1 to 10 of 22 results')
-    await expect(page.locator('tbody')).not.toContainText('Pending')
+    await expect(enrolmentList(page).locator('tbody')).not.toContainText('Pending')
     expect(calls.filter((c) => c.startsWith(PAID_LIST))).toEqual([PAID_LIST, ALL_LIST, PAID_LIST])
   })
 
@@ -525,7 +528,7 @@ test.describe('mocked API', () => {
     await expect(card('Awaiting contact')).toHaveText('17')
     await expect(page.locator('dl > div').filter({hasText: 'Awaiting contact'}).locator('dd').nth(1)).toHaveText('Paid, not contacted yet')
     for (const [index, label] of ['Contacted', 'Confirmed', 'Completed', 'Cancelled', 'Refunded'].entries()) {
-      await expect(page.locator('tbody tr').nth(index).getByText(label, {exact: true})).toBeVisible()
+      await expect(enrolmentList(page).locator('tbody tr').nth(index).getByText(label, {exact: true})).toBeVisible()
     }
 
     const status = page.getByLabel('Status', {exact: true})
@@ -547,7 +550,7 @@ test.describe('mocked API', () => {
     await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
     await page.getByLabel('Search enrolments').fill('guyana')
     await expect(showing).toHaveText('Showing 1 to 1 of 1 results')
-    await expect(page.locator('tbody tr')).toContainText('Cadet 03')
+    await expect(enrolmentList(page).locator('tbody tr')).toContainText('Cadet 03')
     await page.getByLabel('Search enrolments').fill('offshore')
     await expect(page.getByText('No enrollments found')).toBeVisible()
     await expect(page.getByText('Try adjusting your search terms.')).toBeVisible()
@@ -558,9 +561,9 @@ test.describe('mocked API', () => {
     // The status column sorts in the order of an enrolment's life.
     const statusHeader = page.getByRole('columnheader', {name: 'Status'})
     await statusHeader.getByRole('button').click()
-    await expect(page.locator('tbody tr').first()).toContainText('Paid')
+    await expect(enrolmentList(page).locator('tbody tr').first()).toContainText('Paid')
     await statusHeader.getByRole('button').click()
-    await expect(page.locator('tbody tr').first()).toContainText('Refunded')
+    await expect(enrolmentList(page).locator('tbody tr').first()).toContainText('Refunded')
 
     // Pending is a choice only while pending enrolments are shown.
     await page.getByLabel('Show pending enrolments').check()
@@ -624,7 +627,7 @@ test.describe('mocked API', () => {
     await expect(dialog.getByRole('list', {name: 'History'}).getByRole('listitem').first()).toContainText(/Confirmed\s*→\s*to\s*Cancelled/)
     expect(calls).toContain('PATCH /api/admin/enrollments/order_sandbox_mock02')
     await dialog.getByRole('button', {name: 'Close details'}).click()
-    await expect(page.locator('tbody tr').first().getByText('Cancelled', {exact: true})).toBeVisible()
+    await expect(enrolmentList(page).locator('tbody tr').first().getByText('Cancelled', {exact: true})).toBeVisible()
 
     // Someone else moved Cadet 01 on meanwhile: the server's reason is shown, nothing changes here.
     await page.getByLabel('Search enrolments').fill('Cadet 01')

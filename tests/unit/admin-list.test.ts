@@ -1,7 +1,7 @@
 /**
  * The administrator list's rules (docs/requirements.md#req-validation-admin-search; issue 5): search fields
  * and case, numeric amount sort, toggling, page reset on search/sort, summary (paid-only
- * revenue), and the CSV export's quoting and formula neutralisation.
+ * revenue, minus refunds: issue 15), and the CSV export's quoting and formula neutralisation.
  */
 import {createTable, functionalUpdate, type SortingState, type Table, type TableOptionsResolved} from '@tanstack/react-table'
 import {describe, expect, it} from 'vitest'
@@ -172,6 +172,22 @@ describe('summary and texts', () => {
     expect(summary).toEqual({total: 4, revenue: {USD: 4650.5, INR: 4000}, programs: 3, pending: 1})
   })
 
+  it('Total Revenue is paid minus refunded (issue 15): a partial refund lowers it, a failed one does not, a full one leaves the currency out', () => {
+    const refund = (amount: number, status: 'pending' | 'processed' | 'failed', createdAt = '2025-02-01T10:00:00.000Z') => ({createdAt, amount, status})
+    const rows = [
+      record({name: 'a', amount: 450, status: 'partially-refunded', refunds: [refund(10000, 'processed'), refund(2550, 'pending')]}),
+      record({name: 'b', amount: 2200, refunds: [refund(50000, 'failed')]}),
+      record({name: 'c', amount: 0.1, currency: 'usd'}),
+      record({name: 'd', amount: 0.2}),
+      record({name: 'e', amount: 4000, currency: 'INR', status: 'refunded', refunds: [refund(400000, 'processed')]}),
+      record({name: 'f', amount: 900, status: 'pending', paidAt: null, paymentId: null, refunds: [refund(1000, 'processed')]}),
+    ]
+    // 450 - 100 - 25.50 + 2200 + 0.30, exact in cents; INR refunded in full brings in nothing.
+    expect(summarize(rows).revenue).toEqual({USD: 2524.8})
+    // Without the partial refund the figure would be higher: the refund is what lowers it.
+    expect(summarize(rows.map((row) => ({...row, refunds: undefined}))).revenue).toEqual({USD: 2650.3, INR: 4000})
+  })
+
   it('formats money and the paging text', () => {
     expect(formatMoney(4650)).toBe('$4,650 USD')
     expect(formatMoney(12.5)).toBe('$12.50 USD')
@@ -190,14 +206,15 @@ describe('follow-up statuses (issue 15)', () => {
     record({name: 'Dev', status: 'completed', amount: 400, country: 'Guyana'}),
     record({name: 'Eve', status: 'cancelled', amount: 500, paidAt}),
     record({name: 'Fay', status: 'cancelled', amount: 600, paidAt: null, paymentId: null}),
-    record({name: 'Gus', status: 'refunded', amount: 700}),
-    record({name: 'Hal', status: 'partially-refunded', amount: 800}),
+    record({name: 'Gus', status: 'refunded', amount: 700, refunds: [{createdAt: '2025-01-02T10:00:00.000Z', amount: 70000, status: 'processed'}]}),
+    record({name: 'Hal', status: 'partially-refunded', amount: 800, refunds: [{createdAt: '2025-01-02T10:00:00.000Z', amount: 12550, status: 'pending'}]}),
     record({name: 'Ida', status: 'pending', amount: 900, paidAt: null, paymentId: null}),
     record({name: 'Jon', status: 'paid', amount: 1000}),
   ]
 
-  it('revenue counts every payment received and not refunded in full; pending counts pending only; awaiting contact counts paid', () => {
-    expect(summarize(rows)).toEqual({total: 10, revenue: {USD: 100 + 200 + 300 + 400 + 500 + 800 + 1000}, programs: 1, pending: 1})
+  it('revenue counts every payment received minus its refunds; pending counts pending only; awaiting contact counts paid', () => {
+    // Gus refunded in full brings in 0; Hal 800 minus a pending 125.50; Fay and Ida were never paid.
+    expect(summarize(rows)).toEqual({total: 10, revenue: {USD: 100 + 200 + 300 + 400 + 500 + (800 - 125.5) + 1000}, programs: 1, pending: 1})
     expect(countAwaitingContact(rows)).toBe(2)
     expect(countAwaitingContact([])).toBe(0)
   })

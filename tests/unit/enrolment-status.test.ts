@@ -9,7 +9,6 @@ import {EnrolmentUpdateSchema} from '#schemas/api/admin'
 import {
   checkRefundMove,
   checkStaffMove,
-  countsAsRevenue,
   ENROLMENT_STATUS_LABELS,
   ENROLMENT_STATUSES,
   isAwaitingContact,
@@ -107,17 +106,6 @@ describe('paid-like statuses', () => {
     expect(wasPaid({status: 'cancelled', paidAt: null})).toBe(false)
     expect(wasPaid({status: 'paid', paidAt: null})).toBe(true)
     expect(wasPaid({status: 'pending', paidAt})).toBe(false)
-  })
-  it('revenue counts every payment received and not refunded in full', () => {
-    expect(ENROLMENT_STATUSES.filter((status) => countsAsRevenue({status, paidAt}))).toEqual([
-      'paid',
-      'contacted',
-      'confirmed',
-      'completed',
-      'cancelled',
-      'partially-refunded',
-    ])
-    expect(countsAsRevenue({status: 'cancelled', paidAt: null})).toBe(false)
   })
   it('awaiting contact: paid only', () => {
     expect(ENROLMENT_STATUSES.filter(isAwaitingContact)).toEqual(['paid'])

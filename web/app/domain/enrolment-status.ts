@@ -85,17 +85,12 @@ export const isPaidStatus = (status: string): boolean => (PAID_STATUSES as reado
  * Whether the enrolment's payment was received at some time: a paid-like status, or any other
  * status but `pending` with `paidAt` set (so a paid enrolment that was cancelled or refunded
  * still counts; one cancelled before paying does not). Receipts are owed for these, the admin
- * list shows them by default, and the index ranks them above unpaid rows.
+ * list shows them by default, the index ranks them above unpaid rows, and revenue counts their
+ * payment minus its refunds (./revenue.ts netRevenueMinor: a cancelled paid enrolment keeps its
+ * payment until a refund is made).
  */
 export const wasPaid = (enrolment: {status: string; paidAt?: string | null}): boolean =>
   isPaidStatus(enrolment.status) || (enrolment.status !== 'pending' && Boolean(enrolment.paidAt))
-
-/**
- * Whether the amount counts in the admin list's revenue: the payment was received and not
- * refunded in full (a cancelled paid enrolment keeps its payment until a refund is made; a
- * partially refunded one counts in full until refunds record the amount returned).
- */
-export const countsAsRevenue = (enrolment: {status: string; paidAt?: string | null}): boolean => wasPaid(enrolment) && enrolment.status !== 'refunded'
 
 /** Whether the enrolment awaits contact: paid, and nobody has contacted the candidate yet (the "Awaiting contact" card). */
 export const isAwaitingContact = (status: string): boolean => status === 'paid'

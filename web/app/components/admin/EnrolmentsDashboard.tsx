@@ -4,6 +4,8 @@
  * (docs/requirements.md#req-enrolment-status): a fourth card "Awaiting contact" (paid, nobody
  * contacted yet), a status badge per row and a status filter combined with the search; a
  * change made in the detail dialog updates its row in place (same page, same search and sort).
+ * Below the cards, "Revenue by month" (./RevenueByMonth.tsx, docs/requirements.md#req-refunds):
+ * the 12 months ending with the month the list was loaded in (`loadedAt`).
  *
  * The list is fetched ONCE per load with the bearer token (the spec's second request is a
  * defect): paid enrolments only. The "Show pending enrolments" checkbox (off by default) fetches
@@ -24,10 +26,17 @@ import {countAwaitingContact, csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_
 import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus, type EnrolmentStatus} from '~/domain/enrolment-status'
 import type {EnrolmentSummary} from '#schemas/api/admin'
 import {ErrorPanel} from './ErrorPanel'
+import {RevenueByMonth} from './RevenueByMonth'
 import {Spinner, StatusBadge} from './parts'
 
-/** `fetchId` tells one fetched list from the next (a row changed in place keeps it: same page). */
-type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; records: EnrolmentSummary[]; includesPending: boolean; fetchId: number}
+/**
+ * `fetchId` tells one fetched list from the next (a row changed in place keeps it: same page);
+ * `loadedAt` is when it arrived (the "now" of Revenue by month).
+ */
+type Load =
+  | {state: 'loading'}
+  | {state: 'error'; message: string}
+  | {state: 'loaded'; records: EnrolmentSummary[]; includesPending: boolean; fetchId: number; loadedAt: Date}
 
 export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
@@ -40,7 +49,7 @@ export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onU
     const controller = new AbortController()
     setRefreshing(true)
     fetchEnrolments(token, controller.signal, {includePending: showPending})
-      .then((records) => setLoad({state: 'loaded', records, includesPending: showPending, fetchId: ++fetches.current}))
+      .then((records) => setLoad({state: 'loaded', records, includesPending: showPending, fetchId: ++fetches.current, loadedAt: new Date()}))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
         if (error instanceof UnauthorizedError) return onUnauthorized()
@@ -103,6 +112,7 @@ export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onU
           records={load.records}
           includesPending={load.includesPending}
           fetchId={load.fetchId}
+          loadedAt={load.loadedAt}
           token={token}
           onUnauthorized={onUnauthorized}
           onRecordChange={onRecordChange}
@@ -140,6 +150,7 @@ function EnrollmentsView({
   records,
   includesPending,
   fetchId,
+  loadedAt,
   token,
   onUnauthorized,
   onRecordChange,
@@ -147,6 +158,7 @@ function EnrollmentsView({
   records: EnrolmentSummary[]
   includesPending: boolean
   fetchId: number
+  loadedAt: Date
   token: string
   onUnauthorized: () => void
   onRecordChange: (orderId: string, changes: Partial<EnrolmentSummary>) => void
@@ -218,6 +230,8 @@ function EnrollmentsView({
         <SummaryCard label="Programs Active" value={String(summary.programs)} />
         <SummaryCard label="Awaiting contact" value={String(awaitingContact)} detail="Paid, not contacted yet" />
       </dl>
+
+      <RevenueByMonth rows={records} now={loadedAt} />
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end lg:max-w-2xl">

@@ -6,10 +6,10 @@
  *   matches everything.
  * - Sorting: text columns compare case-insensitively (locale-aware, numbers in text in
  *   numeric order); amount compares as a number; dates by time. Default: name ascending.
- * - Summary: total count, revenue = the sum of PAID amounts per currency (pending ones are
- *   listed and marked but never counted; issue 15: every payment received and not refunded in
- *   full, ~/domain/enrolment-status countsAsRevenue), distinct training programs; and the
- *   fourth card's count, the enrolments awaiting contact (paid, nobody contacted yet).
+ * - Summary: total count, revenue = per currency, what was paid minus what was refunded
+ *   (~/domain/revenue netRevenueMinor, issue 15: pending ones are listed and marked but never
+ *   counted; failed refunds do not count), distinct training programs; and the fourth card's
+ *   count, the enrolments awaiting contact (paid, nobody contacted yet).
  * - Status filter (issue 15): all, or one status; combined with the search (both must match).
  *   The status column sorts in the order of an enrolment's life (pending, paid, contacted, …).
  * Sorting, filtering and paging themselves are @tanstack/react-table's; this module supplies
@@ -27,9 +27,10 @@ import {
   type TableOptions,
 } from '@tanstack/react-table'
 import {buildCsv, type CsvValue} from '~/domain/csv'
-import {countsAsRevenue, ENROLMENT_STATUSES, isAwaitingContact, type EnrolmentStatus} from '~/domain/enrolment-status'
+import {ENROLMENT_STATUSES, isAwaitingContact, type EnrolmentStatus} from '~/domain/enrolment-status'
 import {localDate} from '~/domain/format'
-import {fromMinorUnits, toMinorUnits} from '~/domain/price'
+import {fromMinorUnits} from '~/domain/price'
+import {netRevenueMinor, revenueCurrency} from '~/domain/revenue'
 import type {EnrolmentSummary} from '#schemas/api/admin'
 export const PAGE_SIZE = 10
 export const DEFAULT_SORTING: SortingState = [{id: 'name', desc: false}]
@@ -148,26 +149,27 @@ export function showingText(pageIndex: number, pageSize: number, total: number):
 
 export type Summary = {
   total: number
-  /** Paid amounts per upper-case currency code. */
+  /**
+   * Net revenue (paid minus refunded, ~/domain/revenue netRevenueMinor) per upper-case currency
+   * code, in MAJOR units; a currency whose net is 0 (nothing paid, or all of it refunded) is left out.
+   */
   revenue: Record<string, number>
   programs: number
   pending: number
 }
 
 export function summarize(records: readonly EnrolmentSummary[]): Summary {
-  const revenue: Record<string, number> = {}
+  // Added in minor units (cents), so sums of amounts such as 0.1 + 0.2 stay exact.
+  const revenueMinor = new Map<string, number>()
   const programs = new Set<string>()
   let pending = 0
   for (const record of records) {
     if (record.trainingProgramName) programs.add(record.trainingProgramName)
-    if (countsAsRevenue(record)) {
-      const currency = (record.currency || 'USD').toUpperCase()
-      const amount = Number(record.amount)
-      // Added in cents, so sums of amounts such as 0.1 + 0.2 stay exact.
-      if (Number.isFinite(amount)) revenue[currency] = fromMinorUnits(toMinorUnits(revenue[currency] ?? 0) + toMinorUnits(amount))
-    }
+    const net = netRevenueMinor(record)
+    if (net !== 0) revenueMinor.set(revenueCurrency(record), (revenueMinor.get(revenueCurrency(record)) ?? 0) + net)
     if (record.status === 'pending') pending += 1
   }
+  const revenue = Object.fromEntries([...revenueMinor].map(([currency, minor]) => [currency, fromMinorUnits(minor)]))
   return {total: records.length, revenue, programs: programs.size, pending}
 }
 
