@@ -13,6 +13,10 @@
  * in the dialog, its history and the list row; after a 502 and a lost answer every attempt
  * sends the same key and exactly one refund is made, and the form keeps what was typed; no
  * "Refund…" for a pending enrolment; axe on each step; 390 px without horizontal scrolling.
+ *
+ * And once through the real API (a sandbox payment, one real login): a partial refund lowers
+ * Total Revenue, is listed with its sandbox refund id, sets the row's status, is stored in the
+ * list row and queues the refund receipt.
  */
 import type {Page, Route} from '@playwright/test'
 import type {EnrolmentDetail, EnrolmentSummary, Refund} from '#schemas/api/admin'
@@ -184,13 +188,13 @@ async function mockApi(page: Page, records = mockRecords()) {
   return {posts, failures, records, made: () => made}
 }
 
-async function seedToken(page: Page) {
+async function seedToken(page: Page, token = MOCK_TOKEN) {
   await page.addInitScript((value) => {
     if (!sessionStorage.getItem('e2e-seeded')) {
       localStorage.setItem('authToken', value)
       sessionStorage.setItem('e2e-seeded', '1')
     }
-  }, MOCK_TOKEN)
+  }, token)
 }
 
 async function openRecord(page: Page, name: string) {
@@ -264,7 +268,13 @@ test('a partial refund: the form, the confirm step, one request on a double clic
   await expectAccessible(page)
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
-  await expect(page.locator('tbody tr').first().getByText('Partially refunded', {exact: true})).toBeVisible()
+  await expect(
+    page
+      .getByRole('region', {name: /^Enrolments/})
+      .locator('tbody tr')
+      .first()
+      .getByText('Partially refunded', {exact: true}),
+  ).toBeVisible()
 })
 
 test('after a 502 and a lost answer every attempt sends the same Idempotency-Key; the form keeps its input; one refund is made', async ({page}) => {
@@ -382,4 +392,75 @@ test('390 px: the refunds listed (a failed one with its reason), the form and th
   await expect(refunds.getByLabel('Amount (USD)')).toBeFocused()
   await refunds.getByRole('button', {name: 'Cancel'}).click()
   await expect(refunds.getByRole('button', {name: 'Refund…'})).toBeFocused()
+})
+
+test.describe('real API', () => {
+  // Real time zone, real server: only what the refund changes is asserted.
+  test.use({timezoneId: 'Asia/Dubai'})
+
+  test('a partial refund through the real API lowers Total Revenue, shows in the detail and the row, and e-mails a refund receipt', async ({page, request}) => {
+    test.setTimeout(90_000)
+    const tag = `Refund${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6)}`
+    const order = await request.post('/api/enroll/create-order', {
+      data: {
+        name: `${tag} Candidate`,
+        email: 'refund-e2e@example.com',
+        mobile: '+91 98470 44444',
+        trainingProgram: 'pre-sea-training',
+        course: 'PSF',
+        amount: 50,
+        currency: 'USD',
+      },
+    })
+    expect(order.status(), await order.text()).toBe(200)
+    const {id: orderId} = (await order.json()) as {id: string}
+    const paid = await request.post('/api/sandbox/pay', {data: {orderId}})
+    expect((await request.post('/api/enroll/save', {data: await paid.json()})).status()).toBe(200)
+    // One real login through the API (only failed logins count towards the throttle).
+    const login = await request.post('/api/admin', {data: {email: STAFF, password: 'e2e-admin-password'}})
+    expect(login.status(), await login.text()).toBe(200)
+    const {authToken} = (await login.json()) as {authToken: string}
+    await seedToken(page, authToken)
+
+    await page.goto('/adminEnrollments')
+    // The list is read once; Total Revenue follows the changes made on this page.
+    const revenue = page.locator('dl > div').filter({hasText: 'Total Revenue'}).locator('dd').first()
+    await expect(revenue).toHaveText(/^\$[\d,.]+ USD$/)
+    const dollars = async () => Number((await revenue.textContent())!.replace(/[^\d.]/g, ''))
+    const before = await dollars()
+    expect(before).toBeGreaterThanOrEqual(50)
+
+    await page.getByLabel('Search enrolments').fill(tag)
+    await page.getByRole('button', {name: `View ${tag} Candidate`}).click()
+    const refunds = refundSection(page)
+    await refunds.getByRole('button', {name: 'Refund…'}).click()
+    await refunds.getByLabel('Amount (USD)').fill('20')
+    await refunds.getByLabel('Reason').selectOption({label: 'Requested by the candidate'})
+    await refunds.getByRole('button', {name: 'Continue'}).click()
+    await refunds.getByRole('button', {name: 'Confirm refund'}).click()
+    await expect(refunds.getByRole('status')).toHaveText('Refund of $20 USD requested: Processed.')
+    const item = refunds.getByRole('list', {name: 'Refunds'}).getByRole('listitem').first()
+    await expect(item).toContainText('Requested by the candidate')
+    await expect(item).toContainText(/rfnd_sandbox_[0-9a-f]{14}/)
+    await expect(page.getByRole('dialog').getByText('Current status: Partially refunded')).toBeVisible()
+    await expectAccessible(page)
+    await page.keyboard.press('Escape')
+
+    await expect.poll(dollars).toBe(before - 20)
+    await expect(page.getByRole('row').filter({hasText: tag}).getByText('Partially refunded', {exact: true})).toBeVisible()
+
+    // Stored: the list row carries the refund, and the refund receipt is in the outbox.
+    const list = await request.get('/api/admin/enrollments', {headers: {Authorization: `Bearer ${authToken}`}})
+    const row = ((await list.json()) as EnrolmentSummary[]).find((r) => r.orderId === orderId)
+    expect(row).toMatchObject({status: 'partially-refunded', refunds: [{amount: 2000, status: 'processed'}]})
+    const detail = (await (await request.get(`/api/admin/enrollments/${orderId}`, {headers: {Authorization: `Bearer ${authToken}`}})).json()) as EnrolmentDetail
+    const outbox = (await (await request.get('/api/admin/outbox', {headers: {Authorization: `Bearer ${authToken}`}})).json()) as Array<{
+      id: string
+      subject: string
+    }>
+    expect(outbox.find((m) => m.id === `refund-receipt:${detail.refunds[0]!.id}`)?.subject).toBe(`Refund receipt ${detail.receiptNumber}: ${detail.courseName}`)
+  })
 })
