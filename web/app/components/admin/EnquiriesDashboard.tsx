@@ -32,16 +32,13 @@ import {
   type StatusFilter,
 } from './enquiries'
 import {ErrorPanel} from './ErrorPanel'
+import {useAdminLoad} from './useAdminLoad'
 import {EnquiryStatusBadge, Spinner} from './parts'
-
-type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; enquiries: Enquiry[]}
 
 /** The enquiries page of a signed-in administrator. */
 export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: string; onUnauthorized: () => void; onNewCount?: (count: number) => void}) {
   const ids = useId()
-  const [load, setLoad] = useState<Load>({state: 'loading'})
-  const [generation, setGeneration] = useState(0)
-  const [refreshing, setRefreshing] = useState(false)
+  const {load, setLoad, refreshing, reload} = useAdminLoad(fetchEnquiries, {token, onUnauthorized, failMessage: ENQUIRY_MESSAGES.loadFailed})
   const [query, setQuery] = useState('')
   const [status, setStatus] = useState<StatusFilter>(DEFAULT_STATUS_FILTER)
   const [viewingId, setViewingId] = useState<string | null>(null)
@@ -53,28 +50,12 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
   const heading = useRef<HTMLHeadingElement>(null)
 
   useEffect(() => {
-    const controller = new AbortController()
-    setRefreshing(true)
-    fetchEnquiries(token, controller.signal)
-      .then((enquiries) => setLoad({state: 'loaded', enquiries}))
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return
-        if (failure instanceof UnauthorizedError) return onUnauthorized()
-        setLoad({state: 'error', message: ENQUIRY_MESSAGES.loadFailed})
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setRefreshing(false)
-      })
-    return () => controller.abort()
-  }, [token, onUnauthorized, generation])
-
-  useEffect(() => {
-    if (load.state === 'loaded') onNewCount?.(countNew(load.enquiries))
+    if (load.state === 'loaded') onNewCount?.(countNew(load.data))
   }, [load, onNewCount])
 
   const refresh = () => {
     setNotice('')
-    setGeneration((value) => value + 1)
+    reload()
   }
 
   const changeStatus = useCallback(
@@ -84,7 +65,7 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
       setNotice('')
       try {
         const updated = await setEnquiryStatus(token, enquiry.id, next)
-        setLoad((previous) => (previous.state === 'loaded' ? {state: 'loaded', enquiries: replaceEnquiry(previous.enquiries, updated)} : previous))
+        setLoad((previous) => (previous.state === 'loaded' ? {state: 'loaded', data: replaceEnquiry(previous.data, updated)} : previous))
         setNotice(statusNotice(updated))
       } catch (failure) {
         if (failure instanceof UnauthorizedError) return onUnauthorized()
@@ -93,7 +74,7 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
         setBusy(false)
       }
     },
-    [token, onUnauthorized],
+    [token, onUnauthorized, setLoad],
   )
 
   const open = (id: string) => {
@@ -116,7 +97,7 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
     })
   }
 
-  const enquiries = load.state === 'loaded' ? load.enquiries : []
+  const enquiries = load.state === 'loaded' ? load.data : []
   const shown = filterEnquiries(enquiries, query, status)
   const viewing = viewingId ? (enquiries.find((enquiry) => enquiry.id === viewingId) ?? null) : null
   const empty = emptyText(enquiries.length)

@@ -15,38 +15,19 @@ import {formatDateTime} from '~/domain/format'
 import type {OutboxMessage} from '#schemas/api/outbox'
 import {fetchOutbox, OUTBOX_MESSAGES, sendMessageAgain, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
+import {useAdminLoad} from './useAdminLoad'
 import {KIND_LABELS, OUTBOX_EMPTY, outboxCountText, replaceMessage, sendAgainNotice} from './outbox'
 import {OutboxStatusBadge, Spinner} from './parts'
-
-type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; messages: OutboxMessage[]}
 
 /** The outbox page of a signed-in administrator. */
 export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
-  const [load, setLoad] = useState<Load>({state: 'loading'})
-  const [generation, setGeneration] = useState(0)
-  const [refreshing, setRefreshing] = useState(false)
+  const {load, setLoad, refreshing, reload} = useAdminLoad(fetchOutbox, {token, onUnauthorized, failMessage: OUTBOX_MESSAGES.loadFailed})
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({})
   const [notice, setNotice] = useState('')
   const [focusId, setFocusId] = useState<string | null>(null)
   const list = useRef<HTMLUListElement>(null)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setRefreshing(true)
-    fetchOutbox(token, controller.signal)
-      .then((messages) => setLoad({state: 'loaded', messages}))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return
-        if (error instanceof UnauthorizedError) return onUnauthorized()
-        setLoad({state: 'error', message: OUTBOX_MESSAGES.loadFailed})
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setRefreshing(false)
-      })
-    return () => controller.abort()
-  }, [token, onUnauthorized, generation])
 
   // After "Send again" the button may be gone (sent): focus the card's title instead.
   useEffect(() => {
@@ -59,7 +40,7 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
   const refresh = () => {
     setNotice('')
     setErrors({})
-    setGeneration((value) => value + 1)
+    reload()
   }
 
   const sendAgain = useCallback(
@@ -69,7 +50,7 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
       setNotice('')
       try {
         const updated = await sendMessageAgain(token, message.id)
-        setLoad((previous) => (previous.state === 'loaded' ? {...previous, messages: replaceMessage(previous.messages, updated)} : previous))
+        setLoad((previous) => (previous.state === 'loaded' ? {...previous, data: replaceMessage(previous.data, updated)} : previous))
         setNotice(sendAgainNotice(updated))
         setFocusId(updated.id)
       } catch (error) {
@@ -83,7 +64,7 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
         })
       }
     },
-    [token, onUnauthorized],
+    [token, onUnauthorized, setLoad],
   )
 
   return (
@@ -109,17 +90,17 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
         <div className="mt-4">
           <ErrorPanel title="Error loading the outbox" message={load.message} />
         </div>
-      ) : load.messages.length === 0 ? (
+      ) : load.data.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
           <p className="text-lg font-semibold text-navy-900">{OUTBOX_EMPTY}</p>
         </div>
       ) : (
         <>
           <p id={`${ids}-count`} className="mt-2 text-sm text-slate-700">
-            {outboxCountText(load.messages.length)}
+            {outboxCountText(load.data.length)}
           </p>
           <ul ref={list} aria-labelledby={`${ids}-count`} className="mt-3 space-y-4">
-            {load.messages.map((message) => (
+            {load.data.map((message) => (
               <MessageCard
                 key={message.id}
                 message={message}

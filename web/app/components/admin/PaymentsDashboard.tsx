@@ -20,13 +20,12 @@
 import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
 import {formatDateTime, formatMoney} from '~/domain/format'
 import {logout} from '~/lib/admin-session'
-import type {PaymentsOverview, StalePendingOrder, WebhookLogEntry, WebhookLogResult} from '#schemas/api/payments'
+import type {StalePendingOrder, WebhookLogEntry, WebhookLogResult} from '#schemas/api/payments'
 import {checkWithGateway, fetchPaymentsOverview, PAYMENTS_MESSAGES, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
+import {useAdminLoad} from './useAdminLoad'
 import {Spinner} from './parts'
 import {afterCheck, checkResolvesOrder, eventsCountText, NEEDS_ATTENTION_EMPTY, ordersCountText, WEBHOOK_EVENTS_EMPTY, WEBHOOK_RESULT_LABELS} from './payments'
-
-type Load = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; overview: PaymentsOverview}
 
 /** What one card shows under its button: the result of the last check, or its error. */
 type CardNote = {kind: 'result' | 'error'; text: string}
@@ -34,30 +33,12 @@ type CardNote = {kind: 'result' | 'error'; text: string}
 /** The payments page of a signed-in administrator. */
 export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
-  const [load, setLoad] = useState<Load>({state: 'loading'})
-  const [generation, setGeneration] = useState(0)
-  const [refreshing, setRefreshing] = useState(false)
+  const {load, setLoad, refreshing, reload} = useAdminLoad(fetchPaymentsOverview, {token, onUnauthorized, failMessage: PAYMENTS_MESSAGES.loadFailed})
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
   const [notes, setNotes] = useState<Readonly<Record<string, CardNote>>>({})
   const [notice, setNotice] = useState('')
   const [focusHeading, setFocusHeading] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setRefreshing(true)
-    fetchPaymentsOverview(token, controller.signal)
-      .then((overview) => setLoad({state: 'loaded', overview}))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return
-        if (error instanceof UnauthorizedError) return onUnauthorized()
-        setLoad({state: 'error', message: PAYMENTS_MESSAGES.loadFailed})
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setRefreshing(false)
-      })
-    return () => controller.abort()
-  }, [token, onUnauthorized, generation])
 
   // After a check that resolved its order the card (and its button) is gone: focus the section's heading.
   useEffect(() => {
@@ -69,7 +50,7 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
   const refresh = () => {
     setNotice('')
     setNotes({})
-    setGeneration((value) => value + 1)
+    reload()
   }
 
   const check = useCallback(
@@ -81,9 +62,7 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
         const result = await checkWithGateway(token, order.orderId)
         if (checkResolvesOrder(result)) {
           setLoad((previous) =>
-            previous.state === 'loaded'
-              ? {...previous, overview: {...previous.overview, needsAttention: afterCheck(previous.overview.needsAttention, result)}}
-              : previous,
+            previous.state === 'loaded' ? {...previous, data: {...previous.data, needsAttention: afterCheck(previous.data.needsAttention, result)}} : previous,
           )
           setNotice(result.message)
           setFocusHeading(true)
@@ -102,7 +81,7 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
         })
       }
     },
-    [token, onUnauthorized],
+    [token, onUnauthorized, setLoad],
   )
 
   return (
@@ -147,15 +126,15 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
             <p role="status" className={notice ? 'mt-3 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : ''}>
               {notice}
             </p>
-            {load.overview.needsAttention.length === 0 ? (
+            {load.data.needsAttention.length === 0 ? (
               <EmptyState text={NEEDS_ATTENTION_EMPTY} />
             ) : (
               <>
                 <p id={`${ids}-orders`} className="mt-3 text-sm text-slate-700">
-                  {ordersCountText(load.overview.needsAttention.length)}
+                  {ordersCountText(load.data.needsAttention.length)}
                 </p>
                 <ul aria-labelledby={`${ids}-orders`} className="mt-3 space-y-4">
-                  {load.overview.needsAttention.map((order) => (
+                  {load.data.needsAttention.map((order) => (
                     <OrderCard
                       key={order.orderId}
                       order={order}
@@ -173,11 +152,7 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
             <p className="mt-1 max-w-3xl text-sm text-slate-700">
               The last 200 deliveries of the payment gateway&apos;s webhook and what the site did with each.
             </p>
-            {load.overview.webhookEvents.length === 0 ? (
-              <EmptyState text={WEBHOOK_EVENTS_EMPTY} />
-            ) : (
-              <WebhookEventsTable events={load.overview.webhookEvents} />
-            )}
+            {load.data.webhookEvents.length === 0 ? <EmptyState text={WEBHOOK_EVENTS_EMPTY} /> : <WebhookEventsTable events={load.data.webhookEvents} />}
           </section>
         </>
       )}
