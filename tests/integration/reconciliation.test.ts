@@ -6,8 +6,7 @@
  * admin payments overview (orders needing attention, the webhook event log) and its auth.
  */
 import {http, HttpResponse} from 'msw'
-import {setupServer} from 'msw/node'
-import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {describe, expect, it, vi} from 'vitest'
 import checkGateway from '#netlify/functions/admin-enrolment-check-gateway'
 import payments from '#netlify/functions/admin-payments'
 import createOrder from '#netlify/functions/enrolment-create-order'
@@ -18,38 +17,12 @@ import {getEnrolment} from '#netlify/lib/enrolments'
 import {listOutbox} from '#netlify/lib/mail/outbox'
 import {ordersNeedingAttention, reconcilePendingOrders} from '#netlify/lib/payments/reconcile'
 import {RAZORPAY_TIMEOUT_MS} from '#netlify/lib/payments/gateway'
-import {startBlobs} from '../helpers/blobs'
-import {RAZORPAY_API, razorpayCreateOrderHandler, razorpayPaymentEvent} from '../mocks/razorpay'
-import {callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
-import {call, jsonRequest, paymentId, stubRazorpayEnv, stubSandboxEnv, useTestSeed, validForm, webhookRequest} from './payments-fixtures'
+import {RAZORPAY_API, razorpayPaymentEvent} from '../mocks/razorpay'
+import {useGatewayTestSetup} from './gateway-fixtures'
+import {callAs, getRequest, loginToken} from './admin-fixtures'
+import {call, jsonRequest, paymentId, stubRazorpayEnv, validForm, webhookRequest} from './payments-fixtures'
 
-const server = setupServer(razorpayCreateOrderHandler())
-let blobs: Awaited<ReturnType<typeof startBlobs>>
-beforeAll(async () => {
-  useTestSeed()
-  server.listen({
-    onUnhandledRequest: (request, print) => {
-      if (!['localhost', '127.0.0.1'].includes(new URL(request.url).hostname)) print.error()
-    },
-  })
-  blobs = await startBlobs()
-})
-afterAll(async () => {
-  server.close()
-  await blobs.stop()
-  delete process.env.SEED_FILE
-})
-useAdminEnv()
-beforeEach(() => {
-  stubSandboxEnv()
-  vi.stubEnv('SMTP_URL', '')
-})
-afterEach(() => {
-  server.resetHandlers()
-  vi.unstubAllEnvs()
-  vi.restoreAllMocks()
-  vi.useRealTimers()
-})
+const server = useGatewayTestSetup()
 
 const HOUR = 60 * 60 * 1000
 const newOrder = async () => {
@@ -158,7 +131,7 @@ describe('Check with gateway (Razorpay, through the SDK)', () => {
     expect(timedOut.status).toBe(504)
     expect(timedOut.body.error).toBe('The payment gateway did not answer in time. Nothing was changed: try again in a minute.')
     expect((await getEnrolment(order.id))?.status).toBe('pending')
-  })
+  }, 30_000)
 })
 
 describe('orders needing attention and the scheduled check', () => {

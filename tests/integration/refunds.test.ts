@@ -7,8 +7,7 @@
  * outbox, the list row and the detail.
  */
 import {http, HttpResponse} from 'msw'
-import {setupServer} from 'msw/node'
-import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
+import {describe, expect, it, vi} from 'vitest'
 import enrolmentDetail from '#netlify/functions/admin-enrolment'
 import refunds from '#netlify/functions/admin-enrolment-refunds'
 import createOrder from '#netlify/functions/enrolment-create-order'
@@ -18,38 +17,12 @@ import {getEnrolment} from '#netlify/lib/enrolments'
 import {getOutboxRecord, listOutbox} from '#netlify/lib/mail/outbox'
 import {RAZORPAY_TIMEOUT_MS, sandboxRefundId} from '#netlify/lib/payments/gateway'
 import {formatMoney} from '~/domain/format'
-import {startBlobs} from '../helpers/blobs'
-import {RAZORPAY_API, razorpayCreateOrderHandler, razorpayPaymentEvent} from '../mocks/razorpay'
-import {ADMIN_EMAIL, callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
-import {call, jsonRequest, paymentId, stubRazorpayEnv, stubSandboxEnv, useTestSeed, validForm, webhookRequest} from './payments-fixtures'
+import {RAZORPAY_API, razorpayPaymentEvent} from '../mocks/razorpay'
+import {useGatewayTestSetup} from './gateway-fixtures'
+import {ADMIN_EMAIL, callAs, getRequest, loginToken} from './admin-fixtures'
+import {call, jsonRequest, paymentId, stubRazorpayEnv, validForm, webhookRequest} from './payments-fixtures'
 
-const server = setupServer(razorpayCreateOrderHandler())
-let blobs: Awaited<ReturnType<typeof startBlobs>>
-beforeAll(async () => {
-  useTestSeed()
-  server.listen({
-    onUnhandledRequest: (request, print) => {
-      if (!['localhost', '127.0.0.1'].includes(new URL(request.url).hostname)) print.error()
-    },
-  })
-  blobs = await startBlobs()
-})
-afterAll(async () => {
-  server.close()
-  await blobs.stop()
-  delete process.env.SEED_FILE
-})
-useAdminEnv()
-beforeEach(() => {
-  stubSandboxEnv()
-  vi.stubEnv('SMTP_URL', '')
-})
-afterEach(() => {
-  server.resetHandlers()
-  vi.unstubAllEnvs()
-  vi.restoreAllMocks()
-  vi.useRealTimers()
-})
+const server = useGatewayTestSetup()
 
 let keys = 0
 const newKey = () => `key-${Date.now().toString(36)}-${(keys++).toString(36).padStart(4, '0')}`

@@ -1,0 +1,45 @@
+/**
+ * The setup of the tests that talk to the payment gateway from the admin side (issue 15:
+ * reconciliation, refunds): the test seed, msw in front of Razorpay's API (with POST /v1/orders;
+ * local calls — the Blobs emulation — pass through, anything else unhandled is an error), the
+ * Blobs emulation, the admin account, sandbox mode without SMTP before each test; handlers, env,
+ * mocks and timers reset after each. Call once at the top of a test file; returns the msw server
+ * for `server.use(…)`.
+ */
+import {setupServer} from 'msw/node'
+import {afterAll, afterEach, beforeAll, beforeEach, vi} from 'vitest'
+import {startBlobs} from '../helpers/blobs'
+import {razorpayCreateOrderHandler} from '../mocks/razorpay'
+import {useAdminEnv} from './admin-fixtures'
+import {stubSandboxEnv, useTestSeed} from './payments-fixtures'
+
+export function useGatewayTestSetup() {
+  const server = setupServer(razorpayCreateOrderHandler())
+  let blobs: Awaited<ReturnType<typeof startBlobs>>
+  beforeAll(async () => {
+    useTestSeed()
+    server.listen({
+      onUnhandledRequest: (request, print) => {
+        if (!['localhost', '127.0.0.1'].includes(new URL(request.url).hostname)) print.error()
+      },
+    })
+    blobs = await startBlobs()
+  })
+  afterAll(async () => {
+    server.close()
+    await blobs.stop()
+    delete process.env.SEED_FILE
+  })
+  useAdminEnv()
+  beforeEach(() => {
+    stubSandboxEnv()
+    vi.stubEnv('SMTP_URL', '')
+  })
+  afterEach(() => {
+    server.resetHandlers()
+    vi.unstubAllEnvs()
+    vi.restoreAllMocks()
+    vi.useRealTimers()
+  })
+  return server
+}
