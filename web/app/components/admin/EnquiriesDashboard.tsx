@@ -15,7 +15,6 @@
  * the number of new enquiries whenever the list changes (the admin navigation's badge).
  */
 import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
-import {CloseIcon} from '~/components/Icons'
 import {formatDateTime} from '~/domain/format'
 import type {Enquiry, EnquiryStatus} from '#schemas/api/enquiries'
 import {ENQUIRY_MESSAGES, fetchEnquiries, setEnquiryStatus, UnauthorizedError} from './api'
@@ -31,6 +30,7 @@ import {
   statusNotice,
   type StatusFilter,
 } from './enquiries'
+import {AdminDialog, DetailFields} from './AdminDialog'
 import {ErrorPanel} from './ErrorPanel'
 import {useAdminLoad} from './useAdminLoad'
 import {EnquiryStatusBadge, Spinner} from './parts'
@@ -272,16 +272,6 @@ function EnquiryDialog({
   onClose: () => void
 }) {
   const ids = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-    return () => {
-      if (element?.open) element.close()
-    }
-  }, [])
-
   const handled = enquiry.status === 'handled'
   const fields: [string, ReactNode][] = [
     ['Name', enquiry.name],
@@ -301,71 +291,44 @@ function EnquiryDialog({
   ]
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${ids}-title`}
-      aria-describedby={`${ids}-from`}
+    <AdminDialog
+      title={enquiry.subject}
+      subtitle={
+        <>
+          <EnquiryStatusBadge status={enquiry.status} /> <span className="break-words">From {enquiry.name}</span>
+        </>
+      }
+      closeLabel="Close enquiry"
       onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-2xl p-0 text-slate-800 shadow-2xl backdrop:bg-navy-950/60"
     >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
-        <div className="min-w-0">
-          <h2 id={`${ids}-title`} className="text-xl font-bold break-words text-navy-900">
-            {enquiry.subject}
-          </h2>
-          <p id={`${ids}-from`} className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <EnquiryStatusBadge status={enquiry.status} /> <span className="break-words">From {enquiry.name}</span>
-          </p>
-        </div>
+      <DetailFields fields={fields} />
+      <section aria-labelledby={`${ids}-message`} className="mt-6 border-t border-slate-200 pt-5">
+        <h3 id={`${ids}-message`} className="text-base font-semibold text-navy-900">
+          Message
+        </h3>
+        <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{enquiry.message}</p>
+      </section>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <a href={replyHref(enquiry)} className="btn-secondary">
+          Reply by e-mail
+        </a>
         <button
           type="button"
-          onClick={() => dialog.current?.close()}
-          className="grid h-11 w-11 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
-          aria-label="Close enquiry"
-          // The dialog's initial focus (HTML's way to choose it for a modal <dialog>).
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
+          onClick={busy ? undefined : () => onChangeStatus(handled ? 'new' : 'handled')}
+          aria-disabled={busy}
+          className="btn-outline aria-disabled:cursor-wait aria-disabled:opacity-70"
         >
-          <CloseIcon />
+          {busy ? 'Saving…' : handled ? 'Reopen' : 'Mark as handled'}
         </button>
       </div>
-      <div className="max-h-[70vh] overflow-y-auto px-5 py-5 sm:px-6">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-          {fields.map(([label, value]) => (
-            <div key={label} className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-              <dd className="mt-0.5 text-sm break-words text-navy-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <section aria-labelledby={`${ids}-message`} className="mt-6 border-t border-slate-200 pt-5">
-          <h3 id={`${ids}-message`} className="text-base font-semibold text-navy-900">
-            Message
-          </h3>
-          <p className="mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-800">{enquiry.message}</p>
-        </section>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <a href={replyHref(enquiry)} className="btn-secondary">
-            Reply by e-mail
-          </a>
-          <button
-            type="button"
-            onClick={busy ? undefined : () => onChangeStatus(handled ? 'new' : 'handled')}
-            aria-disabled={busy}
-            className="btn-outline aria-disabled:cursor-wait aria-disabled:opacity-70"
-          >
-            {busy ? 'Saving…' : handled ? 'Reopen' : 'Mark as handled'}
-          </button>
-        </div>
-        <p role="status" className="mt-3 min-h-5 text-sm text-slate-700">
-          {notice}
+      <p role="status" className="mt-3 min-h-5 text-sm text-slate-700">
+        {notice}
+      </p>
+      {error ? (
+        <p role="alert" className="mt-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
         </p>
-        {error ? (
-          <p role="alert" className="mt-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    </dialog>
+      ) : null}
+    </AdminDialog>
   )
 }

@@ -3,12 +3,12 @@
  * payment ids, the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history),
  * the refunds (issue 15, ./EnrolmentRefunds.tsx: each refund, "Refund…" with a confirm step;
  * each change of either is handed to `onChange` so the list's row follows) and the cadetship documents,
- * each downloaded with the bearer token (fetched as a blob and saved through an object URL). A
- * native modal <dialog>: the page behind is inert, Escape closes it and focus returns to the
- * row's 'View' button.
+ * each downloaded with the bearer token (fetched as a blob and saved through an object URL). In
+ * ./AdminDialog.tsx's modal frame: the page behind is inert, Escape closes it and focus returns
+ * to the row's 'View' button.
  */
-import {useEffect, useId, useRef, useState} from 'react'
-import {CloseIcon} from '~/components/Icons'
+import {useEffect, useId, useState} from 'react'
+import {AdminDialog, DetailFields} from './AdminDialog'
 import {downloadDocument, fetchEnrolmentDetail, UnauthorizedError} from './api'
 import {EnrolmentFollowUp} from './EnrolmentFollowUp'
 import {EnrolmentRefunds} from './EnrolmentRefunds'
@@ -39,19 +39,10 @@ export function EnrolmentDetailDialog({
   onChange?: (changes: Partial<EnrolmentSummary>) => void
 }) {
   const ids = useId()
-  const dialog = useRef<HTMLDialogElement>(null)
   const [detail, setDetail] = useState<EnrolmentDetail | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   const [downloading, setDownloading] = useState<string | null>(null)
   const [downloadError, setDownloadError] = useState<string | null>(null)
-
-  useEffect(() => {
-    const element = dialog.current
-    if (element && !element.open) element.showModal()
-    return () => {
-      if (element?.open) element.close()
-    }
-  }, [])
 
   useEffect(() => {
     const controller = new AbortController()
@@ -110,91 +101,65 @@ export function EnrolmentDetailDialog({
   ]
 
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={`${ids}-title`}
+    <AdminDialog
+      title={shown.name}
+      subtitle={
+        <>
+          <StatusBadge status={shown.status} /> <span>{shown.courseName}</span>
+        </>
+      }
+      closeLabel="Close details"
       onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-2xl rounded-2xl p-0 text-slate-800 shadow-2xl backdrop:bg-navy-950/60"
     >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
-        <div>
-          <h2 id={`${ids}-title`} className="text-xl font-bold text-navy-900">
-            {shown.name}
-          </h2>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <StatusBadge status={shown.status} /> <span>{shown.courseName}</span>
+      <DetailFields fields={fields} />
+      {detail ? (
+        <>
+          <EnrolmentFollowUp detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
+          <EnrolmentRefunds detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
+        </>
+      ) : loadError ? null : (
+        <p role="status" className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-600">
+          Loading the status and history...
+        </p>
+      )}
+      <section aria-labelledby={`${ids}-docs`} className="mt-6 border-t border-slate-200 pt-5">
+        <h3 id={`${ids}-docs`} className="text-base font-semibold text-navy-900">
+          Cadetship documents
+        </h3>
+        {loadError ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {loadError}
           </p>
-        </div>
-        <button
-          type="button"
-          onClick={() => dialog.current?.close()}
-          className="grid h-11 w-11 shrink-0 place-items-center rounded-lg text-slate-600 hover:bg-slate-100"
-          aria-label="Close details"
-          // The dialog's initial focus (HTML's way to choose it for a modal <dialog>).
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus
-        >
-          <CloseIcon />
-        </button>
-      </div>
-      <div className="max-h-[70vh] overflow-y-auto px-5 py-5 sm:px-6">
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-          {fields.map(([label, value]) => (
-            <div key={label} className="min-w-0">
-              <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-              <dd className="mt-0.5 break-words text-sm text-navy-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        {detail ? (
-          <>
-            <EnrolmentFollowUp detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
-            <EnrolmentRefunds detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
-          </>
-        ) : loadError ? null : (
-          <p role="status" className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-600">
-            Loading the status and history...
+        ) : !detail ? (
+          <p role="status" className="mt-2 text-sm text-slate-600">
+            Loading documents...
           </p>
+        ) : attachments.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No documents were uploaded with this enrolment.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+            {attachments.map((attachment) => (
+              <li key={attachment.uploadId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium text-navy-900">{attachment.fileName}</p>
+                  <p className="text-xs text-slate-600">
+                    {attachment.contentType} · {formatSize(attachment.size)}
+                  </p>
+                </div>
+                <button type="button" className="btn-outline min-h-10 px-3 py-1.5" disabled={downloading !== null} onClick={() => download(attachment)}>
+                  {downloading === attachment.uploadId ? 'Downloading...' : 'Download'}
+                  <span className="sr-only"> {attachment.fileName}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
         )}
-        <section aria-labelledby={`${ids}-docs`} className="mt-6 border-t border-slate-200 pt-5">
-          <h3 id={`${ids}-docs`} className="text-base font-semibold text-navy-900">
-            Cadetship documents
-          </h3>
-          {loadError ? (
-            <p role="alert" className="mt-2 text-sm text-red-700">
-              {loadError}
-            </p>
-          ) : !detail ? (
-            <p role="status" className="mt-2 text-sm text-slate-600">
-              Loading documents...
-            </p>
-          ) : attachments.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">No documents were uploaded with this enrolment.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
-              {attachments.map((attachment) => (
-                <li key={attachment.uploadId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
-                  <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-navy-900">{attachment.fileName}</p>
-                    <p className="text-xs text-slate-600">
-                      {attachment.contentType} · {formatSize(attachment.size)}
-                    </p>
-                  </div>
-                  <button type="button" className="btn-outline min-h-10 px-3 py-1.5" disabled={downloading !== null} onClick={() => download(attachment)}>
-                    {downloading === attachment.uploadId ? 'Downloading...' : 'Download'}
-                    <span className="sr-only"> {attachment.fileName}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {downloadError ? (
-            <p role="alert" className="mt-2 text-sm text-red-700">
-              {downloadError}
-            </p>
-          ) : null}
-        </section>
-      </div>
-    </dialog>
+        {downloadError ? (
+          <p role="alert" className="mt-2 text-sm text-red-700">
+            {downloadError}
+          </p>
+        ) : null}
+      </section>
+    </AdminDialog>
   )
 }
