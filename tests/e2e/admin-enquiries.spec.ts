@@ -17,10 +17,8 @@ import {randomUUID} from 'node:crypto'
 import type {Page, Route} from '@playwright/test'
 import type {Enquiry} from '#schemas/api/enquiries'
 import {siteStore} from './blobs'
+import {ADMIN, MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
-
-const ADMIN = {email: 'admin@example.com', password: 'e2e-admin-password'}
-const MOCK_TOKEN = 'mock-admin-token'
 
 // Times are shown in the browser's time zone (~/domain/format formatDateTime): fix it.
 test.use({timezoneId: 'UTC'})
@@ -244,16 +242,6 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
   return {calls, setEnquiries: (next: Enquiry[]) => (enquiries = next)}
-}
-
-/** Stores a token once (not again after the page reloads itself on logout). */
-async function seedToken(page: Page, token = MOCK_TOKEN) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('e2e-seeded')) {
-      localStorage.setItem('authToken', value)
-      sessionStorage.setItem('e2e-seeded', '1')
-    }
-  }, token)
 }
 
 test.describe('mocked API', () => {

@@ -9,9 +9,9 @@
  */
 import type {Page, Route} from '@playwright/test'
 import type {OutboxMessage} from '#schemas/api/outbox'
+import {MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
-const MOCK_TOKEN = 'mock-admin-token'
 const BANNER = 'E-mail is not configured: messages stay in the outbox'
 const LONG_ADDRESS = 'juan.dela.cruz.with.a.rather.long.mailbox.name@a-very-long-domain-name-for-testing.example.com'
 
@@ -114,16 +114,6 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
   return {calls, countCalls, setMessages: (next: OutboxMessage[]) => (messages = next)}
-}
-
-/** Stores a token once (not again after the page reloads itself on logout). */
-async function seedToken(page: Page, token = MOCK_TOKEN) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('e2e-seeded')) {
-      localStorage.setItem('authToken', value)
-      sessionStorage.setItem('e2e-seeded', '1')
-    }
-  }, token)
 }
 
 const messageList = (page: Page) => page.getByRole('list', {name: /messages?, newest first/})

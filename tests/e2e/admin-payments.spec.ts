@@ -19,10 +19,9 @@
 import type {Page, Route} from '@playwright/test'
 import type {GatewayCheck, PaymentsOverview, StalePendingOrder, WebhookLogEntry} from '#schemas/api/payments'
 import {siteStore} from './blobs'
+import {ADMIN, createPsfOrder, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
-const ADMIN = {email: 'admin@example.com', password: 'e2e-admin-password'}
-const MOCK_TOKEN = 'mock-admin-token'
 const BANNER = 'E-mail is not configured: messages stay in the outbox'
 const LONG_ADDRESS = 'juan.dela.cruz.with.a.rather.long.mailbox.name@a-very-long-domain-name-for-testing.example.com'
 /** The server's 504 message (netlify/lib/admin/payments.ts GATEWAY_TIMEOUT_MESSAGE). */
@@ -139,16 +138,6 @@ async function mockApi(page: Page, options: MockOptions = {}) {
   return {calls, setOverview: (next: PaymentsOverview) => (overview = next)}
 }
 
-/** Stores a token once (not again after the page reloads itself on logout). */
-async function seedToken(page: Page, token = MOCK_TOKEN) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('e2e-seeded')) {
-      localStorage.setItem('authToken', value)
-      sessionStorage.setItem('e2e-seeded', '1')
-    }
-  }, token)
-}
-
 const orderList = (page: Page) => page.getByRole('list', {name: /orders?, oldest first/})
 const card = (page: Page, text: string) => orderList(page).getByRole('listitem').filter({hasText: text})
 const eventsTable = (page: Page) => page.getByRole('table', {name: /Webhook events/})
@@ -156,27 +145,9 @@ const pageStatus = (page: Page) => page.getByRole('status').filter({hasText: /wa
 
 test('real API: Check with gateway finds the sandbox payment of an order whose browser never saved, and marks it paid', async ({page, request}) => {
   test.setTimeout(60_000)
-  const tag = `Reconcile${Math.random()
-    .toString(36)
-    .replace(/[^a-z]/g, '')
-    .slice(0, 6)}`
-  const order = await request.post('/api/enroll/create-order', {
-    data: {
-      name: `${tag} Cadet`,
-      email: 'reconcile@example.com',
-      mobile: '+91 98470 33333',
-      trainingProgram: 'pre-sea-training',
-      course: 'PSF',
-      amount: 50,
-      currency: 'USD',
-    },
-  })
-  expect(order.status(), await order.text()).toBe(200)
-  const {id: orderId} = (await order.json()) as {id: string}
+  const tag = uniqueTag('Reconcile')
   // "Pay" in the sandbox checkout; then the browser closes: no save call.
-  const paid = await request.post('/api/sandbox/pay', {data: {orderId}})
-  expect(paid.status(), await paid.text()).toBe(200)
-  const {razorpay_payment_id: paymentId} = (await paid.json()) as {razorpay_payment_id: string}
+  const {orderId, paymentId} = await createPsfOrder(request, `${tag} Cadet`, 'reconcile@example.com', 'captured-not-saved')
   const enrolments = siteStore('enrolments')
   type Stored = {status: string; name: string; email: string; courseName: string; amount: number; currency: string; createdAt: string}
   const stored = async () => (await enrolments.get(orderId, {type: 'json'})) as Stored & {paymentId?: string; paidVia?: string; receiptNumber?: string}

@@ -25,9 +25,9 @@ import {ENROLMENT_STATUS_LABELS} from '~/domain/enrolment-status'
 import {formatMoney} from '~/domain/format'
 import {fromMinorUnits} from '~/domain/price'
 import {refundAmountProblem, statusAfterRefunds} from '~/domain/refunds'
+import {createPsfOrder, loginThroughApi, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
-const MOCK_TOKEN = 'mock-admin-token'
 const STAFF = 'admin@example.com'
 const GATEWAY_REFUSED = 'The payment gateway refused the refund: The refund amount is greater than the captured amount. Nothing was changed.'
 
@@ -186,15 +186,6 @@ async function mockApi(page: Page, records = mockRecords()) {
     return route.fulfill({status: 201, json: answer})
   })
   return {posts, failures, records, made: () => made}
-}
-
-async function seedToken(page: Page, token = MOCK_TOKEN) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('e2e-seeded')) {
-      localStorage.setItem('authToken', value)
-      sessionStorage.setItem('e2e-seeded', '1')
-    }
-  }, token)
 }
 
 async function openRecord(page: Page, name: string) {
@@ -400,29 +391,9 @@ test.describe('real API', () => {
 
   test('a partial refund through the real API lowers Total Revenue, shows in the detail and the row, and e-mails a refund receipt', async ({page, request}) => {
     test.setTimeout(90_000)
-    const tag = `Refund${Math.random()
-      .toString(36)
-      .replace(/[^a-z]/g, '')
-      .slice(0, 6)}`
-    const order = await request.post('/api/enroll/create-order', {
-      data: {
-        name: `${tag} Candidate`,
-        email: 'refund-e2e@example.com',
-        mobile: '+91 98470 44444',
-        trainingProgram: 'pre-sea-training',
-        course: 'PSF',
-        amount: 50,
-        currency: 'USD',
-      },
-    })
-    expect(order.status(), await order.text()).toBe(200)
-    const {id: orderId} = (await order.json()) as {id: string}
-    const paid = await request.post('/api/sandbox/pay', {data: {orderId}})
-    expect((await request.post('/api/enroll/save', {data: await paid.json()})).status()).toBe(200)
-    // One real login through the API (only failed logins count towards the throttle).
-    const login = await request.post('/api/admin', {data: {email: STAFF, password: 'e2e-admin-password'}})
-    expect(login.status(), await login.text()).toBe(200)
-    const {authToken} = (await login.json()) as {authToken: string}
+    const tag = uniqueTag('Refund')
+    const {orderId} = await createPsfOrder(request, `${tag} Candidate`, 'refund-e2e@example.com', 'paid')
+    const authToken = await loginThroughApi(request)
     await seedToken(page, authToken)
 
     await page.goto('/adminEnrollments')

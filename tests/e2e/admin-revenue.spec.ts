@@ -10,9 +10,9 @@
 import type {Page, Route} from '@playwright/test'
 import type {EnrolmentSummary} from '#schemas/api/admin'
 import {wasPaid} from '~/domain/enrolment-status'
+import {MOCK_TOKEN} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
-const MOCK_TOKEN = 'mock-admin-token'
 /** 10 March 2026, 12:00 in Dubai. */
 const NOW = new Date('2026-03-10T08:00:00.000Z')
 

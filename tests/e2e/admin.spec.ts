@@ -20,10 +20,8 @@ import type {APIRequestContext, Page, Route} from '@playwright/test'
 import {readFile} from 'node:fs/promises'
 import type {EnrolmentHistoryEntry, EnrolmentSummary} from '#schemas/api/admin'
 import {checkStaffMove, wasPaid, type EnrolmentStatus} from '~/domain/enrolment-status'
+import {ADMIN, MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
-
-const ADMIN = {email: 'admin@example.com', password: 'e2e-admin-password'}
-const MOCK_TOKEN = 'mock-admin-token'
 
 /** Mocked rows follow the API's contract. */
 type Row = EnrolmentSummary
@@ -132,16 +130,6 @@ async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls =
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
   return calls
-}
-
-/** Stores a token once (not again after the page reloads itself on logout). */
-async function seedToken(page: Page, token = MOCK_TOKEN) {
-  await page.addInitScript((value) => {
-    if (!sessionStorage.getItem('e2e-seeded')) {
-      localStorage.setItem('authToken', value)
-      sessionStorage.setItem('e2e-seeded', '1')
-    }
-  }, token)
 }
 
 /** The enrolment table's scroll region, named by its caption ("Enrolments, sorted by …"): not the Revenue by month table. */

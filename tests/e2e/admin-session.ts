@@ -1,0 +1,62 @@
+/**
+ * What the admin specs share (issues 5, 14, 15): the token the mocked admin APIs accept, storing a
+ * token as the login leaves it, the e2e admin account (playwright.config.ts starts the server
+ * with it), a real login through the API (only failed logins count towards the throttle), and a
+ * real sandbox order, paid or not.
+ */
+import type {APIRequestContext, Page} from '@playwright/test'
+import {expect} from './fixtures'
+
+/** The bearer token every mocked admin API of the specs accepts. */
+export const MOCK_TOKEN = 'mock-admin-token'
+
+/** The admin account of the e2e server (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
+export const ADMIN = {email: 'admin@example.com', password: 'e2e-admin-password'}
+
+/** Stores `token` once (not again after the page reloads itself on logout). */
+export async function seedToken(page: Page, token = MOCK_TOKEN) {
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-seeded')) {
+      localStorage.setItem('authToken', value)
+      sessionStorage.setItem('e2e-seeded', '1')
+    }
+  }, token)
+}
+
+/** A real login through POST /api/admin: the bearer token. */
+export async function loginThroughApi(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/admin', {data: ADMIN})
+  expect(login.status(), await login.text()).toBe(200)
+  return ((await login.json()) as {authToken: string}).authToken
+}
+
+/** A unique word for a spec's records: `prefix` + 6 letters. */
+export const uniqueTag = (prefix: string) =>
+  `${prefix}${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, '')
+    .slice(0, 6)
+    .padEnd(6, 'x')}`
+
+/** A real sandbox order for the pre-sea PSF course ($50) by `name`: created, then (`pay`) paid in the sandbox and saved. Resolves to the order id. */
+export async function createPsfOrder(
+  request: APIRequestContext,
+  name: string,
+  email: string,
+  pay: 'paid' | 'pending' | 'captured-not-saved',
+): Promise<{orderId: string; paymentId?: string}> {
+  const order = await request.post('/api/enroll/create-order', {
+    data: {name, email, mobile: '+91 98470 33333', trainingProgram: 'pre-sea-training', course: 'PSF', amount: 50, currency: 'USD'},
+  })
+  expect(order.status(), await order.text()).toBe(200)
+  const {id: orderId} = (await order.json()) as {id: string}
+  if (pay === 'pending') return {orderId}
+  const paid = await request.post('/api/sandbox/pay', {data: {orderId}})
+  expect(paid.status(), await paid.text()).toBe(200)
+  const body = (await paid.json()) as {razorpay_payment_id: string}
+  if (pay === 'paid') {
+    const saved = await request.post('/api/enroll/save', {data: body})
+    expect(saved.status(), await saved.text()).toBe(200)
+  }
+  return {orderId, paymentId: body.razorpay_payment_id}
+}
