@@ -24,8 +24,20 @@ export const test = base.extend<{offOrigin: string[]}>({
 
 export {expect}
 
-/** Fails on any serious or critical axe-core violation of the page as it is now. */
+/**
+ * Fails on any serious or critical axe-core violation of the page as it is now — once its CSS
+ * transitions and animations have finished: colours caught mid-transition (the site navigation
+ * changing its look as the page scrolls, a hover fading out) are not the page's colours, and axe
+ * would report their contrast.
+ */
 export async function expectAccessible(page: Page) {
+  await page.waitForFunction(
+    () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    {
+      timeout: 5000,
+    },
+  )
   const results = await new AxeBuilder({page}).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
