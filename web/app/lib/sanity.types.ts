@@ -190,18 +190,6 @@ export type SanityImageHotspot = {
   width: number
 }
 
-export type Location = {
-  _id: string
-  _type: 'location'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
-  country: string
-  countryCode: string
-  cities: Array<string>
-  order: number
-}
-
 export type LegalPage = {
   _id: string
   _type: 'legalPage'
@@ -236,6 +224,52 @@ export type ServicePage = {
   }>
   showTrainingProviders?: boolean
   cta: CallToAction
+}
+
+export type CourseBatch = {
+  _id: string
+  _type: 'courseBatch'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  course:
+    | {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'course'
+      }
+    | {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'cadetshipProgramme'
+      }
+  startDate: string
+  endDate: string
+  location: {
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'location'
+  }
+  city: string
+  venue?: string
+  seats: number
+  status: 'open' | 'closed' | 'cancelled'
+  note?: string
+}
+
+export type Location = {
+  _id: string
+  _type: 'location'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  country: string
+  countryCode: string
+  cities: Array<string>
+  order: number
 }
 
 export type CadetshipProgramme = {
@@ -594,9 +628,10 @@ export type AllSanitySchemaTypes =
   | Testimonial
   | SanityImageCrop
   | SanityImageHotspot
-  | Location
   | LegalPage
   | ServicePage
+  | CourseBatch
+  | Location
   | CadetshipProgramme
   | CompetencyFeeTable
   | Course
