@@ -1,16 +1,28 @@
 /**
  * Desk structure of the studio: the singletons first (one editable document each, id = type
  * name), then one list per repeatable type. Courses can be browsed all at once or by category;
- * service pages are listed in two lists, services and officer-licensing pages, as on the site.
+ * course batches (issue 16) all at once, by course or by month of their start; service pages are
+ * listed in two lists, services and officer-licensing pages, as on the site.
  */
 import type {StructureResolver} from 'sanity/structure'
 import {SINGLETON_TYPES} from '../schemas/content'
+import {monthLabel, monthOf} from '../web/app/domain/batches'
 
 /** API version for the document lists' GROQ filters. */
 const API_VERSION = '2024-01-01'
 
 /** Repeatable document types, in the order they appear below the singletons. */
-export const LIST_TYPES = ['courseCategory', 'course', 'servicePage', 'legalPage', 'exam', 'location', 'testimonial', 'trainingProvider'] as const
+export const LIST_TYPES = [
+  'courseCategory',
+  'course',
+  'courseBatch',
+  'servicePage',
+  'legalPage',
+  'exam',
+  'location',
+  'testimonial',
+  'trainingProvider',
+] as const
 
 export const structure: StructureResolver = (S, context) => {
   const title = (type: string) => context.schema.get(type)?.title ?? type
@@ -55,6 +67,68 @@ export const structure: StructureResolver = (S, context) => {
         ]),
     )
 
+  /** Batches of one course (or of the cadetship programme), by start date. */
+  const batchesOf = (courseId: string) =>
+    S.documentList()
+      .id(`batches-of-${courseId}`)
+      .title('Batches')
+      .schemaType('courseBatch')
+      .apiVersion(API_VERSION)
+      .filter('_type == "courseBatch" && course._ref == $courseId')
+      .params({courseId})
+      .defaultOrdering([{field: 'startDate', direction: 'asc'}])
+
+  /** Batches starting in one month ('YYYY-MM'), by start date. */
+  const batchesIn = (month: string) =>
+    S.documentList()
+      .id(`batches-in-${month}`)
+      .title(monthLabel(month))
+      .schemaType('courseBatch')
+      .apiVersion(API_VERSION)
+      .filter('_type == "courseBatch" && startDate >= $from && startDate <= $to')
+      .params({from: `${month}-01`, to: `${month}-31`})
+      .defaultOrdering([{field: 'startDate', direction: 'asc'}])
+
+  const batchesItem = S.listItem()
+    .id('courseBatch')
+    .title('Course batches')
+    .schemaType('courseBatch')
+    .child(
+      S.list()
+        .id('batches')
+        .title('Course batches')
+        .items([
+          S.documentTypeListItem('courseBatch').id('all-batches').title('All batches'),
+          S.listItem()
+            .id('batches-by-course')
+            .title('Batches by course')
+            .child(
+              S.documentList()
+                .id('batch-courses')
+                .title('Batches by course')
+                .apiVersion(API_VERSION)
+                .filter('(_type == "course" && pricing == "fixed") || _id == "cadetshipProgramme"')
+                .defaultOrdering([{field: 'name', direction: 'asc'}])
+                .child(batchesOf),
+            ),
+          S.listItem()
+            .id('batches-by-month')
+            .title('Batches by month')
+            .child(async () => {
+              // The months that have batches, from the dataset (none when it cannot be asked).
+              const starts = await context
+                .getClient({apiVersion: API_VERSION})
+                .fetch<string[]>('*[_type == "courseBatch" && defined(startDate)] | order(startDate asc).startDate')
+                .catch(() => [] as string[])
+              const months = [...new Set(starts.map(monthOf))]
+              return S.list()
+                .id('batch-months')
+                .title('Batches by month')
+                .items(months.map((month) => S.listItem().id(`month-${month}`).title(monthLabel(month)).child(batchesIn(month))))
+            }),
+        ]),
+    )
+
   /** Service pages, split the way the site is: /services/… and /services/officer-licensing/…. */
   const servicePagesIn = (id: string, listTitle: string, section: string) =>
     S.listItem()
@@ -74,6 +148,7 @@ export const structure: StructureResolver = (S, context) => {
 
   const listItems = LIST_TYPES.flatMap((type) => {
     if (type === 'course') return [coursesItem]
+    if (type === 'courseBatch') return [batchesItem]
     if (type === 'servicePage') {
       return [
         servicePagesIn('service-pages', 'Service pages', 'services'),

@@ -1,5 +1,6 @@
 /**
- * The public content pages of the spec's route table (docs/requirements.md#req-routes) plus the exam instructions,
+ * The public content pages of the spec's route table (docs/requirements.md#req-routes) plus the exam instructions
+ * and the course calendar (issue 16),
  * written out by hand as the tests' oracle: the sitemap must list exactly these, and each names
  * itself as canonical. Used by tests/integration/seo.test.ts and tests/e2e/seo.spec.ts.
  */
@@ -7,6 +8,7 @@ export const SPEC_CONTENT_PAGES: readonly string[] = [
   '/',
   '/about',
   '/courses',
+  '/courses/calendar',
   '/courses/pre-sea-training',
   '/courses/stcw-courses',
   '/courses/offshore-survival',

@@ -97,6 +97,27 @@ describe.concurrent('content:validate', () => {
     const category = docs.find((d) => d._type === 'courseCategory')!
     category.slug = {_type: 'slug', current: 'deep-sea-fishing'}
 
+    // 5. Course batches (issue 16): an unpriced course, a city of another location, an end before
+    // the start, a new batch (created today) starting today; a past batch created long ago stays valid.
+    const batch = {
+      _type: 'courseBatch',
+      location: {_type: 'reference', _ref: 'location-in'},
+      city: 'Mumbai',
+      seats: 12,
+      status: 'open',
+      course: {_type: 'reference', _ref: 'course-offshore-survival-bosiet'},
+    }
+    docs.push({
+      ...batch,
+      _id: 'batch-broken-1',
+      course: {_type: 'reference', _ref: 'course-competency-training-coe'},
+      city: 'Dubai',
+      startDate: '2027-01-12',
+      endDate: '2027-01-10',
+    })
+    docs.push({...batch, _id: 'batch-broken-2', _createdAt: '2026-11-24T10:00:00Z', startDate: '2026-11-24', endDate: '2026-11-27'})
+    docs.push({...batch, _id: 'batch-past-ok', _createdAt: '2025-11-24T10:00:00Z', startDate: '2026-01-12', endDate: '2026-01-15'})
+
     const file = path.join(tmpDir, 'broken.ndjson')
     fs.writeFileSync(file, docs.map((d) => JSON.stringify(d)).join('\n') + '\n')
 
@@ -106,6 +127,11 @@ describe.concurrent('content:validate', () => {
     expect(output).toContain('course-broken-test [course] category: Unresolved reference: no document with _id "no-such-category"')
     expect(output).toContain(`${course!._id} [course] (document): Duplicate _id`)
     expect(output).toContain(`${category._id} [courseCategory] (document): The slug must be one of: pre-sea-training`)
+    expect(output).toContain('batch-broken-1 [courseBatch] course: Only a fixed-price course can have batches')
+    expect(output).toContain("batch-broken-1 [courseBatch] city: The city must be one of the location's cities: Mumbai, Chennai, Kochi")
+    expect(output).toContain('batch-broken-1 [courseBatch] endDate: The end date must be on or after the start date')
+    expect(output).toContain('batch-broken-2 [courseBatch] startDate: A new batch must start in the future (after 24 Nov 2026)')
+    expect(output).not.toContain('batch-past-ok')
     expect(output).toMatch(new RegExp(`content:validate: ${docs.length} documents, [1-9]\\d* errors`))
   })
 })

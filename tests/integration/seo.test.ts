@@ -19,6 +19,7 @@ import * as adminOutbox from '~/routes/admin.outbox'
 import * as adminEnrollments from '~/routes/adminEnrollments'
 import * as contact from '~/routes/contact'
 import * as category from '~/routes/courses.$category'
+import * as calendar from '~/routes/courses.calendar'
 import * as courses from '~/routes/courses._index'
 import * as cadetship from '~/routes/courses.cadetship-training'
 import * as competency from '~/routes/courses.competency-training'
@@ -46,6 +47,7 @@ function resolve(path: string): Resolved {
     '/': [home, 'routes/_index'],
     '/about': [about, 'routes/about'],
     '/courses': [courses, 'routes/courses._index'],
+    '/courses/calendar': [calendar, 'routes/courses.calendar'],
     '/courses/competency-training': [competency, 'routes/courses.competency-training'],
     '/courses/cadetship-training': [cadetship, 'routes/courses.cadetship-training'],
     '/services': [services, 'routes/services._index'],
@@ -138,7 +140,7 @@ describe('/sitemap.xml', () => {
 
   it("matches the seed's documents: every category, service, officer-licensing, legal page and exam", async () => {
     const {locs} = await fetchSitemap()
-    const expected = new Set(['/', '/about', '/courses', '/services', '/contact', '/exams'])
+    const expected = new Set(['/', '/about', '/courses', '/courses/calendar', '/services', '/contact', '/exams'])
     for (const doc of seed) {
       if (doc._type === 'courseCategory') expected.add(categoryPath(doc.slug.current))
       if (doc._type === 'servicePage') expected.add(servicePath(doc.section, doc.slug.current))

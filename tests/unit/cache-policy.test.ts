@@ -1,5 +1,6 @@
 /** The cache policy of web/app/lib/cache.server.ts: tag building and header values. */
 import {describe, expect, it} from 'vitest'
+import {secondsUntilNextProviderDay} from '~/domain/batches'
 import {
   cacheTags,
   contentCacheHeaders,
@@ -60,6 +61,14 @@ describe('cache headers', () => {
     expect(headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate')
     expect(headers.get('Netlify-CDN-Cache-Control')).toBe('public, durable, s-maxage=31536000, stale-while-revalidate=86400')
     expect(headers.get('Netlify-Cache-Tag')).toBe('content,type:course,doc:x')
+  })
+
+  it("pages with dated batches: the CDN keeps them only until the provider's next midnight", () => {
+    const now = new Date('2026-11-24T19:00:00Z') // 23:00 in Dubai: an hour left
+    const headers = pageCacheHeaders(['type:courseBatch'], {cdnMaxAgeSeconds: secondsUntilNextProviderDay(now)})
+    expect(headers.get('Cache-Control')).toBe('public, max-age=0, must-revalidate')
+    expect(headers.get('Netlify-CDN-Cache-Control')).toBe('public, durable, s-maxage=3600, stale-while-revalidate=60')
+    expect(headers.get('Netlify-Cache-Tag')).toContain('type:courseBatch')
   })
 
   it('page headers also carry the site settings the root loader shows', () => {

@@ -32,6 +32,7 @@ describe('sitemapEntries', () => {
       '/',
       '/about',
       '/courses',
+      '/courses/calendar',
       '/courses/competency-training',
       '/courses/cadetship-training',
       '/services',

@@ -11,6 +11,7 @@ type Settings = NonNullable<SITE_SETTINGS_QUERYResult>
 const QUICK_LINKS = [
   {to: '/about', label: 'About Us'},
   {to: '/courses', label: 'Certifications'},
+  {to: '/courses/calendar', label: 'Course Calendar'},
   {to: '/services', label: 'Services'},
   {to: '/exams', label: 'Practice Exams'},
   {to: '/contact', label: 'Contact'},

@@ -14,6 +14,7 @@ export const NAV_LINKS = [
   {to: '/', label: 'Home'},
   {to: '/about', label: 'About'},
   {to: '/courses', label: 'Certifications'},
+  {to: '/courses/calendar', label: 'Course Calendar'},
   {to: '/services', label: 'Services'},
   {to: '/contact', label: 'Contact'},
 ] as const

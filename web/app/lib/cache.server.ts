@@ -15,6 +15,12 @@
  * `Cache-Control: no-store`, and so does every API answer, edge refusal and preview switch:
  * whatever sets it takes NO_STORE or noStoreHeaders() from here.
  *
+ * Pages listing dated course batches (category pages, /courses/calendar; issue 16) keep the CDN
+ * copy only until the provider's next midnight (`s-maxage` = seconds left in the day, see
+ * domain/batches.ts secondsUntilNextProviderDay, `stale-while-revalidate=60`): a batch leaves them
+ * the day it starts without anyone publishing. Their live seat counts come from
+ * /api/batches/availability after load, never from the cached page.
+ *
  * Static files: fingerprinted build assets (/assets/*) are cached for a year
  * (IMMUTABLE_CACHE_CONTROL, in netlify.toml and web/server.ts alike), other static files for an
  * hour locally (STATIC_CACHE_CONTROL).
@@ -34,6 +40,10 @@ export const SITE_TAGS = ['doc:siteSettings', 'type:siteSettings'] as const
 
 export const BROWSER_CACHE_CONTROL = 'public, max-age=0, must-revalidate'
 export const CDN_CACHE_CONTROL = 'public, durable, s-maxage=31536000, stale-while-revalidate=86400'
+/** The CDN header of a page whose content changes at a known time: kept `seconds` (at least 1), then revalidated. */
+export function cdnCacheControlFor(seconds: number): string {
+  return `public, durable, s-maxage=${Math.max(1, Math.floor(seconds))}, stale-while-revalidate=60`
+}
 /** Never stored, by browsers or the CDN. */
 export const NO_STORE = 'no-store'
 export const PREVIEW_CACHE_CONTROL = 'private, no-store'
@@ -77,17 +87,20 @@ export function docTag(id: string): string {
   return `doc:${id.replace(/^drafts\./, '')}`
 }
 
-/** Whether a request is rendered for a preview session (anything truthy) or for visitors. */
-type PreviewState = {preview?: unknown}
+/**
+ * Whether a request is rendered for a preview session (anything truthy) or for visitors, and, for
+ * a page whose content expires (dated batches), how many seconds the CDN may keep it.
+ */
+type PreviewState = {preview?: unknown; cdnMaxAgeSeconds?: number}
 
 /**
  * Headers of a content page showing the documents named by `tags`; in preview, never stored.
  */
-export function contentCacheHeaders(tags: Iterable<string | null | undefined>, {preview}: PreviewState = {}): Headers {
+export function contentCacheHeaders(tags: Iterable<string | null | undefined>, {preview, cdnMaxAgeSeconds}: PreviewState = {}): Headers {
   if (preview) return new Headers({'Cache-Control': PREVIEW_CACHE_CONTROL})
   return new Headers({
     'Cache-Control': BROWSER_CACHE_CONTROL,
-    'Netlify-CDN-Cache-Control': CDN_CACHE_CONTROL,
+    'Netlify-CDN-Cache-Control': cdnMaxAgeSeconds === undefined ? CDN_CACHE_CONTROL : cdnCacheControlFor(cdnMaxAgeSeconds),
     'Netlify-Cache-Tag': cacheTags(tags).join(','),
     'Netlify-Vary': NETLIFY_VARY,
   })

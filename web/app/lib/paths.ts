@@ -22,9 +22,11 @@ export type EnrolLinkParams = {
   amount?: number
   country?: string
   category?: string
+  /** A course batch's document id (issue 16): the form preselects that batch. */
+  batch?: string
 }
 
-/** /payment?training=…&course=…[&price=…][&amount=…][&country=…] (docs/requirements.md#req-routes). */
+/** /payment?training=…&course=…[&price=…][&country=…][&amount=…][&batch=…] (docs/requirements.md#req-routes, #req-batches-content). */
 export function enrolPath(params: EnrolLinkParams): string {
   const query = new URLSearchParams()
   query.set('training', params.training)
@@ -33,8 +35,15 @@ export function enrolPath(params: EnrolLinkParams): string {
   if (params.price) query.set('price', params.price)
   if (params.country) query.set('country', params.country)
   if (params.amount !== undefined) query.set('amount', String(params.amount))
+  if (params.batch) query.set('batch', params.batch)
   return `/payment?${query.toString()}`
 }
+
+/** The course calendar (issue 16): every upcoming batch. */
+export const CALENDAR_PATH = '/courses/calendar'
+
+/** /courses/calendar[?category=…]: the calendar, filtered by a category id when given. */
+export const calendarPath = (categoryId?: string) => (categoryId ? `${CALENDAR_PATH}?${new URLSearchParams({category: categoryId}).toString()}` : CALENDAR_PATH)
 
 /** /exam/{examId}/start */
 export const examStartPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/start`

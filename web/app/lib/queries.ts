@@ -95,11 +95,19 @@ export const COURSES_PAGE_QUERY = defineQuery(`{
   "categories": *[_type == "courseCategory"] | order(order asc){${CATEGORY_CARD}}
 }`)
 
+/** A batch's days, place and class size (issue 16): what a course card line and a calendar row show. */
+const BATCH_FIELDS = `_id, startDate, endDate, city, seats, status`
+
+/**
+ * $category: the category id; $today: the provider's day 'YYYY-MM-DD' (domain/batches.ts
+ * providerToday): each course's next two open batches starting after it (issue 16).
+ */
 export const CATEGORY_PAGE_QUERY = defineQuery(`{
   "category": *[_type == "courseCategory" && slug.current == $category][0]{
     ${CATEGORY_FIELDS},
     "courses": *[_type == "course" && references(^._id)] | order(order asc){
-      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr
+      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,
+      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{${BATCH_FIELDS}}
     }
   },
   "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{${TITLED_ITEM}}}
@@ -162,6 +170,31 @@ export const ENROLMENT_CATALOGUE_QUERY = defineQuery(`{
     rows[]{rank, fees[]{jurisdiction, amountUsd}}
   },
   "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}
+}`)
+
+/**
+ * The course calendar (/courses/calendar, issue 16): every batch starting after $today (the
+ * provider's day 'YYYY-MM-DD'), open or closed (cancelled ones are not listed), earliest first,
+ * with its course (a course, or the cadetship programme for an intake: `categoryId` is then
+ * "cadetship-training", `enrolCourse` its enrolment course id, `priceUsd` the amount paid at
+ * enrolment) and location; and the filters' categories and locations.
+ */
+export const CALENDAR_QUERY = defineQuery(`{
+  "batches": *[_type == "courseBatch" && status in ["open", "closed"] && startDate > $today] | order(startDate asc, city asc, _id asc){
+    ${BATCH_FIELDS}, venue, note,
+    "course": course->{
+      _id, _type,
+      "name": coalesce(name, heading),
+      fullName,
+      "categoryId": select(_type == "cadetshipProgramme" => "cadetship-training", category->slug.current),
+      "enrolCourse": coalesce(enrolCourse, name),
+      "pricing": select(_type == "cadetshipProgramme" => "fixed", pricing),
+      "priceUsd": coalesce(priceUsd, enrolAmountUsd)
+    },
+    "location": location->{_id, country, countryCode}
+  },
+  "categories": *[_type == "courseCategory"] | order(order asc){_id, "id": slug.current, title},
+  "locations": *[_type == "location"] | order(order asc){_id, country, cities}
 }`)
 
 /** One exam for its instructions page (no questions). */

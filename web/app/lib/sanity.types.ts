@@ -190,18 +190,6 @@ export type SanityImageHotspot = {
   width: number
 }
 
-export type Location = {
-  _id: string
-  _type: 'location'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
-  country: string
-  countryCode: string
-  cities: Array<string>
-  order: number
-}
-
 export type LegalPage = {
   _id: string
   _type: 'legalPage'
@@ -236,6 +224,52 @@ export type ServicePage = {
   }>
   showTrainingProviders?: boolean
   cta: CallToAction
+}
+
+export type CourseBatch = {
+  _id: string
+  _type: 'courseBatch'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  course:
+    | {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'course'
+      }
+    | {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'cadetshipProgramme'
+      }
+  startDate: string
+  endDate: string
+  location: {
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'location'
+  }
+  city: string
+  venue?: string
+  seats: number
+  status: 'open' | 'closed' | 'cancelled'
+  note?: string
+}
+
+export type Location = {
+  _id: string
+  _type: 'location'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  country: string
+  countryCode: string
+  cities: Array<string>
+  order: number
 }
 
 export type CadetshipProgramme = {
@@ -594,9 +628,10 @@ export type AllSanitySchemaTypes =
   | Testimonial
   | SanityImageCrop
   | SanityImageHotspot
-  | Location
   | LegalPage
   | ServicePage
+  | CourseBatch
+  | Location
   | CadetshipProgramme
   | CompetencyFeeTable
   | Course
@@ -800,7 +835,7 @@ export type COURSES_PAGE_QUERYResult = {
   }>
 }
 // Variable: CATEGORY_PAGE_QUERY
-// Query: {  "category": *[_type == "courseCategory" && slug.current == $category][0]{    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,    "courses": *[_type == "course" && references(^._id)] | order(order asc){      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr    }  },  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}}
+// Query: {  "category": *[_type == "courseCategory" && slug.current == $category][0]{    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,    "courses": *[_type == "course" && references(^._id)] | order(order asc){      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}    }  },  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}}
 export type CATEGORY_PAGE_QUERYResult = {
   category: {
     _id: string
@@ -821,6 +856,14 @@ export type CATEGORY_PAGE_QUERYResult = {
       pricing: 'contact' | 'fixed'
       priceUsd: number | null
       priceInr: string | null
+      batches: Array<{
+        _id: string
+        startDate: string
+        endDate: string
+        city: string
+        seats: number
+        status: 'cancelled' | 'closed' | 'open'
+      }>
     }>
   } | null
   why: {
@@ -998,6 +1041,56 @@ export type ENROLMENT_CATALOGUE_QUERYResult = {
     enrolAmountUsd: number
   } | null
 }
+// Variable: CALENDAR_QUERY
+// Query: {  "batches": *[_type == "courseBatch" && status in ["open", "closed"] && startDate > $today] | order(startDate asc, city asc, _id asc){    _id, startDate, endDate, city, seats, status, venue, note,    "course": course->{      _id, _type,      "name": coalesce(name, heading),      fullName,      "categoryId": select(_type == "cadetshipProgramme" => "cadetship-training", category->slug.current),      "enrolCourse": coalesce(enrolCourse, name),      "pricing": select(_type == "cadetshipProgramme" => "fixed", pricing),      "priceUsd": coalesce(priceUsd, enrolAmountUsd)    },    "location": location->{_id, country, countryCode}  },  "categories": *[_type == "courseCategory"] | order(order asc){_id, "id": slug.current, title},  "locations": *[_type == "location"] | order(order asc){_id, country, cities}}
+export type CALENDAR_QUERYResult = {
+  batches: Array<{
+    _id: string
+    startDate: string
+    endDate: string
+    city: string
+    seats: number
+    status: 'cancelled' | 'closed' | 'open'
+    venue: string | null
+    note: string | null
+    course:
+      | {
+          _id: string
+          _type: 'cadetshipProgramme'
+          name: string
+          fullName: null
+          categoryId: 'cadetship-training'
+          enrolCourse: string
+          pricing: 'fixed'
+          priceUsd: number
+        }
+      | {
+          _id: string
+          _type: 'course'
+          name: string
+          fullName: string
+          categoryId: string
+          enrolCourse: string
+          pricing: 'contact' | 'fixed'
+          priceUsd: number | null
+        }
+    location: {
+      _id: string
+      country: string
+      countryCode: string
+    }
+  }>
+  categories: Array<{
+    _id: string
+    id: string
+    title: string
+  }>
+  locations: Array<{
+    _id: string
+    country: string
+    cities: Array<string>
+  }>
+}
 // Variable: EXAM_QUERY
 // Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(questions)}
 export type EXAM_QUERYResult = {
@@ -1081,7 +1174,7 @@ declare module '@sanity/client' {
     '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}\n}': HOME_PAGE_QUERYResult
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  excellence{heading, body, stats[]{_key, value, label}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}': ABOUT_PAGE_QUERYResult
     '{\n  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )}\n}': COURSES_PAGE_QUERYResult
-    '{\n  "category": *[_type == "courseCategory" && slug.current == $category][0]{\n    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){\n      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr\n    }\n  },\n  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}\n}': CATEGORY_PAGE_QUERYResult
+    '{\n  "category": *[_type == "courseCategory" && slug.current == $category][0]{\n    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){\n      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,\n      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}\n    }\n  },\n  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}\n}': CATEGORY_PAGE_QUERYResult
     '{\n  "category": *[_type == "courseCategory" && slug.current == "competency-training"][0]{title, description, durationRange, level},\n  "table": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    heading, intro, note,\n    jurisdictions[]{_key, key, name},\n    rows[]{_key, rank, fees[]{_key, jurisdiction, amountUsd}}\n  }\n}': COMPETENCY_PAGE_QUERYResult
     '{\n  "category": *[_type == "courseCategory" && slug.current == "cadetship-training"][0]{title, description, durationRange, level, highlights},\n  "programme": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{\n    heading, intro, duration, trainingType, totalFeeUsd, stipendRange{minUsd, maxUsd},\n    installments[]{_key, label, duration, feeUsd},\n    enrolCourse, enrolAmountUsd, highlights\n  }\n}': CADETSHIP_PAGE_QUERYResult
     '*[_type == "servicesPage" && _id == "servicesPage"][0]{\n  heading, subheading, ctaHeading, ctaBody,\n  "services": services[]->{_id, title, section, "slug": slug.current, summary}\n}': SERVICES_PAGE_QUERYResult
@@ -1089,6 +1182,7 @@ declare module '@sanity/client' {
     '*[_type == "legalPage" && slug.current == $slug][0]{\n  _id, title, "slug": slug.current, summary, lastUpdated, body\n}': LEGAL_PAGE_QUERYResult
     '*[_type == "exam"] | order(order asc){\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAMS_QUERYResult
     '{\n  "programs": *[_type == "courseCategory"] | order(order asc){\n    "id": slug.current, title,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}\n  },\n  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}\n}': ENROLMENT_CATALOGUE_QUERYResult
+    '{\n  "batches": *[_type == "courseBatch" && status in ["open", "closed"] && startDate > $today] | order(startDate asc, city asc, _id asc){\n    _id, startDate, endDate, city, seats, status, venue, note,\n    "course": course->{\n      _id, _type,\n      "name": coalesce(name, heading),\n      fullName,\n      "categoryId": select(_type == "cadetshipProgramme" => "cadetship-training", category->slug.current),\n      "enrolCourse": coalesce(enrolCourse, name),\n      "pricing": select(_type == "cadetshipProgramme" => "fixed", pricing),\n      "priceUsd": coalesce(priceUsd, enrolAmountUsd)\n    },\n    "location": location->{_id, country, countryCode}\n  },\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, "id": slug.current, title},\n  "locations": *[_type == "location"] | order(order asc){_id, country, cities}\n}': CALENDAR_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAM_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints,\n  questions[]{"id": questionId, type, question, options, points}\n}': EXAM_TAKE_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints,\n  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}\n}': EXAM_KEY_QUERYResult

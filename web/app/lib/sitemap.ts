@@ -3,7 +3,8 @@
  * `sitemapXml`. It lists the canonical address of every public, indexable page and nothing
  * else:
  *
- * - the fixed pages of the spec's route table: /, /about, /courses, /services, /contact, /exams
+ * - the fixed pages of the spec's route table: /, /about, /courses, /services, /contact, /exams,
+ *   and the course calendar /courses/calendar (issue 16)
  *   (and /courses/competency-training, /courses/cadetship-training, which are also categories);
  * - every course category (/courses/{id});
  * - every service and officer-licensing page at its document's own path
@@ -21,7 +22,7 @@
  */
 import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '../domain/programs'
 import type {SITEMAP_QUERYResult} from './sanity.types'
-import {absoluteUrl, categoryPath, examStartPath, legalPath, servicePath} from './paths'
+import {absoluteUrl, CALENDAR_PATH, categoryPath, examStartPath, legalPath, servicePath} from './paths'
 
 /** One page of the sitemap: its root-relative canonical path and last change (ISO 8601), if known. */
 export type SitemapEntry = {path: string; lastmod: string | null}
@@ -31,6 +32,7 @@ export const FIXED_PAGES: ReadonlyArray<{path: string; documents: readonly strin
   {path: '/', documents: ['homePage']},
   {path: '/about', documents: ['aboutPage']},
   {path: '/courses', documents: ['coursesPage']},
+  {path: CALENDAR_PATH, documents: []},
   {path: categoryPath(COMPETENCY_TRAINING), documents: ['competencyFeeTable']},
   {path: categoryPath(CADETSHIP_TRAINING), documents: ['cadetshipProgramme']},
   {path: '/services', documents: ['servicesPage']},

@@ -9,10 +9,13 @@ import {data} from '@remix-run/node'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {isRouteErrorResponse, Link, useLoaderData, useRouteError} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
+import {CourseBatches} from '~/components/Batches'
 import {FeatureGrid} from '~/components/Cards'
 import {ArrowLeftIcon, ClockIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
+import {providerToday, secondsUntilNextProviderDay} from '~/domain/batches'
 import {coursePriceLabel, payableUsd} from '~/domain/price'
+import {useBatchAvailability} from '~/lib/batch-availability'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
@@ -23,17 +26,20 @@ import {breadcrumbList, courseList, HOME_STEP, structuredDataHandle} from '~/lib
 
 export async function loader({params, request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
-  const {category, why} = await fetchContent(CATEGORY_PAGE_QUERY, {category: params.category ?? ''}, {preview})
+  const now = new Date()
+  const {category, why} = await fetchContent(CATEGORY_PAGE_QUERY, {category: params.category ?? '', today: providerToday(now)}, {preview})
   if (!category) throw new Response('Category Not Found', {status: 404})
   const tags = [
     'doc:coursesPage',
     'type:courseCategory',
     'type:course',
+    'type:courseBatch',
     docTag(category._id),
     `category:${category.id}`,
     ...(category.courses ?? []).map((course) => docTag(course._id)),
   ]
-  return data({category, why}, {headers: pageCacheHeaders(tags, {preview})})
+  // The batches shown start after today: the CDN keeps the page until the provider's midnight.
+  return data({category, why}, {headers: pageCacheHeaders(tags, {preview, cdnMaxAgeSeconds: secondsUntilNextProviderDay(now)})})
 }
 
 export const headers = contentRouteHeaders
@@ -51,6 +57,7 @@ export const handle = structuredDataHandle<typeof loader>(({category}, site) => 
 
 export default function CategoryPage() {
   const {category, why} = useLoaderData<typeof loader>()
+  const availability = useBatchAvailability(category.courses.flatMap((course) => (payableUsd(course) !== null ? course.batches.map((batch) => batch._id) : [])))
   return (
     <>
       <PageHero tone="dark" eyebrow="Certifications" title={category.title ?? ''} lead={category.description}>
@@ -106,6 +113,9 @@ export default function CategoryPage() {
                         </dd>
                       </div>
                     </dl>
+                    {payable ? (
+                      <CourseBatches courseName={course.name ?? ''} categoryId={category.id ?? ''} batches={course.batches} availability={availability} />
+                    ) : null}
                     {payable ? (
                       <Link
                         to={enrolPath({training: category.id ?? '', course: course.name ?? '', price})}

@@ -1,11 +1,11 @@
 /**
  * Category overview (/courses, docs/requirements.md#req-courses): six category cards linking to
  * /courses/{categoryId}, an 'Explore Certifications' anchor to #courses and a
- * 'Training Excellence' section of four benefits.
+ * 'Training Excellence' section of four benefits; a link to the course calendar (issue 16).
  */
 import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
-import {useLoaderData} from '@remix-run/react'
+import {Link, useLoaderData} from '@remix-run/react'
 import {CategoryCard, FeatureGrid} from '~/components/Cards'
 import {PageHero, SectionHeading} from '~/components/PageHero'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
@@ -13,6 +13,7 @@ import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
 import {COURSES_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
+import {CALENDAR_PATH} from '~/lib/paths'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
@@ -34,9 +35,14 @@ export default function Courses() {
   return (
     <>
       <PageHero tone="dark" eyebrow="Certifications" title={page.heading ?? ''} lead={page.subheading}>
-        <a href="#courses" className="btn-primary mt-8">
-          Explore Certifications
-        </a>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <a href="#courses" className="btn-primary">
+            Explore Certifications
+          </a>
+          <Link to={CALENDAR_PATH} className="btn-ghost-light">
+            Course Calendar
+          </Link>
+        </div>
       </PageHero>
 
       <section id="courses" aria-labelledby="categories-heading" className="scroll-mt-20 py-20">

@@ -1,0 +1,78 @@
+/**
+ * Course batches on the pages (issue 16): a course card's next dates and the seats text shared
+ * with the calendar. Server-rendered with the class size ("12 seats"); once the live counts arrive
+ * (lib/batch-availability.ts) the seats left ("5 seats left", "Full"). Texts: domain/batches.ts.
+ */
+import {Link} from '@remix-run/react'
+import {batchDateRange, batchSeatsText, DATES_ON_REQUEST, type BatchAvailability} from '~/domain/batches'
+import {coursePriceLabel} from '~/domain/price'
+import {CADETSHIP_TRAINING} from '~/domain/programs'
+import {calendarPath, enrolPath} from '~/lib/paths'
+
+/** A batch as the cards and the calendar show it. */
+export type BatchSummary = {_id: string; startDate: string; endDate: string; city: string; seats: number; status: string}
+
+/** The seats of one batch; `aria-live` lets screen readers hear the live count when it replaces the class size. */
+export function BatchSeats({batch, availability}: {batch: BatchSummary; availability: Record<string, BatchAvailability> | null}) {
+  const live = availability?.[batch._id]
+  const text = batchSeatsText(batch, live)
+  return (
+    <span
+      data-testid="batch-seats"
+      data-live={live ? 'true' : 'false'}
+      className={text === 'Full' || text === 'Closed' ? 'font-semibold text-red-700' : undefined}
+    >
+      {text}
+    </span>
+  )
+}
+
+/**
+ * A priced course's next open batches on its card ("12–16 Jan 2027 · Mumbai · 5 seats left"), or
+ * "Dates on request" when it has none, and a link to the calendar filtered by the category.
+ */
+export function CourseBatches({
+  courseName,
+  categoryId,
+  batches,
+  availability,
+}: {
+  courseName: string
+  categoryId: string
+  batches: readonly BatchSummary[]
+  availability: Record<string, BatchAvailability> | null
+}) {
+  return (
+    <div className="mt-4 border-t border-slate-100 pt-4 text-sm" data-testid="course-batches">
+      <h4 className="font-semibold text-navy-900">Upcoming dates</h4>
+      {batches.length ? (
+        <ul className="mt-1 space-y-1 text-slate-700">
+          {batches.map((batch) => (
+            <li key={batch._id} data-testid="batch-line" data-batch-id={batch._id}>
+              {batchDateRange(batch)} · {batch.city} · <BatchSeats batch={batch} availability={availability} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-1 text-slate-700">{DATES_ON_REQUEST}</p>
+      )}
+      <Link to={calendarPath(categoryId)} className="mt-2 inline-block font-medium text-ocean-600 underline underline-offset-2 hover:text-navy-800">
+        All dates<span className="sr-only"> for {courseName}</span>
+      </Link>
+    </div>
+  )
+}
+
+/** A calendar batch's course: a course, or the cadetship programme for an intake (CALENDAR_QUERY). */
+export type BatchCourse = {_type: string; categoryId: string; enrolCourse: string; pricing: string; priceUsd: number | null}
+
+/**
+ * The Enroll link of a batch: the enrolment link its course card (or the cadetship page) has —
+ * training, course and price (cadetship: the amount paid at enrolment) — plus `batch={batchId}`.
+ */
+export function batchEnrolHref(course: BatchCourse, batchId: string): string {
+  if (course._type === 'cadetshipProgramme') {
+    return enrolPath({training: CADETSHIP_TRAINING, course: course.enrolCourse, amount: course.priceUsd ?? undefined, batch: batchId})
+  }
+  return enrolPath({training: course.categoryId, course: course.enrolCourse, price: coursePriceLabel(course), batch: batchId})
+}

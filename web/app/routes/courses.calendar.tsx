@@ -1,0 +1,244 @@
+/**
+ * The course calendar (/courses/calendar, issue 16, docs/requirements.md#req-batches-content):
+ * every upcoming batch — open or closed, not cancelled — with its dates, course, location and
+ * seats, filtered by category, location (city) and month through a GET form (query parameters
+ * `category`, `location`, `month`), so the filters work without JavaScript. A table from 640 px,
+ * cards below. Each open batch's "Enroll" goes to the course's enrolment link plus
+ * `batch={batchId}`. The page is CDN-cached until the provider's next midnight (a batch leaves it
+ * the day it starts); the seats left are filled in after load (lib/batch-availability.ts).
+ */
+import {data} from '@remix-run/node'
+import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
+import {Form, Link, useLoaderData, useNavigation} from '@remix-run/react'
+import {BackToCourses} from '~/components/Admissions'
+import {BatchSeats, batchEnrolHref} from '~/components/Batches'
+import {PageHero} from '~/components/PageHero'
+import {batchDateRange, batchMonths, calendarFilters, filterBatches, monthLabel, providerToday, secondsUntilNextProviderDay} from '~/domain/batches'
+import {useBatchAvailability} from '~/lib/batch-availability'
+import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
+import {fetchContent} from '~/lib/content.server'
+import {pageMeta} from '~/lib/meta'
+import {CALENDAR_PATH} from '~/lib/paths'
+import {previewOptions} from '~/lib/preview.server'
+import {CALENDAR_QUERY} from '~/lib/queries'
+import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
+
+const TITLE = 'Course Calendar'
+const DESCRIPTION =
+  'Upcoming course dates at our training centres: STCW, offshore survival, pre-sea and value-added courses, and the cadetship intakes, with seats left.'
+
+export async function loader({request}: LoaderFunctionArgs) {
+  const preview = await previewOptions(request)
+  const now = new Date()
+  const content = await fetchContent(CALENDAR_QUERY, {today: providerToday(now)}, {preview})
+  const filters = calendarFilters(new URL(request.url).searchParams)
+  const all = content.batches.flatMap((batch) => (batch.course ? [{...batch, course: batch.course, categoryId: batch.course.categoryId}] : []))
+  const batches = filterBatches(all, filters)
+  // The filters offer only what has batches: categories and cities in the content's order, months in time order.
+  const categories = content.categories.filter((category) => all.some((batch) => batch.categoryId === category.id))
+  const locations = content.locations
+    .map((location) => ({...location, cities: (location.cities ?? []).filter((city) => all.some((batch) => batch.city === city))}))
+    .filter((location) => location.cities.length > 0)
+  const tags = ['type:courseBatch', 'type:course', 'type:courseCategory', 'type:location', 'type:cadetshipProgramme']
+  return data(
+    {filters, batches, total: all.length, categories, locations, months: batchMonths(all)},
+    {headers: pageCacheHeaders(tags, {preview, cdnMaxAgeSeconds: secondsUntilNextProviderDay(now)})},
+  )
+}
+
+export const headers = contentRouteHeaders
+
+/** Filtered copies of the page name the unfiltered calendar as canonical. */
+export const meta: MetaFunction<typeof loader> = ({matches}) => pageMeta(matches, {title: TITLE, description: DESCRIPTION, path: CALENDAR_PATH})
+
+/** JSON-LD: Home › Certifications › Course Calendar. */
+export const handle = structuredDataHandle<typeof loader>((_data, site) => [
+  breadcrumbList(site, [HOME_STEP, {name: 'Certifications', path: '/courses'}, {name: TITLE, path: CALENDAR_PATH}]),
+])
+
+const selectClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-navy-900 focus:border-ocean-600 focus:ring-2 focus:ring-ocean-600/30'
+
+export default function CourseCalendar() {
+  const {filters, batches, total, categories, locations, months} = useLoaderData<typeof loader>()
+  const availability = useBatchAvailability(batches.map((batch) => batch._id))
+  const busy = useNavigation().state === 'loading'
+  const filtered = Boolean(filters.category || filters.location || filters.month)
+  const countText = `${batches.length} ${batches.length === 1 ? 'batch' : 'batches'}${filtered ? ` of ${total}` : ''}`
+
+  return (
+    <>
+      <PageHero
+        tone="dark"
+        eyebrow="Certifications"
+        title={TITLE}
+        lead="Dates of our upcoming batches in every training centre. Choose a batch and enrol online; seats are limited."
+      >
+        <BackToCourses light />
+      </PageHero>
+
+      <section aria-labelledby="calendar-filters-heading" className="border-b border-slate-200 bg-slate-50 py-8">
+        <div className="container-page">
+          <h2 id="calendar-filters-heading" className="text-lg font-semibold text-navy-900">
+            Filter batches
+          </h2>
+          <Form method="get" preventScrollReset className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+            <label className="block text-sm font-medium text-slate-700">
+              Category
+              <select name="category" defaultValue={filters.category} className={selectClass}>
+                <option value="">All categories</option>
+                {categories.map((category) => (
+                  <option key={category._id} value={category.id}>
+                    {category.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block text-sm font-medium text-slate-700">
+              Location
+              <select name="location" defaultValue={filters.location} className={selectClass}>
+                <option value="">All locations</option>
+                {locations.map((location) => (
+                  <optgroup key={location._id} label={location.country}>
+                    {location.cities.map((city) => (
+                      <option key={city} value={city}>
+                        {city}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </label>
+            <label className="block text-sm font-medium text-slate-700">
+              Month
+              <select name="month" defaultValue={filters.month} className={selectClass}>
+                <option value="">All months</option>
+                {months.map((month) => (
+                  <option key={month} value={month}>
+                    {monthLabel(month)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="submit" className="btn-primary">
+                Show batches
+              </button>
+              {filtered ? (
+                <Link to={CALENDAR_PATH} className="font-medium text-ocean-600 underline underline-offset-2 hover:text-navy-800">
+                  Clear filters
+                </Link>
+              ) : null}
+            </div>
+          </Form>
+        </div>
+      </section>
+
+      <section aria-labelledby="calendar-list-heading" className="py-12">
+        <div className="container-page" aria-busy={busy}>
+          <h2 id="calendar-list-heading" className="text-2xl font-bold text-navy-900">
+            Upcoming batches
+          </h2>
+          <p className="mt-1 text-slate-600" role="status" data-testid="calendar-count">
+            {countText}
+          </p>
+
+          {batches.length === 0 ? (
+            <p className="mt-6 rounded-xl border border-slate-200 bg-white p-6 text-slate-700">
+              No batches match these filters.{' '}
+              <Link to={CALENDAR_PATH} className="font-medium text-ocean-600 underline underline-offset-2">
+                Show all batches
+              </Link>
+            </p>
+          ) : (
+            <>
+              <div className="mt-6 hidden overflow-x-auto rounded-xl border border-slate-200 sm:block">
+                <table className="w-full text-left text-sm" data-testid="calendar-table">
+                  <caption className="sr-only">Upcoming batches: dates, course, location and seats</caption>
+                  <thead className="bg-slate-100 text-slate-700">
+                    <tr>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Dates
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Course
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Location
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Seats
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        <span className="sr-only">Enrolment</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200 bg-white">
+                    {batches.map((batch) => (
+                      <tr key={batch._id} data-testid="calendar-row" data-batch-id={batch._id}>
+                        <td className="px-4 py-3 font-semibold whitespace-nowrap text-navy-900">{batchDateRange(batch)}</td>
+                        <td className="px-4 py-3">
+                          <span className="font-semibold text-navy-900">{batch.course.name}</span>
+                          {batch.course.fullName ? <span className="block text-slate-600">{batch.course.fullName}</span> : null}
+                          {batch.note ? <span className="mt-1 block text-xs text-slate-600">{batch.note}</span> : null}
+                        </td>
+                        <td className="px-4 py-3">
+                          {batch.city}, {batch.location?.country}
+                          {batch.venue ? <span className="block text-xs text-slate-600">{batch.venue}</span> : null}
+                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap">
+                          <BatchSeats batch={batch} availability={availability} />
+                        </td>
+                        <td className="px-4 py-3 text-right">
+                          <EnrolLink batch={batch} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+
+              <ul className="mt-6 space-y-4 sm:hidden" aria-label="Upcoming batches">
+                {batches.map((batch) => (
+                  <li key={batch._id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="calendar-card" data-batch-id={batch._id}>
+                    <p className="font-semibold text-navy-900">{batchDateRange(batch)}</p>
+                    <p className="mt-1">
+                      <span className="font-semibold text-navy-900">{batch.course.name}</span>
+                      {batch.course.fullName ? <span className="block text-sm text-slate-600">{batch.course.fullName}</span> : null}
+                    </p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {batch.city}, {batch.location?.country}
+                      {batch.venue ? <span className="block text-xs text-slate-600">{batch.venue}</span> : null}
+                    </p>
+                    {batch.note ? <p className="mt-1 text-xs text-slate-600">{batch.note}</p> : null}
+                    <div className="mt-3 flex items-center justify-between gap-3 text-sm">
+                      <BatchSeats batch={batch} availability={availability} />
+                      <EnrolLink batch={batch} />
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </section>
+    </>
+  )
+}
+
+type CalendarBatch = ReturnType<typeof useLoaderData<typeof loader>>['batches'][number]
+
+/** "Enroll" for an open batch (labelled with the course, dates and city); nothing for a closed one. */
+function EnrolLink({batch}: {batch: CalendarBatch}) {
+  if (batch.status !== 'open') return null
+  return (
+    <Link
+      to={batchEnrolHref(batch.course, batch._id)}
+      className="btn-primary whitespace-nowrap"
+      aria-label={`Enroll: ${batch.course.name}, ${batchDateRange(batch)}, ${batch.city}`}
+    >
+      Enroll
+    </Link>
+  )
+}
