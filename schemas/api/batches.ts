@@ -10,7 +10,8 @@
  * ./enrolment.ts.
  */
 import {z} from 'zod'
-import {BATCH_ID_PATTERN} from './ids'
+import {emailField, mobileField, personNameField} from '../forms/fields'
+import {BATCH_ID_PATTERN, BatchIdSchema} from './ids'
 
 /** The most batch ids one availability call may ask about. */
 export const MAX_AVAILABILITY_IDS = 200
@@ -38,3 +39,20 @@ export type BatchAvailability = z.infer<typeof BatchAvailabilitySchema>
 /** 200 of availability: the known batches among the ids, by id (unknown ids are absent). */
 export const AvailabilityResponseSchema = z.object({availability: z.record(z.string(), BatchAvailabilitySchema)})
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>
+
+/**
+ * POST /api/waitlist: a place on a batch's waitlist (no money is taken). The fields follow the
+ * site's form rules (schemas/forms/fields.ts), as on the enrolment form.
+ */
+export const WaitlistSchema = z.object({
+  batchId: BatchIdSchema,
+  name: personNameField('Please enter your full name.'),
+  email: emailField(),
+  mobile: mobileField(),
+})
+export type WaitlistRequest = z.input<typeof WaitlistSchema>
+export type WaitlistSubmission = z.infer<typeof WaitlistSchema>
+
+/** 200 of the waitlist: the place, 1 = first (the same e-mail again keeps its place). */
+export const WaitlistResponseSchema = z.object({batchId: z.string(), status: z.literal('waiting'), position: z.number().int().positive()})
+export type WaitlistResponse = z.infer<typeof WaitlistResponseSchema>

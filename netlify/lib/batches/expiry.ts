@@ -2,9 +2,11 @@
  * The expiry of seat holds (issue 16; docs/requirements.md#req-seats), the scheduled
  * `seat-holds` function's work: drops the expired holds of every batch that has a seats record.
  * Correctness does not wait for it — an expired hold never counts (web/app/domain/seats.ts) — it
- * keeps the records small and tells the waitlist that a seat came free.
+ * keeps the records small and tells the waitlist that a seat came free (one staff notice per
+ * expired hold when someone waits: ./waitlist.ts noticeFreedSeat).
  */
 import {listSeatBatchIds, pruneSeats} from './seats'
+import {noticeFreedSeat} from './waitlist'
 
 /** A hold the job dropped: its batch and order. */
 export type ExpiredHold = {batchId: string; orderId: string}
@@ -15,7 +17,10 @@ export async function expireHolds(options: {now?: Date} = {}): Promise<{batches:
   const batchIds = await listSeatBatchIds()
   const expired: ExpiredHold[] = []
   for (const batchId of batchIds) {
-    for (const hold of await pruneSeats(batchId, now)) expired.push({batchId, orderId: hold.orderId})
+    for (const hold of await pruneSeats(batchId, now)) {
+      expired.push({batchId, orderId: hold.orderId})
+      await noticeFreedSeat(batchId, hold.orderId, 'expired', now)
+    }
   }
   return {batches: batchIds.length, expired}
 }

@@ -10,6 +10,7 @@ import {wasPaid} from '~/domain/enrolment-status'
 import {getEnrolment} from '../enrolments'
 import {HttpError, json, readJson} from '../http'
 import {releaseSeat} from './seats'
+import {noticeFreedSeat} from './waitlist'
 
 /** The largest release body read (bytes): `{orderId}` is tiny. */
 export const MAX_RELEASE_BYTES = 1024
@@ -31,9 +32,15 @@ export async function releaseOrder(orderId: string, now: Date): Promise<ReleaseR
   return {orderId, status: changed ? 'released' : 'not-held', ...(freed ? {freedBatchId: record.batch.id} : {})}
 }
 
-/** Handles POST /api/enroll/release: 200 ReleaseResponse; 404 unknown order; 400/413/415 bad body. */
+/**
+ * Handles POST /api/enroll/release: 200 ReleaseResponse; 404 unknown order; 400/413/415 bad body.
+ * A seat freed by this call is reported to the batch's waitlist (a staff notice naming the first
+ * person waiting, if anyone waits).
+ */
 export async function handleRelease(request: Request, options: {now?: Date} = {}): Promise<Response> {
+  const now = options.now ?? new Date()
   const {orderId} = await readJson(request, ReleaseSchema, MAX_RELEASE_BYTES)
-  const {freedBatchId: _freed, ...body} = await releaseOrder(orderId, options.now ?? new Date())
+  const {freedBatchId, ...body} = await releaseOrder(orderId, now)
+  if (freedBatchId) await noticeFreedSeat(freedBatchId, orderId, 'released', now)
   return json(body satisfies ReleaseResponse)
 }
