@@ -30,6 +30,13 @@ export const STORES = {
   receiptNumbers: 'receipt-numbers',
   /** Outgoing e-mail and its attachments (netlify/lib/mail/outbox.ts). */
   outbox: 'outbox',
+  /**
+   * Seats of course batches (issue 16; netlify/lib/batches/seats.ts): one JSON SeatsRecord per
+   * batch id (web/app/domain/seats.ts), its holds and bookings, changed only through updateJSON.
+   */
+  seats: 'seats',
+  /** Waitlists of course batches (issue 16; netlify/lib/batches/waitlist.ts): one JSON record per batch id. */
+  waitlist: 'waitlist',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

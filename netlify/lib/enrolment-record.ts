@@ -65,6 +65,29 @@ export type EnrolmentRecord = {
    * refusal removes it again. Absent until the first refund.
    */
   refunds?: StoredRefund[]
+  /**
+   * The dated batch chosen at create-order (issue 16), as it was then (a snapshot: later edits
+   * of the batch in Sanity do not change it); absent for an order without a batch ("dates on
+   * request": staff arrange the date).
+   */
+  batch?: EnrolmentBatch
+  /**
+   * Set when the payment arrived after the order's seat hold had gone and the seat with it
+   * (issue 16, web/app/domain/seats.ts confirmBooking): the enrolment is paid, and booked beyond
+   * the batch's seats, for staff to sort out.
+   */
+  overCapacity?: boolean
+}
+
+/** The batch of an enrolment as stored (issue 16): its id and what the candidate chose. Dates 'YYYY-MM-DD'. */
+export type EnrolmentBatch = {
+  id: string
+  startDate: string
+  endDate: string
+  city: string
+  venue: string | null
+  /** The country of the batch's location. */
+  country: string
 }
 
 /**
@@ -76,5 +99,16 @@ export type StoredRefund = Refund & {idempotencyKey: string; statusBefore: Enrol
 
 export type NewEnrolment = Omit<
   EnrolmentRecord,
-  'status' | 'paymentId' | 'paidAt' | 'paidVia' | 'createdAt' | 'updatedAt' | 'purgeStartedAt' | 'confirmationKey' | 'receiptNumber' | 'history' | 'refunds'
+  | 'status'
+  | 'paymentId'
+  | 'paidAt'
+  | 'paidVia'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'purgeStartedAt'
+  | 'confirmationKey'
+  | 'receiptNumber'
+  | 'history'
+  | 'refunds'
+  | 'overCapacity'
 >

@@ -21,6 +21,10 @@
  * (409, logged for review) instead of writing to it, so a payment racing the purge either lands
  * first (the purge then finds it paid and leaves it) or is refused: a paid record is never
  * deleted. (@netlify/blobs 10.7.13 has no conditional delete, hence the mark.)
+ *
+ * Seats (issue 16): markPaid is the one place every confirmed payment passes (save callback,
+ * webhook, reconciliation), so it also turns an enrolment's seat hold into a booking
+ * (bookPaidSeat), idempotently, and flags a booking beyond the batch's seats `overCapacity`.
  */
 import {randomBytes} from 'node:crypto'
 import {isOrderId} from '#schemas/api/ids'
@@ -30,6 +34,8 @@ import {listKeys, openStore, STORES, updateJSON} from './blobs'
 import type {Attachment} from './uploads'
 import type {EnrolmentHistoryEntry, EnrolmentRecord, NewEnrolment, PaidVia} from './enrolment-record'
 import {indexEnrolmentSafely} from './enrolment-index'
+import {fetchBatch} from './batches/content'
+import {bookSeat} from './batches/seats'
 
 export type {EnrolmentHistoryEntry, EnrolmentRecord, EnrolmentStatus, NewEnrolment, PaidVia} from './enrolment-record'
 
@@ -169,9 +175,38 @@ async function markPaidNow(
     throw new HttpError(409, 'This order is already paid by another payment')
   }
   if (!value) throw new Error(`Enrolment ${orderId} vanished while it was being marked paid`)
+  // Also when nothing changed (the same payment again): the booking is idempotent, and this
+  // finishes one an earlier call could not make.
+  const record = value.batch ? await bookPaidSeat(value, via, now()) : value
   // Also when nothing changed: a no-op unless an earlier index write was lost (self-repair).
-  await indexEnrolmentSafely(value)
-  return {record: value, changed: changed && outcome === 'paid'}
+  await indexEnrolmentSafely(record)
+  return {record, changed: changed && outcome === 'paid'}
+}
+
+/**
+ * Books the seat of a paid enrolment with a batch (issue 16; docs/requirements.md#req-seats):
+ * its hold becomes a booking (netlify/lib/batches/seats.ts bookSeat, idempotent). A payment
+ * whose hold had gone, and its seat with it, is booked anyway (the money is real) and the record
+ * gets `overCapacity: true` for staff (a conditional write, once). Never throws: the payment is
+ * stored whatever happens here; a failure is logged for review (a repeated save or webhook
+ * delivery books it then).
+ */
+async function bookPaidSeat(record: EnrolmentRecord, via: PaidVia, now: Date): Promise<EnrolmentRecord> {
+  const batchId = record.batch!.id
+  try {
+    // A batch since deleted from the content has no seats left: only a live hold books normally.
+    const seats = (await fetchBatch(batchId))?.seats ?? 0
+    const {booking} = await bookSeat(batchId, seats, record.orderId, now)
+    if (!booking.overCapacity || record.overCapacity) return record
+    console.error(`[enrolments] REVIEW: order ${record.orderId} was paid (via ${via}) after its seat hold on batch ${batchId} had gone; booked OVER CAPACITY.`)
+    const {value} = await updateJSON<EnrolmentRecord>(store(), record.orderId, (current) =>
+      current && !current.overCapacity ? {...current, overCapacity: true, updatedAt: now.toISOString()} : undefined,
+    )
+    return value ?? record
+  } catch (error) {
+    console.error(`[enrolments] REVIEW: order ${record.orderId} is paid but its seat on batch ${batchId} could not be booked now`, error)
+    return record
+  }
 }
 
 /**

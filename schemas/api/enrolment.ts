@@ -6,6 +6,7 @@
  *   POST /api/enroll/create-order CreateOrderSchema  → 200 CreateOrderResponseSchema
  *   POST /api/enroll/save         SaveEnrolmentSchema (JSON, or multipart with `files`) → 200 SaveResponseSchema
  *   POST /api/sandbox/pay         SandboxPaySchema   → 200 SandboxPayResponseSchema
+ *   POST /api/enroll/release      ReleaseSchema      → 200 ReleaseResponseSchema (issue 16)
  *
  * Errors are `{error, details?}` (./errors.ts). The form itself (fields, messages, the amount
  * rule) is schemas/forms/enrolment.ts; document ids are ./ids.ts; the document limit is
@@ -14,13 +15,17 @@
 import {z} from 'zod'
 import {MAX_DOCUMENTS} from '~/domain/documents'
 import {EnrolmentFormSchema} from '../forms/enrolment'
-import {ORDER_ID_PATTERN, OrderIdSchema, UploadIdSchema} from './ids'
+import {BatchIdSchema, ORDER_ID_PATTERN, OrderIdSchema, UploadIdSchema} from './ids'
 
 /**
  * POST /api/enroll/create-order: the enrolment form plus the ids of completed document uploads
- * (cadetship only, at most MAX_DOCUMENTS). `amount` is USD, major units.
+ * (cadetship only, at most MAX_DOCUMENTS) and, optionally, the chosen batch (issue 16: a
+ * `courseBatch` id; the order then holds one of its seats for 30 minutes, or answers 409
+ * `{error: 'This batch is full'}`). `amount` is USD, major units.
  */
-export const CreateOrderSchema = EnrolmentFormSchema.and(z.object({attachments: z.array(UploadIdSchema).max(MAX_DOCUMENTS).default([])}))
+export const CreateOrderSchema = EnrolmentFormSchema.and(
+  z.object({attachments: z.array(UploadIdSchema).max(MAX_DOCUMENTS).default([]), batchId: BatchIdSchema.optional()}),
+)
 /** What the browser sends. */
 export type CreateOrderRequest = z.input<typeof CreateOrderSchema>
 /** The body as the function reads it (amount a number, attachments defaulted). */
@@ -122,3 +127,15 @@ export type SandboxFailure = z.infer<typeof SandboxFailureSchema>
 /** 200 of sandbox pay: a signed payment result ("Pay") or the failure ("Fail payment"). */
 export const SandboxPayResponseSchema = z.union([PaymentResultSchema, SandboxFailureSchema])
 export type SandboxPayResponse = z.infer<typeof SandboxPayResponseSchema>
+
+/** POST /api/enroll/release (issue 16): give back the seat an order holds (the checkout was dismissed or the payment failed). */
+export const ReleaseSchema = z.object({orderId: z.string({required_error: 'Send the orderId', invalid_type_error: 'Unknown order'}).max(100, 'Unknown order')})
+export type ReleaseRequest = z.input<typeof ReleaseSchema>
+
+/**
+ * 200 of release: `released` — this call gave the order's seat back; `not-held` — the order
+ * holds no seat (released before, expired, or an order without a batch): nothing to do;
+ * `paid` — the order is paid, its seat is booked and stays so (no change).
+ */
+export const ReleaseResponseSchema = z.object({orderId: OrderIdSchema, status: z.enum(['released', 'not-held', 'paid'])})
+export type ReleaseResponse = z.infer<typeof ReleaseResponseSchema>

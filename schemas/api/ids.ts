@@ -29,3 +29,15 @@ export const UploadIdSchema = z.string().regex(UPLOAD_ID_PATTERN, 'Unknown uploa
 export const isOrderId = (value: string): boolean => ORDER_ID_PATTERN.test(value)
 export const isUploadId = (value: string): boolean => UPLOAD_ID_PATTERN.test(value)
 export const isEnquiryId = (value: string): boolean => ENQUIRY_ID_PATTERN.test(value)
+
+/**
+ * Batch ids (issue 16): the `_id` of a published `courseBatch` document — Sanity's letters,
+ * digits, `-` and `_` (no dots: those are drafts and private paths), 1–100 characters, starting
+ * alphanumeric. Also the key of a batch's seats record and waitlist in Blobs.
+ */
+export const BATCH_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
+
+/** A batch id (create-order's `batchId`, the waitlist, availability). */
+export const BatchIdSchema = z.string({invalid_type_error: 'Unknown batch'}).regex(BATCH_ID_PATTERN, 'Unknown batch')
+
+export const isBatchId = (value: string): boolean => BATCH_ID_PATTERN.test(value)

@@ -17,8 +17,12 @@
 import {z} from 'zod'
 import {MailAddressSchema} from './mail'
 
-/** What a message is: the receipt or a refund receipt (issue 15) to the candidate, or a notice to staff. */
-export const OUTBOX_KINDS = ['receipt', 'enrolment-notice', 'enquiry-notice', 'refund-receipt'] as const
+/**
+ * What a message is: the receipt or a refund receipt (issue 15) to the candidate, or a notice to
+ * staff — of an enrolment, an enquiry, or (issue 16) a seat come free in a batch with a waitlist
+ * (`waitlist-notice:{order id whose hold was freed}`).
+ */
+export const OUTBOX_KINDS = ['receipt', 'enrolment-notice', 'enquiry-notice', 'refund-receipt', 'waitlist-notice'] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>
 

@@ -10,7 +10,7 @@
 import {z} from 'zod'
 import {ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
 import {parseAmountUsd} from '~/domain/price'
-import {emailField, personNameField, PHONE_PATTERN} from './fields'
+import {emailField, mobileField, personNameField} from './fields'
 
 const trimmed = (max: number, message: string) =>
   z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
@@ -20,11 +20,7 @@ export const EnrolmentFormSchema = z
   .object({
     name: personNameField('Please enter your full name.'),
     email: emailField(),
-    mobile: z
-      .string({required_error: 'Please enter your mobile number.'})
-      .trim()
-      .min(1, 'Please enter your mobile number.')
-      .regex(PHONE_PATTERN, 'Please enter a valid mobile number, e.g. +971 50 123 4567.'),
+    mobile: mobileField(),
     trainingProgram: trimmed(64, 'Please select a training program.'),
     course: trimmed(120, ENROLMENT_MESSAGES.invalidCourse),
     country: z.string().trim().max(64).optional(),

@@ -16,6 +16,14 @@ export const emailField = () =>
 /** Digits with an optional leading +, spaces, dashes and brackets: 7 to 20 characters. */
 export const PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,18}[0-9]$/
 
+/** A required mobile number (PHONE_PATTERN, trimmed): the enrolment form's and the waitlist's. */
+export const mobileField = () =>
+  z
+    .string({required_error: 'Please enter your mobile number.'})
+    .trim()
+    .min(1, 'Please enter your mobile number.')
+    .regex(PHONE_PATTERN, 'Please enter a valid mobile number, e.g. +971 50 123 4567.')
+
 /** Control characters (C0 incl. CR/LF and tab, DEL, C1) and the Unicode line and paragraph separators. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/

@@ -69,7 +69,7 @@ describe('scheduledFunctions', () => {
     expect(() => scheduledFunctions([{file: 'bad.ts', module: {default: handler, config: {schedule: '@reboot'}}}])).toThrow(/Unsupported schedule/)
   })
 
-  it("finds the project's scheduled functions: enrolment maintenance and upload purge hourly, outbox delivery every 5 minutes, payment reconciliation every 15", async () => {
+  it("finds the project's scheduled functions: enrolment maintenance and upload purge hourly, outbox delivery and seat holds every 5 minutes, payment reconciliation every 15", async () => {
     const dir = fileURLToPath(new URL('../../netlify/functions/', import.meta.url))
     const modules = await Promise.all(
       readdirSync(dir)
@@ -82,6 +82,7 @@ describe('scheduledFunctions', () => {
       'outbox-delivery */5 * * * *',
       'payment-reconciliation */15 * * * *',
       'purge-stale-uploads @hourly',
+      'seat-holds */5 * * * *',
     ])
   })
 })

@@ -1,5 +1,5 @@
 /**
- * The three messages of issue 14, ready for the outbox (./outbox.ts enqueue): each builder
+ * The messages of issue 14 (and later issues), ready for the outbox (./outbox.ts enqueue): each builder
  * renders its React Email template (./templates/) and, for the receipt, the PDF
  * (netlify/lib/receipts/receipt-pdf.ts), and names the message by its idempotency key:
  *
@@ -7,6 +7,7 @@
  *   enrolment-notice:{receiptNumber}   to staff, one per paid enrolment
  *   enquiry-notice:{contact message id} to staff, Reply-To the sender; no reply to the sender
  *   refund-receipt:{refund id}         to the candidate, once per processed refund (issue 15)
+ *   waitlist-notice:{order id}         to staff, once per seat freed in a batch with a waitlist (issue 16)
  *
  * Staff are STAFF_EMAIL, else the provider's contact e-mail from the site settings
  * (staffRecipients). enrolmentFacts() reads what the receipt and the notice print from an
@@ -21,6 +22,7 @@ import {renderEnquiryNotice, type EnquiryNoticeProps} from './templates/enquiry-
 import {renderEnrolmentNotice} from './templates/enrolment-notice'
 import {renderReceiptEmail} from './templates/receipt'
 import {renderRefundReceiptEmail, type RefundReceiptProps} from './templates/refund-receipt'
+import {renderWaitlistNotice, type WaitlistNoticeProps} from './templates/waitlist-notice'
 
 /** Who receives staff notices: STAFF_EMAIL, else `providerEmail` (the site settings' contact e-mail). */
 export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMAIL'> = getEnv()): string[] {
@@ -132,4 +134,15 @@ export async function refundReceiptMessage(input: RefundReceiptProps & {refundKe
   const {refundKey, email: to, ...props} = input
   const email = await renderRefundReceiptEmail(props)
   return {kind: 'refund-receipt', about: refundKey, to: [to], ...email}
+}
+
+/**
+ * The staff notice of a seat come free in a batch with a waitlist (issue 16):
+ * `waitlist-notice:{order id}` — the order whose hold was released or expired, so each freed seat
+ * makes one notice whoever reports it — to `staff`, naming the first person waiting, Reply-To them.
+ */
+export async function waitlistNoticeMessage(input: WaitlistNoticeProps & {freedBy: string}, staff: readonly string[]): Promise<NewOutboxMessage> {
+  const {freedBy, ...props} = input
+  const email = await renderWaitlistNotice(props)
+  return {kind: 'waitlist-notice', about: freedBy, to: staff, replyTo: {name: props.person.name, address: props.person.email}, ...email}
 }

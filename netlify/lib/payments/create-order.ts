@@ -3,6 +3,15 @@
  * quote(), the same rule as the /payment page), refuses an amount that disagrees, creates the
  * order with the gateway (minor units, unique receipt, notes with our reference) and stores
  * the pending enrolment keyed by the order id.
+ *
+ * With a `batchId` (issue 16, docs/requirements.md#req-seats) the batch is checked first
+ * (unknown, closed, cancelled, started or of another course: 400; web/app/domain/seats.ts
+ * checkBatch), and the order holds one of its seats for 30 minutes (netlify/lib/batches/seats.ts,
+ * a conditional write; full: 409 'This batch is full'). Order of the steps: a cheap availability
+ * read refuses a batch already full before the gateway is asked; the seat is held right after
+ * the gateway's order exists (the hold is keyed by the order id) and before anything is stored;
+ * if the hold finds the batch full the order is left unused at the gateway (an unpaid order
+ * costs nothing), and if anything fails after the hold, the hold is released again.
  */
 import {CreateOrderSchema, type CreateOrderResponse} from '#schemas/api/enrolment'
 import {checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
@@ -11,7 +20,11 @@ import {formatUsd} from '~/domain/format'
 import {toMinorUnits} from '~/domain/price'
 import {fetchContent} from '~/lib/content.server'
 import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
+import {BATCH_MESSAGES, checkBatch, seatCounts} from '~/domain/seats'
+import {fetchBatch, type Batch} from '../batches/content'
+import {holdSeat, readSeats, releaseSeat} from '../batches/seats'
 import {createPending} from '../enrolments'
+import type {EnrolmentBatch, NewEnrolment} from '../enrolment-record'
 import {clientAddress, HttpError, json, readJson} from '../http'
 import {enforceRateLimit} from '../rate-limit'
 import {claimUploads, resolveCompletedUploads} from '../uploads'
@@ -30,12 +43,14 @@ export const newReceipt = () => `enr_${randomId(20)}`
 export const CREATE_ORDER_RATE_LIMITED = 'Too many payment attempts. Please try again in a few minutes.'
 
 /**
- * Handles POST /api/enroll/create-order. Errors: 400 invalid form or disagreeing amount, 413/415
+ * Handles POST /api/enroll/create-order. Errors: 400 invalid form, disagreeing amount or a batch
+ * that cannot be booked, 409 the batch is full, 413/415
  * bad body, 429 over the client's limit (issue 12, finding 6: counted per client for every valid
  * request, before the gateway is asked or anything is stored), 502 gateway failure, 503 payments
- * not configured.
+ * not configured. `now` (tests) is the time of the request: the batch checks and the hold's expiry.
  */
-export async function createEnrolmentOrder(request: Request, context?: {ip?: string}): Promise<Response> {
+export async function createEnrolmentOrder(request: Request, context?: {ip?: string}, options: {now?: Date} = {}): Promise<Response> {
+  const now = options.now ?? new Date()
   const config = requirePaymentsConfig()
   const form = await readJson(request, CreateOrderSchema)
   await enforceRateLimit('CREATE_ORDER', clientAddress(request, context), CREATE_ORDER_RATE_LIMITED)
@@ -59,6 +74,7 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
     throw new HttpError(400, message, {attachments: [message]})
   }
   const attachments = await resolveCompletedUploads(uploadIds)
+  const batch = form.batchId ? await bookableBatch(form.batchId, form, now) : null
 
   const receipt = newReceipt()
   const currency = form.currency ?? DEFAULT_CURRENCY
@@ -75,11 +91,8 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
     throw new HttpError(502, ENROLMENT_MESSAGES.paymentInitFailed)
   }
 
-  // Each document belongs to this order only (a second order citing it gets a 409).
-  await claimUploads(uploadIds, order.id)
-
   const country = needsCountry(form.trainingProgram) ? (form.country ?? '') : ''
-  await createPending({
+  const pending: NewEnrolment = {
     orderId: order.id,
     receipt,
     name: form.name,
@@ -96,7 +109,22 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
     currency: order.currency,
     attachments,
     mode: config.mode,
-  })
+    ...(batch ? {batch: batchSnapshot(batch)} : {}),
+  }
+
+  if (batch && (await holdSeat(batch, order.id, now)) === 'full') throw new HttpError(409, BATCH_MESSAGES.full)
+  try {
+    // Each document belongs to this order only (a second order citing it gets a 409).
+    await claimUploads(uploadIds, order.id)
+    await createPending(pending, now)
+  } catch (error) {
+    if (batch) {
+      await releaseSeat(batch.id, order.id, now).catch((e) =>
+        console.error(`[create-order] the hold of ${order.id} on ${batch.id} could not be released; it expires`, e),
+      )
+    }
+    throw error
+  }
 
   const body: CreateOrderResponse = {
     id: order.id,
@@ -110,3 +138,30 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
   }
   return json(body)
 }
+
+/**
+ * The batch `batchId` if an order for the course of `form` may hold one of its seats at `now`;
+ * else 400 with the reason (web/app/domain/seats.ts checkBatch), or 409 when it is full already
+ * (read without a write: the hold decides under concurrency).
+ */
+async function bookableBatch(batchId: string, form: {trainingProgram: string; course: string}, now: Date): Promise<Batch> {
+  const batch = await fetchBatch(batchId)
+  const check = checkBatch(batch, form, now)
+  if (!check.ok || !batch) {
+    const message = check.ok ? BATCH_MESSAGES.unknown : check.message
+    throw new HttpError(400, message, {batchId: [message]})
+  }
+  const record = (await readSeats([batch.id])).get(batch.id) ?? null
+  if (seatCounts(record, batch.seats, now).left === 0) throw new HttpError(409, BATCH_MESSAGES.full)
+  return batch
+}
+
+/** What the enrolment keeps of its batch: a snapshot of the candidate's choice. */
+export const batchSnapshot = (batch: Batch): EnrolmentBatch => ({
+  id: batch.id,
+  startDate: batch.startDate,
+  endDate: batch.endDate,
+  city: batch.city,
+  venue: batch.venue,
+  country: batch.country,
+})

@@ -10,6 +10,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'enrolment-notice': 'Enrolment notice',
   'enquiry-notice': 'Enquiry notice',
   'refund-receipt': 'Refund receipt',
+  'waitlist-notice': 'Waitlist notice',
 }
 
 /** A message's status as its badge says it. */

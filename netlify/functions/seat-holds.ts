@@ -1,0 +1,20 @@
+/**
+ * Scheduled every 5 minutes (UTC; on Netlify, and under `npm start` through
+ * netlify/lib/local-schedule.ts): the expiry of seat holds (issue 16,
+ * netlify/lib/batches/expiry.ts). Invoked as Netlify invokes scheduled functions (a POST with
+ * `{next_run}`); 200 with the counts, or 500 if the step failed (logged).
+ */
+import type {Config} from '@netlify/functions'
+import {json} from '../lib/http'
+import {nextRunOf, scheduledSteps} from '../lib/scheduled-steps'
+import {expireHolds} from '../lib/batches/expiry'
+
+export default async function seatHolds(request: Request): Promise<Response> {
+  const nextRun = await nextRunOf(request)
+  const steps = scheduledSteps('seat-holds')
+  const result = await steps.run('hold expiry', () => expireHolds())
+  if (result?.expired.length) console.log(`[seat-holds] ${result.expired.length} expired holds released in ${result.batches} batches`)
+  return json({batches: result?.batches ?? null, expired: result?.expired.length ?? null, nextRun}, {status: steps.failed ? 500 : 200})
+}
+
+export const config: Config = {schedule: '*/5 * * * *'}
