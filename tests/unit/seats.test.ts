@@ -16,13 +16,13 @@ import {
   isLive,
   isUpcoming,
   liveHolds,
-  providerToday,
   pruneExpired,
   releaseHold,
   removeBooking,
   seatCounts,
   type SeatsRecord,
 } from '~/domain/seats'
+import {providerToday} from '~/domain/batches'
 
 const T0 = new Date('2026-12-01T10:00:00.000Z')
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)

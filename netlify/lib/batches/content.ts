@@ -3,8 +3,9 @@
  * that queries `courseBatch` documents for the functions — create-order's checks, the waitlist,
  * availability (seat totals) and the expiry job. Published documents only (fetchContent).
  *
- * The content contract (schemas/content, the `courseBatch` type): `course` (reference to a
- * `course`), `startDate` / `endDate` ('YYYY-MM-DD'), `location` (reference to a `location`, which
+ * The content contract (schemas/content/batches.ts, the `courseBatch` type): `course` (reference to a
+ * `course`, or to the `cadetshipProgramme` for a cadetship intake: its course name is the
+ * programme's `enrolCourse` and its programme `cadetship-training`), `startDate` / `endDate` ('YYYY-MM-DD'), `location` (reference to a `location`, which
  * has `country`), `city`, optional `venue`, `seats` (1–40, default 12), `status` (`open`,
  * `closed`, `cancelled`), optional `note`. The batch id is the document's `_id`.
  *
@@ -13,14 +14,19 @@
  * out — as unknown — instead of breaking an order.
  */
 import {z} from 'zod'
-import {DEFAULT_BATCH_SEATS, type BatchForOrder} from '~/domain/seats'
+import {BATCH_SEATS} from '~/domain/batches'
+import type {BatchForOrder} from '~/domain/seats'
 import {fetchContent} from '~/lib/content.server'
 
 /** The batches whose `_id` is in `$ids`, with what orders and seat counts need. */
 export const BATCHES_BY_ID_QUERY = `*[_type == "courseBatch" && _id in $ids]{
   "id": _id, startDate, endDate, city, venue, status,
-  "seats": coalesce(seats, ${DEFAULT_BATCH_SEATS}),
-  "course": {"id": course._ref, "name": course->name, "program": course->category->slug.current},
+  "seats": coalesce(seats, ${BATCH_SEATS.initial}),
+  "course": {
+    "id": course._ref,
+    "name": coalesce(course->name, course->enrolCourse),
+    "program": select(course->_type == "cadetshipProgramme" => "cadetship-training", course->category->slug.current)
+  },
   "country": location->country
 }`
 

@@ -18,13 +18,10 @@
  * - releaseHold drops the order's hold and never touches a booking.
  * Times are ISO 8601 strings (UTC) in the record and `Date`s in the arguments.
  */
-import {PROVIDER_TIME_ZONE} from './receipt-format'
+import {isUpcoming as startsAfter, providerToday} from './batches'
 
 /** How long a seat is held for an order while its payment is in progress (seconds): 30 minutes. */
 export const HOLD_SECONDS = 30 * 60
-
-/** The seats a batch has when the editor leaves the field empty. */
-export const DEFAULT_BATCH_SEATS = 12
 
 /** A seat held for an order until `expiresAt` (ISO 8601). */
 export type SeatHold = {orderId: string; expiresAt: string}
@@ -126,21 +123,8 @@ export function removeBooking(record: SeatsRecord, orderId: string): RemoveBooki
   return {record: {...record, bookings: record.bookings.filter((b) => b.orderId !== orderId)}, freed: true}
 }
 
-/** The statuses of a batch (the content's `status`). */
-export const BATCH_STATUSES = ['open', 'closed', 'cancelled'] as const
-export type BatchStatus = (typeof BATCH_STATUSES)[number]
-
-/** "Today" for batches is the provider's calendar day (PROVIDER_TIME_ZONE, web/app/domain/receipt-format.ts). */
-let dayFormat: Intl.DateTimeFormat | undefined
-
-/** Today's date in the provider's time zone at `now`, as 'YYYY-MM-DD'. */
-export function providerToday(now: Date): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-CA', {timeZone: PROVIDER_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit'})
-  return dayFormat.format(now)
-}
-
-/** Whether a batch starting on `startDate` ('YYYY-MM-DD') is still ahead at `now`: it starts AFTER today in the provider's time zone. */
-export const isUpcoming = (startDate: string, now: Date): boolean => startDate > providerToday(now)
+/** Whether a batch starting on `startDate` ('YYYY-MM-DD') is still ahead at `now`: it starts AFTER today in the provider's time zone (./batches.ts, the one rule the pages use too). */
+export const isUpcoming = (startDate: string, now: Date): boolean => startsAfter({startDate}, providerToday(now))
 
 /** What an order checks of a batch: its status, start date and course (the course's category slug and name, as the form sends them). */
 export type BatchForOrder = {status: string; startDate: string; course: {program: string | null; name: string | null}}
