@@ -26,7 +26,7 @@ import {getStore, type Store} from '@netlify/blobs'
 import {updateJSON} from './blobs'
 import type {AdminListStatus, EnrolmentSummary} from '#schemas/api/admin'
 import {wasPaid} from '~/domain/enrolment-status'
-import type {EnrolmentRecord} from './enrolment-record'
+import type {EnrolmentBatch, EnrolmentRecord} from './enrolment-record'
 
 export const INDEX_STORE = 'enrolment-index'
 export const SHARD_COUNT = 16
@@ -65,7 +65,14 @@ export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
     updatedAt: record.updatedAt,
     historyCount: record.history?.length ?? 0,
     ...summaryRefunds(record),
+    ...(record.batch ? {batch: summaryBatch(record.batch)} : {}),
+    ...(record.overCapacity ? {overCapacity: true as const} : {}),
   }
+}
+
+/** The row's `batch` (issue 16): the record's snapshot, field by field (nothing else a record might carry). */
+function summaryBatch(batch: EnrolmentBatch): NonNullable<EnrolmentSummary['batch']> {
+  return {id: batch.id, startDate: batch.startDate, endDate: batch.endDate, city: batch.city, venue: batch.venue ?? null, country: batch.country}
 }
 
 /** The row's `refunds`: the ones the gateway has answered (a `requested` one may still be refused and removed), or nothing. */

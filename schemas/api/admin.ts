@@ -109,6 +109,21 @@ export type AdminLoginRequest = z.input<typeof AdminLoginSchema>
 export const AdminLoginResponseSchema = z.object({authToken: z.string(), expiresAt: z.string()})
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>
 
+/**
+ * The batch of an enrolment (issue 16), as chosen at create-order (a snapshot; netlify/lib/
+ * enrolment-record.ts EnrolmentBatch): its id, first and last day ('YYYY-MM-DD'), city, optional
+ * venue and the location's country.
+ */
+export const EnrolmentBatchSchema = z.object({
+  id: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  city: z.string(),
+  venue: z.string().nullable(),
+  country: z.string(),
+})
+export type EnrolmentBatchSummary = z.infer<typeof EnrolmentBatchSchema>
+
 /** One row of the admin list (GET /api/admin/enrollments). */
 export const EnrolmentSummarySchema = z.object({
   /** The order id (spec's _id). */
@@ -148,6 +163,16 @@ export const EnrolmentSummarySchema = z.object({
    * minus the refunds that count (web/app/domain/refunds.ts refundCounts: all but the failed).
    */
   refunds: z.array(z.object({createdAt: z.string(), amount: z.number().int().positive(), status: z.enum(REFUND_STATUSES)})).optional(),
+  /** The enrolment's dated batch (issue 16); absent for an order without one ("dates on request"). */
+  batch: EnrolmentBatchSchema.optional(),
+  /** True when the payment was booked beyond the batch's seats (issue 16: "Over capacity" for staff); absent otherwise. */
+  overCapacity: z.literal(true).optional(),
+  /**
+   * True when the batch has since been cancelled in the content (issue 16): the enrolment needs
+   * staff attention ("Batch cancelled"). Never stored in the index: the list adds it when it
+   * answers, from the batches' current status.
+   */
+  batchCancelled: z.literal(true).optional(),
 })
 export type EnrolmentSummary = z.infer<typeof EnrolmentSummarySchema>
 

@@ -3,13 +3,17 @@
  *
  *   GET  /api/batches/availability?ids=a,b,c  AvailabilityQuerySchema → 200 AvailabilityResponseSchema
  *   POST /api/waitlist                        WaitlistSchema          → 200 WaitlistResponseSchema
+ *   GET  /api/admin/batches                   (bearer)                → 200 AdminBatchListSchema
+ *   GET  /api/admin/batches/:batchId          (bearer)                → 200 AdminBatchDetailSchema (404 unknown id)
  *
- * (netlify/functions/batches-availability.ts and waitlist.ts; logic in netlify/lib/batches/.)
+ * (netlify/functions/batches-availability.ts, waitlist.ts, admin-batches.ts and admin-batch.ts; logic in
+ * netlify/lib/batches/ and netlify/lib/admin/batches.ts.)
  * Batch ids are ./ids.ts BATCH_ID_PATTERN; errors are `{error, details?}` (./errors.ts). The
  * enrolment's own batch contracts (create-order's `batchId`, POST /api/enroll/release) are in
  * ./enrolment.ts.
  */
 import {z} from 'zod'
+import {EnrolmentBatchSchema, EnrolmentStatusSchema} from './admin'
 import {emailField, mobileField, personNameField} from '../forms/fields'
 import {BATCH_ID_PATTERN, BatchIdSchema} from './ids'
 
@@ -56,3 +60,55 @@ export type WaitlistSubmission = z.infer<typeof WaitlistSchema>
 /** 200 of the waitlist: the place, 1 = first (the same e-mail again keeps its place). */
 export const WaitlistResponseSchema = z.object({batchId: z.string(), status: z.literal('waiting'), position: z.number().int().positive()})
 export type WaitlistResponse = z.infer<typeof WaitlistResponseSchema>
+
+/**
+ * One batch on staff's /admin/batches (issue 16, docs/requirements.md#req-batches-staff): the
+ * batch as the content has it now (dates 'YYYY-MM-DD', `status` open / closed / cancelled), its
+ * course's name, its live seat counts (`left` is the page's "free") and how many wait for a seat.
+ */
+export const AdminBatchSchema = EnrolmentBatchSchema.extend({
+  status: z.string(),
+  courseName: z.string().nullable(),
+  counts: BatchAvailabilitySchema,
+  waitlist: z.number().int().nonnegative(),
+})
+export type AdminBatch = z.infer<typeof AdminBatchSchema>
+
+/** 200 of GET /api/admin/batches: the batches starting after today (the provider's day), earliest first. */
+export const AdminBatchListSchema = z.object({batches: z.array(AdminBatchSchema)})
+export type AdminBatchList = z.infer<typeof AdminBatchListSchema>
+
+/**
+ * One candidate of a batch's roster: a paid enrolment (whatever staff did since: contacted,
+ * cancelled, refunded, …) with the batch's id in the admin list's index. `overCapacity` when
+ * booked beyond the seats.
+ */
+export const RosterEntrySchema = z.object({
+  orderId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  status: EnrolmentStatusSchema,
+  paidAt: z.string().nullable(),
+  receiptNumber: z.string().nullable(),
+  overCapacity: z.boolean(),
+})
+export type RosterEntry = z.infer<typeof RosterEntrySchema>
+
+/** Someone on a batch's waitlist, as staff see them (first come first; `notifiedAt` once staff were told a seat came free for them). */
+export const AdminWaitlistEntrySchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  joinedAt: z.string(),
+  notifiedAt: z.string().nullable(),
+})
+export type AdminWaitlistEntry = z.infer<typeof AdminWaitlistEntrySchema>
+
+/** 200 of GET /api/admin/batches/:batchId: the batch (also a past one), its roster by name and its waitlist. */
+export const AdminBatchDetailSchema = z.object({
+  batch: AdminBatchSchema,
+  roster: z.array(RosterEntrySchema),
+  waitlist: z.array(AdminWaitlistEntrySchema),
+})
+export type AdminBatchDetail = z.infer<typeof AdminBatchDetailSchema>

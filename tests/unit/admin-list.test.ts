@@ -267,7 +267,15 @@ describe('CSV', () => {
     const csv = enrolmentsCsv([record({name: '=cmd|calc', amount: 300, mobile: '98470'})])
     const [header, row] = csv.split('\r\n')
     expect(header).toBe(CSV_HEADER.join(','))
-    expect(row!.startsWith("'=cmd|calc,someone@example.com,98470,STCW Courses,Basic STCW,,300,USD,paid,")).toBe(true)
+    expect(row!.startsWith("'=cmd|calc,someone@example.com,98470,STCW Courses,Basic STCW,,,,,,300,USD,paid,")).toBe(true)
+  })
+
+  it('exports the batch (dates, city, venue), its id and the flags (issue 16)', () => {
+    const batch = {id: 'batch-1', startDate: '2027-01-12', endDate: '2027-01-16', city: 'Mumbai', venue: 'Andheri "B"', country: 'India'}
+    const csv = enrolmentsCsv([record({name: 'Ana', batch, overCapacity: true, batchCancelled: true}), record({name: 'Ben'})])
+    const [, ana, ben] = csv.split('\r\n')
+    expect(ana).toContain('Basic STCW,"12–16 Jan 2027 · Mumbai · Andheri ""B""",batch-1,yes,yes,,100,')
+    expect(ben).toContain('Basic STCW,,,,,,100,')
   })
 
   it('names the file enrolments-YYYY-MM-DD.csv', () => {

@@ -2,6 +2,7 @@
  * The admin API behind a valid token (see ./auth.ts):
  * - list: GET /api/admin/enrollments[?status=paid|all] → the index's summaries, newest first:
  *   the paid enrolments only unless `status=all` (issue 12, finding 6); another value → 400;
+ *   rows of a batch since cancelled in the content carry `batchCancelled: true` (issue 16);
  * - detail: GET /api/admin/enrollments/:orderId → the full EnrolmentRecord, with its history
  *   (`[]` when none);
  * - follow-up: PATCH /api/admin/enrollments/:orderId {status?, note?} → the record after the
@@ -24,6 +25,7 @@ import {listIndexedEnrolments} from '../enrolment-index'
 import {HttpError, json, readJson} from '../http'
 import {publicRefund, requestRefund} from '../refunds'
 import {readUpload} from '../uploads'
+import {withCancelledBatches} from './batches'
 import {requireAdmin} from './auth'
 
 export const ENROLMENT_NOT_FOUND = 'Enrolment not found'
@@ -47,7 +49,7 @@ export async function listEnrolmentsForAdmin(request: Request): Promise<Response
   await requireAdmin(request)
   const query = parseAdminListStatus(new URL(request.url).searchParams)
   if (!query.ok) throw new HttpError(400, query.message)
-  const body: EnrolmentList = await listIndexedEnrolments({status: query.status})
+  const body: EnrolmentList = await withCancelledBatches(await listIndexedEnrolments({status: query.status}))
   return json(body)
 }
 

@@ -18,8 +18,8 @@ import {BATCH_SEATS} from '~/domain/batches'
 import type {BatchForOrder} from '~/domain/seats'
 import {fetchContent} from '~/lib/content.server'
 
-/** The batches whose `_id` is in `$ids`, with what orders and seat counts need. */
-export const BATCHES_BY_ID_QUERY = `*[_type == "courseBatch" && _id in $ids]{
+/** What a batch query projects: what orders, seat counts and staff's pages need. */
+const BATCH_PROJECTION = `{
   "id": _id, startDate, endDate, city, venue, status,
   "seats": coalesce(seats, ${BATCH_SEATS.initial}),
   "course": {
@@ -29,6 +29,12 @@ export const BATCHES_BY_ID_QUERY = `*[_type == "courseBatch" && _id in $ids]{
   },
   "country": location->country
 }`
+
+/** The batches whose `_id` is in `$ids`, with what orders and seat counts need. */
+export const BATCHES_BY_ID_QUERY = `*[_type == "courseBatch" && _id in $ids]${BATCH_PROJECTION}`
+
+/** Every batch starting after `$today` ('YYYY-MM-DD'), whatever its status, earliest first (staff's /admin/batches). */
+export const UPCOMING_BATCHES_QUERY = `*[_type == "courseBatch" && startDate > $today] | order(startDate asc, _id asc)${BATCH_PROJECTION}`
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -62,7 +68,21 @@ export type Batch = BatchForOrder & {
 export async function fetchBatches(ids: readonly string[]): Promise<Map<string, Batch>> {
   const found = new Map<string, Batch>()
   if (ids.length === 0) return found
-  const result = await fetchContent(BATCHES_BY_ID_QUERY, {ids: [...new Set(ids)]})
+  for (const batch of parseBatches(await fetchContent(BATCHES_BY_ID_QUERY, {ids: [...new Set(ids)]}))) found.set(batch.id, batch)
+  return found
+}
+
+/**
+ * Every batch starting after `today` ('YYYY-MM-DD', the provider's day: web/app/domain/batches.ts
+ * providerToday), open, closed or cancelled, earliest first (ties by id).
+ */
+export async function fetchUpcomingBatches(today: string): Promise<Batch[]> {
+  return parseBatches(await fetchContent(UPCOMING_BATCHES_QUERY, {today}))
+}
+
+/** The batches of a query's result that fit the contract, in order (the others are logged and left out). */
+function parseBatches(result: unknown): Batch[] {
+  const found: Batch[] = []
   for (const item of Array.isArray(result) ? result : []) {
     const parsed = BatchSchema.safeParse(item)
     if (!parsed.success) {
@@ -70,7 +90,7 @@ export async function fetchBatches(ids: readonly string[]): Promise<Map<string, 
       continue
     }
     const batch = parsed.data
-    found.set(batch.id, {
+    found.push({
       id: batch.id,
       startDate: batch.startDate,
       endDate: batch.endDate,

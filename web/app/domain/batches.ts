@@ -180,3 +180,18 @@ export function filterBatches<B extends FilterableBatch>(batches: readonly B[], 
 export function batchMonths(batches: ReadonlyArray<{startDate: string | null}>): string[] {
   return [...new Set(batches.flatMap((batch) => (isIsoDate(batch.startDate) ? [monthOf(batch.startDate)] : [])))].sort()
 }
+
+/** Staff's flag of an enrolment paid after its seat had gone (issue 16): booked beyond the batch's seats. */
+export const OVER_CAPACITY = 'Over capacity'
+
+/** Staff's flag of an enrolment whose batch was cancelled in the content (issue 16): the candidate must be offered another date or a refund. */
+export const BATCH_CANCELLED = 'Batch cancelled'
+
+/**
+ * An enrolment's batch in one line, as staff, the candidate, the receipt and the e-mails show it:
+ * "12–16 Jan 2027 · Mumbai", with the venue when asked for and known:
+ * "12–16 Jan 2027 · Mumbai · Training Centre, Andheri East".
+ */
+export function enrolmentBatchText(batch: BatchDates & {city?: string | null; venue?: string | null}, options: {venue?: boolean} = {}): string {
+  return [batchDateRange(batch), batch.city, options.venue ? batch.venue : null].filter(Boolean).join(' · ')
+}

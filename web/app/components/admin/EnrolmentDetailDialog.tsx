@@ -15,7 +15,8 @@ import {EnrolmentRefunds} from './EnrolmentRefunds'
 import {formatDateTime, formatMoney} from '~/domain/format'
 import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 import type {Attachment} from '#schemas/api/uploads'
-import {StatusBadge} from './parts'
+import {BatchFlags, StatusBadge} from './parts'
+import {batchDateRange} from '~/domain/batches'
 
 function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes)) return ''
@@ -90,6 +91,13 @@ export function EnrolmentDetailDialog({
     ['Mobile', shown.mobile],
     ['Training program', shown.trainingProgramName],
     ['Course', shown.courseName],
+    ...(shown.batch
+      ? ([
+          ['Batch dates', batchDateRange(shown.batch)],
+          ['Batch city', shown.batch.city || '—'],
+          ['Venue', shown.batch.venue || '—'],
+        ] as [string, string][])
+      : ([['Batch', 'Dates on request (no batch chosen)']] as [string, string][])),
     ['Country', shown.country || '—'],
     ['Amount', formatMoney(Number(shown.amount), shown.currency || 'USD')],
     ['Enrolled at', formatDateTime(shown.createdAt)],
@@ -106,6 +114,7 @@ export function EnrolmentDetailDialog({
       subtitle={
         <>
           <StatusBadge status={shown.status} /> <span>{shown.courseName}</span>
+          <BatchFlags overCapacity={shown.overCapacity} batchCancelled={record.batchCancelled} />
         </>
       }
       closeLabel="Close details"

@@ -5,7 +5,9 @@
  * contacted yet), a status badge per row and a status filter combined with the search; a
  * change made in the detail dialog updates its row in place (same page, same search and sort).
  * Below the cards, "Revenue by month" (./RevenueByMonth.tsx, docs/requirements.md#req-refunds):
- * the 12 months ending with the month the list was loaded in (`loadedAt`).
+ * the 12 months ending with the month the list was loaded in (`loadedAt`). Issue 16: the course
+ * cell has the batch's dates and city under the course, and the status cell the batch flags
+ * ("Over capacity", "Batch cancelled").
  *
  * The list is fetched ONCE per load with the bearer token (the spec's second request is a
  * defect): paid enrolments only. The "Show pending enrolments" checkbox (off by default) fetches
@@ -27,7 +29,8 @@ import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus, type Enr
 import type {EnrolmentSummary} from '#schemas/api/admin'
 import {ErrorPanel} from './ErrorPanel'
 import {RevenueByMonth} from './RevenueByMonth'
-import {Spinner, StatusBadge} from './parts'
+import {BatchFlags, Spinner, StatusBadge} from './parts'
+import {enrolmentBatchText} from '~/domain/batches'
 
 /**
  * `fetchId` tells one fetched list from the next (a row changed in place keeps it: same page);
@@ -341,13 +344,17 @@ function EnrollmentsView({
                     </td>
                     <td className="px-3 py-3 align-top whitespace-nowrap">{record.mobile}</td>
                     <td className="px-3 py-3 align-top">{record.trainingProgramName}</td>
-                    <td className="px-3 py-3 align-top">{record.courseName}</td>
+                    <td className="px-3 py-3 align-top">
+                      {record.courseName}
+                      {record.batch ? <span className="block text-xs text-slate-600">{enrolmentBatchText(record.batch)}</span> : null}
+                    </td>
                     <td className="px-3 py-3 align-top">{record.country || '—'}</td>
                     <td className="px-3 py-3 text-right align-top font-medium whitespace-nowrap tabular-nums">
                       {formatMoney(Number(record.amount), record.currency || 'USD')}
                     </td>
                     <td className="px-3 py-3 align-top">
                       <StatusBadge status={record.status} />
+                      <BatchFlags overCapacity={record.overCapacity} batchCancelled={record.batchCancelled} />
                       {record.receiptNumber ? (
                         <span className="mt-1 block font-mono text-xs whitespace-nowrap text-slate-600">{record.receiptNumber}</span>
                       ) : null}

@@ -26,6 +26,7 @@ import {
   type SortingState,
   type TableOptions,
 } from '@tanstack/react-table'
+import {enrolmentBatchText} from '~/domain/batches'
 import {buildCsv, type CsvValue} from '~/domain/csv'
 import {ENROLMENT_STATUSES, isAwaitingContact, type EnrolmentStatus} from '~/domain/enrolment-status'
 import {localDate} from '~/domain/format'
@@ -189,6 +190,10 @@ export const CSV_HEADER = [
   'Mobile',
   'Training Program',
   'Course',
+  'Batch',
+  'Batch ID',
+  'Over Capacity',
+  'Batch Cancelled',
   'Country',
   'Amount',
   'Currency',
@@ -209,6 +214,10 @@ export function enrolmentsCsv(records: readonly EnrolmentSummary[]): string {
     r.mobile,
     r.trainingProgramName,
     r.courseName,
+    r.batch ? enrolmentBatchText(r.batch, {venue: true}) : null,
+    r.batch?.id ?? null,
+    r.overCapacity ? 'yes' : null,
+    r.batchCancelled ? 'yes' : null,
     r.country,
     Number(r.amount),
     r.currency,

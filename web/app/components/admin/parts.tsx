@@ -1,5 +1,6 @@
-/** Small pieces of the administrator pages: status badges (enrolments, refunds, outbox, enquiries), spinner, the e-mail banner (dates and money: ~/domain/format). */
+/** Small pieces of the administrator pages: status badges (enrolments, refunds, outbox, enquiries), the batch flags (issue 16), spinner, the e-mail banner (dates and money: ~/domain/format). */
 import type {EnquiryStatus} from '#schemas/api/enquiries'
+import {BATCH_CANCELLED, OVER_CAPACITY} from '~/domain/batches'
 import {ENROLMENT_STATUS_LABELS, isEnrolmentStatus, type EnrolmentStatus} from '~/domain/enrolment-status'
 import {REFUND_STATUS_LABELS, type RefundStatus} from '~/domain/refunds'
 import type {OutboxStatus} from '#schemas/api/outbox'
@@ -97,5 +98,21 @@ export function EmailNotConfiguredBanner() {
         {EMAIL_NOT_CONFIGURED}
       </p>
     </div>
+  )
+}
+
+/**
+ * An enrolment's batch flags for staff (issue 16): "Over capacity" (paid after its seat had gone)
+ * and "Batch cancelled" (its batch was cancelled in the content); nothing when neither applies.
+ */
+export function BatchFlags({overCapacity, batchCancelled}: {overCapacity?: boolean; batchCancelled?: boolean}) {
+  if (!overCapacity && !batchCancelled) return null
+  const badge =
+    'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset bg-red-50 text-red-800 ring-red-600/30'
+  return (
+    <span className="mt-1 flex flex-wrap gap-1">
+      {overCapacity ? <span className={badge}>{OVER_CAPACITY}</span> : null}
+      {batchCancelled ? <span className={badge}>{BATCH_CANCELLED}</span> : null}
+    </span>
   )
 }

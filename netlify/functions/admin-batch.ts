@@ -1,0 +1,11 @@
+/** GET /api/admin/batches/:batchId — one batch with its roster and waitlist (bearer token); see netlify/lib/admin/batches.ts. */
+import type {Config} from '@netlify/functions'
+import {handle, requireMethod} from '../lib/http'
+import {batchDetailForAdmin} from '../lib/admin/batches'
+
+export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
+  requireMethod(request, 'GET')
+  return batchDetailForAdmin(request, context)
+})
+
+export const config: Config = {path: '/api/admin/batches/:batchId', method: 'GET'}
