@@ -72,12 +72,17 @@ export async function issueReceipt(orderId: string, options: {now?: Date} = {}):
   if (!wasPaid(record) || !record.paidAt || record.receiptNumber) return {record, messageIds: []}
   const context = await receiptContext()
   const {receiptNumber} = await allocateReceiptNumber(context.prefix, record.paidAt, orderId, now)
-  const {documents, ...facts} = enrolmentFacts(record)
+  const {documents, overCapacity, ...facts} = enrolmentFacts(record)
   const origin = publicOrigin()
   const [receipt, notice] = await Promise.all([
     receiptMessage({...facts, provider: context.provider, receiptNumber, refundPolicy: context.refundPolicy, confirmationUrl: confirmationUrl(record, origin)}),
     enrolmentNoticeMessage(
-      {provider: context.provider, receiptNumber, facts: {...facts, documents}, adminUrl: absoluteUrl(origin, ADMIN_LIST_PATH)},
+      {
+        provider: context.provider,
+        receiptNumber,
+        facts: {...facts, documents, ...(overCapacity ? {overCapacity} : {})},
+        adminUrl: absoluteUrl(origin, ADMIN_LIST_PATH),
+      },
       staffRecipients(context.provider.email),
     ),
   ])
@@ -142,7 +147,7 @@ export async function receiptPdfOf(record: EnrolmentRecord): Promise<{fileName: 
   const stored = message ? (await readAttachments(message)).find((a) => a.filename === fileName) : undefined
   if (stored) return {fileName, bytes: stored.content}
   const context = await receiptContext()
-  const {documents, ...facts} = enrolmentFacts(record)
+  const {documents: _documents, overCapacity: _overCapacity, ...facts} = enrolmentFacts(record)
   return {
     fileName,
     bytes: await renderReceiptPdf({...facts, provider: context.provider, receiptNumber: record.receiptNumber, refundPolicy: context.refundPolicy}),

@@ -85,6 +85,12 @@ describe.runIf(has('pdftotext') || Boolean(process.env.CI))('renderReceiptPdf', 
     expect(receiptFileName('MTC-2026-00042')).toBe('receipt-MTC-2026-00042.pdf')
   })
 
+  it('prints the batch line when the enrolment has a batch (issue 16), and no Batch row without one', async () => {
+    const flat = rows(extract(await renderReceiptPdf(input({batch: '12–16 Jan 2027 · Mumbai · Training Centre, Andheri East'}))).text)
+    expect(flat).toContain('Batch 12–16 Jan 2027 · Mumbai · Training Centre, Andheri East')
+    expect(rows(extract(await renderReceiptPdf(input())).text)).not.toMatch(/^\s*Batch /m)
+  })
+
   it('labels a sandbox payment visibly: banner, payment method and footer', async () => {
     const {text} = extract(await renderReceiptPdf(input({sandbox: true, paymentId: 'pay_sandbox_AAAAAAAAAAAAAA'})))
     const flat = rows(text)

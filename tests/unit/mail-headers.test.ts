@@ -109,6 +109,30 @@ describe('the templates', () => {
     expect(notice.subject).toBe('New enrolment MTC-2026-00001: Maria Santos, ECDIS')
     expect(notice.text).toContain('Documents attached to the enrolment: none')
     expect(notice.text).toContain('Sandbox (test) payment')
+    expect(notice.text).not.toContain('Over capacity')
+    expect(notice.text).not.toMatch(/Batch/)
+
+    // Issue 16: the batch line, and "Over capacity" when the payment was booked beyond the seats.
+    const flagged = await renderEnrolmentNotice({
+      provider: PROVIDER,
+      receiptNumber: 'MTC-2026-00002',
+      candidate: {name: 'Maria Santos', email: 'maria@example.com', mobile: '+63 917 123 4567'},
+      programme: 'STCW Courses',
+      course: 'ECDIS',
+      country: '',
+      batch: '12–16 Jan 2027 · Mumbai',
+      overCapacity: true,
+      amountMinor: 45000,
+      currency: 'USD',
+      paidAt,
+      paymentId: 'pay_Y',
+      orderId: 'order_Y',
+      sandbox: false,
+      documents: [],
+      adminUrl: 'https://www.example.com/adminEnrollments',
+    })
+    expect(flagged.text).toContain('Over capacity')
+    expect(flagged.text).toContain('12–16 Jan 2027 · Mumbai')
 
     const enquiry = await renderEnquiryNotice({
       provider: PROVIDER,

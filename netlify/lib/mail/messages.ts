@@ -14,6 +14,7 @@
  * enrolment record.
  */
 import {wasPaid} from '~/domain/enrolment-status'
+import {enrolmentBatchText} from '~/domain/batches'
 import {getEnv, type Env} from '~/lib/env.server'
 import type {EnrolmentRecord} from '#netlify/lib/enrolment-record'
 import {RECEIPT_CONTENT_TYPE, receiptFileName, renderReceiptPdf, type ReceiptPdfInput, type ReceiptProvider} from '#netlify/lib/receipts/receipt-pdf'
@@ -30,12 +31,13 @@ export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMA
 }
 
 /** What a receipt and its staff notice print about a paid enrolment (everything of ReceiptPdfInput the record holds). */
-export type EnrolmentFacts = Omit<ReceiptPdfInput, 'provider' | 'receiptNumber' | 'refundPolicy'> & {documents: string[]}
+export type EnrolmentFacts = Omit<ReceiptPdfInput, 'provider' | 'receiptNumber' | 'refundPolicy'> & {documents: string[]; overCapacity?: boolean}
 
 /**
  * The facts of a PAID enrolment record (netlify/lib/enrolment-record.ts) for the receipt and the
  * notice: candidate, programme, course, jurisdiction, amount (minor units), ids, time paid,
- * sandbox mode, document names. Throws Error for a record that was never paid (wasPaid: a paid
+ * sandbox mode, document names; the batch line with its venue (issue 16) and, for staff only,
+ * `overCapacity`. Throws Error for a record that was never paid (wasPaid: a paid
  * one that staff moved on since, issue 15, still has its receipt).
  */
 export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
@@ -46,12 +48,14 @@ export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
     programme: record.trainingProgramName,
     course: record.courseName,
     ...(record.countryName ? {country: record.countryName} : {}),
+    ...(record.batch ? {batch: enrolmentBatchText(record.batch, {venue: true})} : {}),
     amountMinor: record.amountMinor,
     currency: record.currency,
     paymentId: record.paymentId,
     orderId: record.orderId,
     sandbox: record.mode === 'sandbox',
     documents: record.attachments.map((a) => a.fileName),
+    ...(record.overCapacity ? {overCapacity: true} : {}),
   }
 }
 
@@ -70,6 +74,7 @@ export async function receiptMessage(input: ReceiptPdfInput & {confirmationUrl: 
       candidateName: receipt.candidate.name,
       programme: receipt.programme,
       course: receipt.course,
+      ...(receipt.batch ? {batch: receipt.batch} : {}),
       amountMinor: receipt.amountMinor,
       currency: receipt.currency,
       paidAt: receipt.paidAt,
@@ -103,6 +108,8 @@ export async function enrolmentNoticeMessage(
     programme: facts.programme,
     course: facts.course,
     country: facts.country ?? '',
+    ...(facts.batch ? {batch: facts.batch} : {}),
+    overCapacity: facts.overCapacity === true,
     amountMinor: facts.amountMinor,
     currency: facts.currency,
     paidAt: facts.paidAt,

@@ -54,6 +54,8 @@ export const ReceiptPdfInputSchema = z.object({
   programme: text(200),
   course: text(200),
   country: z.string().trim().max(120).optional(),
+  /** The enrolment's batch in one line (issue 16, web/app/domain/batches.ts enrolmentBatchText): "12–16 Jan 2027 · Mumbai · venue"; absent without one. */
+  batch: z.string().trim().max(300).optional(),
   amountMinor: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   currency: z.string().regex(/^[A-Za-z]{3}$/, 'Not a currency code'),
   paymentId: text(100),
@@ -186,6 +188,7 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Uint8Arr
   await flow.row('Programme', receipt.programme)
   await flow.row('Course', receipt.course)
   if (receipt.country) await flow.row('Jurisdiction', receipt.country)
+  if (receipt.batch) await flow.row('Batch', receipt.batch)
   flow.rule(8)
   await flow.row('Amount paid', formatAmountMinor(receipt.amountMinor, receipt.currency), 'bold')
   await flow.row('Payment method', paymentMethodLabel(receipt.sandbox), receipt.sandbox ? 'bold' : 'regular')

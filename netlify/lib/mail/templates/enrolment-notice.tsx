@@ -6,6 +6,7 @@
  */
 import {Link} from '@react-email/components'
 import {formatAmountMinor, formatProviderDateTime, paymentMethodLabel, SANDBOX_PAYMENT_LABEL} from '~/domain/receipt-format'
+import {OVER_CAPACITY} from '~/domain/batches'
 import {Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, type RenderedEmail} from './frame'
 
 /** The admin list's path (a product route). */
@@ -22,6 +23,10 @@ export type EnrolmentNoticeProps = {
   programme: string
   course: string
   country: string
+  /** The batch line (issue 16), when the enrolment has a batch. */
+  batch?: string
+  /** Paid after its seat had gone (issue 16): the notice says "Over capacity". */
+  overCapacity?: boolean
   amountMinor: number
   currency: string
   paidAt: string
@@ -41,6 +46,12 @@ export function EnrolmentNoticeEmail(props: EnrolmentNoticeProps) {
   return (
     <MailFrame provider={props.provider} preview={`${props.candidate.name} enrolled in ${props.course}`}>
       <Title>New enrolment {props.receiptNumber}</Title>
+      {props.overCapacity ? (
+        <Paragraph tone="warning">
+          {OVER_CAPACITY}: this payment arrived after the seat hold had expired and the batch had filled up. The candidate is booked beyond the batch&apos;s
+          seats: arrange another date or a refund.
+        </Paragraph>
+      ) : null}
       {props.sandbox ? <Paragraph tone="warning">{SANDBOX_PAYMENT_LABEL}: a test enrolment, no money was taken.</Paragraph> : null}
       <Fields
         rows={[
@@ -54,6 +65,7 @@ export function EnrolmentNoticeEmail(props: EnrolmentNoticeProps) {
           ['Mobile', props.candidate.mobile],
           ['Programme', props.programme],
           ['Course', props.course],
+          ...(props.batch ? ([['Batch', props.batch]] as const) : []),
           ['Country', props.country || '—'],
           ['Amount paid', formatAmountMinor(props.amountMinor, props.currency)],
           ['Paid', formatProviderDateTime(props.paidAt)],

@@ -18,6 +18,8 @@ export type ReceiptEmailProps = {
   candidateName: string
   programme: string
   course: string
+  /** The batch line (issue 16), when the enrolment has a batch. */
+  batch?: string
   amountMinor: number
   currency: string
   paidAt: string
@@ -46,6 +48,7 @@ export function ReceiptEmail(props: ReceiptEmailProps) {
           ['Receipt number', props.receiptNumber],
           ['Programme', props.programme],
           ['Course', props.course],
+          ...(props.batch ? ([['Batch', props.batch]] as const) : []),
           ['Amount paid', formatAmountMinor(props.amountMinor, props.currency)],
           ['Paid', formatProviderDateTime(props.paidAt)],
           ['Payment method', paymentMethodLabel(props.sandbox)],
