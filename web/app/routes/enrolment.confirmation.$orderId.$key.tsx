@@ -9,6 +9,7 @@
  * payment id, the amount with its currency, the course, the candidate's name and e-mail, what
  * happens next for the programme, and the "Download receipt (PDF)" link.
  */
+import {enrolmentBatchText} from '~/domain/batches'
 import {data, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {CheckIcon} from '~/components/Icons'
@@ -53,6 +54,7 @@ export async function loader({params}: LoaderFunctionArgs) {
       programme: record.trainingProgramName,
       course: record.courseName,
       country: record.countryName,
+      batch: record.batch ? enrolmentBatchText(record.batch, {venue: true}) : null,
       name: record.name,
       email: record.email,
       receiptUrl: record.receiptNumber && record.confirmationKey ? receiptPdfPath(record.orderId, record.confirmationKey) : null,
@@ -76,6 +78,7 @@ export default function EnrolmentConfirmation() {
     ...(view.paidAt ? ([['Paid on', view.paidAt]] as [string, string][]) : []),
     ['Programme', view.programme],
     ['Course', view.course],
+    ...(view.batch ? ([['Batch', view.batch]] as [string, string][]) : []),
     ...(view.country ? ([['Country', view.country]] as [string, string][]) : []),
     ['Name', view.name],
     ['Email', view.email],
