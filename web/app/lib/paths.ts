@@ -68,6 +68,8 @@ export const ADMIN_LIST_PATH = '/adminEnrollments'
 
 /** The admin area's payments page: orders needing attention and the webhook event log (issue 15). */
 export const ADMIN_PAYMENTS_PATH = '/admin/payments'
+/** Staff's batches page (issue 16): seats, rosters and waitlists. */
+export const ADMIN_BATCHES_PATH = '/admin/batches'
 
 /** The admin area's outbox of e-mail messages (issue 14). */
 export const ADMIN_OUTBOX_PATH = '/admin/outbox'

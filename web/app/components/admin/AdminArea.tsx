@@ -24,6 +24,7 @@
 import {useCallback, useEffect, useState} from 'react'
 import {clearToken, logout, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
 import {AdminNav} from './AdminNav'
+import {BatchesDashboard} from './BatchesDashboard'
 import {fetchEnquiries, MESSAGES} from './api'
 import {countNew} from './enquiries'
 import {EnquiriesDashboard} from './EnquiriesDashboard'
@@ -39,19 +40,20 @@ type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 's
 const EXPIRED = 'Your session has expired. Please sign in again.'
 
 /** The admin pages: the enrolment list (also what /login shows with a token), the enquiries, the payments, the outbox. */
-export type AdminVariant = 'login' | 'list' | 'enquiries' | 'payments' | 'outbox'
+export type AdminVariant = 'login' | 'list' | 'enquiries' | 'payments' | 'batches' | 'outbox'
 
 /** The page's title, loading label and error title while there is no session. */
 const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading: string; error?: string}> = {
   list: {title: 'Enrolment Records', loading: 'Loading enrollments...'},
   enquiries: {title: 'Enquiries', loading: 'Loading enquiries...', error: 'Error loading enquiries'},
   payments: {title: 'Payments', loading: 'Loading payments...', error: 'Error loading payments'},
+  batches: {title: 'Batches', loading: 'Loading batches...', error: 'Error loading batches'},
   outbox: {title: 'Outbox', loading: 'Loading the outbox...', error: 'Error loading the outbox'},
 }
 
 /**
  * The admin area of a route: `variant` 'login' (the form, or the enrolment list with a token),
- * 'list' (the enrolment list), 'enquiries', 'payments' or 'outbox'; `belowNav` when the site's fixed
+ * 'list' (the enrolment list), 'enquiries', 'payments', 'batches' (issue 16) or 'outbox'; `belowNav` when the site's fixed
  * navigation is shown; `emailConfigured` from the route's loader (default true: no banner).
  */
 export function AdminArea({variant, belowNav, emailConfigured = true}: {variant: AdminVariant; belowNav: boolean; emailConfigured?: boolean}) {
@@ -94,7 +96,7 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
 
   const top = belowNav ? 'pt-16' : ''
   if (phase.kind === 'signed-in') {
-    const section = variant === 'outbox' || variant === 'enquiries' || variant === 'payments' ? variant : 'enrolments'
+    const section = variant === 'outbox' || variant === 'enquiries' || variant === 'payments' || variant === 'batches' ? variant : 'enrolments'
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
         <AdminNav current={section} newEnquiries={newEnquiries} withLogout={section !== 'enrolments'} />
@@ -105,6 +107,8 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
           <EnquiriesDashboard token={phase.token} onUnauthorized={onUnauthorized} onNewCount={setNewEnquiries} />
         ) : section === 'payments' ? (
           <PaymentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
+        ) : section === 'batches' ? (
+          <BatchesDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         ) : (
           <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         )}

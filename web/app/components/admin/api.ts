@@ -26,6 +26,9 @@
  *   note?} → {refund, enrolment} (issue 15; 201 new, 200 the same key again). 401 →
  *   Unauthorized; 4xx, 502 and 504 → Error with the server's `{error}`; anything else →
  *   Error with REFUND_MESSAGES.
+ * - GET /api/admin/batches (bearer) → the upcoming batches with their counts; GET
+ *   /api/admin/batches/:batchId (bearer) → its roster and waitlist (issue 16). 401 →
+ *   Unauthorized; other failures → Error(BATCHES_MESSAGES…).
  * Bodies and answers are the contracts of schemas/api/admin.ts, schemas/api/outbox.ts,
  * schemas/api/enquiries.ts, schemas/api/payments.ts and schemas/api/refunds.ts (types only: no
  * zod here).
@@ -35,6 +38,7 @@ import type {OutboxList, OutboxMessage, OutboxSendAgainResponse} from '#schemas/
 import type {ApiError} from '#schemas/api/errors'
 import type {Enquiry, EnquiryList, EnquiryStatus, EnquiryUpdate, EnquiryUpdateResponse} from '#schemas/api/enquiries'
 import type {GatewayCheck, PaymentsOverview} from '#schemas/api/payments'
+import type {AdminBatchDetail, AdminBatchList} from '#schemas/api/batches'
 import type {RefundRequest, RefundResponse} from '#schemas/api/refunds'
 
 export const MESSAGES = {
@@ -78,6 +82,12 @@ export const REFUND_MESSAGES = {
   noAnswer: 'No clear answer came back, so the refund may or may not have been made. Try again: the same request is sent, so nothing is refunded twice.',
   /** Any other failure (a 500 without a message). */
   failed: 'The refund could not be requested. Try again: the same request is sent, so nothing is refunded twice.',
+} as const
+
+/** The batches page's own messages (issue 16). */
+export const BATCHES_MESSAGES = {
+  loadFailed: 'Failed to load batches',
+  rosterFailed: 'The roster could not be loaded. Please try again.',
 } as const
 
 /** The server rejected the token (missing, expired, forged). */
@@ -391,4 +401,36 @@ export async function createRefund(token: string, orderId: string, body: RefundR
   const isObject = (value: unknown) => typeof value === 'object' && value !== null
   if (!answer || !isObject(answer.refund) || !isObject(answer.enrolment)) throw new Error(REFUND_MESSAGES.noAnswer)
   return answer as RefundResponse
+}
+
+/** GET `url` with the bearer token as JSON; UnauthorizedError on 401, Error(`failed`) on anything else that is not ok or not JSON. */
+async function getAdminJson<T>(url: string, token: string, failed: string, signal?: AbortSignal): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(url, {headers: bearer(token), signal, cache: 'no-store'})
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new Error(failed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error(failed)
+  try {
+    return (await response.json()) as T
+  } catch {
+    throw new Error(failed)
+  }
+}
+
+/** The upcoming batches with their seat and waitlist counts, earliest first (issue 16). */
+export async function fetchAdminBatches(token: string, signal?: AbortSignal): Promise<AdminBatchList['batches']> {
+  const body = await getAdminJson<Partial<AdminBatchList> | null>('/api/admin/batches', token, BATCHES_MESSAGES.loadFailed, signal)
+  if (!body || !Array.isArray(body.batches)) throw new Error(BATCHES_MESSAGES.loadFailed)
+  return body.batches
+}
+
+/** One batch's roster and waitlist (issue 16). */
+export async function fetchAdminBatch(token: string, batchId: string, signal?: AbortSignal): Promise<AdminBatchDetail> {
+  const body = await getAdminJson<AdminBatchDetail | null>(`/api/admin/batches/${encodeURIComponent(batchId)}`, token, BATCHES_MESSAGES.rosterFailed, signal)
+  if (!body || !Array.isArray(body.roster) || !Array.isArray(body.waitlist)) throw new Error(BATCHES_MESSAGES.rosterFailed)
+  return body
 }
