@@ -15,17 +15,15 @@
 import {z} from 'zod'
 import {MAX_DOCUMENTS} from '~/domain/documents'
 import {EnrolmentFormSchema} from '../forms/enrolment'
-import {BatchIdSchema, ORDER_ID_PATTERN, OrderIdSchema, UploadIdSchema} from './ids'
+import {ORDER_ID_PATTERN, OrderIdSchema, UploadIdSchema} from './ids'
 
 /**
  * POST /api/enroll/create-order: the enrolment form plus the ids of completed document uploads
- * (cadetship only, at most MAX_DOCUMENTS) and, optionally, the chosen batch (issue 16: a
+ * (cadetship only, at most MAX_DOCUMENTS). The form's optional `batchId` is the chosen batch (issue 16: a
  * `courseBatch` id; the order then holds one of its seats for 30 minutes, or answers 409
  * `{error: 'This batch is full'}`). `amount` is USD, major units.
  */
-export const CreateOrderSchema = EnrolmentFormSchema.and(
-  z.object({attachments: z.array(UploadIdSchema).max(MAX_DOCUMENTS).default([]), batchId: BatchIdSchema.optional()}),
-)
+export const CreateOrderSchema = EnrolmentFormSchema.and(z.object({attachments: z.array(UploadIdSchema).max(MAX_DOCUMENTS).default([])}))
 /** What the browser sends. */
 export type CreateOrderRequest = z.input<typeof CreateOrderSchema>
 /** The body as the function reads it (amount a number, attachments defaulted). */

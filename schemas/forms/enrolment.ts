@@ -10,6 +10,7 @@
 import {z} from 'zod'
 import {ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
 import {parseAmountUsd} from '~/domain/price'
+import {BatchIdSchema} from '../api/ids'
 import {emailField, mobileField, personNameField} from './fields'
 
 const trimmed = (max: number, message: string) =>
@@ -38,6 +39,11 @@ export const EnrolmentFormSchema = z
         .optional(),
     ),
     currency: z.literal('USD').default('USD'),
+    // Issue 16 (docs/requirements.md#req-batches-form): the chosen course batch, a `courseBatch`
+    // id; '' (no choice, or a course with no dates) is absent. Optional here because orders
+    // without one stay valid (staff arrange the date); the form requires one when the course has
+    // open batches (domain/batches.ts checkBatchChoice, BATCH_REQUIRED).
+    batchId: z.preprocess((value) => (value === '' || value === null ? undefined : value), BatchIdSchema.optional()),
   })
   .superRefine((form, ctx) => {
     if (needsCountry(form.trainingProgram) && !form.country) {

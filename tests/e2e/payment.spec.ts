@@ -6,6 +6,13 @@ import type {Page} from '@playwright/test'
 import {siteStore} from './blobs'
 import {expect, expectAccessible, test} from './fixtures'
 
+/** Issue 16: a course with batches needs a date; the last one offered (far off, so seats are free). */
+async function chooseDate(page: Page) {
+  const select = page.getByLabel('Date and location')
+  await expect(select.locator('option').nth(1)).toBeAttached()
+  await select.selectOption({index: (await select.locator('option').count()) - 1})
+}
+
 async function fillDetails(page: Page, name = 'Asha Pillai') {
   await page.getByLabel('Full name').fill(name)
   await page.getByLabel('Email').fill('asha.pillai@example.com')
@@ -74,6 +81,7 @@ test('the document upload area appears only for cadetship programs', async ({pag
 test('a full sandbox payment saves a paid enrolment and ends on its confirmation page', async ({page}) => {
   await page.goto('/payment?training=offshore-survival&course=H2S&price=%24300')
   await fillDetails(page, 'Ravi Menon')
+  await chooseDate(page)
   await page.getByRole('button', {name: 'Pay $300 USD'}).click()
   const dialog = page.getByRole('dialog', {name: /Sandbox/})
   await expect(dialog).toBeVisible()
@@ -122,6 +130,7 @@ test('a made-up confirmation URL is 404, and so is its receipt', async ({page}) 
 test('Fail payment shows the failure and leaves the enrolment unpaid', async ({page}) => {
   await page.goto('/payment?training=value-added-courses&course=Maritime%20Law')
   await fillDetails(page, 'Lena Okafor')
+  await chooseDate(page)
   await page.getByRole('button', {name: 'Pay $200 USD'}).click()
   const dialog = page.getByRole('dialog', {name: /Sandbox/})
   const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''
@@ -135,6 +144,7 @@ test('Fail payment shows the failure and leaves the enrolment unpaid', async ({p
 test('closing the sandbox checkout cancels without paying', async ({page}) => {
   await page.goto('/payment?training=pre-sea-training&course=PSF')
   await fillDetails(page)
+  await chooseDate(page)
   await page.getByRole('button', {name: 'Pay $50 USD'}).click()
   const dialog = page.getByRole('dialog', {name: /Sandbox/})
   await expect(dialog).toBeVisible()
@@ -168,6 +178,7 @@ test('a paid cadetship enrolment keeps its uploaded document', async ({page}) =>
   const documents = page.getByRole('group', {name: /Documents/})
   await documents.locator('input[type="file"]').setInputFiles({name: 'stcw-basic.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n')})
   await expect(documents.getByRole('progressbar', {name: /stcw-basic\.pdf/})).toHaveAttribute('aria-valuenow', '100')
+  await chooseDate(page)
   await page.getByRole('button', {name: 'Pay $3,500 USD'}).click()
   const dialog = page.getByRole('dialog', {name: /Sandbox/})
   const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''

@@ -195,3 +195,49 @@ export const BATCH_CANCELLED = 'Batch cancelled'
 export function enrolmentBatchText(batch: BatchDates & {city?: string | null; venue?: string | null}, options: {venue?: boolean} = {}): string {
   return [batchDateRange(batch), batch.city, options.venue ? batch.venue : null].filter(Boolean).join(' · ')
 }
+
+/**
+ * A batch the enrolment form can offer (/payment, docs/requirements.md#req-batches-form): its
+ * days, city and class size, and its course as the form's values (`program` the category id,
+ * `course` the course name; see web/app/lib/queries.ts ENROLMENT_BATCHES_QUERY).
+ */
+export type EnrolmentBatch = BatchDates & {_id: string; city: string | null; seats: number | null; course: string | null; program: string | null}
+
+/** The form's message when a course with dates is submitted without one (the select's error). */
+export const BATCH_REQUIRED = 'Please choose a date for your course.'
+
+/** The batches of the chosen program and course, in their order ([] until both are chosen). */
+export function batchesForCourse<B extends Pick<EnrolmentBatch, 'course' | 'program'>>(
+  batches: readonly B[],
+  selection: {trainingProgram: string; course: string},
+): B[] {
+  if (!selection.trainingProgram || !selection.course) return []
+  return batches.filter((batch) => batch.program === selection.trainingProgram && batch.course === selection.course)
+}
+
+/** Whether the live count says no seat is left (unknown counts are not full: the server decides). */
+export const isFull = (availability: BatchAvailability | null | undefined): boolean => Boolean(availability && availability.left <= 0)
+
+/**
+ * A batch's option on the enrolment form: "12–16 Jan 2027 · Mumbai · 5 seats left" once the live
+ * count is known, "… · 12 seats" before, "… · Full" without a seat.
+ */
+export function batchOptionLabel(batch: EnrolmentBatch, availability?: BatchAvailability | null): string {
+  return batchLine(batch, availability ? seatsLeftText(availability.left) : seatsTotalText(batch.seats))
+}
+
+/**
+ * The form's check of the batch choice: a course with offered batches needs one of them, and not
+ * one known to be full; a course without batches takes none. Returns the message, or null when the
+ * choice is fine.
+ */
+export function checkBatchChoice(
+  offered: ReadonlyArray<{_id: string}>,
+  batchId: string | undefined,
+  availability?: Record<string, BatchAvailability> | null,
+): string | null {
+  if (offered.length === 0) return null
+  if (!batchId || !offered.some((batch) => batch._id === batchId)) return BATCH_REQUIRED
+  if (isFull(availability?.[batchId])) return 'This batch is full: please choose another date or join its waitlist.'
+  return null
+}

@@ -7,11 +7,13 @@
  * Browser-only: no secrets, no server imports.
  */
 import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
+import {BATCH_MESSAGES} from '~/domain/seats'
 import {
   SaveResponseSchema,
   type CreateOrderRequest,
   type CreateOrderResponse,
   type PaymentResult,
+  type ReleaseRequest,
   type SandboxPayRequest,
   type SandboxPayResponse,
   type SaveEnrolmentRequest,
@@ -27,6 +29,13 @@ export type {PaymentResult}
 
 export class CheckoutError extends Error {}
 
+/** create-order answered 409 'This batch is full' (issue 16): the message is exactly that; the form offers the waitlist. */
+export class BatchFullError extends CheckoutError {
+  constructor() {
+    super(BATCH_MESSAGES.full)
+  }
+}
+
 /** POSTs `body` as JSON; `data` is the answer (an unreadable one is `{}`). */
 async function postJson<T>(url: string, body: unknown): Promise<{ok: boolean; status: number; data: T | Partial<ApiError>}> {
   const response = await fetch(url, {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})
@@ -34,7 +43,10 @@ async function postJson<T>(url: string, body: unknown): Promise<{ok: boolean; st
   return {ok: response.ok, status: response.status, data}
 }
 
-/** Creates the order; throws CheckoutError('Payment failed to initialize.') or the server's 4xx reason. */
+/**
+ * Creates the order; throws CheckoutError('Payment failed to initialize.') or the server's 4xx
+ * reason, and BatchFullError when the chosen batch has no seat left (409).
+ */
 export async function requestOrder(body: CreateOrderRequest): Promise<Order> {
   let result
   try {
@@ -44,6 +56,7 @@ export async function requestOrder(body: CreateOrderRequest): Promise<Order> {
   }
   if (!result.ok) {
     const reason = (result.data as Partial<ApiError>).error
+    if (result.status === 409 && reason === BATCH_MESSAGES.full) throw new BatchFullError()
     throw new CheckoutError(
       result.status >= 400 && result.status < 500 && reason ? `${ENROLMENT_MESSAGES.paymentInitFailed} ${reason}` : ENROLMENT_MESSAGES.paymentInitFailed,
     )
@@ -66,6 +79,22 @@ export async function submitPaymentResult(body: SaveEnrolmentRequest): Promise<S
   const saved = result.ok ? SaveResponseSchema.safeParse(result.data) : null
   if (!saved?.success) throw new CheckoutError(ENROLMENT_MESSAGES.saveFailed)
   return saved.data
+}
+
+/**
+ * Gives back the seat an unpaid order holds (issue 16: the payment failed or the checkout was
+ * dismissed): POST /api/enroll/release `{orderId}`. Fire and forget — harmless if repeated, never
+ * throws; a hold that is not released expires by itself after 30 minutes.
+ */
+export function releaseOrder(orderId: string): void {
+  const request: ReleaseRequest = {orderId}
+  try {
+    void fetch('/api/enroll/release', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(request), keepalive: true}).catch(
+      () => undefined,
+    )
+  } catch {
+    // No fetch (an old browser): the hold expires.
+  }
 }
 
 /** The sandbox gateway's "Pay" (a signed payment result) or "Fail payment" (a failure description). */

@@ -173,6 +173,21 @@ export const ENROLMENT_CATALOGUE_QUERY = defineQuery(`{
 }`)
 
 /**
+ * The enrolment form's dates (/payment, issue 16, docs/requirements.md#req-batches-form): every
+ * open batch starting after $today (the provider's day 'YYYY-MM-DD'), earliest first, with the
+ * form's values of its course — `course` the course name (the cadetship programme's
+ * `enrolCourse` for an intake) and `program` the category id ("cadetship-training" for an
+ * intake) — so the form offers the batches of whichever course is chosen
+ * (domain/batches.ts batchesForCourse). Compact: the page renders every open batch's option data.
+ */
+export const ENROLMENT_BATCHES_QUERY =
+  defineQuery(`*[_type == "courseBatch" && status == "open" && startDate > $today] | order(startDate asc, city asc, _id asc){
+  _id, startDate, endDate, city, seats,
+  "course": coalesce(course->name, course->enrolCourse),
+  "program": select(course->_type == "cadetshipProgramme" => "cadetship-training", course->category->slug.current)
+}`)
+
+/**
  * The course calendar (/courses/calendar, issue 16): every batch starting after $today (the
  * provider's day 'YYYY-MM-DD'), open or closed (cancelled ones are not listed), earliest first,
  * with its course (a course, or the cadetship programme for an intake: `categoryId` is then

@@ -1041,6 +1041,17 @@ export type ENROLMENT_CATALOGUE_QUERYResult = {
     enrolAmountUsd: number
   } | null
 }
+// Variable: ENROLMENT_BATCHES_QUERY
+// Query: *[_type == "courseBatch" && status == "open" && startDate > $today] | order(startDate asc, city asc, _id asc){  _id, startDate, endDate, city, seats,  "course": coalesce(course->name, course->enrolCourse),  "program": select(course->_type == "cadetshipProgramme" => "cadetship-training", course->category->slug.current)}
+export type ENROLMENT_BATCHES_QUERYResult = Array<{
+  _id: string
+  startDate: string
+  endDate: string
+  city: string
+  seats: number
+  course: string | null
+  program: string | 'cadetship-training' | null
+}>
 // Variable: CALENDAR_QUERY
 // Query: {  "batches": *[_type == "courseBatch" && status in ["open", "closed"] && startDate > $today] | order(startDate asc, city asc, _id asc){    _id, startDate, endDate, city, seats, status, venue, note,    "course": course->{      _id, _type,      "name": coalesce(name, heading),      fullName,      "categoryId": select(_type == "cadetshipProgramme" => "cadetship-training", category->slug.current),      "enrolCourse": coalesce(enrolCourse, name),      "pricing": select(_type == "cadetshipProgramme" => "fixed", pricing),      "priceUsd": coalesce(priceUsd, enrolAmountUsd)    },    "location": location->{_id, country, countryCode}  },  "categories": *[_type == "courseCategory"] | order(order asc){_id, "id": slug.current, title},  "locations": *[_type == "location"] | order(order asc){_id, country, cities}}
 export type CALENDAR_QUERYResult = {
@@ -1182,6 +1193,7 @@ declare module '@sanity/client' {
     '*[_type == "legalPage" && slug.current == $slug][0]{\n  _id, title, "slug": slug.current, summary, lastUpdated, body\n}': LEGAL_PAGE_QUERYResult
     '*[_type == "exam"] | order(order asc){\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAMS_QUERYResult
     '{\n  "programs": *[_type == "courseCategory"] | order(order asc){\n    "id": slug.current, title,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}\n  },\n  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}\n}': ENROLMENT_CATALOGUE_QUERYResult
+    '*[_type == "courseBatch" && status == "open" && startDate > $today] | order(startDate asc, city asc, _id asc){\n  _id, startDate, endDate, city, seats,\n  "course": coalesce(course->name, course->enrolCourse),\n  "program": select(course->_type == "cadetshipProgramme" => "cadetship-training", course->category->slug.current)\n}': ENROLMENT_BATCHES_QUERYResult
     '{\n  "batches": *[_type == "courseBatch" && status in ["open", "closed"] && startDate > $today] | order(startDate asc, city asc, _id asc){\n    _id, startDate, endDate, city, seats, status, venue, note,\n    "course": course->{\n      _id, _type,\n      "name": coalesce(name, heading),\n      fullName,\n      "categoryId": select(_type == "cadetshipProgramme" => "cadetship-training", category->slug.current),\n      "enrolCourse": coalesce(enrolCourse, name),\n      "pricing": select(_type == "cadetshipProgramme" => "fixed", pricing),\n      "priceUsd": coalesce(priceUsd, enrolAmountUsd)\n    },\n    "location": location->{_id, country, countryCode}\n  },\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, "id": slug.current, title},\n  "locations": *[_type == "location"] | order(order asc){_id, country, cities}\n}': CALENDAR_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAM_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints,\n  questions[]{"id": questionId, type, question, options, points}\n}': EXAM_TAKE_QUERYResult

@@ -8,24 +8,35 @@
  * → checkout (Razorpay, or the sandbox dialog) → save → the confirmation page (issue 14: routes/enrolment.confirmation.$orderId.$key.tsx, 'Enrollment successful! …'; those
  * steps: usePayment in web/app/components/payment/usePayment.ts).
  * Every failure shows the spec's message in an alert next to the form, never window.alert.
+ *
+ * Dates (issue 16, docs/requirements.md#req-batches-form): the loader reads every open upcoming
+ * batch (ENROLMENT_BATCHES_QUERY); for a chosen course with batches the form requires one (a
+ * select: date range, city, class size, then the seats left once GET /api/batches/availability
+ * answers; a full batch is disabled, or, when it is the one chosen, explained with its waitlist),
+ * `batch` in the query preselects it; a course without batches says "Dates on request". The batch
+ * travels with create-order as `batchId`; a 409 'This batch is full' shows that message and the
+ * waitlist (components/payment/Waitlist.tsx).
  */
 import {getFormProps, getInputProps, getSelectProps, useForm} from '@conform-to/react'
 import {getZodConstraint, parseWithZod} from '@conform-to/zod'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData, useNavigate} from '@remix-run/react'
-import {lazy, Suspense, useMemo, useState} from 'react'
+import {lazy, Suspense, useMemo, useRef, useState} from 'react'
 import {Field, inputClass} from '~/components/form/Field'
 import {ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import {usePayment} from '~/components/payment/usePayment'
+import {Waitlist} from '~/components/payment/Waitlist'
+import {batchDateRange, batchesForCourse, batchOptionLabel, checkBatchChoice, DATES_ON_REQUEST, isFull, providerToday} from '~/domain/batches'
+import {useBatchAvailability} from '~/lib/batch-availability'
 import {checkEnrolmentPrice, countryOptions, courseOptions, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
 import {formatUsd} from '~/domain/format'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
-import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
+import {ENROLMENT_BATCHES_QUERY, ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
 import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 
@@ -35,8 +46,16 @@ const DocumentUpload = lazy(() => import('~/components/DocumentUpload').then((mo
 const SandboxCheckout = lazy(() => import('~/components/SandboxCheckout').then((module) => ({default: module.SandboxCheckout})))
 
 export async function loader({request}: LoaderFunctionArgs) {
-  const catalogue = await fetchContent(ENROLMENT_CATALOGUE_QUERY)
-  return {catalogue, prefill: prefillFromQuery(catalogue, new URL(request.url).searchParams)}
+  const query = new URL(request.url).searchParams
+  const [catalogue, batches] = await Promise.all([
+    fetchContent(ENROLMENT_CATALOGUE_QUERY),
+    fetchContent(ENROLMENT_BATCHES_QUERY, {today: providerToday(new Date())}),
+  ])
+  const prefill = prefillFromQuery(catalogue, query)
+  // `batch` preselects one of the prefilled course's batches (any other id is ignored).
+  const wanted = query.get('batch') ?? ''
+  const batchId = batchesForCourse(batches, prefill).some((batch) => batch._id === wanted) ? wanted : ''
+  return {catalogue, batches, prefill: {...prefill, batchId}}
 }
 
 /** The prefill query (training, course, …) makes endless variants of one form: the canonical drops it. */
@@ -50,29 +69,42 @@ export const meta: MetaFunction<typeof loader> = ({matches}) =>
 const CONSTRAINT = Object.fromEntries(Object.entries(getZodConstraint(EnrolmentFormSchema)).map(([name, {required}]) => [name, {required}]))
 
 export default function Payment() {
-  const {catalogue, prefill} = useLoaderData<typeof loader>()
+  const {catalogue, batches, prefill} = useLoaderData<typeof loader>()
   const [program, setProgram] = useState(prefill.trainingProgram)
   const [course, setCourse] = useState(prefill.course)
   const [country, setCountry] = useState(prefill.country)
+  const [batchId, setBatchId] = useState(prefill.batchId)
+  const batchSelect = useRef<HTMLSelectElement>(null)
   const [attachments, setAttachments] = useState<UploadedDocument[]>([])
   const [uploading, setUploading] = useState(false)
   const [attempted, setAttempted] = useState(false)
   const navigate = useNavigate()
   // After the payment the browser goes to the enrolment's confirmation page (issue 14), at the top.
-  const {phase, busy, alert, pay, settleSandbox} = usePayment({catalogue, attachments, onPaid: ({saveResult}) => navigate(saveResult.confirmationUrl)})
+  const {phase, busy, alert, fullBatchId, pay, settleSandbox, clearFullBatch} = usePayment({
+    catalogue,
+    attachments,
+    onPaid: ({saveResult}) => navigate(saveResult.confirmationUrl),
+  })
 
   const current = program && course ? quote(catalogue, {trainingProgram: program, course, country}) : null
   const amount = current?.ok ? current.amountUsd : null
   const onRequest = current && !current.ok && current.reason === 'contact-for-pricing'
   const countryEnabled = needsCountry(program) && Boolean(course)
+  const offered = useMemo(() => batchesForCourse(batches, {trainingProgram: program, course}), [batches, program, course])
+  const availability = useBatchAvailability(offered.map((batch) => batch._id))
+  const chosenBatch = offered.find((batch) => batch._id === batchId) ?? null
+  // The waitlist is offered for the batch create-order found full, or for a chosen batch the live count shows full.
+  const waitlistBatch = offered.find((batch) => batch._id === fullBatchId) ?? (chosenBatch && isFull(availability?.[chosenBatch._id]) ? chosenBatch : null)
 
   const schema = useMemo(
     () =>
       EnrolmentFormSchema.superRefine((value, ctx) => {
         const check = checkEnrolmentPrice(catalogue, value)
         if (!check.ok) ctx.addIssue({code: 'custom', path: [check.field], message: check.message})
+        const batchProblem = checkBatchChoice(batchesForCourse(batches, value), value.batchId, availability)
+        if (batchProblem) ctx.addIssue({code: 'custom', path: ['batchId'], message: batchProblem})
       }),
-    [catalogue],
+    [catalogue, batches, availability],
   )
 
   const [form, fields] = useForm({
@@ -89,7 +121,7 @@ export default function Payment() {
   })
 
   // After a refused submit, the first problem (in form order) is also announced in the alert.
-  const firstError = (['name', 'email', 'mobile', 'trainingProgram', 'course', 'country', 'amount'] as const)
+  const firstError = (['name', 'email', 'mobile', 'trainingProgram', 'course', 'country', 'amount', 'batchId'] as const)
     .map((name) => fields[name].errors?.[0])
     .find(Boolean)
   const shownAlert = alert ?? (attempted ? firstError : null) ?? null
@@ -107,148 +139,207 @@ export default function Payment() {
       />
 
       <section className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_22rem]">
-        <form {...getFormProps(form)} method="post" className="space-y-6" aria-describedby="enrolment-alert" onSubmitCapture={() => setAttempted(true)}>
-          <noscript>
-            <p className="rounded-lg bg-amber-50 p-4 text-amber-900">Online payment needs JavaScript. Please enable it, or contact us to enrol.</p>
-          </noscript>
-          <div id="enrolment-alert" role="alert" className={shownAlert ? 'rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800' : 'sr-only'}>
-            {shownAlert}
-          </div>
-
-          <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
-            <legend className="px-2 text-lg font-semibold text-navy-900">Your details</legend>
-            <Field look="enrolment" label="Full name" field={fields.name}>
-              <input {...getInputProps(fields.name, {type: 'text'})} autoComplete="name" className={inputClass(fields.name.errors, 'enrolment')} />
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field look="enrolment" label="Email" field={fields.email}>
-                <input {...getInputProps(fields.email, {type: 'email'})} autoComplete="email" className={inputClass(fields.email.errors, 'enrolment')} />
-              </Field>
-              <Field look="enrolment" label="Mobile" field={fields.mobile} hint="With country code, e.g. +971 50 123 4567">
-                <input
-                  {...getInputProps(fields.mobile, {type: 'tel', ariaDescribedBy: fields.mobile.descriptionId})}
-                  autoComplete="tel"
-                  className={inputClass(fields.mobile.errors, 'enrolment')}
-                />
-              </Field>
+        <div className="min-w-0 space-y-6">
+          {waitlistBatch ? (
+            <Waitlist
+              key={waitlistBatch._id}
+              batchId={waitlistBatch._id}
+              batchLabel={[batchDateRange(waitlistBatch), waitlistBatch.city].filter(Boolean).join(' · ')}
+              defaults={{name: fields.name.value, email: fields.email.value, mobile: fields.mobile.value}}
+              onChooseAnother={() => {
+                setBatchId('')
+                clearFullBatch()
+                batchSelect.current?.focus()
+              }}
+            />
+          ) : null}
+          <form {...getFormProps(form)} method="post" className="space-y-6" aria-describedby="enrolment-alert" onSubmitCapture={() => setAttempted(true)}>
+            <noscript>
+              <p className="rounded-lg bg-amber-50 p-4 text-amber-900">Online payment needs JavaScript. Please enable it, or contact us to enrol.</p>
+            </noscript>
+            <div
+              id="enrolment-alert"
+              role="alert"
+              className={shownAlert ? 'rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800' : 'sr-only'}
+            >
+              {shownAlert}
             </div>
-          </fieldset>
 
-          <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
-            <legend className="px-2 text-lg font-semibold text-navy-900">Your course</legend>
-            <Field look="enrolment" label="Training program" field={fields.trainingProgram}>
-              <select
-                {...getSelectProps(fields.trainingProgram, {value: false})}
-                value={program}
-                className={inputClass(fields.trainingProgram.errors, 'enrolment')}
-                onChange={(event) => {
-                  // docs/requirements.md#req-states-enrolment: changing the program resets course, country and amount.
-                  setProgram(event.target.value)
-                  setCourse('')
-                  setCountry('')
-                  setAttachments([])
-                }}
-              >
-                <option value="">Select a training program</option>
-                {programChoices.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field look="enrolment" label="Course" field={fields.course}>
-              <select
-                {...getSelectProps(fields.course, {value: false})}
-                value={course}
-                disabled={!program}
-                className={inputClass(fields.course.errors, 'enrolment')}
-                onChange={(event) => {
-                  setCourse(event.target.value)
-                  setCountry('')
-                }}
-              >
-                <option value="">{program ? 'Select a course' : 'Choose a program first'}</option>
-                {courseChoices.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                look="enrolment"
-                label="Country"
-                field={fields.country}
-                hint={needsCountry(program) ? 'The flag administration issuing your certificate' : 'Only for competency training'}
-              >
+            <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
+              <legend className="px-2 text-lg font-semibold text-navy-900">Your details</legend>
+              <Field look="enrolment" label="Full name" field={fields.name}>
+                <input {...getInputProps(fields.name, {type: 'text'})} autoComplete="name" className={inputClass(fields.name.errors, 'enrolment')} />
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field look="enrolment" label="Email" field={fields.email}>
+                  <input {...getInputProps(fields.email, {type: 'email'})} autoComplete="email" className={inputClass(fields.email.errors, 'enrolment')} />
+                </Field>
+                <Field look="enrolment" label="Mobile" field={fields.mobile} hint="With country code, e.g. +971 50 123 4567">
+                  <input
+                    {...getInputProps(fields.mobile, {type: 'tel', ariaDescribedBy: fields.mobile.descriptionId})}
+                    autoComplete="tel"
+                    className={inputClass(fields.mobile.errors, 'enrolment')}
+                  />
+                </Field>
+              </div>
+            </fieldset>
+
+            <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
+              <legend className="px-2 text-lg font-semibold text-navy-900">Your course</legend>
+              <Field look="enrolment" label="Training program" field={fields.trainingProgram}>
                 <select
-                  {...getSelectProps(fields.country, {value: false, ariaDescribedBy: fields.country.descriptionId})}
-                  value={country}
-                  disabled={!countryEnabled}
-                  required={countryEnabled}
-                  className={inputClass(fields.country.errors, 'enrolment')}
-                  onChange={(event) => setCountry(event.target.value)}
+                  {...getSelectProps(fields.trainingProgram, {value: false})}
+                  value={program}
+                  className={inputClass(fields.trainingProgram.errors, 'enrolment')}
+                  onChange={(event) => {
+                    // docs/requirements.md#req-states-enrolment: changing the program resets course, country and amount.
+                    setProgram(event.target.value)
+                    setCourse('')
+                    setCountry('')
+                    setBatchId('')
+                    setAttachments([])
+                  }}
                 >
-                  <option value="">{countryEnabled ? 'Select a country' : 'Not applicable'}</option>
-                  {countryChoices.map((option) => (
+                  <option value="">Select a training program</option>
+                  {programChoices.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}
                     </option>
                   ))}
                 </select>
               </Field>
-              <Field look="enrolment" label="Amount (USD)" field={fields.amount} hint="Set by the course you choose">
-                <input
-                  {...getInputProps(fields.amount, {type: 'number', value: false, ariaDescribedBy: fields.amount.descriptionId})}
-                  step="0.01"
-                  min="0"
-                  readOnly
-                  value={amount ?? ''}
-                  className={`${inputClass(fields.amount.errors, 'enrolment')} bg-slate-50`}
-                />
+              <Field look="enrolment" label="Course" field={fields.course}>
+                <select
+                  {...getSelectProps(fields.course, {value: false})}
+                  value={course}
+                  disabled={!program}
+                  className={inputClass(fields.course.errors, 'enrolment')}
+                  onChange={(event) => {
+                    setCourse(event.target.value)
+                    setCountry('')
+                    setBatchId('')
+                  }}
+                >
+                  <option value="">{program ? 'Select a course' : 'Choose a program first'}</option>
+                  {courseChoices.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
               </Field>
-            </div>
-            <input type="hidden" name={fields.currency.name} value="USD" />
-            {onRequest ? (
-              <p className="rounded-lg bg-ocean-50 p-4 text-navy-900" data-testid="contact-for-pricing">
-                This course is priced on request and cannot be paid online.{' '}
-                <Link to="/contact" className="font-semibold text-ocean-600 underline">
-                  Contact us
-                </Link>{' '}
-                for a quote.
-              </p>
-            ) : null}
-          </fieldset>
-
-          {program === CADETSHIP_TRAINING ? (
-            <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
-              <legend className="px-2 text-lg font-semibold text-navy-900">Documents (optional)</legend>
-              <p className="text-sm text-slate-600">
-                Attach up to {MAX_DOCUMENTS} files: passport, certificates, academic records. {ALLOWED_TYPES_TEXT}, {MAX_DOCUMENT_MB} MB each.
-              </p>
-              <Suspense fallback={<p className="text-sm text-slate-500">Loading the document upload…</p>}>
-                <DocumentUpload onChange={setAttachments} onBusyChange={setUploading} disabled={busy} />
-              </Suspense>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  look="enrolment"
+                  label="Country"
+                  field={fields.country}
+                  hint={needsCountry(program) ? 'The flag administration issuing your certificate' : 'Only for competency training'}
+                >
+                  <select
+                    {...getSelectProps(fields.country, {value: false, ariaDescribedBy: fields.country.descriptionId})}
+                    value={country}
+                    disabled={!countryEnabled}
+                    required={countryEnabled}
+                    className={inputClass(fields.country.errors, 'enrolment')}
+                    onChange={(event) => setCountry(event.target.value)}
+                  >
+                    <option value="">{countryEnabled ? 'Select a country' : 'Not applicable'}</option>
+                    {countryChoices.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+                <Field look="enrolment" label="Amount (USD)" field={fields.amount} hint="Set by the course you choose">
+                  <input
+                    {...getInputProps(fields.amount, {type: 'number', value: false, ariaDescribedBy: fields.amount.descriptionId})}
+                    step="0.01"
+                    min="0"
+                    readOnly
+                    value={amount ?? ''}
+                    className={`${inputClass(fields.amount.errors, 'enrolment')} bg-slate-50`}
+                  />
+                </Field>
+              </div>
+              <input type="hidden" name={fields.currency.name} value="USD" />
+              {offered.length ? (
+                <Field
+                  look="enrolment"
+                  label="Date and location"
+                  field={fields.batchId}
+                  hint="Seats left are updated live; a full date can be joined on its waitlist."
+                >
+                  <select
+                    {...getSelectProps(fields.batchId, {value: false, ariaDescribedBy: fields.batchId.descriptionId})}
+                    ref={batchSelect}
+                    value={batchId}
+                    required
+                    className={inputClass(fields.batchId.errors, 'enrolment')}
+                    onChange={(event) => {
+                      setBatchId(event.target.value)
+                      clearFullBatch()
+                    }}
+                  >
+                    <option value="">Select a date</option>
+                    {offered.map((batch) => (
+                      <option
+                        key={batch._id}
+                        value={batch._id}
+                        disabled={isFull(availability?.[batch._id]) && batch._id !== batchId}
+                        data-testid="batch-option"
+                      >
+                        {batchOptionLabel(batch, availability?.[batch._id])}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              ) : course && !onRequest ? (
+                <p className="rounded-lg bg-slate-50 p-4 text-navy-900" data-testid="dates-on-request">
+                  <strong>{DATES_ON_REQUEST}</strong>: after your payment our team contacts you to arrange the date and place of your course.
+                </p>
+              ) : (
+                <input type="hidden" name={fields.batchId.name} value="" />
+              )}
+              {onRequest ? (
+                <p className="rounded-lg bg-ocean-50 p-4 text-navy-900" data-testid="contact-for-pricing">
+                  This course is priced on request and cannot be paid online.{' '}
+                  <Link to="/contact" className="font-semibold text-ocean-600 underline">
+                    Contact us
+                  </Link>{' '}
+                  for a quote.
+                </p>
+              ) : null}
             </fieldset>
-          ) : null}
 
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-            <button
-              type="submit"
-              className="btn-primary min-w-48 px-8 text-base"
-              disabled={busy || uploading || Boolean(onRequest)}
-              aria-describedby="pay-note"
-            >
-              {busy ? 'Processing...' : amount !== null ? `Pay ${formatUsd(amount)} USD` : 'Proceed to payment'}
-            </button>
-            <p id="pay-note" className="flex items-center gap-2 text-sm text-slate-600">
-              <ShieldIcon width={18} height={18} />{' '}
-              {uploading ? 'Waiting for your documents to finish uploading.' : 'Card payment by Razorpay. We never see your card details.'}
-            </p>
-          </div>
-        </form>
+            {program === CADETSHIP_TRAINING ? (
+              <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
+                <legend className="px-2 text-lg font-semibold text-navy-900">Documents (optional)</legend>
+                <p className="text-sm text-slate-600">
+                  Attach up to {MAX_DOCUMENTS} files: passport, certificates, academic records. {ALLOWED_TYPES_TEXT}, {MAX_DOCUMENT_MB} MB each.
+                </p>
+                <Suspense fallback={<p className="text-sm text-slate-500">Loading the document upload…</p>}>
+                  <DocumentUpload onChange={setAttachments} onBusyChange={setUploading} disabled={busy} />
+                </Suspense>
+              </fieldset>
+            ) : null}
+
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+              <button
+                type="submit"
+                className="btn-primary min-w-48 px-8 text-base"
+                disabled={busy || uploading || Boolean(onRequest)}
+                aria-describedby="pay-note"
+              >
+                {busy ? 'Processing...' : amount !== null ? `Pay ${formatUsd(amount)} USD` : 'Proceed to payment'}
+              </button>
+              <p id="pay-note" className="flex items-center gap-2 text-sm text-slate-600">
+                <ShieldIcon width={18} height={18} />{' '}
+                {uploading ? 'Waiting for your documents to finish uploading.' : 'Card payment by Razorpay. We never see your card details.'}
+              </p>
+            </div>
+          </form>
+        </div>
 
         <aside aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-navy-900 p-6 text-white lg:sticky lg:top-24">
           <h2 id="summary-heading" className="text-lg font-bold">
@@ -263,6 +354,14 @@ export default function Payment() {
               <dt className="text-slate-300">Course</dt>
               <dd className="font-semibold">{current?.ok ? current.courseName : course || '—'}</dd>
             </div>
+            {offered.length || course ? (
+              <div>
+                <dt className="text-slate-300">Date</dt>
+                <dd className="font-semibold" data-testid="summary-date">
+                  {chosenBatch ? [batchDateRange(chosenBatch), chosenBatch.city].filter(Boolean).join(' · ') : offered.length ? '—' : DATES_ON_REQUEST}
+                </dd>
+              </div>
+            ) : null}
             {current?.ok && current.countryName ? (
               <div>
                 <dt className="text-slate-300">Country</dt>

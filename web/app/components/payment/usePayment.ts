@@ -7,6 +7,12 @@
  * `pay(value)` runs them for a valid form; every failure goes back to idle with the spec's message
  * in `alert`. The sandbox dialog reports its outcome with `settleSandbox`.
  *
+ * With a batch (issue 16, docs/requirements.md#req-batches-form) the order holds a seat: when the
+ * payment fails or the checkout is dismissed, the seat is given back at once (releaseOrder, fire
+ * and forget); when create-order answers 409, `alert` is exactly 'This batch is full' and
+ * `fullBatchId` names the batch (the page offers its waitlist) until `clearFullBatch()` or the
+ * next payment.
+ *
  * The success step is one seam, `onPaid({orderId, courseName, amountUsd, saveResult})`, where
  * `saveResult` is the save call's answer (SaveResponseSchema); the phase stays 'processing' while
  * the caller moves on (the payment page navigates to `saveResult.confirmationUrl`, issue 14).
@@ -15,7 +21,7 @@ import {useRef, useState} from 'react'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import type {SandboxOutcome} from '~/components/SandboxCheckout'
 import {checkEnrolmentPrice, ENROLMENT_MESSAGES, type EnrolmentCatalogue} from '~/domain/enrolment'
-import {CheckoutError, loadRazorpay, openRazorpay, requestOrder, submitPaymentResult, type Order} from '~/lib/checkout'
+import {BatchFullError, CheckoutError, loadRazorpay, openRazorpay, releaseOrder, requestOrder, submitPaymentResult, type Order} from '~/lib/checkout'
 import type {SaveResponse} from '#schemas/api/enrolment'
 import type {EnrolmentForm} from '#schemas/forms/enrolment'
 
@@ -35,6 +41,7 @@ export type UsePaymentOptions = {
 export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) {
   const [phase, setPhase] = useState<PaymentPhase>({kind: 'idle'})
   const [alert, setAlert] = useState<string | null>(null)
+  const [fullBatchId, setFullBatchId] = useState<string | null>(null)
   const sandboxSettle = useRef<((outcome: SandboxOutcome) => void) | null>(null)
 
   async function pay(value: EnrolmentForm): Promise<void> {
@@ -42,6 +49,7 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
     if (!check.ok) return setAlert(check.message)
     const {courseName, trainingProgramName, amountUsd} = check.quote
     setAlert(null)
+    setFullBatchId(null)
     setPhase({kind: 'processing'})
     const fail = (message: string) => {
       setAlert(message)
@@ -61,6 +69,8 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
         await loadRazorpay()
         outcome = await openRazorpay(order)
       }
+      // Unpaid: the order's seat (if it holds one) goes back at once rather than after 30 minutes.
+      if ('dismissed' in outcome || 'failed' in outcome) releaseOrder(order.id)
       if ('dismissed' in outcome) return fail('Payment was cancelled. You have not been charged.')
       if ('failed' in outcome) return fail(`Payment failed: ${outcome.failed}. Please try again.`)
       try {
@@ -70,6 +80,7 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
         return fail(`${(error as Error).message} Your payment reference is ${outcome.razorpay_payment_id}: please contact us and quote it.`)
       }
     } catch (error) {
+      if (error instanceof BatchFullError) setFullBatchId(value.batchId ?? null)
       return fail(error instanceof CheckoutError ? error.message : ENROLMENT_MESSAGES.paymentInitFailed)
     }
     onPaid(paid)
@@ -81,6 +92,12 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
     sandboxSettle.current = null
   }
 
+  /** Leaves the "batch is full" state (the visitor chose another date). */
+  function clearFullBatch() {
+    setFullBatchId(null)
+    setAlert(null)
+  }
+
   const busy = phase.kind === 'processing' || phase.kind === 'sandbox'
-  return {phase, busy, alert, pay, settleSandbox}
+  return {phase, busy, alert, fullBatchId, pay, settleSandbox, clearFullBatch}
 }
