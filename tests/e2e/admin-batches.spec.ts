@@ -98,6 +98,8 @@ test('the batches with their counts; Batches in the navigation; a roster with it
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
   const nav = page.getByRole('navigation', {name: 'Administration'})
   await expect(nav.getByRole('link', {name: 'Batches'})).toHaveAttribute('aria-current', 'page')
+  // One Logout, in the navigation (the page header has Refresh only).
+  await expect(page.getByRole('button', {name: 'Logout'})).toHaveCount(1)
   await expect(page.getByText('2 upcoming batches')).toBeVisible()
   const rows = table(page).locator('tbody tr')
   await expect(rows).toHaveCount(2)

@@ -189,6 +189,7 @@ test('real API: Check with gateway finds the sandbox payment of an order whose b
   await expect(page).toHaveURL(/\/admin\/payments$/)
   await expect(page.getByRole('heading', {name: 'Payments', level: 1})).toBeVisible()
   await expect(nav.getByRole('link', {name: 'Payments'})).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('button', {name: 'Logout'})).toHaveCount(1)
 
   const row = card(page, tag)
   await expect(row).toHaveCount(1)

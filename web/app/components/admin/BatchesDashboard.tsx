@@ -8,13 +8,13 @@ import {useEffect, useId, useState} from 'react'
 import type {AdminBatch, AdminBatchDetail} from '#schemas/api/batches'
 import {OVER_CAPACITY} from '~/domain/batches'
 import {formatDateTime} from '~/domain/format'
-import {logout} from '~/lib/admin-session'
 import {AdminDialog, DetailFields} from './AdminDialog'
 import {BATCHES_MESSAGES, fetchAdminBatch, fetchAdminBatches, saveBlob, UnauthorizedError} from './api'
 import {BATCH_STATUS_LABELS, BATCHES_EMPTY, batchesCountText, batchTitle, rosterCsv, rosterFileName} from './batches'
 import {ErrorPanel} from './ErrorPanel'
 import {Spinner, StatusBadge} from './parts'
 import {useAdminLoad} from './useAdminLoad'
+import {AdminPageHeader} from './AdminPageHeader'
 import {enrolmentBatchText} from '~/domain/batches'
 
 const CELL = 'px-3 py-2.5 align-top whitespace-nowrap'
@@ -28,20 +28,7 @@ export function BatchesDashboard({token, onUnauthorized}: {token: string; onUnau
 
   return (
     <div className="container-page py-8 sm:py-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Batches</h1>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={reload} aria-busy={refreshing} className="btn-secondary">
-            Refresh
-          </button>
-          <button type="button" onClick={logout} className="btn-outline">
-            Logout
-          </button>
-        </div>
-      </header>
+      <AdminPageHeader title="Batches" refreshing={refreshing} onRefresh={reload} />
       <p className="mt-3 max-w-3xl text-sm text-slate-700">
         Upcoming batches from the course calendar. Held seats are reserved for payments in progress (30 minutes); free seats are what candidates can still book.
       </p>

@@ -33,6 +33,7 @@ import {
 import {AdminDialog, DetailFields} from './AdminDialog'
 import {ErrorPanel} from './ErrorPanel'
 import {useAdminLoad} from './useAdminLoad'
+import {AdminPageHeader} from './AdminPageHeader'
 import {EnquiryStatusBadge, Spinner} from './parts'
 
 /** The enquiries page of a signed-in administrator. */
@@ -104,17 +105,7 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
 
   return (
     <div className="container-page py-8 sm:py-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
-          <h1 ref={heading} tabIndex={-1} className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">
-            Enquiries
-          </h1>
-        </div>
-        <button type="button" onClick={refresh} aria-busy={refreshing} className="btn-secondary">
-          Refresh
-        </button>
-      </header>
+      <AdminPageHeader title="Enquiries" refreshing={refreshing} onRefresh={refresh} headingRef={heading} />
       <p className="mt-3 max-w-3xl text-sm text-slate-700">
         Messages sent from the contact page. Reply by e-mail, then mark the enquiry as handled; the new ones are counted in the navigation.
       </p>

@@ -16,6 +16,7 @@ import type {OutboxMessage} from '#schemas/api/outbox'
 import {fetchOutbox, OUTBOX_MESSAGES, sendMessageAgain, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
 import {useAdminLoad} from './useAdminLoad'
+import {AdminPageHeader} from './AdminPageHeader'
 import {KIND_LABELS, OUTBOX_EMPTY, outboxCountText, replaceMessage, sendAgainNotice} from './outbox'
 import {OutboxStatusBadge, Spinner} from './parts'
 
@@ -69,15 +70,7 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
 
   return (
     <div className="container-page py-8 sm:py-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Outbox</h1>
-        </div>
-        <button type="button" onClick={refresh} aria-busy={refreshing} className="btn-secondary">
-          Refresh
-        </button>
-      </header>
+      <AdminPageHeader title="Outbox" refreshing={refreshing} onRefresh={refresh} />
       <p className="mt-3 max-w-3xl text-sm text-slate-700">
         Every e-mail the site sends waits here until the mail server accepts it; a message that cannot be sent is retried for 24 hours, then marked failed.
       </p>

@@ -19,11 +19,11 @@
  */
 import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
 import {formatDateTime, formatMoney} from '~/domain/format'
-import {logout} from '~/lib/admin-session'
 import type {StalePendingOrder, WebhookLogEntry, WebhookLogResult} from '#schemas/api/payments'
 import {checkWithGateway, fetchPaymentsOverview, PAYMENTS_MESSAGES, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
 import {useAdminLoad} from './useAdminLoad'
+import {AdminPageHeader} from './AdminPageHeader'
 import {Spinner} from './parts'
 import {afterCheck, checkResolvesOrder, eventsCountText, NEEDS_ATTENTION_EMPTY, ordersCountText, WEBHOOK_EVENTS_EMPTY, WEBHOOK_RESULT_LABELS} from './payments'
 
@@ -86,20 +86,7 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
 
   return (
     <div className="container-page py-8 sm:py-10">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
-          <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Payments</h1>
-        </div>
-        <div className="flex flex-wrap gap-3">
-          <button type="button" onClick={refresh} aria-busy={refreshing} className="btn-secondary">
-            Refresh
-          </button>
-          <button type="button" onClick={logout} className="btn-outline">
-            Logout
-          </button>
-        </div>
-      </header>
+      <AdminPageHeader title="Payments" refreshing={refreshing} onRefresh={refresh} />
       <p className="mt-3 max-w-3xl text-sm text-slate-700">
         Orders whose payment the site may have missed, and every delivery of the payment gateway&apos;s webhook. Pending orders are also checked with the
         gateway automatically every 15 minutes.
