@@ -37,6 +37,7 @@ import {refundReceiptMessage} from './mail/messages'
 import {enqueue} from './mail/outbox'
 import {requirePaymentsConfig, type PaymentsConfig} from './payments/config'
 import {GatewayError, randomId, refundPayment, type GatewayRefund} from './payments/gateway'
+import {freeEnrolmentSeat} from './batches/release'
 import {receiptContext} from './receipts/context'
 
 /** A new refund as staff ask for it (schemas/api/refunds.ts RefundRequestSchema, plus the header and the account). */
@@ -152,6 +153,8 @@ export async function requestRefund(orderId: string, input: RefundInput, options
   // 3. Record the gateway's answer, once.
   const {refund: stored, record: after, changed} = await recordGatewayRefund(orderId, refund.id, answer, input.account, now)
   if (stored.status === 'processed' && changed) await sendRefundReceipt(after, stored, now)
+  // Refunded in full: the seat goes back to the batch (issue 16).
+  if (changed) await freeEnrolmentSeat(after, now)
   return {refund: publicRefund(stored), record: after, created: reserved !== null}
 }
 
@@ -306,6 +309,7 @@ export async function applyRefundEvent(orderId: string, event: RefundEvent, now 
   if (value && changed) {
     await indexEnrolmentSafely(value)
     if (refund?.status === 'processed') await sendRefundReceipt(value, refund, now)
+    await freeEnrolmentSeat(value, now)
   }
   return {status: outcome, orderId}
 }

@@ -150,9 +150,30 @@ describe('releaseHold, pruneExpired, removeBooking', () => {
   })
   it('removeBooking frees the seat once', () => {
     const booked = confirmBooking(held(1), 'order_0000000', 12, at(10)).record
-    const removed = removeBooking(booked, 'order_0000000')
-    expect(removed.freed).toBe(true)
-    expect(removeBooking(removed.record, 'order_0000000').freed).toBe(false)
+    const removed = removeBooking(booked, 'order_0000000', 12, at(20))
+    expect(removed).toMatchObject({changed: true, freed: true})
+    expect(removed.record.bookings).toEqual([])
+    expect(seatCounts(removed.record, 12, at(20)).left).toBe(12)
+    expect(removeBooking(removed.record, 'order_0000000', 12, at(30))).toEqual({record: removed.record, changed: false, freed: false})
+  })
+  it('removeBooking of a cancelled order that still holds a live seat frees it', () => {
+    expect(removeBooking(held(2), 'order_0000001', 12, at(10))).toMatchObject({changed: true, freed: true})
+  })
+  it('removeBooking in an over-capacity batch frees nothing until bookings are under the seats', () => {
+    // 3 seats: 3 holds, then the first two expire and two others take them; the late payments book over capacity.
+    let record = held(3, 3)
+    record = confirmBooking(record, 'order_0000002', 3, at(10)).record
+    record = addHold(record, 'order_late001', 3, at(HOLD_SECONDS)).record
+    record = addHold(record, 'order_late002', 3, at(HOLD_SECONDS)).record
+    record = confirmBooking(record, 'order_late001', 3, at(HOLD_SECONDS + 1)).record
+    record = confirmBooking(record, 'order_late002', 3, at(HOLD_SECONDS + 1)).record
+    record = confirmBooking(record, 'order_0000000', 3, at(HOLD_SECONDS + 2)).record
+    expect(record.bookings.find((b) => b.orderId === 'order_0000000')?.overCapacity).toBe(true)
+    const first = removeBooking(record, 'order_late001', 3, at(HOLD_SECONDS + 3))
+    expect(first).toMatchObject({changed: true, freed: false})
+    const second = removeBooking(first.record, 'order_late002', 3, at(HOLD_SECONDS + 4))
+    expect(second).toMatchObject({changed: true, freed: true})
+    expect(seatCounts(second.record, 3, at(HOLD_SECONDS + 4))).toMatchObject({booked: 2, left: 1})
   })
 })
 

@@ -25,6 +25,7 @@ import {listIndexedEnrolments} from '../enrolment-index'
 import {HttpError, json, readJson} from '../http'
 import {publicRefund, requestRefund} from '../refunds'
 import {readUpload} from '../uploads'
+import {freeEnrolmentSeat} from '../batches/release'
 import {withCancelledBatches} from './batches'
 import {requireAdmin} from './auth'
 
@@ -81,7 +82,10 @@ export async function updateEnrolmentForAdmin(request: Request, context?: {param
   const orderId = param(context, 'orderId')
   const change = await readJson(request, EnrolmentUpdateSchema, MAX_UPDATE_BYTES)
   try {
-    const record = await changeEnrolment(orderId, change, {kind: 'staff', account: email}, options.now)
+    const now = options.now ?? new Date()
+    const record = await changeEnrolment(orderId, change, {kind: 'staff', account: email}, now)
+    // A cancelled enrolment gives its seat back (issue 16); harmless when it had none or gave it already.
+    if (change.status === 'cancelled') await freeEnrolmentSeat(record, now)
     return json(toDetail(record))
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw new HttpError(404, ENROLMENT_NOT_FOUND)

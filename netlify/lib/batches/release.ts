@@ -1,15 +1,20 @@
 /**
- * POST /api/enroll/release (issue 16; docs/requirements.md#req-seats): the payment form calls it
- * when the payment fails or the checkout is dismissed, so the order's seat hold is given back at
- * once instead of after 30 minutes. Harmless when repeated; a paid order is never changed (its
- * seat is a booking, which a release never touches: web/app/domain/seats.ts releaseHold).
+ * Seats given back (issue 16; docs/requirements.md#req-seats):
+ * - POST /api/enroll/release: the payment form calls it when the payment fails or the checkout
+ *   is dismissed, so the order's seat hold is given back at once instead of after 30 minutes.
+ *   Harmless when repeated; a paid order is never changed (its seat is a booking, which a
+ *   release never touches: web/app/domain/seats.ts releaseHold).
+ * - freeEnrolmentSeat: staff cancelled an enrolment or refunded it in full, so its booking goes.
+ * A seat freed either way is reported to the batch's waitlist (./waitlist.ts noticeFreedSeat).
  */
 import {isOrderId} from '#schemas/api/ids'
 import {ReleaseSchema, type ReleaseResponse} from '#schemas/api/enrolment'
+import {isUpcoming} from '~/domain/seats'
 import {wasPaid} from '~/domain/enrolment-status'
-import {getEnrolment} from '../enrolments'
+import {getEnrolment, type EnrolmentRecord} from '../enrolments'
 import {HttpError, json, readJson} from '../http'
-import {releaseSeat} from './seats'
+import {fetchBatch} from './content'
+import {freeSeat, releaseSeat} from './seats'
 import {noticeFreedSeat} from './waitlist'
 
 /** The largest release body read (bytes): `{orderId}` is tiny. */
@@ -43,4 +48,29 @@ export async function handleRelease(request: Request, options: {now?: Date} = {}
   const {freedBatchId, ...body} = await releaseOrder(orderId, now)
   if (freedBatchId) await noticeFreedSeat(freedBatchId, orderId, 'released', now)
   return json(body satisfies ReleaseResponse)
+}
+
+/**
+ * Gives back the seat of `record` when staff have cancelled it or refunded it in full (its status
+ * is `cancelled` or `refunded`; anything else, or an enrolment without a batch, does nothing):
+ * drops its booking or hold (./seats.ts freeSeat) and, when that frees a seat of a batch still
+ * ahead at `now`, queues the waitlist notice `waitlist-notice:{order id}-booking` naming the first
+ * person waiting. Harmless when repeated. Never throws: a failure is logged for staff (the
+ * enrolment's change stands; the roster shows the booking until it is freed).
+ */
+export async function freeEnrolmentSeat(record: EnrolmentRecord, now: Date): Promise<{freed: boolean}> {
+  if (!record.batch || (record.status !== 'cancelled' && record.status !== 'refunded')) return {freed: false}
+  const batchId = record.batch.id
+  try {
+    // A batch since deleted from the content counts no seats: dropping the booking frees nothing to offer.
+    const batch = await fetchBatch(batchId)
+    const {freed} = await freeSeat(batchId, batch?.seats ?? 0, record.orderId, now)
+    if (freed && batch && isUpcoming(batch.startDate, now)) {
+      await noticeFreedSeat(batchId, `${record.orderId}-booking`, record.status, now)
+    }
+    return {freed}
+  } catch (error) {
+    console.error(`[seats] REVIEW: the seat of ${record.status} order ${record.orderId} on batch ${batchId} could not be given back`, error)
+    return {freed: false}
+  }
 }

@@ -13,6 +13,7 @@ import {
   emptySeats,
   pruneExpired,
   releaseHold,
+  removeBooking,
   type HoldOutcome,
   type SeatBooking,
   type SeatHold,
@@ -66,6 +67,23 @@ export async function bookSeat(batchId: string, seats: number, orderId: string, 
     return result.changed ? result.record : undefined
   })
   return outcome!
+}
+
+/**
+ * Gives back the seat of order `orderId` on batch `batchId` (of `seats` seats) when staff cancel
+ * its enrolment or refund it in full (web/app/domain/seats.ts removeBooking): `freed` when the
+ * batch has a seat left at `now` that it did not have. Harmless when repeated.
+ */
+export async function freeSeat(batchId: string, seats: number, orderId: string, now: Date): Promise<{freed: boolean}> {
+  let freed = false
+  await updateJSON<SeatsRecord>(seatsStore(), batchId, (current) => {
+    freed = false
+    if (!current) return undefined
+    const result = removeBooking(asRecord(current, batchId), orderId, seats, now)
+    freed = result.freed
+    return result.changed ? result.record : undefined
+  })
+  return {freed}
 }
 
 /** Drops the expired holds of batch `batchId` at `now`; resolves to the holds dropped by this call. */

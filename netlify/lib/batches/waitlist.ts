@@ -20,6 +20,7 @@ import {rateLimitOf} from '~/lib/env.server'
 import {openStore, STORES, updateJSON} from '../blobs'
 import {HttpError} from '../http'
 import {staffRecipients, waitlistNoticeMessage} from '../mail/messages'
+import type {SeatFreedReason} from '../mail/templates/waitlist-notice'
 import {enqueue} from '../mail/outbox'
 import {checkRateLimit, sha256Hex} from '../rate-limit'
 import {receiptContext} from '../receipts/context'
@@ -103,13 +104,13 @@ export async function joinWaitlist(submission: WaitlistSubmission, {client, now 
 }
 
 /**
- * A seat of `batchId` came free at `now` because the hold of order `freedBy` was released or
- * expired (`reason`): marks the first person waiting not named before and queues the staff
+ * A seat of `batchId` came free at `now` (`reason`): the hold of order `freedBy` was released or
+ * expired, or (`freedBy` = `{order id}-booking`) staff cancelled or fully refunded that order: marks the first person waiting not named before and queues the staff
  * notice `waitlist-notice:{freedBy}` naming them (idempotent: the same freed seat again names the
  * same person and queues nothing new). Resolves to the outbox id, or null when nobody waits.
  * Never throws: a failure is logged (the seat is free anyway; staff see the waitlist).
  */
-export async function noticeFreedSeat(batchId: string, freedBy: string, reason: 'released' | 'expired', now: Date): Promise<string | null> {
+export async function noticeFreedSeat(batchId: string, freedBy: string, reason: SeatFreedReason, now: Date): Promise<string | null> {
   try {
     let chosen: WaitlistEntry | null = null
     let waiting = 0

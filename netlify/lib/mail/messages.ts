@@ -145,8 +145,9 @@ export async function refundReceiptMessage(input: RefundReceiptProps & {refundKe
 
 /**
  * The staff notice of a seat come free in a batch with a waitlist (issue 16):
- * `waitlist-notice:{order id}` — the order whose hold was released or expired, so each freed seat
- * makes one notice whoever reports it — to `staff`, naming the first person waiting, Reply-To them.
+ * `waitlist-notice:{order id}` — the order whose hold was released or expired, or
+ * `waitlist-notice:{order id}-booking` when staff cancelled or fully refunded it, so each freed
+ * seat makes one notice whoever reports it — to `staff`, naming the first person waiting, Reply-To them.
  */
 export async function waitlistNoticeMessage(input: WaitlistNoticeProps & {freedBy: string}, staff: readonly string[]): Promise<NewOutboxMessage> {
   const {freedBy, ...props} = input

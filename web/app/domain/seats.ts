@@ -16,6 +16,7 @@
  *   was released) still books — the money is real — and when its seat was taken meanwhile the
  *   booking is flagged `overCapacity` for staff.
  * - releaseHold drops the order's hold and never touches a booking.
+ * - removeBooking gives a cancelled or fully refunded enrolment's seat back (staff only).
  * Times are ISO 8601 strings (UTC) in the record and `Date`s in the arguments.
  */
 import {isUpcoming as startsAfter, providerToday} from './batches'
@@ -114,13 +115,24 @@ export function pruneExpired(record: SeatsRecord, now: Date): PruneOutcome {
   return {record: {...record, holds: record.holds.filter((h) => isLive(h, now))}, expired}
 }
 
-/** What removeBooking did: `freed` when the booking was there (its seat is available again). */
-export type RemoveBookingOutcome = {record: SeatsRecord; freed: boolean}
+/** What removeBooking did: `changed` when anything of the order went, `freed` when a seat is available that was not (the batch's `left` grew). */
+export type RemoveBookingOutcome = {record: SeatsRecord; changed: boolean; freed: boolean}
 
-/** Removes the booking of `orderId` (e.g. staff cancel or refund it); harmless when there is none. */
-export function removeBooking(record: SeatsRecord, orderId: string): RemoveBookingOutcome {
-  if (!record.bookings.some((b) => b.orderId === orderId)) return {record, freed: false}
-  return {record: {...record, bookings: record.bookings.filter((b) => b.orderId !== orderId)}, freed: true}
+/**
+ * Gives back the seat of `orderId` when staff cancel its enrolment or refund it in full: drops
+ * its booking and any hold it still has, in a batch of `seats` seats at `now`. A seat is `freed`
+ * only when the batch now has more left than before (dropping a booking from an over-capacity
+ * batch frees nothing). Harmless when the order has neither.
+ */
+export function removeBooking(record: SeatsRecord, orderId: string, seats: number, now: Date): RemoveBookingOutcome {
+  const next: SeatsRecord = {
+    ...record,
+    bookings: record.bookings.filter((b) => b.orderId !== orderId),
+    holds: record.holds.filter((h) => h.orderId !== orderId),
+  }
+  const changed = next.bookings.length !== record.bookings.length || next.holds.length !== record.holds.length
+  if (!changed) return {record, changed: false, freed: false}
+  return {record: next, changed, freed: seatCounts(next, seats, now).left > seatCounts(record, seats, now).left}
 }
 
 /** Whether a batch starting on `startDate` ('YYYY-MM-DD') is still ahead at `now`: it starts AFTER today in the provider's time zone (./batches.ts, the one rule the pages use too). */

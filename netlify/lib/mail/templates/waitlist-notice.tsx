@@ -8,12 +8,15 @@ import {Link} from '@react-email/components'
 import {formatProviderDateTime} from '~/domain/receipt-format'
 import {Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, type RenderedEmail} from './frame'
 
+/** Why a seat came free: a checkout given up (`released`), a hold that ran out (`expired`), or staff cancelled (`cancelled`) or fully refunded (`refunded`) a paid enrolment. */
+export type SeatFreedReason = 'released' | 'expired' | 'cancelled' | 'refunded'
+
 /** What the notice shows. Dates 'YYYY-MM-DD'; `joinedAt` ISO 8601; `waiting` how many wait in all (this person included). */
 export type WaitlistNoticeProps = {
   provider: MailProvider
   batch: {id: string; course: string; startDate: string; endDate: string; city: string}
-  /** Why the seat came free: a checkout given up (`released`) or a hold that ran out (`expired`). */
-  reason: 'released' | 'expired'
+  /** Why the seat came free. */
+  reason: SeatFreedReason
   person: {name: string; email: string; mobile: string; joinedAt: string}
   waiting: number
 }
@@ -22,7 +25,12 @@ export type WaitlistNoticeProps = {
 export const waitlistNoticeSubject = (props: Pick<WaitlistNoticeProps, 'batch' | 'person'>): string =>
   `Seat free: ${props.batch.course}, ${props.batch.startDate}, ${props.batch.city} — first waiting: ${props.person.name}`
 
-const REASONS = {released: 'a candidate gave up their checkout', expired: "a candidate's 30-minute seat hold ran out unpaid"} as const
+const REASONS: Record<SeatFreedReason, string> = {
+  released: 'a candidate gave up their checkout',
+  expired: "a candidate's 30-minute seat hold ran out unpaid",
+  cancelled: "staff cancelled a candidate's enrolment",
+  refunded: "staff refunded a candidate's enrolment in full",
+}
 
 /** The notice's body (React Email). */
 export function WaitlistNoticeEmail(props: WaitlistNoticeProps) {
