@@ -10,7 +10,9 @@ import seatHolds from '#netlify/functions/seat-holds'
 import save from '#netlify/functions/enrolment-save'
 import {config as seatHoldsConfig} from '#netlify/functions/seat-holds'
 import {AvailabilityResponseSchema} from '#schemas/api/batches'
-import {readSeats} from '#netlify/lib/batches/seats'
+import release from '#netlify/functions/enrolment-release'
+import {LIST_FROM, readSeats} from '#netlify/lib/batches/seats'
+import {openStore, STORES} from '#netlify/lib/blobs'
 import {expireHolds} from '#netlify/lib/batches/expiry'
 import {testContext} from '../helpers/blobs'
 import {after, BATCHES, batchForm, useSeatsTestEnvironment} from './batches-fixtures'
@@ -85,6 +87,25 @@ describe('GET /api/batches/availability', () => {
     const response = await ask(`?ids=${ids.join(',')}`)
     expect(response.status).toBe(200)
     expect(Object.keys((await response.json()).availability)).toHaveLength(Object.keys(BATCHES).length)
+  })
+
+  it('many ids (read through the listing and the records changed since): every change shows at once', async () => {
+    const ids = Object.values(BATCHES).map((b) => b._id)
+    expect(ids.length).toBeGreaterThanOrEqual(LIST_FROM)
+    const left = async (id: string) => (await (await ask(`?ids=${ids.join(',')}`)).json()).availability[id]?.left
+    const before = await left(BATCHES.release._id)
+    const first = await order(BATCHES.release._id, 'h@example.com')
+    expect(await left(BATCHES.release._id)).toBe(before - 1)
+    const second = await order(BATCHES.release._id, 'i@example.com')
+    expect(await left(BATCHES.release._id)).toBe(before - 2)
+    await pay(first.body.id)
+    expect((await readSeats(ids)).get(BATCHES.release._id)?.bookings.map((b) => b.orderId)).toEqual([first.body.id])
+    await call(release, jsonRequest('/api/enroll/release', {orderId: second.body.id}))
+    expect(await left(BATCHES.release._id)).toBe(before - 1)
+    // A record removed from the store reads as nothing held or booked.
+    await openStore(STORES.seats).delete(BATCHES.release._id)
+    expect((await readSeats(ids)).get(BATCHES.release._id)).toBeNull()
+    expect(await left(BATCHES.release._id)).toBe(5)
   })
 
   it.each([

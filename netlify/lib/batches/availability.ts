@@ -1,8 +1,8 @@
 /**
  * GET /api/batches/availability?ids=… (issue 16; docs/requirements.md#req-seats): the seats left
  * of up to 200 batches, for the course cards and the calendar, which fill them in after load.
- * Reads the batches' seat totals from the content (one query) and one seats record per batch
- * (in parallel), never an enrolment: its cost does not grow with the enrolments stored
+ * Reads the batches' seat totals from the content (one query) and the seats records (./seats.ts
+ * readSeats: one listing, then only the records changed since), never an enrolment: its cost does not grow with the enrolments stored
  * (bench/seats-availability.ts). Expired holds do not count (web/app/domain/seats.ts). Answers
  * `Cache-Control: no-store` (netlify/lib/http.ts json, the policy of web/app/lib/cache.server.ts):
  * a seat count must never be older than the request.
