@@ -1,5 +1,5 @@
-import {describe, expect, it} from 'vitest'
-import {applySecurityHeaders, BASE_SECURITY_HEADERS, contentSecurityPolicy, createNonce, NON_PAGE_CSP, secureResponse, sendsHsts} from '~/lib/security.server'
+import {describe, expect, it, vi} from 'vitest'
+import {applySecurityHeaders, BASE_SECURITY_HEADERS, contentSecurityPolicy, createNonce, NON_PAGE_CSP, openerPolicy, secureResponse, sendsHsts} from '~/lib/security.server'
 
 describe('security headers', () => {
   it('creates a different unguessable nonce every time', () => {
@@ -72,6 +72,25 @@ describe('secureResponse and HSTS (issue 12, finding 9)', () => {
       new Response('', {headers: {'Content-Security-Policy': "default-src 'none'; sandbox"}}),
     )
     expect(download.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
+  })
+
+  it("Cross-Origin-Opener-Policy: same-origin, except same-origin-allow-popups on checkout pages when Razorpay is enabled (issue 17)", () => {
+    const razorpay = {RAZORPAY_KEY_ID: 'rzp_test_abc'}
+    expect(openerPolicy(new Request('http://localhost/payment?program=offshore-survival'), razorpay)).toBe('same-origin-allow-popups')
+    expect(openerPolicy(new Request('http://localhost/pay/link/plink_x'), razorpay)).toBe('same-origin-allow-popups')
+    expect(openerPolicy(new Request('http://localhost/payment'), {})).toBe('same-origin')
+    expect(openerPolicy(new Request('http://localhost/contact'), razorpay)).toBe('same-origin')
+    expect(openerPolicy(new Request('http://localhost/paymentx'), razorpay)).toBe('same-origin')
+    expect(openerPolicy(new Request('http://localhost/admin'), razorpay)).toBe('same-origin')
+    vi.stubEnv('RAZORPAY_KEY_ID', 'rzp_test_abc')
+    vi.stubEnv('RAZORPAY_KEY_SECRET', 'secret_for_tests_only')
+    try {
+      expect(secureResponse(new Request('http://localhost/payment'), new Response('<p>')).headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups')
+      expect(secureResponse(new Request('http://localhost/'), new Response('<p>')).headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
+    } finally {
+      vi.unstubAllEnvs()
+    }
+    expect(secureResponse(new Request('http://localhost/payment'), new Response('<p>')).headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
   })
 
   it('copies an answer whose headers are immutable (a redirect) instead of throwing', () => {

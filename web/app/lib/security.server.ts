@@ -57,7 +57,8 @@ export function sendsHsts(request: Request, env?: Readonly<Record<string, unknow
  * The headers every answer of the site carries, whatever produced it (issue 12, finding 9):
  * the base headers, HSTS in production, and — unless the answer brings its own CSP (HTML pages
  * have a nonce CSP; document downloads a sandbox) — NON_PAGE_CSP. Headers already set by the
- * answer are kept, except that the base headers always win. Returns `response` itself when its
+ * answer are kept, except that the base headers always win (Cross-Origin-Opener-Policy as
+ * openerPolicy says: relaxed only on checkout pages with Razorpay). Returns `response` itself when its
  * headers can be changed, else a copy (a redirect's headers are immutable).
  */
 export function secureResponse(request: Request, response: Response): Response {
@@ -71,10 +72,34 @@ export function secureResponse(request: Request, response: Response): Response {
   return target
 }
 
+/**
+ * The pages that open Razorpay Checkout (or its payment-link page): the payment form and the
+ * payment-link pages under /pay/ (issue 17). Checkout opens popups (netbanking, wallets, some
+ * 3-D Secure pages) that report back to their opener.
+ */
+export const isCheckoutPage = (pathname: string): boolean => pathname === '/payment' || pathname === '/payment/' || pathname.startsWith('/pay/')
+
+/**
+ * The Cross-Origin-Opener-Policy of the answer to `request` (issue 17, "Real Checkout under our
+ * headers"): `same-origin` everywhere, except `same-origin-allow-popups` on a checkout page when
+ * Razorpay is enabled (real keys), since `same-origin` severs `window.opener` for Checkout's
+ * cross-origin popups and those payments would hang. The CSP still names only Razorpay's origins.
+ */
+export function openerPolicy(request: Request, env?: Pick<Env, 'RAZORPAY_KEY_ID'>): 'same-origin' | 'same-origin-allow-popups' {
+  let pathname: string
+  try {
+    pathname = new URL(request.url).pathname
+  } catch {
+    return 'same-origin'
+  }
+  return isCheckoutPage(pathname) && razorpayEnabled(env) ? 'same-origin-allow-popups' : 'same-origin'
+}
+
 function applyNonPageHeaders(headers: Headers, request: Request): void {
   const framedPreview =
     headers.has('Content-Security-Policy') && !headers.has('X-Frame-Options') && /frame-ancestors 'self' /.test(headers.get('Content-Security-Policy') ?? '')
   for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) headers.set(name, value)
+  headers.set('Cross-Origin-Opener-Policy', openerPolicy(request))
   // An editor's preview page may be framed by the Studio (applySecurityHeaders left XFO out).
   if (framedPreview) headers.delete('X-Frame-Options')
   if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', NON_PAGE_CSP)
