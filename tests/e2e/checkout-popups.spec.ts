@@ -120,7 +120,10 @@ async function openWithStandIn(page: import('@playwright/test').Page, path: stri
 test("on /payment, Checkout's cross-origin popup reports back to the page (same-origin-allow-popups)", async ({page}) => {
   const coop = await openWithStandIn(page, '/payment?program=offshore-survival&course=BOSIET')
   expect(coop).toBe('same-origin-allow-popups')
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => (window as unknown as {__openCheckoutPopup(): boolean}).__openCheckoutPopup())])
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate(() => (window as unknown as {__openCheckoutPopup(): boolean}).__openCheckoutPopup()),
+  ])
   await expect(popup).toHaveTitle('posted')
   await expect
     .poll(() => page.evaluate(() => (window as unknown as {__checkoutMessages: {origin: string; data: unknown}[]}).__checkoutMessages))
@@ -138,7 +141,10 @@ test('the CSP of the checkout page still names only Razorpay as a third party', 
 test('on any other page (same-origin) the same popup has no opener: the control that makes the test able to fail', async ({page}) => {
   const coop = await openWithStandIn(page, '/contact')
   expect(coop).toBe('same-origin')
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate(() => (window as unknown as {__openCheckoutPopup(): boolean}).__openCheckoutPopup())])
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate(() => (window as unknown as {__openCheckoutPopup(): boolean}).__openCheckoutPopup()),
+  ])
   await expect(popup).toHaveTitle('no opener')
   expect(await page.evaluate(() => (window as unknown as {__checkoutMessages: unknown[]}).__checkoutMessages)).toEqual([])
 })

@@ -104,7 +104,14 @@ describe('a paid seat given back', () => {
   it("Razorpay's refund webhook for the whole payment gives the seat back too", async () => {
     const paid = await paidOrder(BATCHES.release._id, 'seat3@example.com')
     const before = await leftIn(BATCHES.release)
-    const event = {event: 'refund.processed' as const, id: 'rfnd_SeatWebhook01', paymentId: paid.paymentId, amount: paid.amount, currency: 'USD', notes: {order_id: paid.id}}
+    const event = {
+      event: 'refund.processed' as const,
+      id: 'rfnd_SeatWebhook01',
+      paymentId: paid.paymentId,
+      amount: paid.amount,
+      currency: 'USD',
+      notes: {order_id: paid.id},
+    }
     expect(await applyRefundEvent(paid.id, event)).toEqual({status: 'recorded', orderId: paid.id})
     expect((await getEnrolment(paid.id))?.status).toBe('refunded')
     expect(await leftIn(BATCHES.release)).toBe(before + 1)

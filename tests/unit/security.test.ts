@@ -1,5 +1,14 @@
 import {describe, expect, it, vi} from 'vitest'
-import {applySecurityHeaders, BASE_SECURITY_HEADERS, contentSecurityPolicy, createNonce, NON_PAGE_CSP, openerPolicy, secureResponse, sendsHsts} from '~/lib/security.server'
+import {
+  applySecurityHeaders,
+  BASE_SECURITY_HEADERS,
+  contentSecurityPolicy,
+  createNonce,
+  NON_PAGE_CSP,
+  openerPolicy,
+  secureResponse,
+  sendsHsts,
+} from '~/lib/security.server'
 
 describe('security headers', () => {
   it('creates a different unguessable nonce every time', () => {
@@ -74,7 +83,7 @@ describe('secureResponse and HSTS (issue 12, finding 9)', () => {
     expect(download.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
   })
 
-  it("Cross-Origin-Opener-Policy: same-origin, except same-origin-allow-popups on checkout pages when Razorpay is enabled (issue 17)", () => {
+  it('Cross-Origin-Opener-Policy: same-origin, except same-origin-allow-popups on checkout pages when Razorpay is enabled (issue 17)', () => {
     const razorpay = {RAZORPAY_KEY_ID: 'rzp_test_abc'}
     expect(openerPolicy(new Request('http://localhost/payment?program=offshore-survival'), razorpay)).toBe('same-origin-allow-popups')
     expect(openerPolicy(new Request('http://localhost/pay/link/plink_x'), razorpay)).toBe('same-origin-allow-popups')
@@ -85,7 +94,9 @@ describe('secureResponse and HSTS (issue 12, finding 9)', () => {
     vi.stubEnv('RAZORPAY_KEY_ID', 'rzp_test_abc')
     vi.stubEnv('RAZORPAY_KEY_SECRET', 'secret_for_tests_only')
     try {
-      expect(secureResponse(new Request('http://localhost/payment'), new Response('<p>')).headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin-allow-popups')
+      expect(secureResponse(new Request('http://localhost/payment'), new Response('<p>')).headers.get('Cross-Origin-Opener-Policy')).toBe(
+        'same-origin-allow-popups',
+      )
       expect(secureResponse(new Request('http://localhost/'), new Response('<p>')).headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin')
     } finally {
       vi.unstubAllEnvs()
