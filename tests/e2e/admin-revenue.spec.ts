@@ -91,8 +91,9 @@ test('Total Revenue is paid minus refunded; Revenue by month: chart, table for s
 
   // 150 + (450 - 100) + 2200 + 300: the partial refund lowers the card; the failed one does not.
   const card = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd')
-  await expect(card('Total Revenue').first()).toHaveText('$3,000 USD')
-  await expect(card('Total Revenue').nth(1)).toHaveText('Paid enrolments only · plus ₹4,000 INR')
+  // Issue 17: per currency, never added across currencies.
+  await expect(card('Total Revenue').first()).toHaveText('USD 3,000.00 · INR 4,000.00')
+  await expect(card('Total Revenue').nth(1)).toHaveText('Paid enrolments only, per currency')
 
   const section = page.getByRole('region', {name: 'Revenue by month', exact: true})
   await expect(section.getByRole('heading', {name: 'Revenue by month', level: 2})).toBeVisible()
