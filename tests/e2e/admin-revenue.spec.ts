@@ -140,16 +140,16 @@ test('Total Revenue is paid minus refunded; Revenue by month: chart, table for s
   await section.getByRole('group', {name: 'Currency'}).getByRole('button', {name: 'INR'}).click()
   await expect(section.getByRole('button', {name: 'INR'})).toHaveAttribute('aria-pressed', 'true')
   await expect(section.getByRole('button', {name: 'USD'})).toHaveAttribute('aria-pressed', 'false')
-  await expect(section.getByText('Last 12 months:')).toHaveText('Last 12 months: ₹4,000 INR')
+  await expect(section.getByText('Last 12 months:')).toHaveText('Last 12 months: ₹4,000.00 INR')
   const inr = Object.fromEntries((await tableRows(page, 'INR')).map(([month, ...rest]) => [month, rest]))
-  expect(inr['June 2025']).toEqual(['₹4,000 INR', '₹0 INR', '₹4,000 INR'])
+  expect(inr['June 2025']).toEqual(['₹4,000.00 INR', '₹0.00 INR', '₹4,000.00 INR'])
   await expectAccessible(page)
 
   // Pending enrolments shown: nothing changes in the revenue.
   await page.getByLabel('Show pending enrolments').check()
   await expect(page.getByText('Showing 1 to 6 of 6 results')).toBeVisible()
-  await expect(card('Total Revenue').first()).toHaveText('$3,000 USD')
-  await expect(section.getByText('Last 12 months:')).toHaveText('Last 12 months: ₹4,000 INR')
+  await expect(card('Total Revenue').first()).toHaveText('USD 3,000.00 · INR 4,000.00')
+  await expect(section.getByText('Last 12 months:')).toHaveText('Last 12 months: ₹4,000.00 INR')
 })
 
 test('Revenue by month at 390 px: no sideways scrolling, with and without the table (axe)', async ({page}) => {
@@ -184,5 +184,5 @@ test('Revenue by month without money in the last 12 months says so', async ({pag
   const section = page.getByRole('region', {name: 'Revenue by month', exact: true})
   await expect(section.getByText('No payments or refunds in the last 12 months.')).toBeVisible()
   await expect(section.getByRole('button', {name: 'Show as table'})).toHaveCount(0)
-  await expect(page.locator('dl > div').filter({hasText: 'Total Revenue'}).locator('dd').first()).toHaveText('$100 USD')
+  await expect(page.locator('dl > div').filter({hasText: 'Total Revenue'}).locator('dd').first()).toHaveText('USD 100.00')
 })
