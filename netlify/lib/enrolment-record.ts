@@ -27,10 +27,11 @@ export type EnrolmentRecord = {
   /** Jurisdiction key (competency training), else ''. */
   country: string
   countryName: string
-  /** USD, major units, as quoted from the catalogue. */
+  /** Major units of `currency`, as quoted from the catalogue (USD dollars, or INR rupees: issue 17). */
   amount: number
-  /** The order's amount in minor units (cents). */
+  /** The order's amount in minor units of `currency` (cents, or paise for INR). */
   amountMinor: number
+  /** The paid currency, ISO code: 'USD' or 'INR' (docs/requirements.md#req-inr). */
   currency: string
   attachments: Attachment[]
   paymentId?: string

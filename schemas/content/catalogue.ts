@@ -1,9 +1,12 @@
 /**
  * The course catalogue: categories, courses, the competency fee table and the cadetship
- * programme. Prices are whole or decimal US dollars (USD, major units) as numbers;
+ * programme. Prices are whole or decimal US dollars (USD, major units) as numbers; a course may
+ * add an INR price as text (`priceInr`, whole rupees: issue 17, docs/requirements.md#req-inr);
  * docs/requirements.md#req-entities-catalogue and #req-constants give every figure.
  */
 import {defineArrayMember, defineField, defineType, type NumberRule} from 'sanity'
+import {formatInr} from '../../web/app/domain/format'
+import {MAX_INR_PRICE, parseInrPrice} from '../../web/app/domain/price'
 import {nextOrder} from './initialValues'
 import {coursePricePreview} from './previews'
 import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS, documentFields, itemsOf, numberOf, parentFields, required, type Fields} from './shared'
@@ -164,10 +167,20 @@ export const course = defineType({
           ),
     }),
     defineField({
+      // Issue 17 (docs/requirements.md#req-inr): the course is payable in INR exactly when this
+      // reads as one whole number of rupees (web/app/domain/price.ts parseInrPrice, payableInr).
       name: 'priceInr',
-      title: 'Price in INR',
+      title: 'Price (INR)',
       type: 'string',
-      description: 'Optional Indian rupee price shown as typed in small print under the USD price, e.g. "₹8,500"; never charged.',
+      description:
+        'Optional price in Indian rupees, a whole number such as "₹45,000". When set, the course card shows it next to the USD price and candidates may choose to pay this amount in INR; leave empty to take USD only. Never converted from USD.',
+      hidden: ({parent}) => (parent as Fields | undefined)?.pricing === 'contact',
+      validation: (Rule) =>
+        Rule.custom((value: string | undefined) =>
+          value === undefined || value.trim() === '' || parseInrPrice(value) !== null
+            ? true
+            : `Write one whole number of rupees, at most ${formatInr(MAX_INR_PRICE)}, e.g. "₹45,000": digits with commas, no range, words or paise.`,
+        ),
     }),
     defineField({
       name: 'rank',

@@ -1,7 +1,7 @@
 /**
  * The enrolment form (docs/requirements.md#req-entities-enrolment, #req-validation-enrolment, #req-calls): EnrolmentFormSchema, what the visitor fills in,
  * used by the /payment form in the browser (conform) and, inside POST /api/enroll/create-order's
- * body, by the order function. `amount` is USD (major units). The API bodies and answers built on
+ * body, by the order function. `amount` is in `currency` (USD, the default, or INR; major units). The API bodies and answers built on
  * it are schemas/api/enrolment.ts.
  * Messages are the spec's where it gives them (docs/requirements.md#req-errors): ENROLMENT_MESSAGES and the
  * "competency training needs a country" rule (needsCountry) of web/app/domain/enrolment.ts;
@@ -9,14 +9,17 @@
  */
 import {z} from 'zod'
 import {ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
-import {parseAmountUsd} from '~/domain/price'
+import {CURRENCIES, parseAmountUsd} from '~/domain/price'
 import {BatchIdSchema} from '../api/ids'
 import {emailField, mobileField, personNameField} from './fields'
 
 const trimmed = (max: number, message: string) =>
   z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
 
-/** The enrolment form: the visitor's details, the program/course/country selection and the amount (USD). */
+/** The message for a currency other than CURRENCIES. */
+export const CURRENCY_MESSAGE = `Please choose a currency: ${CURRENCIES.join(' or ')}.`
+
+/** The enrolment form: the visitor's details, the program/course/country selection, the currency and the amount (in that currency). */
 export const EnrolmentFormSchema = z
   .object({
     name: personNameField('Please enter your full name.'),
@@ -38,7 +41,9 @@ export const EnrolmentFormSchema = z
         .max(1_000_000, ENROLMENT_MESSAGES.invalidAmount)
         .optional(),
     ),
-    currency: z.literal('USD').default('USD'),
+    // Issue 17 (docs/requirements.md#req-inr): USD (the default) or INR; `amount` is in this
+    // currency. Whether the course has a price in it is the domain's (checkEnrolmentPrice).
+    currency: z.enum(CURRENCIES, {errorMap: () => ({message: CURRENCY_MESSAGE})}).default('USD'),
     // Issue 16 (docs/requirements.md#req-batches-form): the chosen course batch, a `courseBatch`
     // id; '' (no choice, or a course with no dates) is absent. Optional here because orders
     // without one stay valid (staff arrange the date); the form requires one when the course has

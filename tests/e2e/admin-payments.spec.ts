@@ -272,7 +272,7 @@ test('lists the orders needing attention and the webhook events with badges, det
     '24 Nov 2026, 09:15',
     'order_sandbox_MockBBBBBBBBBB',
   ])
-  await expect(card(page, 'Priya Nair').locator('dd').nth(2)).toHaveText('₹45,000 INR')
+  await expect(card(page, 'Priya Nair').locator('dd').nth(2)).toHaveText('₹45,000.00 INR')
   await expect(items.getByRole('button', {name: 'Check with gateway'})).toHaveCount(3)
 
   await expect(page.getByText('4 events, newest first')).toBeVisible()

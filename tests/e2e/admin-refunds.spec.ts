@@ -399,8 +399,9 @@ test.describe('real API', () => {
     await page.goto('/adminEnrollments')
     // The list is read once; Total Revenue follows the changes made on this page.
     const revenue = page.locator('dl > div').filter({hasText: 'Total Revenue'}).locator('dd').first()
-    await expect(revenue).toHaveText(/^\$[\d,.]+ USD$/)
-    const dollars = async () => Number((await revenue.textContent())!.replace(/[^\d.]/g, ''))
+    // Per currency (issue 17): "USD 1,234.00", maybe followed by " · INR 45,000.00".
+    await expect(revenue).toHaveText(/^USD [\d,.]+(?: · [A-Z]{3} [\d,.]+)*$/)
+    const dollars = async () => Number(/USD ([\d,.]+)/.exec((await revenue.textContent())!)![1]!.replace(/,/g, ''))
     const before = await dollars()
     expect(before).toBeGreaterThanOrEqual(50)
 

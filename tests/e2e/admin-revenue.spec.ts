@@ -91,8 +91,9 @@ test('Total Revenue is paid minus refunded; Revenue by month: chart, table for s
 
   // 150 + (450 - 100) + 2200 + 300: the partial refund lowers the card; the failed one does not.
   const card = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd')
-  await expect(card('Total Revenue').first()).toHaveText('$3,000 USD')
-  await expect(card('Total Revenue').nth(1)).toHaveText('Paid enrolments only · plus ₹4,000 INR')
+  // Issue 17: per currency, never added across currencies.
+  await expect(card('Total Revenue').first()).toHaveText('USD 3,000.00 · INR 4,000.00')
+  await expect(card('Total Revenue').nth(1)).toHaveText('Paid enrolments only, per currency')
 
   const section = page.getByRole('region', {name: 'Revenue by month', exact: true})
   await expect(section.getByRole('heading', {name: 'Revenue by month', level: 2})).toBeVisible()
@@ -139,16 +140,16 @@ test('Total Revenue is paid minus refunded; Revenue by month: chart, table for s
   await section.getByRole('group', {name: 'Currency'}).getByRole('button', {name: 'INR'}).click()
   await expect(section.getByRole('button', {name: 'INR'})).toHaveAttribute('aria-pressed', 'true')
   await expect(section.getByRole('button', {name: 'USD'})).toHaveAttribute('aria-pressed', 'false')
-  await expect(section.getByText('Last 12 months:')).toHaveText('Last 12 months: ₹4,000 INR')
+  await expect(section.getByText('Last 12 months:')).toHaveText('Last 12 months: ₹4,000.00 INR')
   const inr = Object.fromEntries((await tableRows(page, 'INR')).map(([month, ...rest]) => [month, rest]))
-  expect(inr['June 2025']).toEqual(['₹4,000 INR', '₹0 INR', '₹4,000 INR'])
+  expect(inr['June 2025']).toEqual(['₹4,000.00 INR', '₹0.00 INR', '₹4,000.00 INR'])
   await expectAccessible(page)
 
   // Pending enrolments shown: nothing changes in the revenue.
   await page.getByLabel('Show pending enrolments').check()
   await expect(page.getByText('Showing 1 to 6 of 6 results')).toBeVisible()
-  await expect(card('Total Revenue').first()).toHaveText('$3,000 USD')
-  await expect(section.getByText('Last 12 months:')).toHaveText('Last 12 months: ₹4,000 INR')
+  await expect(card('Total Revenue').first()).toHaveText('USD 3,000.00 · INR 4,000.00')
+  await expect(section.getByText('Last 12 months:')).toHaveText('Last 12 months: ₹4,000.00 INR')
 })
 
 test('Revenue by month at 390 px: no sideways scrolling, with and without the table (axe)', async ({page}) => {
@@ -183,5 +184,5 @@ test('Revenue by month without money in the last 12 months says so', async ({pag
   const section = page.getByRole('region', {name: 'Revenue by month', exact: true})
   await expect(section.getByText('No payments or refunds in the last 12 months.')).toBeVisible()
   await expect(section.getByRole('button', {name: 'Show as table'})).toHaveCount(0)
-  await expect(page.locator('dl > div').filter({hasText: 'Total Revenue'}).locator('dd').first()).toHaveText('$100 USD')
+  await expect(page.locator('dl > div').filter({hasText: 'Total Revenue'}).locator('dd').first()).toHaveText('USD 100.00')
 })

@@ -438,7 +438,8 @@ test.describe('mocked API', () => {
     const paid = mockRows()
       .filter((r) => r.status === 'paid')
       .reduce((sum, r) => sum + r.amount, 0)
-    await expect(card('Total Revenue')).toHaveText(`$${paid.toLocaleString('en-US')} USD`)
+    // Per currency (issue 17): "USD 12,450.00".
+    await expect(card('Total Revenue')).toHaveText(`USD ${paid.toLocaleString('en-US', {minimumFractionDigits: 2, maximumFractionDigits: 2})}`)
     await expect(card('Programs Active')).toHaveText('4')
     await expect(page.getByRole('columnheader', {name: 'Name'})).toHaveAttribute('aria-sort', 'ascending')
     await expect(enrolmentList(page).locator('caption')).toHaveText(/Enrolments, sorted by Name ascending, page 1 of 3/)

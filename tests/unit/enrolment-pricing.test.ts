@@ -107,11 +107,53 @@ describe('checkEnrolmentPrice', () => {
       ok: false,
       field: 'amount',
       message: 'Please enter a valid amount.',
-      expectedUsd: 450,
+      expected: 450,
+      currency: 'USD',
     })
     expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'stcw-courses', course: 'ECDIS', amount: 449.99})).toMatchObject({ok: false, field: 'amount'})
   })
   it('points at the country field when the country is missing', () => {
     expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'competency-training', course: 'CDC', amount: 80})).toMatchObject({ok: false, field: 'country'})
+  })
+})
+
+describe('currency (issue 17, docs/requirements.md#req-inr)', () => {
+  it('offers INR exactly for the courses whose content has an INR price; cadetship and competency stay USD only', async () => {
+    const {currencyOptions, inrPrice} = await import('~/domain/enrolment')
+    expect(currencyOptions(catalogue, {trainingProgram: 'offshore-survival', course: 'BOSIET'})).toEqual([
+      {currency: 'USD', amount: 450},
+      {currency: 'INR', amount: 45000},
+    ])
+    expect(currencyOptions(catalogue, {trainingProgram: 'offshore-survival', course: 'H2S'})).toEqual([{currency: 'USD', amount: 300}])
+    expect(inrPrice(catalogue, {trainingProgram: 'pre-sea-training', course: 'PSF'})).toBe(4000)
+    expect(inrPrice(catalogue, {trainingProgram: 'value-added-courses', course: 'Ship Management'})).toBe(55000)
+    expect(inrPrice(catalogue, {trainingProgram: 'cadetship-training', course: 'deck-cadet'})).toBeNull()
+    expect(inrPrice(catalogue, {trainingProgram: 'competency-training', course: 'CDC', country: 'vietnam'})).toBeNull()
+    expect(currencyOptions(catalogue, {trainingProgram: 'competency-training', course: 'CDC'})).toEqual([])
+  })
+  it('checks the amount in the chosen currency and refuses a currency without a price on the currency field', () => {
+    expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'offshore-survival', course: 'BOSIET', amount: 45000, currency: 'INR'})).toMatchObject({
+      ok: true,
+      currency: 'INR',
+      amount: 45000,
+    })
+    expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'offshore-survival', course: 'BOSIET', amount: 450, currency: 'INR'})).toEqual({
+      ok: false,
+      field: 'amount',
+      message: 'Please enter a valid amount.',
+      expected: 45000,
+      currency: 'INR',
+    })
+    expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'offshore-survival', course: 'H2S', amount: 300, currency: 'INR'})).toEqual({
+      ok: false,
+      field: 'currency',
+      message: 'This course has no price in INR: choose USD as the currency, or contact us.',
+      reason: 'no-price-in-currency',
+    })
+    expect(checkEnrolmentPrice(catalogue, {trainingProgram: 'offshore-survival', course: 'BOSIET', amount: 450})).toMatchObject({
+      ok: true,
+      currency: 'USD',
+      amount: 450,
+    })
   })
 })

@@ -13,7 +13,7 @@ describe('money', () => {
     expect(formatUsd(2200)).toBe('$2,200')
     expect(formatUsd(12.5)).toBe('$12.50')
     expect(formatMoney(4650.5)).toBe('$4,650.50 USD')
-    expect(formatMoney(45000, 'inr')).toBe('₹45,000 INR')
+    expect(formatMoney(45000, 'inr')).toBe('₹45,000.00 INR')
   })
   it('writes an unknown currency code as a plain number with the code', () => {
     expect(formatMoney(4650, 'XY')).toBe('4,650 XY')

@@ -100,7 +100,7 @@ describe('usePayment', () => {
       await paying
     })
     expect(submitPaymentResult).toHaveBeenCalledWith(expect.objectContaining({...PAYMENT, course: 'H2S', trainingProgramName: expect.any(String)}))
-    expect(onPaid).toHaveBeenCalledWith(expect.objectContaining({orderId: ORDER.id, amountUsd: 300, saveResult: SAVED}))
+    expect(onPaid).toHaveBeenCalledWith(expect.objectContaining({orderId: ORDER.id, amount: 300, currency: 'USD', saveResult: SAVED}))
     // Still busy while the page moves on to the confirmation: the form cannot be sent twice.
     expect(hook.current.busy).toBe(true)
     expect(hook.current.alert).toBeNull()
@@ -120,7 +120,7 @@ describe('usePayment', () => {
     expect(onPaid).toHaveBeenCalledTimes(1)
     const priced = quote(catalogue, FORM)
     expect(priced.ok).toBe(true)
-    expect(onPaid).toHaveBeenCalledWith({orderId: ORDER.id, courseName: priced.ok && priced.courseName, amountUsd: 300, saveResult: SAVED})
+    expect(onPaid).toHaveBeenCalledWith({orderId: ORDER.id, courseName: priced.ok && priced.courseName, amount: 300, currency: 'USD', saveResult: SAVED})
     expect(hook.current.phase).toEqual({kind: 'processing'})
   })
 

@@ -1,8 +1,13 @@
 /**
  * POST /api/enroll/create-order: prices the enrolment from the catalogue (the domain's
- * quote(), the same rule as the /payment page), refuses an amount that disagrees, creates the
- * order with the gateway (minor units, unique receipt, notes with our reference) and stores
- * the pending enrolment keyed by the order id.
+ * checkEnrolmentPrice, the same rule as the /payment page), refuses an amount that disagrees,
+ * creates the order with the gateway (minor units, unique receipt, notes with our reference) and
+ * stores the pending enrolment keyed by the order id.
+ *
+ * Currency (issue 17, docs/requirements.md#req-inr): the body's `currency` is USD (the default)
+ * or INR; the order is created in it (INR in paise) for the course's price in it, and the
+ * enrolment keeps it (`currency`, `amount` in its major units, `amountMinor`). A currency the
+ * course has no price in: 400 `{error, details: {currency: [...]}}` (noPriceInCurrencyMessage).
  *
  * With a `batchId` (issue 16, docs/requirements.md#req-seats) the batch is checked first
  * (unknown, closed, cancelled, started or of another course: 400; web/app/domain/seats.ts
@@ -14,9 +19,9 @@
  * costs nothing), and if anything fails after the hold, the hold is released again.
  */
 import {CreateOrderSchema, type CreateOrderResponse} from '#schemas/api/enrolment'
-import {checkEnrolmentPrice, DEFAULT_CURRENCY, ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
+import {checkEnrolmentPrice, ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
-import {formatUsd} from '~/domain/format'
+import {formatMoney} from '~/domain/format'
 import {toMinorUnits} from '~/domain/price'
 import {fetchContent} from '~/lib/content.server'
 import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
@@ -43,7 +48,8 @@ export const newReceipt = () => `enr_${randomId(20)}`
 export const CREATE_ORDER_RATE_LIMITED = 'Too many payment attempts. Please try again in a few minutes.'
 
 /**
- * Handles POST /api/enroll/create-order. Errors: 400 invalid form, disagreeing amount or a batch
+ * Handles POST /api/enroll/create-order. Errors: 400 invalid form, a currency the course has no
+ * price in, disagreeing amount or a batch
  * that cannot be booked, 409 the batch is full, 413/415
  * bad body, 429 over the client's limit (issue 12, finding 6: counted per client for every valid
  * request, before the gateway is asked or anything is stored), 502 gateway failure, 503 payments
@@ -57,14 +63,16 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
 
   const catalogue = await fetchContent(ENROLMENT_CATALOGUE_QUERY)
   // The one pricing rule, shared with the /payment form (web/app/domain/enrolment.ts).
+  // In the form's currency (issue 17): a currency the course has no price in is a 400 on `currency`.
   const check = checkEnrolmentPrice(catalogue, form)
   if (!check.ok) {
     const message =
-      check.field === 'amount' ? `The amount does not match the course price (expected ${formatUsd(check.expectedUsd)} ${DEFAULT_CURRENCY})` : check.message
+      check.field === 'amount' ? `The amount does not match the course price (expected ${formatMoney(check.expected, check.currency)})` : check.message
     throw new HttpError(400, message, {[check.field]: [message]})
   }
   const priced = check.quote
-  const amountMinor = toMinorUnits(priced.amountUsd)
+  // Cents for USD, paise for INR.
+  const amountMinor = toMinorUnits(check.amount)
   if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)
     throw new HttpError(400, ENROLMENT_MESSAGES.invalidAmount, {amount: [ENROLMENT_MESSAGES.invalidAmount]})
 
@@ -77,7 +85,7 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
   const batch = form.batchId ? await bookableBatch(form.batchId, form, now) : null
 
   const receipt = newReceipt()
-  const currency = form.currency ?? DEFAULT_CURRENCY
+  const currency = check.currency
   let order
   try {
     order = await createOrder(config, {
@@ -104,7 +112,7 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
     courseName: priced.courseName,
     country,
     countryName: country ? (priced.countryName ?? '') : '',
-    amount: priced.amountUsd,
+    amount: check.amount,
     amountMinor: order.amount,
     currency: order.currency,
     attachments,

@@ -5,7 +5,7 @@
  * of a sandbox payment is computed by the server (/api/sandbox/pay), never here.
  */
 import {useEffect, useRef, useState} from 'react'
-import {formatUsd} from '~/domain/format'
+import {formatMoney} from '~/domain/format'
 import {fromMinorUnits} from '~/domain/price'
 import {sandboxPay, type Order, type PaymentResult} from '~/lib/checkout'
 import {CloseIcon, ShieldIcon} from './Icons'
@@ -68,7 +68,7 @@ export function SandboxCheckout({order, courseName, onDone}: {order: Order; cour
           <div className="flex justify-between gap-4">
             <dt className="text-slate-600">Amount</dt>
             <dd className="text-lg font-bold text-navy-900" data-testid="sandbox-amount">
-              {formatUsd(fromMinorUnits(order.amount))} {order.currency}
+              {formatMoney(fromMinorUnits(order.amount), order.currency)}
             </dd>
           </div>
           <div className="flex justify-between gap-4">

@@ -11,15 +11,27 @@
  * - every other program: the course is one of its courses by name; the amount is the course's
  *   fixed price. A "contact for pricing" course cannot be paid online.
  * Amounts are USD in major units (numbers); see ./price.ts for minor units.
+ *
+ * Currency (issue 17, docs/requirements.md#req-inr): an enrolment is paid in USD (the default) or,
+ * for a course whose content carries an INR price (./price.ts payableInr), in INR: inrPrice,
+ * currencyOptions and checkEnrolmentPrice apply that one rule. The cadetship installments and the
+ * competency fee table have USD fees only, so those two programs are USD-only; no amount is
+ * ever converted between currencies.
  */
 import type {ENROLMENT_CATALOGUE_QUERYResult} from '../lib/sanity.types'
 import {FILES_SKIPPED_MESSAGE} from './documents'
-import {payableUsd, toMinorUnits} from './price'
+import {payableInr, payableUsd, toMinorUnits, type Currency} from './price'
 import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from './programs'
 
 export type EnrolmentCatalogue = ENROLMENT_CATALOGUE_QUERYResult
 
-export const DEFAULT_CURRENCY = 'USD'
+export const DEFAULT_CURRENCY: Currency = 'USD'
+
+/**
+ * The 400 of create-order (and the form's error) when the course has no price in the chosen
+ * `currency` (issue 17): it names the `currency` field and what to choose instead.
+ */
+export const noPriceInCurrencyMessage = (currency: string) => `This course has no price in ${currency}: choose USD as the currency, or contact us.`
 
 /** The spec's enrolment messages (docs/requirements.md#req-errors), quoted exactly. */
 export const ENROLMENT_MESSAGES = {
@@ -114,6 +126,28 @@ export function quote(catalogue: EnrolmentCatalogue, selection: Selection): Quot
 }
 
 /**
+ * The INR price (whole rupees) of a selection, or null when it cannot be paid in INR: a course of
+ * a program other than cadetship and competency training whose content carries an INR price
+ * (./price.ts payableInr). Never throws.
+ */
+export function inrPrice(catalogue: EnrolmentCatalogue, selection: Selection): number | null {
+  if (selection.trainingProgram === CADETSHIP_TRAINING || selection.trainingProgram === COMPETENCY_TRAINING) return null
+  const course = catalogue.programs.find((p) => p.id === selection.trainingProgram)?.courses.find((c) => c.name === selection.course)
+  return course ? payableInr(course) : null
+}
+
+/**
+ * The currencies a payable selection can be paid in, each with its amount (major units), USD
+ * first: [{USD}] or [{USD}, {INR}]; [] when the selection cannot be paid online (quote).
+ */
+export function currencyOptions(catalogue: EnrolmentCatalogue, selection: Selection): {currency: Currency; amount: number}[] {
+  const result = quote(catalogue, selection)
+  if (!result.ok) return []
+  const inr = inrPrice(catalogue, selection)
+  return [{currency: 'USD', amount: result.amountUsd}, ...(inr === null ? [] : [{currency: 'INR' as const, amount: inr}])]
+}
+
+/**
  * The form's starting selection from the /payment query (docs/requirements.md#req-payment: training, course,
  * category, price, country, amount). Only values the catalogue knows are kept; `category`
  * stands in for `course` when `course` is absent; `country` may be a key or a name. The
@@ -133,24 +167,31 @@ export function prefillFromQuery(catalogue: EnrolmentCatalogue, query: URLSearch
 }
 
 /**
- * Checks a submitted enrolment against the catalogue: the selection must be payable and the
- * amount (USD) must equal the quoted price to the cent. Used by the form before it asks for
- * an order and by POST /api/enroll/create-order before it creates one.
+ * Checks a submitted enrolment against the catalogue: the selection must be payable in its
+ * `currency` (USD when absent; INR only where inrPrice has a price, else field `currency` with
+ * noPriceInCurrencyMessage) and the amount (major units of that currency) must equal the quoted
+ * price to the cent (paisa). Used by the form before it asks for an order and by POST
+ * /api/enroll/create-order before it creates one. On success `amount` is what is charged, in
+ * `currency`.
  */
 export function checkEnrolmentPrice(
   catalogue: EnrolmentCatalogue,
-  form: Selection & {amount: number},
+  form: Selection & {amount: number; currency?: Currency},
 ):
-  | {ok: true; quote: Extract<Quote, {ok: true}>}
+  | {ok: true; quote: Extract<Quote, {ok: true}>; currency: Currency; amount: number}
   | {ok: false; field: 'course' | 'country'; message: string; reason: Extract<Quote, {ok: false}>['reason']}
-  | {ok: false; field: 'amount'; message: string; expectedUsd: number} {
+  | {ok: false; field: 'currency'; message: string; reason: 'no-price-in-currency'}
+  | {ok: false; field: 'amount'; message: string; expected: number; currency: Currency} {
   const result = quote(catalogue, form)
   if (!result.ok) {
     const field = result.reason === 'country-required' || result.reason === 'invalid-country' ? 'country' : 'course'
     return {ok: false, field, message: result.message, reason: result.reason}
   }
-  if (!Number.isFinite(form.amount) || toMinorUnits(form.amount) !== toMinorUnits(result.amountUsd)) {
-    return {ok: false, field: 'amount', message: ENROLMENT_MESSAGES.invalidAmount, expectedUsd: result.amountUsd}
+  const currency = form.currency ?? DEFAULT_CURRENCY
+  const expected = currency === 'INR' ? inrPrice(catalogue, form) : result.amountUsd
+  if (expected === null) return {ok: false, field: 'currency', message: noPriceInCurrencyMessage(currency), reason: 'no-price-in-currency'}
+  if (!Number.isFinite(form.amount) || toMinorUnits(form.amount) !== toMinorUnits(expected)) {
+    return {ok: false, field: 'amount', message: ENROLMENT_MESSAGES.invalidAmount, expected, currency}
   }
-  return {ok: true, quote: result}
+  return {ok: true, quote: result, currency, amount: expected}
 }

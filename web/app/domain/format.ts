@@ -5,19 +5,24 @@
  * an invalid time.
  *
  * Locales (each a deliberate choice, named here once):
- * - MONEY_LOCALE 'en-US': amounts as "$2,200", "$49.50", "₹45,000" (docs/requirements.md#req-entities-catalogue: "$2,200 USD").
+ * - MONEY_LOCALE 'en-US': amounts as "$2,200", "$49.50" (docs/requirements.md#req-entities-catalogue: "$2,200 USD").
+ * - INR_LOCALE 'en-IN': Indian rupees, always with paise and Indian digit grouping: "₹45,000.00",
+ *   "₹1,25,000.00" (issue 17, docs/requirements.md#req-inr).
  * - DATE_LOCALE 'en-GB': dates the site renders for everyone, on the server or in the admin
  *   pages: "20 January 2025", "7 Jan 2025", "7 Jan 2025, 14:05".
  * - VISITOR_LOCALE (undefined: the browser's own locale): times only the visitor sees, rendered
  *   in the browser from their own storage (a practice exam's start and submission times).
  *
- * Money: amounts are major units (USD dollars, not cents; see ./price.ts for minor units). The
- * cents rule: a whole amount is written without decimals ("$2,200"), any other with exactly two
- * ("$12.50").
+ * Money: amounts are major units (USD dollars, INR rupees; see ./price.ts for minor units). The
+ * cents rule (USD and every currency but INR): a whole amount is written without decimals
+ * ("$2,200"), any other with exactly two ("$12.50"). INR is always written the Indian way, with
+ * two decimals ("₹45,000.00").
  */
 
-/** The locale of every amount of money. */
+/** The locale of every amount of money but INR. */
 export const MONEY_LOCALE = 'en-US'
+/** The locale of Indian rupee amounts: Indian digit grouping (lakh, crore). */
+export const INR_LOCALE = 'en-IN'
 /** The locale of the dates the site renders for everyone (legal pages, admin pages). */
 export const DATE_LOCALE = 'en-GB'
 /** The visitor's own locale (the browser's), for times rendered in the browser only. */
@@ -30,15 +35,62 @@ export function moneyFractionDigits(amount: number): 0 | 2 {
 
 const currencyFormats = new Map<string, Intl.NumberFormat>()
 
-/** The (cached) currency format of `code` with `fraction` decimals; throws RangeError for an unknown code. */
-function currencyFormat(code: string, fraction: 0 | 2): Intl.NumberFormat {
-  const key = `${code}:${fraction}`
+/**
+ * The (cached) currency format of `code` with `fraction` decimals (INR: always 2, INR_LOCALE);
+ * `display` 'code' writes the ISO code instead of the symbol ("USD 12,450.00"). Throws
+ * RangeError for an unknown code.
+ */
+function currencyFormat(code: string, fraction: 0 | 2, display: 'symbol' | 'code' = 'symbol'): Intl.NumberFormat {
+  const inr = code === 'INR'
+  const digits = inr ? 2 : fraction
+  const key = `${code}:${digits}:${display}`
   let format = currencyFormats.get(key)
   if (!format) {
-    format = new Intl.NumberFormat(MONEY_LOCALE, {style: 'currency', currency: code, minimumFractionDigits: fraction, maximumFractionDigits: fraction})
+    format = new Intl.NumberFormat(inr ? INR_LOCALE : MONEY_LOCALE, {
+      style: 'currency',
+      currency: code,
+      currencyDisplay: display,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    })
     currencyFormats.set(key, format)
   }
   return format
+}
+
+/** Indian rupees as the site shows them (issue 17): 45000 → "₹45,000.00", 125000 → "₹1,25,000.00" (INR_LOCALE, always two decimals). */
+export function formatInr(inr: number): string {
+  return currencyFormat('INR', 2).format(inr)
+}
+
+/** A price in its currency, without the code: formatUsd for USD ("$450"), formatInr for INR ("₹45,000.00"). */
+export function formatPrice(amount: number, currency: 'USD' | 'INR'): string {
+  return currency === 'INR' ? formatInr(amount) : formatUsd(amount)
+}
+
+/**
+ * Amounts of several currencies written side by side, never added together (issue 17: the
+ * admin's Total Revenue): each as its code and the amount with two decimals in its currency's
+ * grouping, USD first, then by code, joined by " · " — {USD: 12450, INR: 45000} →
+ * "USD 12,450.00 · INR 45,000.00"; {} → "USD 0.00". Codes are upper-cased; an unknown code is
+ * written as the code and a plain number.
+ */
+export function formatPerCurrency(amounts: Readonly<Record<string, number>>): string {
+  const entries = Object.entries(amounts).map(([code, amount]) => [code.toUpperCase(), amount] as const)
+  if (entries.length === 0) entries.push(['USD', 0])
+  entries.sort(([a], [b]) => (a === 'USD' ? -1 : b === 'USD' ? 1 : a < b ? -1 : a > b ? 1 : 0))
+  return entries
+    .map(([code, amount]) => {
+      try {
+        // Intl puts a no-break space after the code: the text uses a plain one.
+        return currencyFormat(code, 2, 'code')
+          .format(amount)
+          .replace(/\u00a0/g, ' ')
+      } catch {
+        return `${code} ${amount.toLocaleString(MONEY_LOCALE, {minimumFractionDigits: 2, maximumFractionDigits: 2})}`
+      }
+    })
+    .join(' · ')
 }
 
 /** US dollars as the site shows prices: 2200 → "$2,200"; 49.5 → "$49.50" (the cents rule). */
@@ -47,9 +99,9 @@ export function formatUsd(usd: number): string {
 }
 
 /**
- * An amount with its currency code, as the admin pages show it: '$4,650 USD', '$12.50 USD',
- * '₹45,000 INR' (the cents rule). `currency` is any case; an unknown code is written as a plain
- * number followed by the code ('4,650 XYZ').
+ * An amount with its currency code, as the admin pages and the payment form show it: '$4,650 USD',
+ * '$12.50 USD' (the cents rule), '₹45,000.00 INR' (INR: formatInr). `currency` is any case; an
+ * unknown code is written as a plain number followed by the code ('4,650 XYZ').
  */
 export function formatMoney(amount: number, currency = 'USD'): string {
   const code = currency.toUpperCase()

@@ -1,15 +1,26 @@
 /**
- * Prices as the site shows and charges them (docs/requirements.md#req-constants-payment), imported by the
- * pages in the browser and on the server, and by the API functions.
+ * Prices as the site shows and charges them (docs/requirements.md#req-constants-payment,
+ * #req-inr), imported by the pages in the browser and on the server, and by the API functions.
  *
- * Units: `usd` values are US dollars (major units, may have cents); `minor` values are
- * cents (integer). How amounts are written (formatUsd, formatMoney) is ./format.ts's.
- * Nothing here throws.
+ * Units: `usd` values are US dollars (major units, may have cents); `inr` values are whole
+ * Indian rupees (major units); `minor` values are cents or paise (integer, 1/100 of the major
+ * unit for both currencies). How amounts are written (formatUsd, formatInr, formatMoney) is
+ * ./format.ts's. Nothing here throws.
  */
 import {formatUsd} from './format'
 
-/** What a course costs: a fixed USD price, or "Contact for pricing". */
-export type CoursePrice = {pricing: 'fixed' | 'contact' | string | null; priceUsd?: number | null}
+/** The currencies an enrolment can be paid in (issue 17): USD always, INR where the content has an INR price. */
+export const CURRENCIES = ['USD', 'INR'] as const
+export type Currency = (typeof CURRENCIES)[number]
+
+/** Whether `value` is one of CURRENCIES (exact, upper case). */
+export const isCurrency = (value: unknown): value is Currency => CURRENCIES.includes(value as Currency)
+
+/**
+ * What a course costs: a fixed USD price, or "Contact for pricing"; optionally its INR price as
+ * the editors typed it in Studio (`priceInr`, text such as "₹45,000": parseInrPrice).
+ */
+export type CoursePrice = {pricing: 'fixed' | 'contact' | string | null; priceUsd?: number | null; priceInr?: string | null}
 
 /** The label shown when a course has no fixed price (docs/requirements.md#req-entities-catalogue). */
 export const CONTACT_FOR_PRICING = 'Contact for pricing'
@@ -21,6 +32,42 @@ export const CONTACT_FOR_PRICING = 'Contact for pricing'
  */
 export function payableUsd(course: CoursePrice): number | null {
   return course.pricing === 'fixed' && typeof course.priceUsd === 'number' ? course.priceUsd : null
+}
+
+/** The highest INR price a course may carry (₹10,00,000: the enrolment form's amount limit). */
+export const MAX_INR_PRICE = 1_000_000
+
+/**
+ * The INR price text of a course's content (`priceInr`, as editors type it in Studio) as a whole
+ * number of rupees, or null when it is empty or not exactly one whole amount. Accepted: an
+ * optional "₹", "Rs", "Rs." or "INR" before the digits (a space between allowed), and digits
+ * either plain ("45000") or grouped by commas the Indian way ("1,25,000") or the Western way
+ * ("125,000"), optionally followed by ".00". Refused (null): ranges ("₹40,000–45,000"), words
+ * ("approx. ₹45k"), paise (".50"), misplaced commas ("4,5000"), 0, negative numbers and amounts above
+ * MAX_INR_PRICE. No exchange rate is ever applied: a course without a readable INR price is
+ * simply not payable in INR.
+ */
+export function parseInrPrice(text: string | null | undefined): number | null {
+  if (typeof text !== 'string') return null
+  const match = /^(?:₹|Rs\.?|INR)?\s*(\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.00?)?$/i.exec(text.trim())
+  if (!match) return null
+  const rupees = Number(match[1]!.replaceAll(',', ''))
+  return Number.isSafeInteger(rupees) && rupees > 0 && rupees <= MAX_INR_PRICE ? rupees : null
+}
+
+/**
+ * The course's payable price in INR (whole rupees), or null: only a fixed-price course that is
+ * payable in USD (payableUsd) and whose content carries an INR price (parseInrPrice) can be paid
+ * in INR. The one rule for "can this course be paid in INR, and for how much" (issue 17), used
+ * by the course cards, the /payment form and create-order.
+ */
+export function payableInr(course: CoursePrice): number | null {
+  return payableUsd(course) === null ? null : parseInrPrice(course.priceInr)
+}
+
+/** The course's payable price in `currency` (major units), or null when it cannot be paid in it (payableUsd, payableInr). */
+export function payableIn(course: CoursePrice, currency: Currency): number | null {
+  return currency === 'INR' ? payableInr(course) : payableUsd(course)
 }
 
 /** The price label of a course: "$150" (payableUsd) or "Contact for pricing". */
@@ -42,12 +89,16 @@ export function parseAmountUsd(value: unknown): number | null {
   return Math.abs(usd * 100 - toMinorUnits(usd)) < 1e-6 ? usd : null
 }
 
-/** US dollars → cents, rounded to the nearest cent (docs/requirements.md#req-calls: amount x 100, rounded). */
+/**
+ * Major → minor units, rounded to the nearest one (docs/requirements.md#req-calls: amount x 100,
+ * rounded): US dollars → cents, Indian rupees → paise (₹45,000 → 4,500,000 paise, what Razorpay's
+ * order takes for INR).
+ */
 export function toMinorUnits(usd: number): number {
   return Math.round(usd * 100)
 }
 
-/** Cents → US dollars (an order's `amount` in minor units, shown as dollars): the inverse of toMinorUnits. */
+/** Cents → US dollars, paise → rupees (an order's `amount` in minor units, shown in major units): the inverse of toMinorUnits. */
 export function fromMinorUnits(minor: number): number {
   return minor / 100
 }

@@ -6,7 +6,8 @@
  * Times are the provider's: Asia/Dubai (Gulf Standard Time, UTC+4 all year, no daylight saving),
  * the time zone of the office in Ajman whose year and dates the receipts carry.
  */
-import {DATE_LOCALE} from './format'
+import {DATE_LOCALE, formatInr} from './format'
+import {fromMinorUnits} from './price'
 
 /** The provider's time zone (IANA): receipt years and printed times. */
 export const PROVIDER_TIME_ZONE = 'Asia/Dubai'
@@ -64,10 +65,13 @@ export function formatProviderDateTime(time: string | Date): string {
  * An amount in minor units with its currency code as receipts print it: the code, a space and
  * the amount with the currency's decimals and thousands separators — 45000 'USD' →
  * "USD 450.00", 220000 'usd' → "USD 2,200.00", 4500 'JPY' → "JPY 4,500". Minor units are
- * 1/100 for 2-decimal currencies (Intl's digits for the code; 2 for an unknown code).
+ * 1/100 for 2-decimal currencies (Intl's digits for the code; 2 for an unknown code). INR
+ * (issue 17, docs/requirements.md#req-inr) is written the Indian way, its rupee sign naming the
+ * currency (./format.ts formatInr): 4500000 'INR' (paise) → "₹45,000.00".
  */
 export function formatAmountMinor(amountMinor: number, currency: string): string {
   const code = currency.toUpperCase()
+  if (code === 'INR') return formatInr(fromMinorUnits(amountMinor))
   let digits = 2
   try {
     digits = new Intl.NumberFormat('en-US', {style: 'currency', currency: code}).resolvedOptions().maximumFractionDigits ?? 2

@@ -163,7 +163,7 @@ export const EXAMS_QUERY = defineQuery(`*[_type == "exam"] | order(order asc){
 export const ENROLMENT_CATALOGUE_QUERY = defineQuery(`{
   "programs": *[_type == "courseCategory"] | order(order asc){
     "id": slug.current, title,
-    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd}
+    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd, priceInr}
   },
   "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{
     jurisdictions[]{key, name},

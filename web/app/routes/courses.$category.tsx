@@ -14,7 +14,8 @@ import {FeatureGrid} from '~/components/Cards'
 import {ArrowLeftIcon, ClockIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
 import {providerToday, secondsUntilNextProviderDay} from '~/domain/batches'
-import {coursePriceLabel, payableUsd} from '~/domain/price'
+import {formatInr} from '~/domain/format'
+import {coursePriceLabel, payableInr, payableUsd} from '~/domain/price'
 import {useBatchAvailability} from '~/lib/batch-availability'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
@@ -87,6 +88,8 @@ export default function CategoryPage() {
             {category.courses.map((course) => {
               const price = coursePriceLabel(course)
               const payable = payableUsd(course) !== null
+              // Issue 17 (docs/requirements.md#req-inr): the INR price, where the content has one, in the USD price's style.
+              const inr = payableInr(course)
               return (
                 <li key={course._id}>
                   <article
@@ -107,9 +110,14 @@ export default function CategoryPage() {
                       </div>
                       <div>
                         <dt className="text-slate-500">Investment</dt>
-                        <dd className="text-lg font-bold text-navy-900" data-testid="course-price">
-                          {price}
-                          {course.priceInr ? <span className="block text-xs font-medium text-slate-600">{course.priceInr}</span> : null}
+                        <dd className="flex flex-wrap items-baseline gap-x-1.5 text-lg font-bold text-navy-900" data-testid="course-price">
+                          <span>{price}</span>
+                          {inr !== null ? (
+                            <>
+                              {' '}
+                              <span className="text-sm font-medium text-slate-600">or</span> <span data-testid="course-price-inr">{formatInr(inr)}</span>
+                            </>
+                          ) : null}
                         </dd>
                       </div>
                     </dl>

@@ -16,6 +16,10 @@
  * `batch` in the query preselects it; a course without batches says "Dates on request". The batch
  * travels with create-order as `batchId`; a 409 'This batch is full' shows that message and the
  * waitlist (components/payment/Waitlist.tsx).
+ *
+ * Currency (issue 17, docs/requirements.md#req-inr): a course whose content has an INR price
+ * offers "Pay in USD" / "Pay in INR" (components/payment/CurrencyChoice.tsx); the amount, the Pay
+ * button and the summary follow the chosen currency, which travels with create-order as `currency`.
  */
 import {getFormProps, getInputProps, getSelectProps, useForm} from '@conform-to/react'
 import {getZodConstraint, parseWithZod} from '@conform-to/zod'
@@ -26,13 +30,15 @@ import {Field, inputClass} from '~/components/form/Field'
 import {ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
+import {CurrencyChoice} from '~/components/payment/CurrencyChoice'
 import {usePayment} from '~/components/payment/usePayment'
 import {Waitlist} from '~/components/payment/Waitlist'
 import {batchDateRange, batchesForCourse, batchOptionLabel, checkBatchChoice, DATES_ON_REQUEST, isFull, providerToday} from '~/domain/batches'
 import {useBatchAvailability} from '~/lib/batch-availability'
-import {checkEnrolmentPrice, countryOptions, courseOptions, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
+import {checkEnrolmentPrice, countryOptions, courseOptions, currencyOptions, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
-import {formatUsd} from '~/domain/format'
+import {formatMoney} from '~/domain/format'
+import type {Currency} from '~/domain/price'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
@@ -74,6 +80,7 @@ export default function Payment() {
   const [course, setCourse] = useState(prefill.course)
   const [country, setCountry] = useState(prefill.country)
   const [batchId, setBatchId] = useState(prefill.batchId)
+  const [currency, setCurrency] = useState<Currency>('USD')
   const batchSelect = useRef<HTMLSelectElement>(null)
   const [attachments, setAttachments] = useState<UploadedDocument[]>([])
   const [uploading, setUploading] = useState(false)
@@ -87,7 +94,11 @@ export default function Payment() {
   })
 
   const current = program && course ? quote(catalogue, {trainingProgram: program, course, country}) : null
-  const amount = current?.ok ? current.amountUsd : null
+  // Issue 17 (docs/requirements.md#req-inr): USD, or INR where the course's content has an INR price.
+  const currencies = program && course ? currencyOptions(catalogue, {trainingProgram: program, course, country}) : []
+  const payIn = currencies.find((option) => option.currency === currency) ?? currencies[0] ?? null
+  const amount = payIn?.amount ?? null
+  const payCurrency = payIn?.currency ?? 'USD'
   const onRequest = current && !current.ok && current.reason === 'contact-for-pricing'
   const countryEnabled = needsCountry(program) && Boolean(course)
   const offered = useMemo(() => batchesForCourse(batches, {trainingProgram: program, course}), [batches, program, course])
@@ -121,7 +132,7 @@ export default function Payment() {
   })
 
   // After a refused submit, the first problem (in form order) is also announced in the alert.
-  const firstError = (['name', 'email', 'mobile', 'trainingProgram', 'course', 'country', 'amount', 'batchId'] as const)
+  const firstError = (['name', 'email', 'mobile', 'trainingProgram', 'course', 'country', 'amount', 'currency', 'batchId'] as const)
     .map((name) => fields[name].errors?.[0])
     .find(Boolean)
   const shownAlert = alert ?? (attempted ? firstError : null) ?? null
@@ -251,7 +262,7 @@ export default function Payment() {
                     ))}
                   </select>
                 </Field>
-                <Field look="enrolment" label="Amount (USD)" field={fields.amount} hint="Set by the course you choose">
+                <Field look="enrolment" label={`Amount (${payCurrency})`} field={fields.amount} hint="Set by the course you choose">
                   <input
                     {...getInputProps(fields.amount, {type: 'number', value: false, ariaDescribedBy: fields.amount.descriptionId})}
                     step="0.01"
@@ -262,7 +273,14 @@ export default function Payment() {
                   />
                 </Field>
               </div>
-              <input type="hidden" name={fields.currency.name} value="USD" />
+              <CurrencyChoice
+                name={fields.currency.name}
+                options={currencies}
+                value={payCurrency}
+                onChange={setCurrency}
+                errorId={fields.currency.errorId}
+                errors={fields.currency.errors}
+              />
               {offered.length ? (
                 <Field
                   look="enrolment"
@@ -331,7 +349,7 @@ export default function Payment() {
                 disabled={busy || uploading || Boolean(onRequest)}
                 aria-describedby="pay-note"
               >
-                {busy ? 'Processing...' : amount !== null ? `Pay ${formatUsd(amount)} USD` : 'Proceed to payment'}
+                {busy ? 'Processing...' : amount !== null ? `Pay ${formatMoney(amount, payCurrency)}` : 'Proceed to payment'}
               </button>
               <p id="pay-note" className="flex items-center gap-2 text-sm text-slate-600">
                 <ShieldIcon width={18} height={18} />{' '}
@@ -371,7 +389,7 @@ export default function Payment() {
             <div className="border-t border-white/15 pt-3">
               <dt className="text-slate-300">Amount due</dt>
               <dd className="text-2xl font-bold text-brass-300" data-testid="amount-due">
-                {amount !== null ? `${formatUsd(amount)} USD` : '—'}
+                {amount !== null ? formatMoney(amount, payCurrency) : '—'}
               </dd>
             </div>
           </dl>

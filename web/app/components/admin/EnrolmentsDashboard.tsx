@@ -19,8 +19,8 @@
  * form shown).
  */
 import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/react-table'
-import {useCallback, useEffect, useId, useMemo, useRef, useState} from 'react'
-import {formatDate, formatMoney} from '~/domain/format'
+import {Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react'
+import {formatDate, formatMoney, formatPerCurrency} from '~/domain/format'
 import {logout} from '~/lib/admin-session'
 import {fetchEnrolments, saveBlob, UnauthorizedError, MESSAGES} from './api'
 import {EnrolmentDetailDialog} from './EnrolmentDetailDialog'
@@ -125,7 +125,7 @@ export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onU
   )
 }
 
-function SummaryCard({label, value, detail}: {label: string; value: string; detail?: string | null}) {
+function SummaryCard({label, value, detail}: {label: string; value: ReactNode; detail?: string | null}) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
@@ -205,10 +205,6 @@ function EnrollmentsView({
   const pageCount = Math.max(1, table.getPageCount())
   const rows = table.getRowModel().rows
   const searching = globalFilter.trim() !== '' || statusFilter !== ''
-  const usd = summary.revenue.USD ?? 0
-  const otherRevenue = Object.entries(summary.revenue)
-    .filter(([currency]) => currency !== 'USD')
-    .map(([currency, amount]) => formatMoney(amount, currency))
   const sortedColumn = sorting[0]
   const sortedHeader = sortedColumn ? table.getColumn(sortedColumn.id)?.columnDef.header : null
 
@@ -227,8 +223,17 @@ function EnrollmentsView({
         />
         <SummaryCard
           label="Total Revenue"
-          value={formatMoney(usd, 'USD')}
-          detail={[`Paid enrolments only`, ...otherRevenue.map((text) => `plus ${text}`)].join(' · ')}
+          // Issue 17 (docs/requirements.md#req-inr): per currency, never added across currencies.
+          // Each currency's figure stays on one line: "USD 12,450.00 · INR 45,000.00".
+          value={formatPerCurrency(summary.revenue)
+            .split(' · ')
+            .map((part, index) => (
+              <Fragment key={part}>
+                {index ? ' · ' : null}
+                <span className="whitespace-nowrap">{part}</span>
+              </Fragment>
+            ))}
+          detail="Paid enrolments only, per currency"
         />
         <SummaryCard label="Programs Active" value={String(summary.programs)} />
         <SummaryCard label="Awaiting contact" value={String(awaitingContact)} detail="Paid, not contacted yet" />

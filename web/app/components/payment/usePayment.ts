@@ -13,7 +13,8 @@
  * `fullBatchId` names the batch (the page offers its waitlist) until `clearFullBatch()` or the
  * next payment.
  *
- * The success step is one seam, `onPaid({orderId, courseName, amountUsd, saveResult})`, where
+ * The success step is one seam, `onPaid({orderId, courseName, amount, currency, saveResult})` (`amount` in major units of the
+ * paid `currency`, USD or INR: issue 17), where
  * `saveResult` is the save call's answer (SaveResponseSchema); the phase stays 'processing' while
  * the caller moves on (the payment page navigates to `saveResult.confirmationUrl`, issue 14).
  */
@@ -21,12 +22,13 @@ import {useRef, useState} from 'react'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import type {SandboxOutcome} from '~/components/SandboxCheckout'
 import {checkEnrolmentPrice, ENROLMENT_MESSAGES, type EnrolmentCatalogue} from '~/domain/enrolment'
+import type {Currency} from '~/domain/price'
 import {BatchFullError, CheckoutError, loadRazorpay, openRazorpay, releaseOrder, requestOrder, submitPaymentResult, type Order} from '~/lib/checkout'
 import type {SaveResponse} from '#schemas/api/enrolment'
 import type {EnrolmentForm} from '#schemas/forms/enrolment'
 
 /** A paid and saved enrolment: what a confirmation shows. */
-export type PaidEnrolment = {orderId: string; courseName: string; amountUsd: number; saveResult: SaveResponse}
+export type PaidEnrolment = {orderId: string; courseName: string; amount: number; currency: Currency; saveResult: SaveResponse}
 
 export type PaymentPhase = {kind: 'idle'} | {kind: 'processing'} | {kind: 'sandbox'; order: Order; courseName: string}
 
@@ -47,7 +49,8 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
   async function pay(value: EnrolmentForm): Promise<void> {
     const check = checkEnrolmentPrice(catalogue, value)
     if (!check.ok) return setAlert(check.message)
-    const {courseName, trainingProgramName, amountUsd} = check.quote
+    const {courseName, trainingProgramName} = check.quote
+    const {amount, currency} = check
     setAlert(null)
     setFullBatchId(null)
     setPhase({kind: 'processing'})
@@ -75,7 +78,7 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
       if ('failed' in outcome) return fail(`Payment failed: ${outcome.failed}. Please try again.`)
       try {
         const saveResult = await submitPaymentResult({...value, trainingProgramName, courseName, ...outcome})
-        paid = {orderId: order.id, courseName, amountUsd, saveResult}
+        paid = {orderId: order.id, courseName, amount, currency, saveResult}
       } catch (error) {
         return fail(`${(error as Error).message} Your payment reference is ${outcome.razorpay_payment_id}: please contact us and quote it.`)
       }
