@@ -22,6 +22,10 @@ export default defineConfig({
     include: ['tests/**/*.test.ts', 'web/app/**/*.test.ts', 'netlify/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
+    // Generous limits: on a loaded 2-core machine (CI beside other jobs) an integration test over
+    // the Blobs emulation can take several seconds; no test relies on these to pass or fail.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
     // The child-process server tests (tests/helpers/server-process.ts) need a current build.
     globalSetup: ['tests/helpers/ensure-build.ts'],
   },
