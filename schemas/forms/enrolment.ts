@@ -10,13 +10,14 @@
 import {z} from 'zod'
 import {ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
 import {parseAmountUsd} from '~/domain/price'
+import {isTermsAccepted, TERMS_MESSAGE} from '~/domain/terms'
 import {BatchIdSchema} from '../api/ids'
 import {emailField, mobileField, personNameField} from './fields'
 
 const trimmed = (max: number, message: string) =>
   z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
 
-/** The enrolment form: the visitor's details, the program/course/country selection and the amount (USD). */
+/** The enrolment form: the visitor's details, the program/course/country selection, the amount (USD) and the terms' acceptance (issue 17). */
 export const EnrolmentFormSchema = z
   .object({
     name: personNameField('Please enter your full name.'),
@@ -44,15 +45,20 @@ export const EnrolmentFormSchema = z
     // without one stay valid (staff arrange the date); the form requires one when the course has
     // open batches (domain/batches.ts checkBatchChoice, BATCH_REQUIRED).
     batchId: z.preprocess((value) => (value === '' || value === null ? undefined : value), BatchIdSchema.optional()),
+    // Issue 17 (docs/requirements.md#req-terms, web/app/domain/terms.ts): only `true` accepts
+    // the terms (the form's ticked checkbox, 'on', is coerced to true by conform). Optional here
+    // and checked below, so a missing acceptance is reported with the other fields' errors.
+    termsAccepted: z.literal(true, {errorMap: () => ({message: TERMS_MESSAGE})}).optional(),
   })
   .superRefine((form, ctx) => {
+    if (!isTermsAccepted(form.termsAccepted)) ctx.addIssue({code: z.ZodIssueCode.custom, path: ['termsAccepted'], message: TERMS_MESSAGE})
     if (needsCountry(form.trainingProgram) && !form.country) {
       ctx.addIssue({code: z.ZodIssueCode.custom, path: ['country'], message: ENROLMENT_MESSAGES.countryRequired})
     } else if (form.amount === undefined) {
       ctx.addIssue({code: z.ZodIssueCode.custom, path: ['amount'], message: ENROLMENT_MESSAGES.invalidAmount})
     }
   })
-  // Past the checks above the amount is always present.
-  .transform((form) => ({...form, amount: form.amount ?? Number.NaN}))
+  // Past the checks above the amount is always present and the terms are accepted.
+  .transform((form) => ({...form, amount: form.amount ?? Number.NaN, termsAccepted: true as const}))
 
 export type EnrolmentForm = z.infer<typeof EnrolmentFormSchema>

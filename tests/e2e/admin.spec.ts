@@ -138,7 +138,7 @@ const enrolmentList = (page: Page) => page.getByRole('region', {name: /^Enrolmen
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'))
 
 async function createEnrolment(request: APIRequestContext, form: Record<string, unknown>, pay: boolean) {
-  const order = await request.post('/api/enroll/create-order', {data: form})
+  const order = await request.post('/api/enroll/create-order', {data: {termsAccepted: true, ...form}})
   expect(order.status(), await order.text()).toBe(200)
   const {id} = (await order.json()) as {id: string}
   if (!pay) return id

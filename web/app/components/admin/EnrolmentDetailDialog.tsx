@@ -17,6 +17,7 @@ import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 import type {Attachment} from '#schemas/api/uploads'
 import {BatchFlags, StatusBadge} from './parts'
 import {batchDateRange} from '~/domain/batches'
+import {describeTermsAcceptance} from '~/domain/terms'
 
 function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes)) return ''
@@ -103,6 +104,7 @@ export function EnrolmentDetailDialog({
     ['Enrolled at', formatDateTime(shown.createdAt)],
     ['Paid at', shown.paidAt ? formatDateTime(shown.paidAt) : 'Not paid yet'],
     ['Receipt number', shown.receiptNumber || '—'],
+    ['Terms accepted', detail ? describeTermsAcceptance(detail.termsAcceptance) : '—'],
     ['Order ID', shown.orderId],
     ['Payment ID', shown.paymentId || '—'],
     ...(shown._id && shown._id !== shown.orderId ? ([['Record ID', shown._id]] as [string, string][]) : []),
