@@ -17,14 +17,29 @@ import {emailField, mobileField, personNameField} from './fields'
 const trimmed = (max: number, message: string) =>
   z.string({required_error: message, invalid_type_error: message}).trim().min(1, message).max(max, `Please use at most ${max} characters.`)
 
+/**
+ * The form's required text fields and their "missing" messages. A missing one is reported by the
+ * refinement below rather than by its field schema (optional there): a missing field then does
+ * not stop the other checks (zod skips refinements after a missing required field), so the form
+ * lists every error at once (issue 17, docs/requirements.md#req-checkout-errors). Empty text is
+ * still refused by each field's own minimum, with the same message.
+ */
+export const ENROLMENT_REQUIRED = {
+  name: 'Please enter your full name.',
+  email: 'Please enter your email address.',
+  mobile: 'Please enter your mobile number.',
+  trainingProgram: 'Please select a training program.',
+  course: ENROLMENT_MESSAGES.invalidCourse,
+} as const
+
 /** The enrolment form: the visitor's details, the program/course/country selection, the amount (USD) and the terms' acceptance (issue 17). */
 export const EnrolmentFormSchema = z
   .object({
-    name: personNameField('Please enter your full name.'),
-    email: emailField(),
-    mobile: mobileField(),
-    trainingProgram: trimmed(64, 'Please select a training program.'),
-    course: trimmed(120, ENROLMENT_MESSAGES.invalidCourse),
+    name: personNameField(ENROLMENT_REQUIRED.name).optional(),
+    email: emailField().optional(),
+    mobile: mobileField().optional(),
+    trainingProgram: trimmed(64, ENROLMENT_REQUIRED.trainingProgram).optional(),
+    course: trimmed(120, ENROLMENT_REQUIRED.course).optional(),
     country: z.string().trim().max(64).optional(),
     // Checked after the country (below): for competency training the amount follows the
     // country, so a missing country is the message the visitor needs (docs/requirements.md#req-validation-enrolment).
@@ -46,19 +61,31 @@ export const EnrolmentFormSchema = z
     // open batches (domain/batches.ts checkBatchChoice, BATCH_REQUIRED).
     batchId: z.preprocess((value) => (value === '' || value === null ? undefined : value), BatchIdSchema.optional()),
     // Issue 17 (docs/requirements.md#req-terms, web/app/domain/terms.ts): only `true` accepts
-    // the terms (the form's ticked checkbox, 'on', is coerced to true by conform). Optional here
-    // and checked below, so a missing acceptance is reported with the other fields' errors.
-    termsAccepted: z.literal(true, {errorMap: () => ({message: TERMS_MESSAGE})}).optional(),
+    // the terms (the form's ticked checkbox, 'on', is coerced to true by conform; the API takes
+    // JSON true only). A refinement rather than a required literal, so a missing or false
+    // acceptance does not stop the checks below: the form lists it with every other error.
+    termsAccepted: z.boolean({invalid_type_error: TERMS_MESSAGE}).optional().refine(isTermsAccepted, {message: TERMS_MESSAGE}),
   })
   .superRefine((form, ctx) => {
-    if (!isTermsAccepted(form.termsAccepted)) ctx.addIssue({code: z.ZodIssueCode.custom, path: ['termsAccepted'], message: TERMS_MESSAGE})
-    if (needsCountry(form.trainingProgram) && !form.country) {
+    for (const [field, message] of Object.entries(ENROLMENT_REQUIRED)) {
+      if (form[field as keyof typeof ENROLMENT_REQUIRED] === undefined) ctx.addIssue({code: z.ZodIssueCode.custom, path: [field], message})
+    }
+    if (needsCountry(form.trainingProgram ?? '') && !form.country) {
       ctx.addIssue({code: z.ZodIssueCode.custom, path: ['country'], message: ENROLMENT_MESSAGES.countryRequired})
-    } else if (form.amount === undefined) {
+    } else if (form.course !== undefined && form.amount === undefined) {
+      // (Without a course the amount cannot be known: the course's message is the one to show.)
       ctx.addIssue({code: z.ZodIssueCode.custom, path: ['amount'], message: ENROLMENT_MESSAGES.invalidAmount})
     }
   })
-  // Past the checks above the amount is always present and the terms are accepted.
-  .transform((form) => ({...form, amount: form.amount ?? Number.NaN, termsAccepted: true as const}))
+  // Past the checks above the required fields and the amount are always present.
+  .transform(({name = '', email = '', mobile = '', trainingProgram = '', course = '', ...form}) => ({
+    ...form,
+    name,
+    email,
+    mobile,
+    trainingProgram,
+    course,
+    amount: form.amount ?? Number.NaN,
+  }))
 
 export type EnrolmentForm = z.infer<typeof EnrolmentFormSchema>

@@ -43,6 +43,13 @@ describe('the terms rule', () => {
         ['country', 'Please select a country for competency training.'],
       ]),
     )
+    // Also next to a missing required field, which no longer stops the form-level checks (the country's).
+    const {name: _name, ...withoutName} = form
+    expect(issues(EnrolmentFormSchema, {...withoutName, trainingProgram: 'competency-training', course: 'COE', amount: 180}).sort()).toEqual([
+      ['country', 'Please select a country for competency training.'],
+      ['name', 'Please enter your full name.'],
+      ['termsAccepted', TERMS_MESSAGE],
+    ])
   })
 })
 

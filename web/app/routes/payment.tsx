@@ -18,7 +18,7 @@
  * waitlist (components/payment/Waitlist.tsx).
  */
 import {getFormProps, getInputProps, getSelectProps, useForm} from '@conform-to/react'
-import {getZodConstraint, parseWithZod} from '@conform-to/zod'
+import {parseWithZod} from '@conform-to/zod'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData, useNavigate} from '@remix-run/react'
 import {lazy, Suspense, useMemo, useRef, useState} from 'react'
@@ -39,7 +39,7 @@ import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {ENROLMENT_BATCHES_QUERY, ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
-import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
+import {ENROLMENT_REQUIRED, EnrolmentFormSchema} from '#schemas/forms/enrolment'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 
 // Loaded only when shown (cadetship documents; the sandbox dialog after submit), so the form's
@@ -66,9 +66,11 @@ export const meta: MetaFunction<typeof loader> = ({matches}) =>
 
 /**
  * Of the schema's constraints only `required` reaches the controls (conform's helpers would add
- * the lengths as maxlength, which cuts typing short where the schema answers with its message).
+ * the lengths as maxlength, which cuts typing short where the schema answers with its message):
+ * the required fields (ENROLMENT_REQUIRED, whose absence the schema reports in a refinement) and
+ * the terms (issue 17).
  */
-const CONSTRAINT = Object.fromEntries(Object.entries(getZodConstraint(EnrolmentFormSchema)).map(([name, {required}]) => [name, {required}]))
+const CONSTRAINT = Object.fromEntries([...Object.keys(ENROLMENT_REQUIRED), 'termsAccepted'].map((name) => [name, {required: true}]))
 
 /**
  * The error summary's field names, in form order (issue 17: every field error is listed, linked to
@@ -117,6 +119,7 @@ export default function Payment() {
   const schema = useMemo(
     () =>
       EnrolmentFormSchema.superRefine((value, ctx) => {
+        if (!value.trainingProgram || !value.course) return // their own messages are shown
         const check = checkEnrolmentPrice(catalogue, value)
         if (!check.ok) ctx.addIssue({code: 'custom', path: [check.field], message: check.message})
         const batchProblem = checkBatchChoice(batchesForCourse(batches, value), value.batchId, availability)

@@ -11,7 +11,7 @@ import {Link} from '@remix-run/react'
 import {TERMS_PAGES} from '~/domain/terms'
 import {legalPath} from '~/lib/paths'
 
-export function TermsCheckbox({field, disabled = false}: {field: FieldMetadata<true | undefined>; disabled?: boolean}) {
+export function TermsCheckbox({field, disabled = false}: {field: FieldMetadata<boolean | undefined>; disabled?: boolean}) {
   const invalid = Boolean(field.errors?.length)
   return (
     <div className={`rounded-2xl border p-4 sm:p-5 ${invalid ? 'border-red-500' : 'border-slate-200'}`} data-testid="terms">
@@ -25,11 +25,11 @@ export function TermsCheckbox({field, disabled = false}: {field: FieldMetadata<t
         />
         <label htmlFor={field.id} className="text-sm text-navy-900">
           I have read and accept the{' '}
-          <Link to={legalPath(TERMS_PAGES.terms.slug)} className="font-semibold text-ocean-700 underline underline-offset-2">
+          <Link to={legalPath(TERMS_PAGES.terms.slug)} className="font-semibold text-ocean-600 underline underline-offset-2">
             {TERMS_PAGES.terms.title}
           </Link>{' '}
           and the{' '}
-          <Link to={legalPath(TERMS_PAGES.refund.slug)} className="font-semibold text-ocean-700 underline underline-offset-2">
+          <Link to={legalPath(TERMS_PAGES.refund.slug)} className="font-semibold text-ocean-600 underline underline-offset-2">
             {TERMS_PAGES.refund.title}
           </Link>
           <span aria-hidden="true" className="ml-0.5 text-red-700">
