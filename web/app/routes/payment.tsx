@@ -16,6 +16,12 @@
  * `batch` in the query preselects it; a course without batches says "Dates on request". The batch
  * travels with create-order as `batchId`; a 409 'This batch is full' shows that message and the
  * waitlist (components/payment/Waitlist.tsx).
+ *
+ * Issue 17: the terms checkbox before Pay (components/payment/TermsCheckbox.tsx,
+ * docs/requirements.md#req-terms; create-order gets `termsAccepted: true`); after a refused submit
+ * the alert lists every field error linked to its field (components/form/ErrorSummary.tsx,
+ * SUMMARY_LABELS); required fields are marked; Pay comes after the order summary in the markup, so
+ * on a phone the amount and the non-refundable notice are read first (#req-checkout-errors).
  */
 import {getFormProps, getInputProps, getSelectProps, useForm} from '@conform-to/react'
 import {parseWithZod} from '@conform-to/zod'

@@ -1,6 +1,6 @@
 /**
  * One enrolment in full (issue 5, beyond the spec): every field, the status, the order and
- * payment ids, the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history),
+ * payment ids, the terms accepted (issue 17: when, and the legal pages' versions), the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history),
  * the refunds (issue 15, ./EnrolmentRefunds.tsx: each refund, "Refund…" with a confirm step;
  * each change of either is handed to `onChange` so the list's row follows) and the cadetship documents,
  * each downloaded with the bearer token (fetched as a blob and saved through an object URL). In
