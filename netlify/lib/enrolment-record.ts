@@ -5,6 +5,7 @@
  * other's values (the index never reads records: ./enrolment-repair.ts does).
  */
 import type {EnrolmentHistoryEntry, EnrolmentStatus, Refund} from '#schemas/api/admin'
+import type {TermsAcceptance} from '~/domain/terms'
 import type {PaymentsMode} from './payments/config'
 import type {Attachment} from './uploads'
 
@@ -78,6 +79,12 @@ export type EnrolmentRecord = {
    * the batch's seats, for staff to sort out.
    */
   overCapacity?: boolean
+  /**
+   * The terms the candidate accepted before paying (issue 17, web/app/domain/terms.ts): when
+   * (create-order's time) and the "Last updated" dates of the Terms & Conditions and the
+   * Cancellation & Refund Policy then. Absent for orders created before issue 17.
+   */
+  termsAcceptance?: TermsAcceptance
 }
 
 /** The batch of an enrolment as stored (issue 16): its id and what the candidate chose. Dates 'YYYY-MM-DD'. */

@@ -222,6 +222,12 @@ export const EnrolmentDetailSchema = z
     history: z.array(EnrolmentHistoryEntrySchema),
     /** Refunds, oldest first (issue 15); [] when there are none. */
     refunds: z.array(RefundSchema),
+    /**
+     * The terms accepted before paying (issue 17, web/app/domain/terms.ts TermsAcceptance): when
+     * (ISO 8601) and the "Last updated" dates ('YYYY-MM-DD') of the Terms & Conditions and the
+     * Cancellation & Refund Policy then. Absent for orders created before issue 17.
+     */
+    termsAcceptance: z.object({acceptedAt: z.string(), termsUpdated: z.string().nullable(), refundPolicyUpdated: z.string().nullable()}).optional(),
   })
   .passthrough()
 export type EnrolmentDetail = z.infer<typeof EnrolmentDetailSchema>

@@ -10,6 +10,7 @@
 import {z} from 'zod'
 import {ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
 import {CURRENCIES, parseAmountUsd} from '~/domain/price'
+import {isTermsAccepted, TERMS_MESSAGE} from '~/domain/terms'
 import {BatchIdSchema} from '../api/ids'
 import {emailField, mobileField, personNameField} from './fields'
 
@@ -19,14 +20,29 @@ const trimmed = (max: number, message: string) =>
 /** The message for a currency other than CURRENCIES. */
 export const CURRENCY_MESSAGE = `Please choose a currency: ${CURRENCIES.join(' or ')}.`
 
-/** The enrolment form: the visitor's details, the program/course/country selection, the currency and the amount (in that currency). */
+/**
+ * The form's required text fields and their "missing" messages. A missing one is reported by the
+ * refinement below rather than by its field schema (optional there): a missing field then does
+ * not stop the other checks (zod skips refinements after a missing required field), so the form
+ * lists every error at once (issue 17, docs/requirements.md#req-checkout-errors). Empty text is
+ * still refused by each field's own minimum, with the same message.
+ */
+export const ENROLMENT_REQUIRED = {
+  name: 'Please enter your full name.',
+  email: 'Please enter your email address.',
+  mobile: 'Please enter your mobile number.',
+  trainingProgram: 'Please select a training program.',
+  course: ENROLMENT_MESSAGES.invalidCourse,
+} as const
+
+/** The enrolment form: the visitor's details, the program/course/country selection, the currency, the amount (in that currency) and the terms' acceptance (issue 17). */
 export const EnrolmentFormSchema = z
   .object({
-    name: personNameField('Please enter your full name.'),
-    email: emailField(),
-    mobile: mobileField(),
-    trainingProgram: trimmed(64, 'Please select a training program.'),
-    course: trimmed(120, ENROLMENT_MESSAGES.invalidCourse),
+    name: personNameField(ENROLMENT_REQUIRED.name).optional(),
+    email: emailField().optional(),
+    mobile: mobileField().optional(),
+    trainingProgram: trimmed(64, ENROLMENT_REQUIRED.trainingProgram).optional(),
+    course: trimmed(120, ENROLMENT_REQUIRED.course).optional(),
     country: z.string().trim().max(64).optional(),
     // Checked after the country (below): for competency training the amount follows the
     // country, so a missing country is the message the visitor needs (docs/requirements.md#req-validation-enrolment).
@@ -49,15 +65,32 @@ export const EnrolmentFormSchema = z
     // without one stay valid (staff arrange the date); the form requires one when the course has
     // open batches (domain/batches.ts checkBatchChoice, BATCH_REQUIRED).
     batchId: z.preprocess((value) => (value === '' || value === null ? undefined : value), BatchIdSchema.optional()),
+    // Issue 17 (docs/requirements.md#req-terms, web/app/domain/terms.ts): only `true` accepts
+    // the terms (the form's ticked checkbox, 'on', is coerced to true by conform; the API takes
+    // JSON true only). A refinement rather than a required literal, so a missing or false
+    // acceptance does not stop the checks below: the form lists it with every other error.
+    termsAccepted: z.boolean({invalid_type_error: TERMS_MESSAGE}).optional().refine(isTermsAccepted, {message: TERMS_MESSAGE}),
   })
   .superRefine((form, ctx) => {
-    if (needsCountry(form.trainingProgram) && !form.country) {
+    for (const [field, message] of Object.entries(ENROLMENT_REQUIRED)) {
+      if (form[field as keyof typeof ENROLMENT_REQUIRED] === undefined) ctx.addIssue({code: z.ZodIssueCode.custom, path: [field], message})
+    }
+    if (needsCountry(form.trainingProgram ?? '') && !form.country) {
       ctx.addIssue({code: z.ZodIssueCode.custom, path: ['country'], message: ENROLMENT_MESSAGES.countryRequired})
-    } else if (form.amount === undefined) {
+    } else if (form.course !== undefined && form.amount === undefined) {
+      // (Without a course the amount cannot be known: the course's message is the one to show.)
       ctx.addIssue({code: z.ZodIssueCode.custom, path: ['amount'], message: ENROLMENT_MESSAGES.invalidAmount})
     }
   })
-  // Past the checks above the amount is always present.
-  .transform((form) => ({...form, amount: form.amount ?? Number.NaN}))
+  // Past the checks above the required fields and the amount are always present.
+  .transform(({name = '', email = '', mobile = '', trainingProgram = '', course = '', ...form}) => ({
+    ...form,
+    name,
+    email,
+    mobile,
+    trainingProgram,
+    course,
+    amount: form.amount ?? Number.NaN,
+  }))
 
 export type EnrolmentForm = z.infer<typeof EnrolmentFormSchema>

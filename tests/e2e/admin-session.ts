@@ -46,7 +46,7 @@ export async function createPsfOrder(
   pay: 'paid' | 'pending' | 'captured-not-saved',
 ): Promise<{orderId: string; paymentId?: string}> {
   const order = await request.post('/api/enroll/create-order', {
-    data: {name, email, mobile: '+91 98470 33333', trainingProgram: 'pre-sea-training', course: 'PSF', amount: 50, currency: 'USD'},
+    data: {name, email, mobile: '+91 98470 33333', trainingProgram: 'pre-sea-training', course: 'PSF', amount: 50, currency: 'USD', termsAccepted: true},
   })
   expect(order.status(), await order.text()).toBe(200)
   const {id: orderId} = (await order.json()) as {id: string}

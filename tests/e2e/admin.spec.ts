@@ -138,7 +138,7 @@ const enrolmentList = (page: Page) => page.getByRole('region', {name: /^Enrolmen
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'))
 
 async function createEnrolment(request: APIRequestContext, form: Record<string, unknown>, pay: boolean) {
-  const order = await request.post('/api/enroll/create-order', {data: form})
+  const order = await request.post('/api/enroll/create-order', {data: {termsAccepted: true, ...form}})
   expect(order.status(), await order.text()).toBe(200)
   const {id} = (await order.json()) as {id: string}
   if (!pay) return id
@@ -338,6 +338,9 @@ test.describe('real API', () => {
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByText('Current status: Paid')).toBeVisible()
     await expect(dialog.getByText('No status changes or notes yet.')).toBeVisible()
+    // Issue 17: when the terms were accepted, and which versions (the seed's legal pages' "Last updated").
+    const terms = dialog.locator('dl > div').filter({has: page.locator('dt', {hasText: /^Terms accepted$/})}).locator('dd')
+    await expect(terms).toContainText('Terms & Conditions of 1 November 2026 · Cancellation & Refund Policy of 1 November 2026')
     await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toHaveCount(0)
 
     await dialog.getByRole('button', {name: 'Mark as contacted'}).click()

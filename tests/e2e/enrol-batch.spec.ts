@@ -9,6 +9,7 @@
  * availability of that batch before and after, never absolute counts.
  */
 import type {Page} from '@playwright/test'
+import {TERMS_LABEL} from '~/domain/terms'
 import {expect, expectAccessible, test} from './fixtures'
 
 /** Seats left of `batchId` now (GET /api/batches/availability). */
@@ -23,6 +24,8 @@ async function fillDetails(page: Page, name: string) {
   await page.getByLabel('Full name').fill(name)
   await page.getByLabel('Email').fill('noor.haddad@example.com')
   await page.getByLabel('Mobile').fill('+971 50 123 4567')
+  // Issue 17: the terms are accepted before paying.
+  await page.getByRole('checkbox', {name: TERMS_LABEL}).check()
 }
 
 async function expectNoOverflow(page: Page) {

@@ -4,6 +4,7 @@
  */
 import type {Page} from '@playwright/test'
 import {siteStore} from './blobs'
+import {TERMS_LABEL} from '~/domain/terms'
 import {expect, expectAccessible, test} from './fixtures'
 
 /** Issue 16: a course with batches needs a date; the last one offered (far off, so seats are free). */
@@ -17,6 +18,8 @@ async function fillDetails(page: Page, name = 'Asha Pillai') {
   await page.getByLabel('Full name').fill(name)
   await page.getByLabel('Email').fill('asha.pillai@example.com')
   await page.getByLabel('Mobile').fill('+91 98470 12345')
+  // Issue 17: the terms are accepted before paying.
+  await page.getByRole('checkbox', {name: TERMS_LABEL}).check()
 }
 
 test('prefills program, course and the catalogue amount from the query, ignoring a tampered price', async ({page}) => {
@@ -61,11 +64,12 @@ test('for competency training the country is chosen after the rank and drives th
 test('an empty submit shows field errors and the course message', async ({page}) => {
   await page.goto('/payment')
   await page.getByRole('button', {name: /Proceed to payment/}).click()
-  // Next to the field and, as the first problem, in the form's alert.
+  // Next to the field and in the form's alert (issue 17: its summary lists every field error).
   await expect(page.getByText('Please enter your full name.')).toHaveCount(2)
   await expect(page.getByRole('alert').filter({hasText: 'Please enter your full name.'})).toBeVisible()
   await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true')
-  await expect(page.getByText('Please select a valid course to proceed.')).toBeVisible()
+  await expect(page.getByText('Please select a valid course to proceed.', {exact: true})).toBeVisible()
+  await expect(page.getByRole('alert').getByRole('link', {name: 'Course: Please select a valid course to proceed.'})).toBeVisible()
   await expectAccessible(page)
 })
 

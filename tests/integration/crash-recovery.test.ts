@@ -59,6 +59,7 @@ const form = (i: number) => ({
   course: 'PSF',
   amount: 50,
   currency: 'USD',
+  termsAccepted: true,
 })
 
 /** Work on the stored data while the site is down: Netlify's BlobsServer on the same directory. */

@@ -83,6 +83,7 @@ export const validForm = (overrides: Record<string, unknown> = {}) => ({
   course: 'PSF',
   amount: 50,
   currency: 'USD',
+  termsAccepted: true,
   ...overrides,
 })
 

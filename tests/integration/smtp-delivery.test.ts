@@ -40,6 +40,7 @@ async function payThroughTheSite(server: ServerProcess, name: string) {
     course: 'H2S',
     amount: 300,
     currency: 'USD',
+    termsAccepted: true,
   })
   expect(order.status, JSON.stringify(order.body)).toBe(200)
   const paid = await post(server, '/api/sandbox/pay', {orderId: order.body.id})

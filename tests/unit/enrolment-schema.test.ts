@@ -3,7 +3,15 @@ import {describe, expect, it} from 'vitest'
 import {CreateOrderSchema, PaymentResultSchema} from '#schemas/api/enrolment'
 import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
 
-const valid = {name: 'Asha Pillai', email: 'asha@example.com', mobile: '+91 98470 12345', trainingProgram: 'stcw-courses', course: 'AFFA', amount: '900'}
+const valid = {
+  name: 'Asha Pillai',
+  email: 'asha@example.com',
+  mobile: '+91 98470 12345',
+  trainingProgram: 'stcw-courses',
+  course: 'AFFA',
+  amount: '900',
+  termsAccepted: true,
+}
 const messages = (input: unknown) => {
   const result = EnrolmentFormSchema.safeParse(input)
   return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]))

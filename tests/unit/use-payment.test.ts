@@ -53,6 +53,7 @@ const FORM: EnrolmentForm = {
   course: 'H2S',
   amount: 300,
   currency: 'USD',
+  termsAccepted: true,
 }
 
 let catalogue: EnrolmentCatalogue

@@ -17,6 +17,11 @@
  * the gateway's order exists (the hold is keyed by the order id) and before anything is stored;
  * if the hold finds the batch full the order is left unused at the gateway (an unpaid order
  * costs nothing), and if anything fails after the hold, the hold is released again.
+ *
+ * Terms (issue 17, docs/requirements.md#req-terms, web/app/domain/terms.ts): the body must carry
+ * `termsAccepted: true` (else 400 'Please accept the terms to continue.', details.termsAccepted);
+ * the enrolment stores the acceptance time (`now`) and the "Last updated" dates of the Terms &
+ * Conditions and the Cancellation & Refund Policy as the content has them.
  */
 import {CreateOrderSchema, type CreateOrderResponse} from '#schemas/api/enrolment'
 import {checkEnrolmentPrice, ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
@@ -24,7 +29,8 @@ import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {formatMoney} from '~/domain/format'
 import {toMinorUnits} from '~/domain/price'
 import {fetchContent} from '~/lib/content.server'
-import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
+import {ENROLMENT_CATALOGUE_QUERY, LEGAL_UPDATED_QUERY} from '~/lib/queries'
+import {termsAcceptance} from '~/domain/terms'
 import {BATCH_MESSAGES, checkBatch, seatCounts} from '~/domain/seats'
 import {fetchBatch, type Batch} from '../batches/content'
 import {holdSeat, readSeats, releaseSeat} from '../batches/seats'
@@ -48,8 +54,8 @@ export const newReceipt = () => `enr_${randomId(20)}`
 export const CREATE_ORDER_RATE_LIMITED = 'Too many payment attempts. Please try again in a few minutes.'
 
 /**
- * Handles POST /api/enroll/create-order. Errors: 400 invalid form, a currency the course has no
- * price in, disagreeing amount or a batch
+ * Handles POST /api/enroll/create-order. Errors: 400 invalid form (also: terms not accepted), a
+ * currency the course has no price in, disagreeing amount or a batch
  * that cannot be booked, 409 the batch is full, 413/415
  * bad body, 429 over the client's limit (issue 12, finding 6: counted per client for every valid
  * request, before the gateway is asked or anything is stored), 502 gateway failure, 503 payments
@@ -61,7 +67,7 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
   const form = await readJson(request, CreateOrderSchema)
   await enforceRateLimit('CREATE_ORDER', clientAddress(request, context), CREATE_ORDER_RATE_LIMITED)
 
-  const catalogue = await fetchContent(ENROLMENT_CATALOGUE_QUERY)
+  const [catalogue, legalUpdated] = await Promise.all([fetchContent(ENROLMENT_CATALOGUE_QUERY), fetchContent(LEGAL_UPDATED_QUERY)])
   // The one pricing rule, shared with the /payment form (web/app/domain/enrolment.ts).
   // In the form's currency (issue 17): a currency the course has no price in is a 400 on `currency`.
   const check = checkEnrolmentPrice(catalogue, form)
@@ -118,6 +124,8 @@ export async function createEnrolmentOrder(request: Request, context?: {ip?: str
     attachments,
     mode: config.mode,
     ...(batch ? {batch: batchSnapshot(batch)} : {}),
+    // The body's `termsAccepted: true` (required by CreateOrderSchema): when, and which versions (issue 17).
+    termsAcceptance: termsAcceptance(now, legalUpdated),
   }
 
   if (batch && (await holdSeat(batch, order.id, now)) === 'full') throw new HttpError(409, BATCH_MESSAGES.full)

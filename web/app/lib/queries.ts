@@ -151,6 +151,16 @@ export const LEGAL_PAGE_QUERY = defineQuery(`*[_type == "legalPage" && slug.curr
   _id, title, "slug": slug.current, summary, lastUpdated, body
 }`)
 
+/**
+ * The "Last updated" dates ('YYYY-MM-DD' or null) of the two legal pages a candidate accepts
+ * before paying (issue 17, docs/requirements.md#req-terms; web/app/domain/terms.ts): stored with
+ * each enrolment by create-order.
+ */
+export const LEGAL_UPDATED_QUERY = defineQuery(`{
+  "terms": *[_type == "legalPage" && slug.current == "terms"][0].lastUpdated,
+  "refund": *[_type == "legalPage" && slug.current == "refund"][0].lastUpdated
+}`)
+
 export const EXAMS_QUERY = defineQuery(`*[_type == "exam"] | order(order asc){
   ${EXAM_CARD}
 }`)

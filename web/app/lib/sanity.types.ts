@@ -997,6 +997,12 @@ export type LEGAL_PAGE_QUERYResult = {
   lastUpdated: string
   body: RichText
 } | null
+// Variable: LEGAL_UPDATED_QUERY
+// Query: {  "terms": *[_type == "legalPage" && slug.current == "terms"][0].lastUpdated,  "refund": *[_type == "legalPage" && slug.current == "refund"][0].lastUpdated}
+export type LEGAL_UPDATED_QUERYResult = {
+  terms: string | null
+  refund: string | null
+}
 // Variable: EXAMS_QUERY
 // Query: *[_type == "exam"] | order(order asc){  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(questions)}
 export type EXAMS_QUERYResult = Array<{
@@ -1192,6 +1198,7 @@ declare module '@sanity/client' {
     '*[_type == "servicesPage" && _id == "servicesPage"][0]{\n  heading, subheading, ctaHeading, ctaBody,\n  "services": services[]->{_id, title, section, "slug": slug.current, summary}\n}': SERVICES_PAGE_QUERYResult
     '*[_type == "servicePage" && slug.current == $slug && section in $sections][0]{\n  _id, title, section, "slug": slug.current, summary, intro, body,\n  "childPages": childPages[]->{_id, title, section, "slug": slug.current, summary},\n  cta{heading, body, label, href},\n  "trainingProviders": select(\n    showTrainingProviders == true => *[_type == "trainingProvider"] | order(order asc){_id, name, address, city, postalCode, country, fax, validTill, note},\n    []\n  )\n}': SERVICE_PAGE_QUERYResult
     '*[_type == "legalPage" && slug.current == $slug][0]{\n  _id, title, "slug": slug.current, summary, lastUpdated, body\n}': LEGAL_PAGE_QUERYResult
+    '{\n  "terms": *[_type == "legalPage" && slug.current == "terms"][0].lastUpdated,\n  "refund": *[_type == "legalPage" && slug.current == "refund"][0].lastUpdated\n}': LEGAL_UPDATED_QUERYResult
     '*[_type == "exam"] | order(order asc){\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAMS_QUERYResult
     '{\n  "programs": *[_type == "courseCategory"] | order(order asc){\n    "id": slug.current, title,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd, priceInr}\n  },\n  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}\n}': ENROLMENT_CATALOGUE_QUERYResult
     '*[_type == "courseBatch" && status == "open" && startDate > $today] | order(startDate asc, city asc, _id asc){\n  _id, startDate, endDate, city, seats,\n  "course": coalesce(course->name, course->enrolCourse),\n  "program": select(course->_type == "cadetshipProgramme" => "cadetship-training", course->category->slug.current)\n}': ENROLMENT_BATCHES_QUERYResult

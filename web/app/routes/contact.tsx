@@ -17,6 +17,7 @@ import {useEffect, useRef, useState, type ReactNode} from 'react'
 import {acceptContactMessage, ContactSubmissionSchema} from '#netlify/lib/contact'
 import {clientAddress} from '#netlify/lib/http'
 import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/forms/contact'
+import {ErrorSummary} from '~/components/form/ErrorSummary'
 import {Field, inputClass} from '~/components/form/Field'
 import {CheckIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
@@ -162,20 +163,11 @@ export default function ContactPage() {
               </div>
 
               {showSummary ? (
-                <div role="alert" aria-labelledby="contact-error-summary" className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-                  <p id="contact-error-summary" className="font-semibold">
-                    Please correct {invalidFields.length === 1 ? 'this field' : `these ${invalidFields.length} fields`}:
-                  </p>
-                  <ul className="mt-2 list-disc space-y-1 pl-5">
-                    {invalidFields.map((name) => (
-                      <li key={name}>
-                        <a href={`#${fields[name].id}`} className="underline underline-offset-2 hover:text-red-700">
-                          {FIELD_LABELS[name]}: {fields[name].errors?.[0]}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+                <ErrorSummary
+                  id="contact-error-summary"
+                  className="mt-6 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+                  errors={invalidFields.map((name) => ({fieldId: fields[name].id, label: FIELD_LABELS[name], message: fields[name].errors?.[0] ?? ''}))}
+                />
               ) : null}
 
               <Form

@@ -20,18 +20,25 @@
  * Currency (issue 17, docs/requirements.md#req-inr): a course whose content has an INR price
  * offers "Pay in USD" / "Pay in INR" (components/payment/CurrencyChoice.tsx); the amount, the Pay
  * button and the summary follow the chosen currency, which travels with create-order as `currency`.
+ * Issue 17: the terms checkbox before Pay (components/payment/TermsCheckbox.tsx,
+ * docs/requirements.md#req-terms; create-order gets `termsAccepted: true`); after a refused submit
+ * the alert lists every field error linked to its field (components/form/ErrorSummary.tsx,
+ * SUMMARY_LABELS); required fields are marked; Pay comes after the order summary in the markup, so
+ * on a phone the amount and the non-refundable notice are read first (#req-checkout-errors).
  */
 import {getFormProps, getInputProps, getSelectProps, useForm} from '@conform-to/react'
-import {getZodConstraint, parseWithZod} from '@conform-to/zod'
+import {parseWithZod} from '@conform-to/zod'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData, useNavigate} from '@remix-run/react'
 import {lazy, Suspense, useMemo, useRef, useState} from 'react'
+import {ErrorSummary} from '~/components/form/ErrorSummary'
 import {Field, inputClass} from '~/components/form/Field'
 import {ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import {CurrencyChoice} from '~/components/payment/CurrencyChoice'
 import {usePayment} from '~/components/payment/usePayment'
+import {TermsCheckbox} from '~/components/payment/TermsCheckbox'
 import {Waitlist} from '~/components/payment/Waitlist'
 import {batchDateRange, batchesForCourse, batchOptionLabel, checkBatchChoice, DATES_ON_REQUEST, isFull, providerToday} from '~/domain/batches'
 import {useBatchAvailability} from '~/lib/batch-availability'
@@ -43,7 +50,7 @@ import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {ENROLMENT_BATCHES_QUERY, ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
-import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
+import {ENROLMENT_REQUIRED, EnrolmentFormSchema} from '#schemas/forms/enrolment'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 
 // Loaded only when shown (cadetship documents; the sandbox dialog after submit), so the form's
@@ -70,9 +77,28 @@ export const meta: MetaFunction<typeof loader> = ({matches}) =>
 
 /**
  * Of the schema's constraints only `required` reaches the controls (conform's helpers would add
- * the lengths as maxlength, which cuts typing short where the schema answers with its message).
+ * the lengths as maxlength, which cuts typing short where the schema answers with its message):
+ * the required fields (ENROLMENT_REQUIRED, whose absence the schema reports in a refinement) and
+ * the terms (issue 17).
  */
-const CONSTRAINT = Object.fromEntries(Object.entries(getZodConstraint(EnrolmentFormSchema)).map(([name, {required}]) => [name, {required}]))
+const CONSTRAINT = Object.fromEntries([...Object.keys(ENROLMENT_REQUIRED), 'termsAccepted'].map((name) => [name, {required: true}]))
+
+/**
+ * The error summary's field names, in form order (issue 17: every field error is listed, linked to
+ * its field). A field added to the form with errors of its own belongs here too.
+ */
+const SUMMARY_LABELS = {
+  name: 'Full name',
+  email: 'Email',
+  mobile: 'Mobile',
+  trainingProgram: 'Training program',
+  course: 'Course',
+  country: 'Country',
+  amount: 'Amount',
+  currency: 'Currency',
+  batchId: 'Date and location',
+  termsAccepted: 'Terms',
+} as const
 
 export default function Payment() {
   const {catalogue, batches, prefill} = useLoaderData<typeof loader>()
@@ -110,6 +136,7 @@ export default function Payment() {
   const schema = useMemo(
     () =>
       EnrolmentFormSchema.superRefine((value, ctx) => {
+        if (!value.trainingProgram || !value.course) return // their own messages are shown
         const check = checkEnrolmentPrice(catalogue, value)
         if (!check.ok) ctx.addIssue({code: 'custom', path: [check.field], message: check.message})
         const batchProblem = checkBatchChoice(batchesForCourse(batches, value), value.batchId, availability)
@@ -131,11 +158,13 @@ export default function Payment() {
     },
   })
 
-  // After a refused submit, the first problem (in form order) is also announced in the alert.
-  const firstError = (['name', 'email', 'mobile', 'trainingProgram', 'course', 'country', 'amount', 'currency', 'batchId'] as const)
-    .map((name) => fields[name].errors?.[0])
-    .find(Boolean)
-  const shownAlert = alert ?? (attempted ? firstError : null) ?? null
+  // After a refused submit, every field error (in form order) is listed in the alert, each linked
+  // to its field (issue 17, docs/requirements.md#req-checkout-errors); a payment failure replaces it.
+  const summaryErrors = (Object.keys(SUMMARY_LABELS) as Array<keyof typeof SUMMARY_LABELS>).flatMap((name) => {
+    const message = fields[name].errors?.[0]
+    return message ? [{fieldId: fields[name].id, label: SUMMARY_LABELS[name], message}] : []
+  })
+  const showSummary = !alert && attempted && summaryErrors.length > 0
 
   const programChoices = programOptions(catalogue)
   const courseChoices = program ? courseOptions(catalogue, program) : []
@@ -149,8 +178,8 @@ export default function Payment() {
         lead="Choose your program and course, tell us who you are, and pay securely by card. Our team contacts you within 24 hours of payment."
       />
 
-      <section className="container-page grid gap-10 py-12 lg:grid-cols-[1fr_22rem]">
-        <div className="min-w-0 space-y-6">
+      <section className="container-page grid gap-x-10 gap-y-8 py-12 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           {waitlistBatch ? (
             <Waitlist
               key={waitlistBatch._id}
@@ -171,21 +200,25 @@ export default function Payment() {
             <div
               id="enrolment-alert"
               role="alert"
-              className={shownAlert ? 'rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800' : 'sr-only'}
+              className={alert || showSummary ? 'rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800' : 'sr-only'}
             >
-              {shownAlert}
+              {alert ?? (showSummary ? <ErrorSummary id="enrolment-error-summary" live={false} className="" errors={summaryErrors} /> : null)}
             </div>
+            <p className="text-sm text-slate-600" data-testid="required-note">
+              Fields marked <span aria-hidden="true">*</span>
+              <span className="sr-only">with an asterisk</span> are required.
+            </p>
 
             <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
               <legend className="px-2 text-lg font-semibold text-navy-900">Your details</legend>
-              <Field look="enrolment" label="Full name" field={fields.name}>
+              <Field look="enrolment" label="Full name" field={fields.name} required>
                 <input {...getInputProps(fields.name, {type: 'text'})} autoComplete="name" className={inputClass(fields.name.errors, 'enrolment')} />
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field look="enrolment" label="Email" field={fields.email}>
+                <Field look="enrolment" label="Email" field={fields.email} required>
                   <input {...getInputProps(fields.email, {type: 'email'})} autoComplete="email" className={inputClass(fields.email.errors, 'enrolment')} />
                 </Field>
-                <Field look="enrolment" label="Mobile" field={fields.mobile} hint="With country code, e.g. +971 50 123 4567">
+                <Field look="enrolment" label="Mobile" field={fields.mobile} required hint="With country code, e.g. +971 50 123 4567">
                   <input
                     {...getInputProps(fields.mobile, {type: 'tel', ariaDescribedBy: fields.mobile.descriptionId})}
                     autoComplete="tel"
@@ -197,7 +230,7 @@ export default function Payment() {
 
             <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
               <legend className="px-2 text-lg font-semibold text-navy-900">Your course</legend>
-              <Field look="enrolment" label="Training program" field={fields.trainingProgram}>
+              <Field look="enrolment" label="Training program" field={fields.trainingProgram} required>
                 <select
                   {...getSelectProps(fields.trainingProgram, {value: false})}
                   value={program}
@@ -219,7 +252,7 @@ export default function Payment() {
                   ))}
                 </select>
               </Field>
-              <Field look="enrolment" label="Course" field={fields.course}>
+              <Field look="enrolment" label="Course" field={fields.course} required>
                 <select
                   {...getSelectProps(fields.course, {value: false})}
                   value={course}
@@ -244,6 +277,7 @@ export default function Payment() {
                   look="enrolment"
                   label="Country"
                   field={fields.country}
+                  required={countryEnabled}
                   hint={needsCountry(program) ? 'The flag administration issuing your certificate' : 'Only for competency training'}
                 >
                   <select
@@ -286,6 +320,7 @@ export default function Payment() {
                   look="enrolment"
                   label="Date and location"
                   field={fields.batchId}
+                  required
                   hint="Seats left are updated live; a full date can be joined on its waitlist."
                 >
                   <select
@@ -342,24 +377,14 @@ export default function Payment() {
               </fieldset>
             ) : null}
 
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-              <button
-                type="submit"
-                className="btn-primary min-w-48 px-8 text-base"
-                disabled={busy || uploading || Boolean(onRequest)}
-                aria-describedby="pay-note"
-              >
-                {busy ? 'Processing...' : amount !== null ? `Pay ${formatMoney(amount, payCurrency)}` : 'Proceed to payment'}
-              </button>
-              <p id="pay-note" className="flex items-center gap-2 text-sm text-slate-600">
-                <ShieldIcon width={18} height={18} />{' '}
-                {uploading ? 'Waiting for your documents to finish uploading.' : 'Card payment by Razorpay. We never see your card details.'}
-              </p>
-            </div>
+            <TermsCheckbox field={fields.termsAccepted} disabled={busy} />
           </form>
         </div>
 
-        <aside aria-labelledby="summary-heading" className="h-fit rounded-2xl bg-navy-900 p-6 text-white lg:sticky lg:top-24">
+        <aside
+          aria-labelledby="summary-heading"
+          className="h-fit rounded-2xl bg-navy-900 p-6 text-white lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
           <h2 id="summary-heading" className="text-lg font-bold">
             Summary
           </h2>
@@ -401,6 +426,23 @@ export default function Payment() {
             .
           </p>
         </aside>
+        {/* After the summary in the markup (and so in reading and keyboard order): on a phone the amount and the
+            non-refundable notice come before Pay (issue 17, docs/requirements.md#req-checkout-errors). */}
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center lg:col-start-1 lg:row-start-2">
+          <button
+            type="submit"
+            form={form.id}
+            className="btn-primary min-w-48 px-8 text-base"
+            disabled={busy || uploading || Boolean(onRequest)}
+            aria-describedby="pay-note"
+          >
+            {busy ? 'Processing...' : amount !== null ? `Pay ${formatMoney(amount, payCurrency)}` : 'Proceed to payment'}
+          </button>
+          <p id="pay-note" className="flex items-center gap-2 text-sm text-slate-600">
+            <ShieldIcon width={18} height={18} />{' '}
+            {uploading ? 'Waiting for your documents to finish uploading.' : 'Card payment by Razorpay. We never see your card details.'}
+          </p>
+        </div>
       </section>
 
       {phase.kind === 'sandbox' ? (

@@ -1,6 +1,6 @@
 /**
  * One enrolment in full (issue 5, beyond the spec): every field, the status, the order and
- * payment ids, the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history),
+ * payment ids, the terms accepted (issue 17: when, and the legal pages' versions), the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history),
  * the refunds (issue 15, ./EnrolmentRefunds.tsx: each refund, "Refund…" with a confirm step;
  * each change of either is handed to `onChange` so the list's row follows) and the cadetship documents,
  * each downloaded with the bearer token (fetched as a blob and saved through an object URL). In
@@ -17,6 +17,7 @@ import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 import type {Attachment} from '#schemas/api/uploads'
 import {BatchFlags, StatusBadge} from './parts'
 import {batchDateRange} from '~/domain/batches'
+import {describeTermsAcceptance} from '~/domain/terms'
 
 function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes)) return ''
@@ -103,6 +104,7 @@ export function EnrolmentDetailDialog({
     ['Enrolled at', formatDateTime(shown.createdAt)],
     ['Paid at', shown.paidAt ? formatDateTime(shown.paidAt) : 'Not paid yet'],
     ['Receipt number', shown.receiptNumber || '—'],
+    ['Terms accepted', detail ? describeTermsAcceptance(detail.termsAcceptance) : '—'],
     ['Order ID', shown.orderId],
     ['Payment ID', shown.paymentId || '—'],
     ...(shown._id && shown._id !== shown.orderId ? ([['Record ID', shown._id]] as [string, string][]) : []),
