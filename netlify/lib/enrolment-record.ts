@@ -5,6 +5,7 @@
  * other's values (the index never reads records: ./enrolment-repair.ts does).
  */
 import type {EnrolmentHistoryEntry, EnrolmentStatus, Refund} from '#schemas/api/admin'
+import type {InstallmentLink} from '~/domain/installments'
 import type {PaymentsMode} from './payments/config'
 import type {Attachment} from './uploads'
 
@@ -77,6 +78,11 @@ export type EnrolmentRecord = {
    * the batch's seats, for staff to sort out.
    */
   overCapacity?: boolean
+  /**
+   * The payment links of the cadetship's installments 2…n (issue 17; ./installments.ts,
+   * web/app/domain/installments.ts), oldest first; absent until staff request the first.
+   */
+  installmentLinks?: InstallmentLink[]
 }
 
 /** The batch of an enrolment as stored (issue 16): its id and what the candidate chose. Dates 'YYYY-MM-DD'. */
@@ -111,4 +117,5 @@ export type NewEnrolment = Omit<
   | 'history'
   | 'refunds'
   | 'overCapacity'
+  | 'installmentLinks'
 >
