@@ -28,6 +28,7 @@ import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import {usePayment} from '~/components/payment/usePayment'
 import {Waitlist} from '~/components/payment/Waitlist'
+import {InstallmentSchedule} from '~/components/payment/InstallmentSchedule'
 import {batchDateRange, batchesForCourse, batchOptionLabel, checkBatchChoice, DATES_ON_REQUEST, isFull, providerToday} from '~/domain/batches'
 import {useBatchAvailability} from '~/lib/batch-availability'
 import {checkEnrolmentPrice, countryOptions, courseOptions, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
@@ -375,6 +376,8 @@ export default function Payment() {
               </dd>
             </div>
           </dl>
+          {/* Issue 17: the cadetship is paid in installments (docs/requirements.md#req-installments). */}
+          {program === CADETSHIP_TRAINING ? <InstallmentSchedule installments={catalogue.cadetship?.installments} tone="dark" /> : null}
           <p className="mt-4 text-xs text-slate-300">
             Payments are final and non-refundable; see our{' '}
             <Link to="/refund" className="underline">
