@@ -12,7 +12,9 @@
  *   2. the gateway makes the link (reference_id `{orderId}-i{n}`, then `-i{n}-{k}` after an
  *      expiry; expire_by now + 30 days; the candidate as customer; notes {order_id, installment});
  *   3. record: the link's id and URL, state `requested`, one history entry by the staff account.
- *      A refusal or a timeout instead removes the reservation (502 / 504, nothing changed).
+ *      A refusal or a timeout instead marks the reservation `failed` (502 / 504): nothing is
+ *      requested, and the next link gets the next reference id (after a timeout Razorpay may hold
+ *      a link under the first one, which it would refuse to reuse).
  * The link is then e-mailed to the candidate through the outbox (`installment-link:{reference id}`,
  * once) and tried at once (≤ 5 s); the scheduled outbox job retries.
  *
@@ -64,7 +66,7 @@ const store = () => openStore(STORES.enrolments)
 export const paymentLinkPath = (linkId: string) => `/pay/link/${encodeURIComponent(linkId)}`
 
 /** The answer of a gateway timeout (504). */
-export const LINK_TIMEOUT_MESSAGE = 'The payment gateway did not answer in time. Nothing was recorded: try again in a minute.'
+export const LINK_TIMEOUT_MESSAGE = 'The payment gateway did not answer in time. No link was sent: try again in a minute.'
 
 /** The cadetship's installment schedule from the content (Sanity, or the seed). Throws when the content cannot be read. */
 export async function cadetshipSchedule(): Promise<ScheduleRow[]> {
@@ -99,7 +101,7 @@ export type LinkOutcome = {link: InstallmentLink; record: EnrolmentRecord; insta
  * staff `account` (see the module comment). Throws HttpError: 404 'Enrolment not found'; 400 not
  * a cadetship enrolment or no such installment; 409 installment 1 unpaid, a link open, or the
  * installment paid (the domain's LINK_MESSAGES); 502 (the gateway's reason) and 504 (timeout),
- * with nothing recorded. Blobs or content failures are thrown as they are.
+ * with no link sent (the attempt kept `failed`). Blobs or content failures are thrown as they are.
  */
 export async function requestInstallmentLink(
   orderId: string,
@@ -157,11 +159,11 @@ export async function requestInstallmentLink(
       sandboxUrl: (linkId) => absoluteUrl(publicOrigin(), paymentLinkPath(linkId)),
     })
   } catch (error) {
-    await dropReservation(orderId, link.referenceId)
+    await failReservation(orderId, link.referenceId, error instanceof GatewayError ? error.message : 'unexpected error')
     if (!(error instanceof GatewayError)) throw error
     console.error(`[installments] ${orderId}: the payment link of installment ${number} failed at the gateway`, error)
     if (error.statusCode === undefined) throw new HttpError(504, LINK_TIMEOUT_MESSAGE)
-    throw new HttpError(502, `The payment gateway refused the payment link: ${error.message.replace(/[.\s]+$/, '')}. Nothing was changed.`)
+    throw new HttpError(502, `The payment gateway refused the payment link: ${error.message.replace(/[.\s]+$/, '')}. No link was sent.`)
   }
   if (config.mode === 'sandbox') {
     await openStore(STORES.sandboxPaymentLinks).setJSON(answer.id, {
@@ -202,11 +204,19 @@ export async function requestInstallmentLink(
   return {link: made, record: value, installment, schedule}
 }
 
-/** Removes the `creating` link `referenceId` (the gateway refused it or did not answer). */
-async function dropReservation(orderId: string, referenceId: string): Promise<void> {
+/**
+ * Marks the `creating` link `referenceId` failed (the gateway refused it or did not answer): it
+ * no longer blocks a new link, and the next one gets the next reference id.
+ */
+async function failReservation(orderId: string, referenceId: string, reason: string): Promise<void> {
   await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
     if (!current?.installmentLinks?.some((l) => l.referenceId === referenceId && l.status === 'creating')) return undefined
-    return {...current, installmentLinks: current.installmentLinks.filter((l) => !(l.referenceId === referenceId && l.status === 'creating'))}
+    return {
+      ...current,
+      installmentLinks: current.installmentLinks.map((l) =>
+        l.referenceId === referenceId && l.status === 'creating' ? {...l, status: 'failed' as const, failureReason: reason.slice(0, 300)} : l,
+      ),
+    }
   })
 }
 
@@ -318,7 +328,9 @@ export async function applyPaymentLinkEvent(event: PaymentLinkEvent, now = new D
   if (value && changed) await indexEnrolmentSafely(value)
   const link = value?.installmentLinks?.find((l) => l.linkId === event.linkId)
   // Paid (now, or before with its receipt never finished): the receipt, idempotently.
-  if (link?.status === 'paid' && !link.receiptNumber) await issueInstallmentReceipt(orderId, event.linkId, now)
+  // A failure is thrown: the webhook answers 5xx and Razorpay delivers the event again, which
+  // finds the installment paid and issues the receipt then.
+  if (link?.status === 'paid' && !link.receiptNumber) await issueInstallmentReceipt(orderId, event.linkId, now, {rethrow: true})
   return {status: outcome, orderId}
 }
 
@@ -326,9 +338,10 @@ export async function applyPaymentLinkEvent(event: PaymentLinkEvent, now = new D
  * Numbers the receipt of the paid link `linkId` of `orderId` (key `{orderId}-i{n}`: one number per
  * installment, whoever calls), queues the receipt e-mail with its PDF — the enrolment's receipt
  * with the installment's amount, payment and "(2nd installment of 3)" after the course — stores the
- * number on the link, and tries to send it within 5 s. Never throws: failures are logged (REVIEW).
+ * number on the link, and tries to send it within 5 s. Failures are logged (REVIEW) and, with
+ * `rethrow` (the webhook: Razorpay retries a 5xx), thrown; otherwise it resolves to null.
  */
-export async function issueInstallmentReceipt(orderId: string, linkId: string, now = new Date()): Promise<string | null> {
+export async function issueInstallmentReceipt(orderId: string, linkId: string, now = new Date(), options: {rethrow?: boolean} = {}): Promise<string | null> {
   try {
     const record = await getEnrolment(orderId)
     const link = record?.installmentLinks?.find((l) => l.linkId === linkId)
@@ -360,6 +373,7 @@ export async function issueInstallmentReceipt(orderId: string, linkId: string, n
     return receiptNumber
   } catch (error) {
     console.error(`[installments] REVIEW: the receipt of payment link ${linkId} (order ${orderId}) could not be issued`, error)
+    if (options.rethrow) throw error
     return null
   }
 }

@@ -6,7 +6,7 @@
  *        InstallmentLinkRequestSchema ({} or no body) → 201 InstallmentLinkResponseSchema
  *        400 not a cadetship enrolment / no such installment; 401; 404 unknown order;
  *        409 installment 1 unpaid, a link open, or the installment paid;
- *        502 the gateway refused (its reason), 504 no answer in time (nothing changed).
+ *        502 the gateway refused (its reason), 504 no answer in time (no link sent).
  *   POST /api/sandbox/payment-links/:linkId/pay   (sandbox only, else 404)
  *        SandboxLinkPaySchema → 200 SandboxLinkPayResponseSchema
  *

@@ -6,7 +6,7 @@
  * requests race), the payment_link webhooks (paid, de-duplicated, bad signature 400, unknown link,
  * amount mismatch flagged, expired), the receipts and e-mails in the outbox.
  */
-import {http, HttpResponse} from 'msw'
+import {delay, http, HttpResponse} from 'msw'
 import {describe, expect, it} from 'vitest'
 import enrolmentDetail from '#netlify/functions/admin-enrolment'
 import linkFn from '#netlify/functions/admin-enrolment-installment-link'
@@ -17,6 +17,7 @@ import {getEnrolment} from '#netlify/lib/enrolments'
 import {requestInstallmentLink} from '#netlify/lib/installments'
 import {getOutboxRecord, listOutbox} from '#netlify/lib/mail/outbox'
 import {listWebhookLog} from '#netlify/lib/payments/webhook-log'
+import {shortenRazorpayTimeoutForTests} from '#netlify/lib/payments/gateway'
 import {PAYMENT_LINK_EXPIRY_SECONDS} from '~/domain/installments'
 import {RECEIPT_NUMBER_PATTERN} from '~/domain/receipt-number'
 import {InstallmentLinkResponseSchema} from '#schemas/api/installments'
@@ -287,7 +288,7 @@ describe('installment links through the razorpay SDK (msw) and the payment_link 
     expect(log.map((r) => r.body.reference_id)).toEqual([`${order.id}-i2`, `${order.id}-i2-2`])
   })
 
-  it('a refusal by Razorpay is 502 with its reason and leaves nothing; the same request can be made again', async () => {
+  it('a refusal by Razorpay is 502 with its reason and requests nothing; the same request can be made again', async () => {
     stubRazorpayEnv()
     const token = await loginToken()
     const order = await cadetOrder()
@@ -298,10 +299,41 @@ describe('installment links through the razorpay SDK (msw) and the payment_link 
     )
     const refused = await requestLink(order.id, 2, token)
     expect(refused.status).toBe(502)
-    expect(refused.body.error).toBe('The payment gateway refused the payment link: The customer contact is invalid. Nothing was changed.')
-    expect((await getEnrolment(order.id))?.installmentLinks).toEqual([])
+    expect(refused.body.error).toBe('The payment gateway refused the payment link: The customer contact is invalid. No link was sent.')
+    expect((await getEnrolment(order.id))?.installmentLinks).toEqual([
+      expect.objectContaining({referenceId: `${order.id}-i2`, status: 'failed', failureReason: 'The customer contact is invalid.'}),
+    ])
+    expect((await detailOf(order.id, token)).installments[1].state).toBe('due')
     expect(await outboxOf(`installment-link:${order.id}`)).toHaveLength(0)
-    server.use(razorpayPaymentLinkHandler())
+    // The next attempt has the next reference id (after a timeout Razorpay may hold the first).
+    const log: RecordedLinkRequest[] = []
+    server.use(razorpayPaymentLinkHandler(log))
     expect((await requestLink(order.id, 2, token)).status).toBe(201)
+    expect(log.map((r) => r.body.reference_id)).toEqual([`${order.id}-i2-2`])
+  })
+
+  it('no answer from Razorpay in time is 504: nothing requested, and the retry gets the next reference id', async () => {
+    stubRazorpayEnv()
+    const token = await loginToken()
+    const order = await cadetOrder()
+    server.use(
+      http.post(`${RAZORPAY_API}/payment_links`, async () => {
+        await delay('infinite')
+        return HttpResponse.json({})
+      }),
+    )
+    const restore = shortenRazorpayTimeoutForTests(200)
+    try {
+      const timedOut = await requestLink(order.id, 2, token)
+      expect(timedOut.status).toBe(504)
+      expect(timedOut.body.error).toBe('The payment gateway did not answer in time. No link was sent: try again in a minute.')
+    } finally {
+      restore()
+    }
+    expect((await getEnrolment(order.id))!.installmentLinks!.map((l) => l.status)).toEqual(['failed'])
+    const log: RecordedLinkRequest[] = []
+    server.use(razorpayPaymentLinkHandler(log))
+    expect((await requestLink(order.id, 2, token)).status).toBe(201)
+    expect(log.map((r) => r.body.reference_id)).toEqual([`${order.id}-i2-2`])
   })
 })

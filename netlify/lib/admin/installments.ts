@@ -5,8 +5,8 @@
  * this order: 401 without a valid token; 404 for an id that is not an order id; 400 for a number
  * that is not 2…99; 415/413/400 for a body that is not empty or `{}`; then ../installments.ts
  * requestInstallmentLink: 404 unknown order, 400 not a cadetship / no such installment, 409
- * installment 1 unpaid / a link open / already paid, 502/504 from the gateway with nothing
- * changed. 201 `{installment, enrolment}`.
+ * installment 1 unpaid / a link open / already paid, 502/504 from the gateway with no link
+ * sent. 201 `{installment, enrolment}`.
  */
 import {isOrderId} from '#schemas/api/ids'
 import {InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES, type InstallmentLinkResponse} from '#schemas/api/installments'

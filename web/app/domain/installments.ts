@@ -40,14 +40,16 @@ export const INSTALLMENT_STATE_LABELS: Record<InstallmentState, string> = {due: 
 /**
  * A payment link of an installment as stored on the enrolment record (`installmentLinks`, oldest
  * first). `creating` is the reservation written before the gateway is asked (so two requests at
- * once make one link); the gateway's id and URL follow. `amountMinor` is what the link asks;
+ * once make one link); the gateway's id and URL follow. `failed`: the gateway refused it or did not
+ * answer (kept, so the next link gets the next reference id: one Razorpay may have made after a
+ * timeout is never asked for again under the same id). `amountMinor` is what the link asks;
  * `paidAmountMinor` what the gateway reported paid; `flag` is set when they differ (staff review,
  * never silently accepted).
  */
 export type InstallmentLink = {
   number: number
   referenceId: string
-  status: 'creating' | 'requested' | 'paid' | 'expired'
+  status: 'creating' | 'requested' | 'paid' | 'expired' | 'failed'
   amountMinor: number
   currency: string
   createdAt: string
@@ -63,6 +65,8 @@ export type InstallmentLink = {
   receiptNumber?: string
   expiredAt?: string
   flag?: string
+  /** Why the gateway did not make it (`failed`). */
+  failureReason?: string
 }
 
 /** What one installment shows: the schedule row, its state, and the link that decides it. */
@@ -130,7 +134,7 @@ export function isOpen(link: InstallmentLink, now: Date): boolean {
 
 /** The state of installment `number` ≥ 2 from its links at `now`, with the link that decides it. */
 export function linkState(links: readonly InstallmentLink[], number: number, now: Date): {state: InstallmentState; link?: InstallmentLink} {
-  const mine = links.filter((link) => link.number === number && link.status !== 'creating')
+  const mine = links.filter((link) => link.number === number && link.status !== 'creating' && link.status !== 'failed')
   const paid = mine.find((link) => link.status === 'paid')
   if (paid) return {state: 'paid', link: paid}
   const latest = mine.at(-1)
