@@ -259,7 +259,10 @@ export type PaymentLinkEvent = {
 }
 
 /** What an event did. */
-export type LinkEventResult = {status: 'installment-paid' | 'installment-flagged' | 'installment-expired' | 'installment-unchanged' | 'ignored'; orderId?: string}
+export type LinkEventResult = {
+  status: 'installment-paid' | 'installment-flagged' | 'installment-expired' | 'installment-unchanged' | 'ignored'
+  orderId?: string
+}
 
 /** The order id of a link event: its notes' order_id, else the part of its reference id before `-i{n}`. */
 function orderIdOf(event: PaymentLinkEvent): string | null {
@@ -297,19 +300,34 @@ export async function applyPaymentLinkEvent(event: PaymentLinkEvent, now = new D
     } else {
       const payment = event.payment!
       if (link.paymentId === payment.id || link.status === 'paid') {
-        if (link.paymentId !== payment.id) console.error(`[webhook] REVIEW: a second payment ${payment.id} for payment link ${event.linkId} (order ${orderId}), already paid by ${link.paymentId}`)
+        if (link.paymentId !== payment.id)
+          console.error(
+            `[webhook] REVIEW: a second payment ${payment.id} for payment link ${event.linkId} (order ${orderId}), already paid by ${link.paymentId}`,
+          )
         return undefined
       }
       if (links.some((l) => l.number === link.number && l.status === 'paid')) {
-        console.error(`[webhook] REVIEW: payment ${payment.id} of link ${event.linkId} for installment ${link.number} of ${orderId}, which another link already paid`)
-        updated = {...link, paymentId: payment.id, paidAmountMinor: payment.amount, flag: `A second payment (${payment.id}) for an installment already paid: check with the gateway.`}
+        console.error(
+          `[webhook] REVIEW: payment ${payment.id} of link ${event.linkId} for installment ${link.number} of ${orderId}, which another link already paid`,
+        )
+        updated = {
+          ...link,
+          paymentId: payment.id,
+          paidAmountMinor: payment.amount,
+          flag: `A second payment (${payment.id}) for an installment already paid: check with the gateway.`,
+        }
         note = `REVIEW: ${updated.flag}`
         outcome = 'installment-flagged'
       } else if (payment.amount !== link.amountMinor || payment.currency !== link.currency) {
         const paid = formatAmountMinor(payment.amount, payment.currency)
         const asked = formatAmountMinor(link.amountMinor, link.currency)
         console.error(`[webhook] REVIEW: payment ${payment.id} of link ${event.linkId} (order ${orderId}) is ${paid}, the link asks ${asked}: NOT marked paid`)
-        updated = {...link, paymentId: payment.id, paidAmountMinor: payment.amount, flag: `Paid ${paid} but the link asked ${asked}: check with the gateway (${payment.id}).`}
+        updated = {
+          ...link,
+          paymentId: payment.id,
+          paidAmountMinor: payment.amount,
+          flag: `Paid ${paid} but the link asked ${asked}: check with the gateway (${payment.id}).`,
+        }
         note = `REVIEW: ${updated.flag}`
         outcome = 'installment-flagged'
       } else {

@@ -11,7 +11,16 @@ import {loginThroughApi, seedToken, uniqueTag} from './admin-session'
 /** A paid sandbox cadetship enrolment by `name` (no batch: the API does not require one). */
 async function paidCadet(request: APIRequestContext, name: string): Promise<{orderId: string; confirmationUrl: string}> {
   const order = await request.post('/api/enroll/create-order', {
-    data: {name, email: 'cadet-e2e@example.com', mobile: '+63 917 555 0101', trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500, currency: 'USD'},
+    data: {
+      name,
+      email: 'cadet-e2e@example.com',
+      mobile: '+63 917 555 0101',
+      trainingProgram: 'cadetship-training',
+      course: 'deck-cadet',
+      amount: 3500,
+      currency: 'USD',
+      termsAccepted: true,
+    },
   })
   expect(order.status(), await order.text()).toBe(200)
   const {id: orderId} = (await order.json()) as {id: string}
@@ -28,7 +37,13 @@ test('the cadetship form says "1st installment of 3" and shows the schedule and 
   const schedule = page.getByTestId('installment-schedule')
   await expect(schedule.getByTestId('installment-of')).toHaveText('1st installment of 3')
   const table = schedule.getByRole('table', {name: 'Cadetship fee installments'})
-  await expect(table.getByRole('row')).toHaveText([/Installment\s*Duration\s*Fee/, /1st Installment\s*Today\s*3 months\s*\$3,500/, /2nd Installment\s*3 months\s*\$2,500/, /3rd Installment\s*3 months\s*\$2,500/, /Total\s*\$8,500/])
+  await expect(table.getByRole('row')).toHaveText([
+    /Installment\s*Duration\s*Fee/,
+    /1st Installment\s*Today\s*3 months\s*\$3,500/,
+    /2nd Installment\s*3 months\s*\$2,500/,
+    /3rd Installment\s*3 months\s*\$2,500/,
+    /Total\s*\$8,500/,
+  ])
   await expect(schedule).toContainText('Today you pay the 1st installment of 3.')
   await expectAccessible(page)
   // Not for another programme.
@@ -37,7 +52,10 @@ test('the cadetship form says "1st installment of 3" and shows the schedule and 
   await expect(page.getByTestId('installment-schedule')).toHaveCount(0)
 })
 
-test('staff request installment 2; the candidate pays it on the link page; the detail and the confirmation show it paid with its receipt', async ({page, request}) => {
+test('staff request installment 2; the candidate pays it on the link page; the detail and the confirmation show it paid with its receipt', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000)
   const name = `${uniqueTag('Cadet')} Reyes`
   const {confirmationUrl} = await paidCadet(request, name)

@@ -29,7 +29,8 @@ import {call, jsonRequest, KEY_ID, KEY_SECRET, paymentId, stubRazorpayEnv, valid
 
 const server = useGatewayTestSetup()
 
-const CADETSHIP = {trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500}
+/** `termsAccepted`: ignored today, required by create-order once the terms checkbox lands (issue 17). */
+const CADETSHIP = {trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500, termsAccepted: true}
 
 /** A cadetship order, paid (by a payment.captured webhook) unless `paid: false`. */
 async function cadetOrder(options: {paid?: boolean; form?: Record<string, unknown>} = {}): Promise<{id: string; amount: number}> {
@@ -113,7 +114,11 @@ describe('installment links through the sandbox', () => {
     // "Pay": the payment_link.paid path — paid, a receipt number of its own, the receipt e-mail.
     const paid = await payLink(linkId, 'pay')
     expect(paid.status, JSON.stringify(paid.body)).toBe(200)
-    expect(paid.body).toMatchObject({status: 'paid', paymentId: expect.stringMatching(/^pay_sandbox_/), receiptNumber: expect.stringMatching(RECEIPT_NUMBER_PATTERN)})
+    expect(paid.body).toMatchObject({
+      status: 'paid',
+      paymentId: expect.stringMatching(/^pay_sandbox_/),
+      receiptNumber: expect.stringMatching(RECEIPT_NUMBER_PATTERN),
+    })
     const after = await detailOf(order.id, token)
     expect(after.installments[1]).toMatchObject({state: 'paid', receiptNumber: paid.body.receiptNumber})
     expect(after.installments[1].receiptNumber).not.toBe(after.receiptNumber)
@@ -142,7 +147,7 @@ describe('installment links through the sandbox', () => {
     expect((await requestLink('order_sandbox_AAAAAAAAAAAAAA', 2, token)).status).toBe(404)
     expect((await requestLink('not-an-order', 2, token)).status).toBe(404)
 
-    const other = await cadetOrder({form: {}})
+    const other = await cadetOrder({form: {termsAccepted: true}})
     const notCadet = await requestLink(other.id, 2, token)
     expect(notCadet.status).toBe(400)
     expect(notCadet.body.error).toBe('Installments are only for cadetship enrolments.')
@@ -186,7 +191,10 @@ describe('installment links through the sandbox', () => {
     expect(fresh.status).toBe(201)
     expect(fresh.body.installment.state).toBe('requested')
     expect((await getEnrolment(order.id))!.installmentLinks!.map((l) => l.referenceId)).toEqual([`${order.id}-i2`, `${order.id}-i2-2`])
-    expect((await outboxOf(`installment-link:${order.id}`)).map((m) => m.id).sort()).toEqual([`installment-link:${order.id}-i2`, `installment-link:${order.id}-i2-2`])
+    expect((await outboxOf(`installment-link:${order.id}`)).map((m) => m.id).sort()).toEqual([
+      `installment-link:${order.id}-i2`,
+      `installment-link:${order.id}-i2-2`,
+    ])
   })
 })
 
@@ -219,7 +227,11 @@ describe('installment links through the razorpay SDK (msw) and the payment_link 
     const expireBy = Number(body.expire_by)
     expect(expireBy).toBeGreaterThanOrEqual(Math.floor(before / 1000) + PAYMENT_LINK_EXPIRY_SECONDS - 1)
     expect(expireBy).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + PAYMENT_LINK_EXPIRY_SECONDS)
-    expect(made.body.installment).toMatchObject({state: 'requested', linkUrl: expect.stringMatching(/^https:\/\/rzp\.io\/i\//), linkId: expect.stringMatching(/^plink_/)})
+    expect(made.body.installment).toMatchObject({
+      state: 'requested',
+      linkUrl: expect.stringMatching(/^https:\/\/rzp\.io\/i\//),
+      linkId: expect.stringMatching(/^plink_/),
+    })
   })
 
   it('payment_link.paid marks it paid with a receipt once; the same event again is a duplicate, another delivery of the payment changes nothing', async () => {

@@ -108,7 +108,14 @@ export function razorpayPaymentLinkHandler(log: RecordedLinkRequest[] = []) {
     const reference = String(body.reference_id ?? '')
     if (reference && references.has(reference)) {
       return HttpResponse.json(
-        {error: {code: 'BAD_REQUEST_ERROR', description: `Payment Link with reference id ${reference} already exists`, source: 'business', reason: 'input_validation_failed'}},
+        {
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: `Payment Link with reference id ${reference} already exists`,
+            source: 'business',
+            reason: 'input_validation_failed',
+          },
+        },
         {status: 400},
       )
     }
@@ -155,7 +162,17 @@ export function razorpayPaymentLinkEvent(
     },
   }
   if (payment) {
-    payload.payment = {entity: {id: payment.id, entity: 'payment', amount: payment.amount, currency: payment.currency ?? currency, status: 'captured', order_id: fakeOrderId(), method: 'card'}}
+    payload.payment = {
+      entity: {
+        id: payment.id,
+        entity: 'payment',
+        amount: payment.amount,
+        currency: payment.currency ?? currency,
+        status: 'captured',
+        order_id: fakeOrderId(),
+        method: 'card',
+      },
+    }
     payload.order = {entity: {id: fakeOrderId(), entity: 'order', amount: payment.amount, status: 'paid'}}
   }
   return {entity: 'event', account_id: 'acc_TestAccount01', event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000)}

@@ -40,7 +40,9 @@ describe('installments', () => {
       [3, '3rd Installment', 250000],
     ])
     expect(scheduleTotalUsd(schedule)).toBe(8500)
-    expect(installmentSchedule([{feeUsd: 0}, {label: null, duration: null, feeUsd: 10}])).toEqual([{number: 1, label: '1st Installment', duration: '', feeUsd: 10, amountMinor: 1000}])
+    expect(installmentSchedule([{feeUsd: 0}, {label: null, duration: null, feeUsd: 10}])).toEqual([
+      {number: 1, label: '1st Installment', duration: '', feeUsd: 10, amountMinor: 1000},
+    ])
     expect(installmentOfText(1, 3)).toBe('1st installment of 3')
     expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101].map(ordinalOf)).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st'])
     expect([1, 2, 3].map((k) => linkReferenceId('order_x', 2, k))).toEqual(['order_x-i2', 'order_x-i2-2', 'order_x-i2-3'])
@@ -54,7 +56,11 @@ describe('installments', () => {
     expect(linkState([link({status: 'expired'})], 2, now).state).toBe('expired')
     expect(linkState([link({status: 'expired'}), link({status: 'paid', linkId: 'plink_b'})], 2, now)).toMatchObject({state: 'paid', link: {linkId: 'plink_b'}})
     expect(linkState([link({status: 'creating'})], 2, now).state).toBe('due')
-    const views = installmentViews(installmentSchedule(CONTENT), {firstPaid: true, receiptNumber: 'MTC-2026-00001', links: [link({shortUrl: 'https://rzp.io/i/x'})]}, now)
+    const views = installmentViews(
+      installmentSchedule(CONTENT),
+      {firstPaid: true, receiptNumber: 'MTC-2026-00001', links: [link({shortUrl: 'https://rzp.io/i/x'})]},
+      now,
+    )
     expect(views.map((v) => [v.state, v.receiptNumber, v.linkUrl])).toEqual([
       ['paid', 'MTC-2026-00001', undefined],
       ['requested', undefined, 'https://rzp.io/i/x'],

@@ -17,13 +17,18 @@ import {requireAdmin} from './auth'
 import {ENROLMENT_NOT_FOUND, toDetail} from './enrolments'
 
 /** Handles the request (see the module comment). `options.now` for tests. */
-export async function requestInstallmentLinkForAdmin(request: Request, context?: {params?: Record<string, string>}, options: {now?: Date} = {}): Promise<Response> {
+export async function requestInstallmentLinkForAdmin(
+  request: Request,
+  context?: {params?: Record<string, string>},
+  options: {now?: Date} = {},
+): Promise<Response> {
   const {email} = await requireAdmin(request)
   const orderId = context?.params?.orderId ?? ''
   if (!isOrderId(orderId)) throw new HttpError(404, ENROLMENT_NOT_FOUND)
   const raw = context?.params?.number ?? ''
   if (!/^\d{1,2}$/.test(raw) || Number(raw) < 2) throw new HttpError(400, LINK_MESSAGES.badNumber(3))
-  if (request.headers.has('content-type') || (request.headers.get('content-length') ?? '0') !== '0') await readJson(request, InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES)
+  if (request.headers.has('content-type') || (request.headers.get('content-length') ?? '0') !== '0')
+    await readJson(request, InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES)
   const now = options.now ?? new Date()
   const {record, installment, schedule} = await requestInstallmentLink(orderId, Number(raw), {account: email, now})
   const answer: InstallmentLinkResponse = {installment, enrolment: toDetail(record, schedule, now)}

@@ -280,7 +280,13 @@ export async function createPaymentLink(
     const failure = error as {statusCode?: number; error?: {code?: string; description?: string}; message?: string}
     throw new GatewayError(failure?.error?.description ?? failure?.message ?? 'Razorpay refused the payment link', failure?.statusCode, failure?.error)
   }
-  if (typeof link?.id !== 'string' || !/^plink_[A-Za-z0-9]+$/.test(link.id) || typeof link.short_url !== 'string' || Number(link.amount) !== input.amountMinor || link.currency !== input.currency) {
+  if (
+    typeof link?.id !== 'string' ||
+    !/^plink_[A-Za-z0-9]+$/.test(link.id) ||
+    typeof link.short_url !== 'string' ||
+    Number(link.amount) !== input.amountMinor ||
+    link.currency !== input.currency
+  ) {
     throw new GatewayError(`Razorpay answered an unexpected payment link: ${JSON.stringify({id: link?.id, amount: link?.amount, currency: link?.currency})}`)
   }
   return {id: link.id, shortUrl: link.short_url, amount: input.amountMinor, currency: input.currency}

@@ -47,7 +47,18 @@ export function sandboxLinkPaidEvent(
           notes: {order_id: link.orderId, installment: String(link.number)},
         },
       },
-      payment: {entity: {id: paymentId, entity: 'payment', amount: link.amountMinor, currency: link.currency, status: 'captured', order_id: null, method: 'card', created_at: at}},
+      payment: {
+        entity: {
+          id: paymentId,
+          entity: 'payment',
+          amount: link.amountMinor,
+          currency: link.currency,
+          status: 'captured',
+          order_id: null,
+          method: 'card',
+          created_at: at,
+        },
+      },
     },
     created_at: at,
   }
@@ -67,7 +78,8 @@ export async function sandboxPayLink(request: Request, context?: {params?: Recor
   if (state === 'paid') throw new HttpError(409, 'This installment is already paid')
   if (state !== 'requested' || deciding?.linkId !== link.linkId) throw new HttpError(409, 'This payment link has expired')
 
-  if (outcome === 'fail') return json({status: 'failed', error: {code: SANDBOX_FAILURE.code, description: SANDBOX_FAILURE.description}} satisfies SandboxLinkPayResponse)
+  if (outcome === 'fail')
+    return json({status: 'failed', error: {code: SANDBOX_FAILURE.code, description: SANDBOX_FAILURE.description}} satisfies SandboxLinkPayResponse)
   const paymentId = sandboxPaymentId()
   const raw = JSON.stringify(sandboxLinkPaidEvent(link, paymentId, now))
   const webhook = await handleWebhook(

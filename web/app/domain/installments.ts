@@ -157,7 +157,12 @@ export function installmentViews(
   return schedule.map((row) => {
     if (row.number === 1) {
       return enrolment.firstPaid
-        ? {...row, state: 'paid', ...(enrolment.receiptNumber ? {receiptNumber: enrolment.receiptNumber} : {}), ...(enrolment.paidAt ? {paidAt: enrolment.paidAt} : {})}
+        ? {
+            ...row,
+            state: 'paid',
+            ...(enrolment.receiptNumber ? {receiptNumber: enrolment.receiptNumber} : {}),
+            ...(enrolment.paidAt ? {paidAt: enrolment.paidAt} : {}),
+          }
         : {...row, state: 'due'}
     }
     const {state, link} = linkState(links, row.number, now)
@@ -195,7 +200,8 @@ export function linkRequestProblem(
   now: Date,
 ): {status: 400 | 409; message: string} | null {
   if (!input.cadetship) return {status: 400, message: LINK_MESSAGES.notCadetship}
-  if (!Number.isInteger(number) || number < 2 || number > input.scheduleLength) return {status: 400, message: LINK_MESSAGES.badNumber(Math.max(2, input.scheduleLength))}
+  if (!Number.isInteger(number) || number < 2 || number > input.scheduleLength)
+    return {status: 400, message: LINK_MESSAGES.badNumber(Math.max(2, input.scheduleLength))}
   if (!input.firstPaid) return {status: 409, message: LINK_MESSAGES.firstUnpaid}
   const mine = input.links.filter((link) => link.number === number)
   if (mine.some((link) => link.status === 'paid')) return {status: 409, message: LINK_MESSAGES.paid}

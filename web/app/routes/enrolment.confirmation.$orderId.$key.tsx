@@ -31,7 +31,10 @@ import {findConfirmedEnrolment} from '#netlify/lib/paid-enrolment'
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 
 /** What happens next for the enrolment's programme (content from Sanity). */
-type NextSteps = {kind: 'cadetship'; installments: InstallmentRow[]; states: ScheduleState[]; documents: string[]} | {kind: 'competency'; documents: string[]} | {kind: 'other'}
+type NextSteps =
+  | {kind: 'cadetship'; installments: InstallmentRow[]; states: ScheduleState[]; documents: string[]}
+  | {kind: 'competency'; documents: string[]}
+  | {kind: 'other'}
 
 export async function loader({params}: LoaderFunctionArgs) {
   const record = await findConfirmedEnrolment(params.orderId ?? '', params.key ?? '')

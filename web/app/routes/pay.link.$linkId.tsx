@@ -109,7 +109,9 @@ export default function PaymentLinkPage() {
           <h2 className="flex items-center gap-2 text-lg font-bold text-navy-900">
             <ShieldIcon /> Sandbox payment link
           </h2>
-          <p className="mt-3 rounded-lg bg-brass-300/30 px-3 py-2 text-sm text-navy-900">Test mode: no card is charged. Razorpay keys switch this to real payment links.</p>
+          <p className="mt-3 rounded-lg bg-brass-300/30 px-3 py-2 text-sm text-navy-900">
+            Test mode: no card is charged. Razorpay keys switch this to real payment links.
+          </p>
           <dl className="mt-4 space-y-2 text-sm">
             {(
               [

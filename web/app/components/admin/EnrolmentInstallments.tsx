@@ -74,14 +74,16 @@ export function EnrolmentInstallments({
         {installments.map((installment) => {
           const action = installmentAction(installment, firstPaid)
           return (
-            <li key={installment.number} className="flex flex-wrap items-start justify-between gap-3 px-4 py-3" data-testid={`installment-${installment.number}`}>
+            <li
+              key={installment.number}
+              className="flex flex-wrap items-start justify-between gap-3 px-4 py-3"
+              data-testid={`installment-${installment.number}`}
+            >
               <div className="min-w-0">
                 <p className="text-sm font-medium text-navy-900">
                   {installment.label} <span className="font-normal text-slate-600">({installmentOfText(installment.number, installments.length)})</span>
                 </p>
-                <p className="text-xs text-slate-600">
-                  {[installment.duration, installmentFeeText(installment)].filter(Boolean).join(' · ')}
-                </p>
+                <p className="text-xs text-slate-600">{[installment.duration, installmentFeeText(installment)].filter(Boolean).join(' · ')}</p>
                 <p className="mt-1 text-sm">
                   <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATE_TONE[installment.state]}`}>
                     {installmentStateText(installment)}
@@ -89,7 +91,10 @@ export function EnrolmentInstallments({
                 </p>
                 {installment.state === 'requested' && installment.linkUrl ? (
                   <p className="mt-1 text-xs break-all text-slate-700">
-                    Link: <a href={installment.linkUrl} className="text-ocean-700 underline">{installment.linkUrl}</a>
+                    Link:{' '}
+                    <a href={installment.linkUrl} className="text-ocean-700 underline">
+                      {installment.linkUrl}
+                    </a>
                   </p>
                 ) : null}
                 {installment.flag ? <p className="mt-1 text-sm font-medium text-red-700">Check: {installment.flag}</p> : null}

@@ -18,8 +18,7 @@ export const INSTALLMENT_MESSAGES = {
   sent: (number: number, email: string) => `The payment link of installment ${number} was e-mailed to ${email}.`,
 } as const
 
-export const installmentLinkUrl = (orderId: string, number: number) =>
-  `/api/admin/enrollments/${encodeURIComponent(orderId)}/installments/${number}/link`
+export const installmentLinkUrl = (orderId: string, number: number) => `/api/admin/enrollments/${encodeURIComponent(orderId)}/installments/${number}/link`
 
 /**
  * Asks for the payment link of installment `number`; resolves to the installment and the

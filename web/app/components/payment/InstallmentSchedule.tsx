@@ -7,7 +7,14 @@
  * "Pay now" for its open link), paid (with its receipt number) or expired.
  */
 import {formatUsd} from '~/domain/format'
-import {INSTALLMENT_STATE_LABELS, installmentOfText, installmentSchedule, scheduleTotalUsd, type InstallmentContent, type InstallmentState} from '~/domain/installments'
+import {
+  INSTALLMENT_STATE_LABELS,
+  installmentOfText,
+  installmentSchedule,
+  scheduleTotalUsd,
+  type InstallmentContent,
+  type InstallmentState,
+} from '~/domain/installments'
 
 /** An installment's state as the confirmation page shows it. */
 export type ScheduleState = {number: number; state: InstallmentState; receiptNumber?: string; linkUrl?: string}
