@@ -4,9 +4,11 @@
  * from the enrolment detail, the candidate opens the link's local page (390 px), pays, and the
  * admin detail and the confirmation page show it paid with its receipt number; axe on each page.
  */
-import type {APIRequestContext} from '@playwright/test'
+import type {APIRequestContext, Route} from '@playwright/test'
+import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
+import type {InstallmentViewBody} from '#schemas/api/installments'
 import {expect, expectAccessible, test} from './fixtures'
-import {loginThroughApi, seedToken, uniqueTag} from './admin-session'
+import {loginThroughApi, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
 
 /** A paid sandbox cadetship enrolment by `name` (no batch: the API does not require one). */
 async function paidCadet(request: APIRequestContext, name: string): Promise<{orderId: string; confirmationUrl: string}> {
@@ -114,4 +116,121 @@ test('staff request installment 2; the candidate pays it on the link page; the d
 test('an unknown payment link is 404', async ({request}) => {
   expect((await request.get('/pay/link/plink_sandbox_AAAAAAAAAAAAAA')).status()).toBe(404)
   expect((await request.get('/pay/link/nope')).status()).toBe(404)
+})
+
+test.describe('the installments in the admin detail (mocked API)', () => {
+  test.use({timezoneId: 'UTC'})
+
+  const orderId = 'order_sandbox_Installment0001'
+  const schedule = (over: Record<number, Partial<InstallmentViewBody>>): InstallmentViewBody[] =>
+    [3500, 2500, 2500].map((fee, i) => ({
+      number: i + 1,
+      label: ['1st', '2nd', '3rd'][i]! + ' Installment',
+      duration: '3 months',
+      feeUsd: fee,
+      amountMinor: fee * 100,
+      state: 'due' as const,
+      ...over[i + 1],
+    }))
+  const detail = (installments: InstallmentViewBody[]): EnrolmentDetail & {installments: InstallmentViewBody[]} => ({
+    orderId,
+    receipt: 'rcpt_1',
+    status: 'paid',
+    name: 'Lea Cadet',
+    email: 'lea@example.com',
+    mobile: '+63 917 000 0001',
+    trainingProgram: 'cadetship-training',
+    trainingProgramName: 'Cadetship Training',
+    course: 'deck-cadet',
+    courseName: 'Deck Cadet Program',
+    country: '',
+    countryName: '',
+    amount: 3500,
+    amountMinor: 350000,
+    currency: 'USD',
+    attachments: [],
+    paymentId: 'pay_sandbox_1',
+    paidAt: '2026-10-01T09:05:00.000Z',
+    createdAt: '2026-10-01T09:00:00.000Z',
+    updatedAt: '2026-10-01T09:05:00.000Z',
+    mode: 'sandbox',
+    receiptNumber: 'MTC-2026-00001',
+    history: [],
+    refunds: [],
+    installments,
+  })
+  const row = (d: EnrolmentDetail): EnrolmentSummary => ({
+    _id: d.orderId,
+    orderId: d.orderId,
+    name: d.name,
+    email: d.email,
+    mobile: d.mobile,
+    amount: d.amount,
+    currency: d.currency,
+    trainingProgramName: d.trainingProgramName,
+    courseName: d.courseName,
+    country: '',
+    status: d.status,
+    createdAt: d.createdAt,
+    paidAt: d.paidAt ?? null,
+    paymentId: d.paymentId ?? null,
+    attachmentCount: 0,
+    receiptNumber: d.receiptNumber ?? null,
+    updatedAt: d.updatedAt,
+  })
+
+  test('an expired link offers "Send a new link"; a flagged payment is shown; a refusal shows the reason', async ({page}) => {
+    let current = detail(
+      schedule({
+        1: {state: 'paid', receiptNumber: 'MTC-2026-00001'},
+        2: {state: 'expired', expireBy: '2026-10-31T09:00:00.000Z', linkId: 'plink_old'},
+        3: {
+          state: 'requested',
+          expireBy: '2026-12-20T09:00:00.000Z',
+          linkUrl: 'https://rzp.io/i/abc',
+          flag: 'Paid USD 1,000.00 but the link asked USD 2,500.00: check with the gateway (pay_x).',
+        },
+      }),
+    )
+    const posts: string[] = []
+    await page.route('**/api/admin/**', async (route: Route) => {
+      const url = new URL(route.request().url())
+      if (route.request().headers()['authorization'] !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
+      if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: [row(current)]})
+      if (url.pathname === `/api/admin/enrollments/${orderId}`) return route.fulfill({json: current})
+      const link = /\/installments\/(\d+)\/link$/.exec(url.pathname)
+      if (link && route.request().method() === 'POST') {
+        posts.push(link[1]!)
+        if (posts.length === 1)
+          return route.fulfill({status: 502, json: {error: 'The payment gateway refused the payment link: The customer contact is invalid. No link was sent.'}})
+        current = detail(
+          schedule({
+            1: current.installments[0]!,
+            2: {state: 'requested', expireBy: '2026-12-30T09:00:00.000Z', linkUrl: 'https://rzp.io/i/new'},
+            3: current.installments[2]!,
+          }),
+        )
+        return route.fulfill({status: 201, json: {installment: current.installments[1], enrolment: current}})
+      }
+      return route.fulfill({json: []})
+    })
+    await seedToken(page)
+    await page.goto('/adminEnrollments')
+    await page.getByRole('button', {name: 'View Lea Cadet'}).click()
+    const section = page.getByRole('dialog').getByTestId('installments')
+    await expect(section.getByTestId('installment-2')).toContainText('Expired · the link expired')
+    await expect(section.getByTestId('installment-3')).toContainText('Check: Paid USD 1,000.00 but the link asked USD 2,500.00')
+    await expect(section.getByRole('button')).toHaveCount(1)
+    await expectAccessible(page)
+
+    const again = section.getByRole('button', {name: 'Send a new link for installment 2'})
+    await again.click()
+    await expect(section.getByRole('alert')).toHaveText('The payment gateway refused the payment link: The customer contact is invalid. No link was sent.')
+    await again.click()
+    await expect(section.getByRole('status')).toHaveText('The payment link of installment 2 was e-mailed to lea@example.com.')
+    await expect(section.getByTestId('installment-2')).toContainText('Requested · link open until')
+    await expect(section.getByTestId('installment-2').getByRole('link', {name: 'https://rzp.io/i/new'})).toBeVisible()
+    await expect(section.getByRole('button')).toHaveCount(0)
+    expect(posts).toEqual(['2', '2'])
+  })
 })
