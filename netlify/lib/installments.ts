@@ -79,6 +79,19 @@ export async function installmentScheduleOf(record: Pick<EnrolmentRecord, 'train
   return record.trainingProgram === CADETSHIP_TRAINING ? cadetshipSchedule() : null
 }
 
+/**
+ * installmentScheduleOf for an answer that must not fail on the content (the admin detail, and
+ * the answers of a status change or a refund already made): null, logged, when it cannot be read.
+ */
+export async function installmentScheduleOrNull(record: Pick<EnrolmentRecord, 'trainingProgram' | 'orderId'>): Promise<ScheduleRow[] | null> {
+  try {
+    return await installmentScheduleOf(record)
+  } catch (error) {
+    console.error(`[installments] the cadetship schedule could not be read for ${record.orderId}: the detail goes without installments`, error)
+    return null
+  }
+}
+
 /** Every installment of `record` at `now` (installment 1 is the enrolment's own payment). */
 export function installmentViewsOf(record: EnrolmentRecord, schedule: readonly ScheduleRow[], now = new Date()): InstallmentView[] {
   return installmentViews(

@@ -26,7 +26,7 @@ import {HttpError, json, readJson} from '../http'
 import {publicRefund, requestRefund} from '../refunds'
 import {readUpload} from '../uploads'
 import {freeEnrolmentSeat} from '../batches/release'
-import {installmentScheduleOf, installmentViewsOf} from '../installments'
+import {installmentScheduleOrNull, installmentViewsOf} from '../installments'
 import type {InstallmentView, ScheduleRow} from '~/domain/installments'
 import {withCancelledBatches} from './batches'
 import {requireAdmin} from './auth'
@@ -61,7 +61,7 @@ export async function enrolmentDetail(request: Request, context?: {params?: Reco
   await requireAdmin(request)
   const record = await getEnrolment(param(context, 'orderId'))
   if (!record) throw new HttpError(404, ENROLMENT_NOT_FOUND)
-  return json(toDetail(record, await installmentScheduleOf(record)))
+  return json(toDetail(record, await installmentScheduleOrNull(record)))
 }
 
 /**
@@ -97,7 +97,7 @@ export async function updateEnrolmentForAdmin(request: Request, context?: {param
     const record = await changeEnrolment(orderId, change, {kind: 'staff', account: email}, now)
     // A cancelled enrolment gives its seat back (issue 16); harmless when it had none or gave it already.
     if (change.status === 'cancelled') await freeEnrolmentSeat(record, now)
-    return json(toDetail(record, await installmentScheduleOf(record)))
+    return json(toDetail(record, await installmentScheduleOrNull(record)))
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw new HttpError(404, ENROLMENT_NOT_FOUND)
     throw error
@@ -121,7 +121,7 @@ export async function refundEnrolmentForAdmin(request: Request, context?: {param
   const body = await readJson(request, RefundRequestSchema, MAX_REFUND_BYTES)
   try {
     const {refund, record, created} = await requestRefund(orderId, {...body, idempotencyKey: key.data, account: email}, options)
-    const answer: RefundResponse = {refund, enrolment: toDetail(record, await installmentScheduleOf(record))}
+    const answer: RefundResponse = {refund, enrolment: toDetail(record, await installmentScheduleOrNull(record))}
     return json(answer, {status: created ? 201 : 200})
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw new HttpError(404, ENROLMENT_NOT_FOUND)
