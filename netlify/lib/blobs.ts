@@ -37,6 +37,8 @@ export const STORES = {
   seats: 'seats',
   /** Waitlists of course batches (issue 16; netlify/lib/batches/waitlist.ts): one JSON record per batch id. */
   waitlist: 'waitlist',
+  /** The sandbox gateway's payment links (issue 17; netlify/lib/installments.ts): one JSON record per `plink_sandbox_…` id. */
+  sandboxPaymentLinks: 'sandbox-payment-links',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

@@ -6,6 +6,7 @@
  */
 import type {EnrolmentHistoryEntry, EnrolmentStatus, Refund} from '#schemas/api/admin'
 import type {TermsAcceptance} from '~/domain/terms'
+import type {InstallmentLink} from '~/domain/installments'
 import type {PaymentsMode} from './payments/config'
 import type {Attachment} from './uploads'
 
@@ -85,6 +86,11 @@ export type EnrolmentRecord = {
    * Cancellation & Refund Policy then. Absent for orders created before issue 17.
    */
   termsAcceptance?: TermsAcceptance
+  /**
+   * The payment links of the cadetship's installments 2…n (issue 17; ./installments.ts,
+   * web/app/domain/installments.ts), oldest first; absent until staff request the first.
+   */
+  installmentLinks?: InstallmentLink[]
 }
 
 /** The batch of an enrolment as stored (issue 16): its id and what the candidate chose. Dates 'YYYY-MM-DD'. */
@@ -119,4 +125,5 @@ export type NewEnrolment = Omit<
   | 'history'
   | 'refunds'
   | 'overCapacity'
+  | 'installmentLinks'
 >

@@ -26,6 +26,8 @@ import {HttpError, json, readJson} from '../http'
 import {publicRefund, requestRefund} from '../refunds'
 import {readUpload} from '../uploads'
 import {freeEnrolmentSeat} from '../batches/release'
+import {installmentScheduleOrNull, installmentViewsOf} from '../installments'
+import type {InstallmentView, ScheduleRow} from '~/domain/installments'
 import {withCancelledBatches} from './batches'
 import {requireAdmin} from './auth'
 
@@ -59,14 +61,23 @@ export async function enrolmentDetail(request: Request, context?: {params?: Reco
   await requireAdmin(request)
   const record = await getEnrolment(param(context, 'orderId'))
   if (!record) throw new HttpError(404, ENROLMENT_NOT_FOUND)
-  return json(toDetail(record))
+  return json(toDetail(record, await installmentScheduleOrNull(record)))
 }
 
-/** The detail answer of a record: the record, with `history: []` and `refunds: []` when it has none yet (refunds as the API shows them). */
-export const toDetail = (record: EnrolmentRecord): EnrolmentDetail => ({
+/**
+ * The detail answer of a record: the record, with `history: []` and `refunds: []` when it has none
+ * yet (refunds as the API shows them), and — given the cadetship's schedule (issue 17) — its
+ * `installments` with their states at `now`.
+ */
+export const toDetail = (
+  record: EnrolmentRecord,
+  schedule?: readonly ScheduleRow[] | null,
+  now = new Date(),
+): EnrolmentDetail & {installments?: InstallmentView[]} => ({
   ...record,
   history: record.history ?? [],
   refunds: (record.refunds ?? []).map(publicRefund),
+  ...(schedule ? {installments: installmentViewsOf(record, schedule, now)} : {}),
 })
 
 /**
@@ -86,7 +97,7 @@ export async function updateEnrolmentForAdmin(request: Request, context?: {param
     const record = await changeEnrolment(orderId, change, {kind: 'staff', account: email}, now)
     // A cancelled enrolment gives its seat back (issue 16); harmless when it had none or gave it already.
     if (change.status === 'cancelled') await freeEnrolmentSeat(record, now)
-    return json(toDetail(record))
+    return json(toDetail(record, await installmentScheduleOrNull(record)))
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw new HttpError(404, ENROLMENT_NOT_FOUND)
     throw error
@@ -110,7 +121,7 @@ export async function refundEnrolmentForAdmin(request: Request, context?: {param
   const body = await readJson(request, RefundRequestSchema, MAX_REFUND_BYTES)
   try {
     const {refund, record, created} = await requestRefund(orderId, {...body, idempotencyKey: key.data, account: email}, options)
-    const answer: RefundResponse = {refund, enrolment: toDetail(record)}
+    const answer: RefundResponse = {refund, enrolment: toDetail(record, await installmentScheduleOrNull(record))}
     return json(answer, {status: created ? 201 : 200})
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) throw new HttpError(404, ENROLMENT_NOT_FOUND)

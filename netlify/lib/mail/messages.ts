@@ -24,6 +24,7 @@ import {renderEnrolmentNotice} from './templates/enrolment-notice'
 import {renderReceiptEmail} from './templates/receipt'
 import {renderRefundReceiptEmail, type RefundReceiptProps} from './templates/refund-receipt'
 import {renderWaitlistNotice, type WaitlistNoticeProps} from './templates/waitlist-notice'
+import {renderInstallmentLinkEmail, type InstallmentLinkEmailProps} from './templates/installment-link'
 
 /** Who receives staff notices: STAFF_EMAIL, else `providerEmail` (the site settings' contact e-mail). */
 export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMAIL'> = getEnv()): string[] {
@@ -153,4 +154,15 @@ export async function waitlistNoticeMessage(input: WaitlistNoticeProps & {freedB
   const {freedBy, ...props} = input
   const email = await renderWaitlistNotice(props)
   return {kind: 'waitlist-notice', about: freedBy, to: staff, replyTo: {name: props.person.name, address: props.person.email}, ...email}
+}
+
+/**
+ * The payment link of a cadetship installment to the candidate (issue 17): `installment-link:{reference
+ * id}` (`{order id}-i2`, or `{order id}-i2-2` for a new link after an expiry), so each link is
+ * e-mailed once whoever queues it, subject `Payment link: 2nd installment of 3, {course}`, to `email`.
+ */
+export async function installmentLinkMessage(input: InstallmentLinkEmailProps & {referenceId: string; email: string}): Promise<NewOutboxMessage> {
+  const {referenceId, email: to, ...props} = input
+  const email = await renderInstallmentLinkEmail(props)
+  return {kind: 'installment-link', about: referenceId, to: [to], ...email}
 }

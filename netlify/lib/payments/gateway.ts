@@ -222,3 +222,72 @@ export async function refundPayment(
   }
   return {id: refund.id, amount: input.amountMinor, status: typeof refund.status === 'string' ? refund.status : 'pending'}
 }
+
+/** A payment link as the gateway made it: its id (`plink_…`), the URL the candidate pays at, the amount (minor units) and currency. */
+export type GatewayPaymentLink = {id: string; shortUrl: string; amount: number; currency: string}
+
+export const sandboxPaymentLinkId = () => `plink_sandbox_${randomId(14)}`
+
+/**
+ * Creates a Razorpay Payment Link (issue 17, cadetship installments). Razorpay mode: POST
+ * /v1/payment_links through the SDK (`paymentLink.create`) with the amount in minor units, the
+ * currency, `reference_id` (unique per account: ~/domain/installments.ts linkReferenceId), the
+ * candidate as customer {name, email, contact}, `expire_by` (Unix seconds) and `notes`; Razorpay
+ * neither e-mails nor texts it (`notify` off: the outbox does). Sandbox mode: a local
+ * `plink_sandbox_…` id whose URL is `sandboxUrl(id)` (the local payment-link page); nothing
+ * leaves the process. Throws GatewayError with Razorpay's description, or on a timeout (no
+ * statusCode), or for an answer that does not echo the amount and currency.
+ */
+export async function createPaymentLink(
+  config: PaymentsConfig,
+  input: {
+    amountMinor: number
+    currency: string
+    referenceId: string
+    description: string
+    customer: {name: string; email: string; contact: string}
+    expireBy: number
+    notes: Record<string, string>
+    sandboxUrl: (linkId: string) => string
+  },
+): Promise<GatewayPaymentLink> {
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) throw new Error(`Invalid payment link amount ${input.amountMinor}`)
+  if (!/^[A-Z]{3}$/.test(input.currency)) throw new Error(`Invalid currency ${input.currency}`)
+  if (!input.referenceId || input.referenceId.length > 40) throw new Error('A reference id must have 1 to 40 characters')
+  if (config.mode === 'sandbox') {
+    const id = sandboxPaymentLinkId()
+    return {id, shortUrl: input.sandboxUrl(id), amount: input.amountMinor, currency: input.currency}
+  }
+  let link: {id?: unknown; short_url?: unknown; amount?: unknown; currency?: unknown}
+  try {
+    link = await withTimeout(
+      razorpayClient(config).paymentLink.create({
+        amount: input.amountMinor,
+        currency: input.currency,
+        accept_partial: false,
+        reference_id: input.referenceId,
+        description: input.description.slice(0, 2048),
+        customer: input.customer,
+        notify: {sms: false, email: false},
+        reminder_enable: false,
+        expire_by: input.expireBy,
+        notes: input.notes,
+      }),
+      razorpayTimeoutMs,
+    )
+  } catch (error) {
+    if (error instanceof GatewayError) throw error
+    const failure = error as {statusCode?: number; error?: {code?: string; description?: string}; message?: string}
+    throw new GatewayError(failure?.error?.description ?? failure?.message ?? 'Razorpay refused the payment link', failure?.statusCode, failure?.error)
+  }
+  if (
+    typeof link?.id !== 'string' ||
+    !/^plink_[A-Za-z0-9]+$/.test(link.id) ||
+    typeof link.short_url !== 'string' ||
+    Number(link.amount) !== input.amountMinor ||
+    link.currency !== input.currency
+  ) {
+    throw new GatewayError(`Razorpay answered an unexpected payment link: ${JSON.stringify({id: link?.id, amount: link?.amount, currency: link?.currency})}`)
+  }
+  return {id: link.id, shortUrl: link.short_url, amount: input.amountMinor, currency: input.currency}
+}

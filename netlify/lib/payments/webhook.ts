@@ -14,6 +14,12 @@
  *   Razorpay does not retry what can never succeed.
  * - refund.processed / refund.failed (issue 15) update the refund's state on its enrolment (found
  *   by the order id in the refund's notes, else by the payment id): ../refunds.ts applyRefundEvent.
+ * - payment_link.paid / payment_link.expired (issue 17, cadetship installments): ../installments.ts
+ *   applyPaymentLinkEvent — an unknown link answers 200 `ignored` (logged); a paid amount other
+ *   than the link's is recorded and flagged for staff. A payment_link event whose signature is
+ *   bad answers 400 (the issue's contract for payment links; other events keep 401). The sandbox's
+ *   payment-link page (./sandbox-links.ts) calls handleWebhook with its own signed event and
+ *   secret, so paying there runs exactly this path.
  */
 import {createHash} from 'node:crypto'
 import {z} from 'zod'
@@ -21,6 +27,7 @@ import {getEnrolment, markPaid, type EnrolmentRecord, type PaidVia} from '../enr
 import {completePayment} from '../paid-enrolment'
 import {listIndexedEnrolments} from '../enrolment-index'
 import {applyRefundEvent, type RefundEvent} from '../refunds'
+import {applyPaymentLinkEvent} from '../installments'
 import {openStore, STORES} from '../blobs'
 import {HttpError, json, readBody} from '../http'
 import {NOT_CONFIGURED_MESSAGE, requirePaymentsConfig} from './config'
@@ -35,9 +42,23 @@ export const CLAIM_STALE_MS = 60_000
 export const PAYMENT_EVENTS = new Set(['order.paid', 'payment.captured'])
 /** The refund events handled (issue 15). */
 export const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed'])
+/** The payment link events handled (issue 17). */
+export const LINK_EVENTS = new Set(['payment_link.paid', 'payment_link.expired'])
 
 /** What an event did: a payment's (paid … conflict) or a refund's (refund-updated, refund-recorded, refund-unchanged). */
-export type WebhookStatus = 'paid' | 'already-paid' | 'duplicate' | 'ignored' | 'conflict' | 'refund-updated' | 'refund-recorded' | 'refund-unchanged'
+export type WebhookStatus =
+  | 'paid'
+  | 'already-paid'
+  | 'duplicate'
+  | 'ignored'
+  | 'conflict'
+  | 'refund-updated'
+  | 'refund-recorded'
+  | 'refund-unchanged'
+  | 'installment-paid'
+  | 'installment-flagged'
+  | 'installment-expired'
+  | 'installment-unchanged'
 
 type EventClaim = {eventId: string; event: string; status: 'processing' | 'done'; receivedAt: string; result?: string; finishedAt?: string}
 
@@ -70,10 +91,58 @@ const RefundEntitySchema = z.object({
 const WebhookSchema = z.object({
   event: z.string(),
   payload: z
-    .object({payment: z.object({entity: z.unknown()}).optional(), refund: z.object({entity: z.unknown()}).optional()})
+    .object({
+      payment: z.object({entity: z.unknown()}).optional(),
+      refund: z.object({entity: z.unknown()}).optional(),
+      payment_link: z.object({entity: z.unknown()}).optional(),
+    })
     .passthrough()
     .optional(),
 })
+
+/** Razorpay's payment link entity (the fields read); `notes` is [] when the link has none. */
+const PaymentLinkEntitySchema = z.object({
+  id: z.string().regex(/^plink_[A-Za-z0-9_]{6,64}$/),
+  reference_id: z.string().max(40).nullish(),
+  notes: z
+    .union([z.record(z.unknown()), z.array(z.unknown())])
+    .nullish()
+    .transform((notes) => {
+      const record = notes && !Array.isArray(notes) ? notes : {}
+      const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : undefined)
+      return {order_id: text('order_id'), installment: text('installment')}
+    }),
+})
+
+/** Applies a payment link event (issue 17) to its installment. */
+async function applyLinkEvent(
+  event: 'payment_link.paid' | 'payment_link.expired',
+  payload: {payment_link?: {entity?: unknown}; payment?: {entity?: unknown}} | undefined,
+): Promise<{status: WebhookStatus; orderId?: string}> {
+  const link = PaymentLinkEntitySchema.safeParse(payload?.payment_link?.entity)
+  const payment = event === 'payment_link.paid' ? PaymentEntitySchema.safeParse(payload?.payment?.entity) : null
+  if (!link.success || (payment && !payment.success)) {
+    console.error(`[webhook] ${event}: payment link entity not understood`, link.error?.issues ?? payment?.error?.issues)
+    return {status: 'ignored'}
+  }
+  return applyPaymentLinkEvent({
+    event,
+    linkId: link.data.id,
+    referenceId: link.data.reference_id ?? null,
+    notes: link.data.notes,
+    ...(payment?.success ? {payment: {id: payment.data.id, amount: payment.data.amount, currency: payment.data.currency}} : {}),
+  })
+}
+
+/** Whether a raw body names a payment_link event (read only to choose the status of a bad signature). */
+function isLinkEventBody(raw: Uint8Array): boolean {
+  try {
+    const event = (JSON.parse(new TextDecoder().decode(raw)) as {event?: unknown})?.event
+    return typeof event === 'string' && event.startsWith('payment_link.')
+  } catch {
+    return false
+  }
+}
 
 /** The blob key of an event: Razorpay's event id, or a digest of the body when absent or odd. */
 function eventKey(request: Request, raw: Uint8Array): string {
@@ -193,10 +262,10 @@ type Delivery = {id: string | null; type: string | null; orderId: string | null;
  * event log (./webhook-log.ts): processed, duplicate, rejected (4xx for the signature or the body)
  * or ignored; a delivery that fails with a 5xx is not logged (Razorpay retries it).
  */
-export async function handleWebhook(request: Request): Promise<Response> {
+export async function handleWebhook(request: Request, options: {secret?: string} = {}): Promise<Response> {
   const delivery: Delivery = {id: null, type: null, orderId: null, result: 'ignored'}
   try {
-    const response = await processWebhook(request, delivery)
+    const response = await processWebhook(request, delivery, options.secret)
     await logWebhookEvent({...delivery, at: new Date().toISOString()})
     return response
   } catch (error) {
@@ -207,17 +276,18 @@ export async function handleWebhook(request: Request): Promise<Response> {
   }
 }
 
-async function processWebhook(request: Request, delivery: Delivery): Promise<Response> {
+async function processWebhook(request: Request, delivery: Delivery, secretOverride?: string): Promise<Response> {
   delivery.id = request.headers.get('x-razorpay-event-id')?.trim().slice(0, 100) || null
   const config = requirePaymentsConfig()
-  if (!config.webhookSecret) {
+  const secret = secretOverride ?? config.webhookSecret
+  if (!secret) {
     console.error('[webhook] refusing the request: RAZORPAY_WEBHOOK_SECRET is not set')
     throw new HttpError(503, NOT_CONFIGURED_MESSAGE)
   }
   const raw = await readBody(request, MAX_WEBHOOK_BYTES)
-  if (!verifyWebhookSignature(raw, request.headers.get('x-razorpay-signature'), config.webhookSecret)) {
+  if (!verifyWebhookSignature(raw, request.headers.get('x-razorpay-signature'), secret)) {
     console.warn('[webhook] invalid or missing X-Razorpay-Signature')
-    throw new HttpError(401, 'Invalid webhook signature')
+    throw new HttpError(isLinkEventBody(raw) ? 400 : 401, 'Invalid webhook signature')
   }
 
   let payload: z.infer<typeof WebhookSchema>
@@ -229,7 +299,7 @@ async function processWebhook(request: Request, delivery: Delivery): Promise<Res
   }
   const event = payload.event
   delivery.type = event
-  if (!PAYMENT_EVENTS.has(event) && !REFUND_EVENTS.has(event)) return json({status: 'ignored', event})
+  if (!PAYMENT_EVENTS.has(event) && !REFUND_EVENTS.has(event) && !LINK_EVENTS.has(event)) return json({status: 'ignored', event})
 
   const eventId = eventKey(request, raw)
   const claim = await claimEvent(eventId, event)
@@ -243,7 +313,9 @@ async function processWebhook(request: Request, delivery: Delivery): Promise<Res
   try {
     result = REFUND_EVENTS.has(event)
       ? await applyRefund(event as 'refund.processed' | 'refund.failed', payload.payload?.refund?.entity)
-      : await applyPayment(event, payload.payload?.payment?.entity)
+      : LINK_EVENTS.has(event)
+        ? await applyLinkEvent(event as 'payment_link.paid' | 'payment_link.expired', payload.payload)
+        : await applyPayment(event, payload.payload?.payment?.entity)
   } catch (error) {
     await releaseEvent(eventId)
     throw error

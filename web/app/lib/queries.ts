@@ -179,7 +179,7 @@ export const ENROLMENT_CATALOGUE_QUERY = defineQuery(`{
     jurisdictions[]{key, name},
     rows[]{rank, fees[]{jurisdiction, amountUsd}}
   },
-  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}
+  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd, installments[]{_key, label, duration, feeUsd}}
 }`)
 
 /**

@@ -1016,7 +1016,7 @@ export type EXAMS_QUERYResult = Array<{
   questionCount: number
 }>
 // Variable: ENROLMENT_CATALOGUE_QUERY
-// Query: {  "programs": *[_type == "courseCategory"] | order(order asc){    "id": slug.current, title,    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd, priceInr}  },  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{    jurisdictions[]{key, name},    rows[]{rank, fees[]{jurisdiction, amountUsd}}  },  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}}
+// Query: {  "programs": *[_type == "courseCategory"] | order(order asc){    "id": slug.current, title,    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd, priceInr}  },  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{    jurisdictions[]{key, name},    rows[]{rank, fees[]{jurisdiction, amountUsd}}  },  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd, installments[]{_key, label, duration, feeUsd}}}
 export type ENROLMENT_CATALOGUE_QUERYResult = {
   programs: Array<{
     id: string
@@ -1046,6 +1046,12 @@ export type ENROLMENT_CATALOGUE_QUERYResult = {
     heading: string
     enrolCourse: string
     enrolAmountUsd: number
+    installments: Array<{
+      _key: string
+      label: string
+      duration: string
+      feeUsd: number
+    }>
   } | null
 }
 // Variable: ENROLMENT_BATCHES_QUERY
@@ -1200,7 +1206,7 @@ declare module '@sanity/client' {
     '*[_type == "legalPage" && slug.current == $slug][0]{\n  _id, title, "slug": slug.current, summary, lastUpdated, body\n}': LEGAL_PAGE_QUERYResult
     '{\n  "terms": *[_type == "legalPage" && slug.current == "terms"][0].lastUpdated,\n  "refund": *[_type == "legalPage" && slug.current == "refund"][0].lastUpdated\n}': LEGAL_UPDATED_QUERYResult
     '*[_type == "exam"] | order(order asc){\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAMS_QUERYResult
-    '{\n  "programs": *[_type == "courseCategory"] | order(order asc){\n    "id": slug.current, title,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd, priceInr}\n  },\n  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd}\n}': ENROLMENT_CATALOGUE_QUERYResult
+    '{\n  "programs": *[_type == "courseCategory"] | order(order asc){\n    "id": slug.current, title,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd, priceInr}\n  },\n  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd, installments[]{_key, label, duration, feeUsd}}\n}': ENROLMENT_CATALOGUE_QUERYResult
     '*[_type == "courseBatch" && status == "open" && startDate > $today] | order(startDate asc, city asc, _id asc){\n  _id, startDate, endDate, city, seats,\n  "course": coalesce(course->name, course->enrolCourse),\n  "program": select(course->_type == "cadetshipProgramme" => "cadetship-training", course->category->slug.current)\n}': ENROLMENT_BATCHES_QUERYResult
     '{\n  "batches": *[_type == "courseBatch" && status in ["open", "closed"] && startDate > $today] | order(startDate asc, city asc, _id asc){\n    _id, startDate, endDate, city, seats, status, venue, note,\n    "course": course->{\n      _id, _type,\n      "name": coalesce(name, heading),\n      fullName,\n      "categoryId": select(_type == "cadetshipProgramme" => "cadetship-training", category->slug.current),\n      "enrolCourse": coalesce(enrolCourse, name),\n      "pricing": select(_type == "cadetshipProgramme" => "fixed", pricing),\n      "priceUsd": coalesce(priceUsd, enrolAmountUsd)\n    },\n    "location": location->{_id, country, countryCode}\n  },\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, "id": slug.current, title},\n  "locations": *[_type == "location"] | order(order asc){_id, country, cities}\n}': CALENDAR_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAM_QUERYResult

@@ -13,7 +13,10 @@ import {enrolmentBatchText} from '~/domain/batches'
 import {data, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {CheckIcon} from '~/components/Icons'
-import {InstallmentTable, type InstallmentRow} from '~/components/InstallmentTable'
+import type {InstallmentRow} from '~/components/InstallmentTable'
+import {InstallmentSchedule, type ScheduleState} from '~/components/payment/InstallmentSchedule'
+import {installmentSchedule} from '~/domain/installments'
+import {installmentViewsOf} from '#netlify/lib/installments'
 import {PageHero} from '~/components/PageHero'
 import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
 import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '~/domain/programs'
@@ -28,7 +31,10 @@ import {findConfirmedEnrolment} from '#netlify/lib/paid-enrolment'
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 
 /** What happens next for the enrolment's programme (content from Sanity). */
-type NextSteps = {kind: 'cadetship'; installments: InstallmentRow[]; documents: string[]} | {kind: 'competency'; documents: string[]} | {kind: 'other'}
+type NextSteps =
+  | {kind: 'cadetship'; installments: InstallmentRow[]; states: ScheduleState[]; documents: string[]}
+  | {kind: 'competency'; documents: string[]}
+  | {kind: 'other'}
 
 export async function loader({params}: LoaderFunctionArgs) {
   const record = await findConfirmedEnrolment(params.orderId ?? '', params.key ?? '')
@@ -39,6 +45,13 @@ export async function loader({params}: LoaderFunctionArgs) {
     next = {
       kind: 'cadetship',
       installments: content.cadetship.installments ?? [],
+      // Each installment's state (issue 17): paid with its receipt, requested with its link, expired, due.
+      states: installmentViewsOf(record, installmentSchedule(content.cadetship.installments)).map(({number, state, receiptNumber, linkUrl}) => ({
+        number,
+        state,
+        ...(receiptNumber ? {receiptNumber} : {}),
+        ...(linkUrl ? {linkUrl} : {}),
+      })),
       documents: content.cadetship.documentsToBring ?? [],
     }
   } else if (record.trainingProgram === COMPETENCY_TRAINING && content.competency) {
@@ -136,10 +149,10 @@ export default function EnrolmentConfirmation() {
           {view.next.kind === 'cadetship' ? (
             <>
               <h3 className="mt-5 font-semibold text-navy-900">Installment schedule</h3>
-              <div className="overflow-x-auto">
-                <InstallmentTable installments={view.next.installments} caption="Cadetship fee installments" tone="light" />
-              </div>
-              <p className="mt-2 text-sm text-slate-600">Today&apos;s payment is the 1st installment.</p>
+              <InstallmentSchedule installments={view.next.installments} tone="light" states={view.next.states} />
+              <p className="mt-2 text-sm text-slate-600">
+                Today&apos;s payment is the 1st installment. We e-mail you a secure payment link for each of the others when it is due.
+              </p>
               <DocumentList title="Documents to bring" documents={view.next.documents} />
             </>
           ) : null}

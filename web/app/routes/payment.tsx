@@ -40,6 +40,7 @@ import {CurrencyChoice} from '~/components/payment/CurrencyChoice'
 import {usePayment} from '~/components/payment/usePayment'
 import {TermsCheckbox} from '~/components/payment/TermsCheckbox'
 import {Waitlist} from '~/components/payment/Waitlist'
+import {InstallmentSchedule} from '~/components/payment/InstallmentSchedule'
 import {batchDateRange, batchesForCourse, batchOptionLabel, checkBatchChoice, DATES_ON_REQUEST, isFull, providerToday} from '~/domain/batches'
 import {useBatchAvailability} from '~/lib/batch-availability'
 import {checkEnrolmentPrice, countryOptions, courseOptions, currencyOptions, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
@@ -418,6 +419,8 @@ export default function Payment() {
               </dd>
             </div>
           </dl>
+          {/* Issue 17: the cadetship is paid in installments (docs/requirements.md#req-installments). */}
+          {program === CADETSHIP_TRAINING ? <InstallmentSchedule installments={catalogue.cadetship?.installments} tone="dark" /> : null}
           <p className="mt-4 text-xs text-slate-300">
             Payments are final and non-refundable; see our{' '}
             <Link to="/refund" className="underline">

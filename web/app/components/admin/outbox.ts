@@ -11,6 +11,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'enquiry-notice': 'Enquiry notice',
   'refund-receipt': 'Refund receipt',
   'waitlist-notice': 'Waitlist notice',
+  'installment-link': 'Installment payment link',
 }
 
 /** A message's status as its badge says it. */

@@ -1,0 +1,59 @@
+/**
+ * The contracts of cadetship installments (issue 17; docs/requirements.md#req-installments), one
+ * zod schema each:
+ *
+ *   POST /api/admin/enrollments/:orderId/installments/:number/link   (bearer admin token)
+ *        InstallmentLinkRequestSchema ({} or no body) → 201 InstallmentLinkResponseSchema
+ *        400 not a cadetship enrolment / no such installment; 401; 404 unknown order;
+ *        409 installment 1 unpaid, a link open, or the installment paid;
+ *        502 the gateway refused (its reason), 504 no answer in time (no link sent).
+ *   POST /api/sandbox/payment-links/:linkId/pay   (sandbox only, else 404)
+ *        SandboxLinkPaySchema → 200 SandboxLinkPayResponseSchema
+ *
+ * The admin detail (GET /api/admin/enrollments/:orderId) of a cadetship enrolment carries
+ * `installments: InstallmentView[]` (InstallmentViewSchema). The rule is web/app/domain/installments.ts.
+ */
+import {z} from 'zod'
+import {INSTALLMENT_STATES} from '~/domain/installments'
+import {EnrolmentDetailSchema} from './admin'
+
+/** One installment as the admin detail and the confirmation page show it (amounts: USD and minor units; times ISO 8601). */
+export const InstallmentViewSchema = z.object({
+  number: z.number().int().positive(),
+  label: z.string(),
+  duration: z.string(),
+  feeUsd: z.number(),
+  amountMinor: z.number().int().positive(),
+  state: z.enum(INSTALLMENT_STATES),
+  receiptNumber: z.string().optional(),
+  linkUrl: z.string().optional(),
+  linkId: z.string().optional(),
+  expireBy: z.string().optional(),
+  paidAt: z.string().optional(),
+  flag: z.string().optional(),
+})
+export type InstallmentViewBody = z.infer<typeof InstallmentViewSchema>
+
+/** The request's body: nothing (an empty object, or no body at all). */
+export const InstallmentLinkRequestSchema = z.object({}).strict()
+
+/** Largest request body read (bytes). */
+export const MAX_INSTALLMENT_LINK_BYTES = 1024
+
+/** 201: the installment after the link was made (state `requested`, its URL) and the enrolment's detail. */
+export const InstallmentLinkResponseSchema = z.object({
+  installment: InstallmentViewSchema,
+  enrolment: EnrolmentDetailSchema.and(z.object({installments: z.array(InstallmentViewSchema).optional()})),
+})
+export type InstallmentLinkResponse = z.infer<typeof InstallmentLinkResponseSchema>
+
+/** POST /api/sandbox/payment-links/:linkId/pay: "Pay" or "Fail payment" on the local payment-link page. */
+export const SandboxLinkPaySchema = z.object({outcome: z.enum(['pay', 'fail'], {errorMap: () => ({message: 'outcome must be pay or fail'})})}).strict()
+export type SandboxLinkPayRequest = z.infer<typeof SandboxLinkPaySchema>
+
+/** 200 of the sandbox pay: paid (with the installment's receipt number once issued), or Razorpay's failure shape. */
+export const SandboxLinkPayResponseSchema = z.union([
+  z.object({status: z.literal('paid'), paymentId: z.string(), receiptNumber: z.string().optional()}),
+  z.object({status: z.literal('failed'), error: z.object({code: z.string(), description: z.string()})}),
+])
+export type SandboxLinkPayResponse = z.infer<typeof SandboxLinkPayResponseSchema>

@@ -1,0 +1,72 @@
+/**
+ * The admin side of cadetship installments (issue 17; docs/requirements.md#req-installments),
+ * free of React: the request of a payment link (POST
+ * /api/admin/enrollments/:orderId/installments/:number/link, bearer token) and the words of the
+ * installments part of the enrolment detail.
+ */
+import type {EnrolmentDetail} from '#schemas/api/admin'
+import type {InstallmentLinkResponse, InstallmentViewBody} from '#schemas/api/installments'
+import {formatAmountMinor, formatProviderDateTime} from '~/domain/receipt-format'
+import {INSTALLMENT_STATE_LABELS} from '~/domain/installments'
+import {UnauthorizedError} from './api'
+
+/** A detail with the cadetship's installments (present for a cadetship enrolment only). */
+export type DetailWithInstallments = EnrolmentDetail & {installments?: InstallmentViewBody[]}
+
+export const INSTALLMENT_MESSAGES = {
+  failed: 'The payment link could not be created. Please try again.',
+  sent: (number: number, email: string) => `The payment link of installment ${number} was e-mailed to ${email}.`,
+} as const
+
+export const installmentLinkUrl = (orderId: string, number: number) => `/api/admin/enrollments/${encodeURIComponent(orderId)}/installments/${number}/link`
+
+/**
+ * Asks for the payment link of installment `number`; resolves to the installment and the
+ * enrolment after it. Throws UnauthorizedError on 401, Error with the server's reason for a
+ * refusal (400, 404, 409, 502, 504), Error(INSTALLMENT_MESSAGES.failed) for anything else.
+ */
+export async function requestInstallmentLink(token: string, orderId: string, number: number): Promise<InstallmentLinkResponse> {
+  let response: Response
+  try {
+    response = await fetch(installmentLinkUrl(orderId, number), {
+      method: 'POST',
+      headers: {Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json'},
+      body: '{}',
+      cache: 'no-store',
+    })
+  } catch {
+    throw new Error(INSTALLMENT_MESSAGES.failed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  let body: unknown = null
+  try {
+    body = await response.json()
+  } catch {
+    body = null
+  }
+  if (!response.ok) {
+    const reason = (body as {error?: unknown} | null)?.error
+    throw new Error(typeof reason === 'string' && reason.trim() && response.status !== 500 ? reason : INSTALLMENT_MESSAGES.failed)
+  }
+  return body as InstallmentLinkResponse
+}
+
+/** The state line of an installment: "Paid · receipt MTC-2026-00002", "Requested · pay by …", "Expired", "Due". */
+export function installmentStateText(installment: InstallmentViewBody): string {
+  const label = INSTALLMENT_STATE_LABELS[installment.state]
+  if (installment.state === 'paid') return installment.receiptNumber ? `${label} · receipt ${installment.receiptNumber}` : `${label} · receipt being issued`
+  if (installment.state === 'requested' && installment.expireBy) return `${label} · link open until ${formatProviderDateTime(installment.expireBy)}`
+  if (installment.state === 'expired' && installment.expireBy) return `${label} · the link expired ${formatProviderDateTime(installment.expireBy)}`
+  return label
+}
+
+/** The fee as the detail writes it: "USD 2,500.00". */
+export const installmentFeeText = (installment: InstallmentViewBody) => formatAmountMinor(installment.amountMinor, 'USD')
+
+/** The action staff may take on an installment, if any: "Request installment 2", or "Send a new link" after an expiry. */
+export function installmentAction(installment: InstallmentViewBody, firstPaid: boolean): string | null {
+  if (installment.number < 2 || !firstPaid) return null
+  if (installment.state === 'due') return `Request installment ${installment.number}`
+  if (installment.state === 'expired') return 'Send a new link'
+  return null
+}
