@@ -339,7 +339,10 @@ test.describe('real API', () => {
     await expect(dialog.getByText('Current status: Paid')).toBeVisible()
     await expect(dialog.getByText('No status changes or notes yet.')).toBeVisible()
     // Issue 17: when the terms were accepted, and which versions (the seed's legal pages' "Last updated").
-    const terms = dialog.locator('dl > div').filter({has: page.locator('dt', {hasText: /^Terms accepted$/})}).locator('dd')
+    const terms = dialog
+      .locator('dl > div')
+      .filter({has: page.locator('dt', {hasText: /^Terms accepted$/})})
+      .locator('dd')
     await expect(terms).toContainText('Terms & Conditions of 1 November 2026 · Cancellation & Refund Policy of 1 November 2026')
     await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toHaveCount(0)
 
