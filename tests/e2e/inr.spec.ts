@@ -9,6 +9,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import type {Page} from '@playwright/test'
+import {TERMS_LABEL} from '~/domain/terms'
 import {siteStore} from './blobs'
 import {expect, expectAccessible, test} from './fixtures'
 
@@ -67,6 +68,7 @@ test('INR payment in the sandbox: confirmation, receipt PDF and receipt e-mail i
   await page.getByLabel('Mobile').fill('+91 98470 12345')
   await chooseDateIfAny(page)
   await page.getByRole('radio', {name: /Pay in INR/}).check()
+  await page.getByRole('checkbox', {name: TERMS_LABEL}).check()
   await page.getByRole('button', {name: 'Pay ₹45,000.00 INR'}).click()
   const dialog = page.getByRole('dialog', {name: /Sandbox/})
   await expect(dialog.getByTestId('sandbox-amount')).toHaveText('₹45,000.00 INR')
