@@ -65,6 +65,7 @@ export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
     updatedAt: record.updatedAt,
     historyCount: record.history?.length ?? 0,
     ...summaryRefunds(record),
+    ...summaryInstallments(record),
     ...(record.batch ? {batch: summaryBatch(record.batch)} : {}),
     ...(record.overCapacity ? {overCapacity: true as const} : {}),
   }
@@ -81,16 +82,38 @@ function summaryRefunds(record: EnrolmentRecord): Pick<EnrolmentSummary, 'refund
   return refunds.length === 0 ? {} : {refunds: refunds.map(({createdAt, amount, status}) => ({createdAt, amount, status}))}
 }
 
+/**
+ * The row's `installmentPayments` (issue 17): the installment links paid, in the enrolment's
+ * currency (the amount received: the link's unless the gateway reported another, which staff see
+ * flagged), by number; or nothing.
+ */
+function summaryInstallments(record: EnrolmentRecord): Pick<EnrolmentSummary, 'installmentPayments'> {
+  const paid = (record.installmentLinks ?? [])
+    .filter((link) => link.status === 'paid' && link.paidAt && link.currency === record.currency)
+    .map((link) => ({number: link.number, paidAt: link.paidAt!, amount: link.paidAmountMinor ?? link.amountMinor}))
+    .filter((payment) => Number.isSafeInteger(payment.amount) && payment.amount > 0)
+    .sort((a, b) => a.number - b.number)
+  return paid.length === 0 ? {} : {installmentPayments: paid}
+}
+
 /** How far the refunds of a row have got: each answered refund counts 1, then 1 more once processed or failed (only ever grows). */
 const refundProgress = (s: EnrolmentSummary) => (s.refunds ?? []).reduce((n, refund) => n + (refund.status === 'pending' ? 1 : 2), 0)
 
 /**
  * How far an enrolment has got, each part only ever growing over a record's life: paid
  * (wasPaid) before unpaid, then with a receipt number; then more history entries (issue 15);
- * then refunds further on (issue 15); then more attachments; then the newer version.
+ * then refunds further on (issue 15); then more installments paid (issue 17); then more
+ * attachments; then the newer version.
  */
 const progress = (s: EnrolmentSummary) =>
-  [(wasPaid(s) ? 2 : 0) + (s.receiptNumber ? 1 : 0), s.historyCount ?? 0, refundProgress(s), s.attachmentCount, s.updatedAt ?? ''] as const
+  [
+    (wasPaid(s) ? 2 : 0) + (s.receiptNumber ? 1 : 0),
+    s.historyCount ?? 0,
+    refundProgress(s),
+    s.installmentPayments?.length ?? 0,
+    s.attachmentCount,
+    s.updatedAt ?? '',
+  ] as const
 
 /**
  * The summary to keep of two for one order: the more advanced one (`progress`, compared part by

@@ -163,6 +163,12 @@ export const EnrolmentSummarySchema = z.object({
    * minus the refunds that count (web/app/domain/refunds.ts refundCounts: all but the failed).
    */
   refunds: z.array(z.object({createdAt: z.string(), amount: z.number().int().positive(), status: z.enum(REFUND_STATUSES)})).optional(),
+  /**
+   * The cadetship installments paid by payment link (issue 17; installment 1 is the row's own
+   * payment), by number: when each was paid (ISO 8601) and its amount in MINOR units of
+   * `currency`. Absent when there are none. Revenue adds them (web/app/domain/revenue.ts).
+   */
+  installmentPayments: z.array(z.object({number: z.number().int().min(2), paidAt: z.string(), amount: z.number().int().positive()})).optional(),
   /** The enrolment's dated batch (issue 16); absent for an order without one ("dates on request"). */
   batch: EnrolmentBatchSchema.optional(),
   /** True when the payment was booked beyond the batch's seats (issue 16: "Over capacity" for staff); absent otherwise. */

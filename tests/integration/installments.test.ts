@@ -13,7 +13,9 @@ import linkFn from '#netlify/functions/admin-enrolment-installment-link'
 import createOrder from '#netlify/functions/enrolment-create-order'
 import webhook from '#netlify/functions/razorpay-webhook'
 import sandboxPayLink from '#netlify/functions/sandbox-pay-link'
+import {listIndexedEnrolments} from '#netlify/lib/enrolment-index'
 import {getEnrolment} from '#netlify/lib/enrolments'
+import {netRevenueMinor} from '~/domain/revenue'
 import {requestInstallmentLink} from '#netlify/lib/installments'
 import {getOutboxRecord, listOutbox} from '#netlify/lib/mail/outbox'
 import {listWebhookLog} from '#netlify/lib/payments/webhook-log'
@@ -257,6 +259,10 @@ describe('installment links through the razorpay SDK (msw) and the payment_link 
     expect((await listOutbox()).filter((m) => m.id === `receipt:${paid.receiptNumber}`)).toHaveLength(1)
     // The receipt numbers of the order: the enrolment's and installment 2's, both distinct.
     expect(record.receiptNumber).not.toBe(paid.receiptNumber)
+    // The admin list's row carries the installment, and revenue adds it (once).
+    const row = (await listIndexedEnrolments({status: 'all'})).find((r) => r.orderId === order.id)!
+    expect(row.installmentPayments).toEqual([{number: 2, paidAt: expect.any(String), amount: 250000}])
+    expect(netRevenueMinor(row)).toBe(order.amount + 250000)
   })
 
   it('a bad signature is 400; an unknown link is 200 ignored and logged; a different amount is recorded and flagged, never paid', async () => {

@@ -48,6 +48,16 @@ describe('netRevenueMinor: paid minus refunded, in minor units', () => {
     expect(netRevenueMinor(row({status: 'pending', paidAt: null, refunds: [refund(100, '2026-02-01T00:00:00Z')]}))).toBe(0)
     expect(netRevenueMinor(row({amount: Number.NaN}))).toBe(0)
   })
+
+  it("adds a cadetship's later installments paid by payment link (issue 17), never for an unpaid row", () => {
+    const installmentPayments = [
+      {amount: 250000, paidAt: '2026-02-10T10:00:00Z'},
+      {amount: 250000, paidAt: '2026-03-01T10:00:00Z'},
+    ]
+    expect(netRevenueMinor(row({amount: 3500, installmentPayments}))).toBe(350000 + 500000)
+    expect(netRevenueMinor(row({amount: 3500, installmentPayments, status: 'pending', paidAt: null}))).toBe(0)
+    expect(netRevenueMinor(row({amount: 3500, installmentPayments: [{amount: -5, paidAt: '2026-02-10T10:00:00Z'}]}))).toBe(350000)
+  })
 })
 
 describe('months in Asia/Dubai (UTC+4, no daylight saving)', () => {
@@ -116,6 +126,23 @@ describe('revenueByMonth', () => {
     )
     expect(nets(result)).toEqual({'2025-04': 200, '2026-02': 400})
     expect(result[0]!.netMinor).toBe(600)
+  })
+
+  it('counts each installment paid by payment link in the month it was paid (issue 17)', () => {
+    const result = revenueByMonth(
+      [
+        row({
+          amount: 3500,
+          paidAt: '2025-12-10T10:00:00Z',
+          installmentPayments: [
+            {amount: 250000, paidAt: '2026-01-31T20:30:00Z'}, // 1 February in Dubai
+            {amount: 250000, paidAt: '2026-04-02T10:00:00Z'}, // after the window
+          ],
+        }),
+      ],
+      NOW,
+    )
+    expect(nets(result)).toEqual({'2025-12': 350000, '2026-02': 250000})
   })
 
   it('counts a refund in the month it was made (cash view): a later month can go below 0', () => {

@@ -11,6 +11,8 @@
  *   that count (./refunds.ts refundedMinor: every state but `failed`), never below 0. Unpaid
  *   enrolments bring in 0 whatever their refunds. The row's `refunds` are the record of what was
  *   returned: the status (`refunded`, `partially-refunded`) is not read beyond wasPaid.
+ * - A cadetship's later installments paid by payment link (issue 17, `installmentPayments`) add
+ *   to its revenue, each in the month it was paid.
  * - By month it is a cash view: a payment counts in the month of its `paidAt`, each refund in
  *   the month of its own `createdAt` (when staff made it), so a refund made in a later month
  *   lowers that later month, not the month of the payment, and a month can be negative (more
@@ -40,21 +42,27 @@ export type RevenueRow = {
   paidAt?: string | null
   /** The refunds, amounts in MINOR units, each made at `createdAt` (ISO 8601). */
   refunds?: readonly (RefundAmount & {createdAt: string})[]
+  /** Later installments paid by payment link (issue 17), amounts in MINOR units of `currency`, each paid at `paidAt` (ISO 8601). */
+  installmentPayments?: readonly {amount: number; paidAt: string}[]
 }
+
+/** The minor units of a row's installments paid by payment link (issue 17); amounts that are not positive whole numbers count 0. */
+const installmentsMinor = (row: RevenueRow): number =>
+  (row.installmentPayments ?? []).reduce((sum, payment) => sum + (Number.isSafeInteger(payment.amount) && payment.amount > 0 ? payment.amount : 0), 0)
 
 /** A row's currency as the revenue figures key it: upper case, USD when missing. */
 export const revenueCurrency = (row: Pick<RevenueRow, 'currency'>): string => (row.currency || 'USD').toUpperCase()
 
 /**
- * What an enrolment brings in, in minor units: toMinorUnits(amount) minus the refunds that count
- * when its payment was received (wasPaid), else 0; never below 0, and 0 for an amount that is not
- * a finite number.
+ * What an enrolment brings in, in minor units: toMinorUnits(amount) plus its later installments
+ * paid by payment link (issue 17) minus the refunds that count, when its payment was received
+ * (wasPaid), else 0; never below 0, and 0 for an amount that is not a finite number.
  */
 export function netRevenueMinor(row: RevenueRow): number {
   if (!wasPaid(row)) return 0
   const amount = Number(row.amount)
   if (!Number.isFinite(amount)) return 0
-  return Math.max(0, toMinorUnits(amount) - refundedMinor(row.refunds))
+  return Math.max(0, toMinorUnits(amount) + installmentsMinor(row) - refundedMinor(row.refunds))
 }
 
 /** One month of one currency: paid in that month, refunded in that month, and the difference (all minor units; `netMinor` may be negative). */
@@ -116,6 +124,11 @@ export function revenueByMonth(rows: readonly RevenueRow[], now: Date, months = 
     const amount = Number(row.amount)
     const paidIn = index.get(providerMonth(row.paidAt) ?? '')
     if (paidIn !== undefined && Number.isFinite(amount)) monthsOf(currency)[paidIn]!.paidMinor += toMinorUnits(amount)
+    for (const payment of row.installmentPayments ?? []) {
+      const installmentIn = index.get(providerMonth(payment.paidAt) ?? '')
+      if (installmentIn !== undefined && Number.isSafeInteger(payment.amount) && payment.amount > 0)
+        monthsOf(currency)[installmentIn]!.paidMinor += payment.amount
+    }
     for (const refund of row.refunds ?? []) {
       const refundedIn = index.get(providerMonth(refund.createdAt) ?? '')
       if (refundedIn !== undefined && refundCounts(refund)) monthsOf(currency)[refundedIn]!.refundedMinor += refund.amount
