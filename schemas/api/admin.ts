@@ -15,6 +15,7 @@
 import {z} from 'zod'
 import {ENROLMENT_STATUSES, noteProblem, normaliseNote} from '~/domain/enrolment-status'
 import {REFUND_REASONS, REFUND_STATUSES} from '~/domain/refunds'
+import {InstallmentViewSchema} from './installment-view'
 import {AttachmentSchema} from './uploads'
 
 /**
@@ -234,6 +235,8 @@ export const EnrolmentDetailSchema = z
      * Cancellation & Refund Policy then. Absent for orders created before issue 17.
      */
     termsAcceptance: z.object({acceptedAt: z.string(), termsUpdated: z.string().nullable(), refundPolicyUpdated: z.string().nullable()}).optional(),
+    /** The cadetship's installments (issue 17), each with its state; present for a cadetship enrolment only. */
+    installments: z.array(InstallmentViewSchema).optional(),
   })
   .passthrough()
 export type EnrolmentDetail = z.infer<typeof EnrolmentDetailSchema>

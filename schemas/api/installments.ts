@@ -14,25 +14,10 @@
  * `installments: InstallmentView[]` (InstallmentViewSchema). The rule is web/app/domain/installments.ts.
  */
 import {z} from 'zod'
-import {INSTALLMENT_STATES} from '~/domain/installments'
 import {EnrolmentDetailSchema} from './admin'
+import {InstallmentViewSchema} from './installment-view'
 
-/** One installment as the admin detail and the confirmation page show it (amounts: USD and minor units; times ISO 8601). */
-export const InstallmentViewSchema = z.object({
-  number: z.number().int().positive(),
-  label: z.string(),
-  duration: z.string(),
-  feeUsd: z.number(),
-  amountMinor: z.number().int().positive(),
-  state: z.enum(INSTALLMENT_STATES),
-  receiptNumber: z.string().optional(),
-  linkUrl: z.string().optional(),
-  linkId: z.string().optional(),
-  expireBy: z.string().optional(),
-  paidAt: z.string().optional(),
-  flag: z.string().optional(),
-})
-export type InstallmentViewBody = z.infer<typeof InstallmentViewSchema>
+export {InstallmentViewSchema, type InstallmentViewBody} from './installment-view'
 
 /** The request's body: nothing (an empty object, or no body at all). */
 export const InstallmentLinkRequestSchema = z.object({}).strict()
@@ -43,7 +28,7 @@ export const MAX_INSTALLMENT_LINK_BYTES = 1024
 /** 201: the installment after the link was made (state `requested`, its URL) and the enrolment's detail. */
 export const InstallmentLinkResponseSchema = z.object({
   installment: InstallmentViewSchema,
-  enrolment: EnrolmentDetailSchema.and(z.object({installments: z.array(InstallmentViewSchema).optional()})),
+  enrolment: EnrolmentDetailSchema,
 })
 export type InstallmentLinkResponse = z.infer<typeof InstallmentLinkResponseSchema>
 

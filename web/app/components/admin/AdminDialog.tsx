@@ -7,6 +7,7 @@
  */
 import {useEffect, useId, useRef, type ReactNode} from 'react'
 import {CloseIcon} from '~/components/Icons'
+import type {EnrolmentDetail} from '#schemas/api/admin'
 
 export function AdminDialog({
   title,
@@ -78,4 +79,16 @@ export function DetailFields({fields}: {fields: ReadonlyArray<readonly [string, 
       ))}
     </dl>
   )
+}
+
+/**
+ * The props of a section of the enrolment detail that changes the enrolment (follow-up, refunds,
+ * installments): the detail shown, the staff token, what to do with the detail after a change,
+ * and what to do when the session has expired (401).
+ */
+export type EnrolmentSectionProps = {
+  detail: EnrolmentDetail
+  token: string
+  onUpdated: (detail: EnrolmentDetail) => void
+  onUnauthorized: () => void
 }

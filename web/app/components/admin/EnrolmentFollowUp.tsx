@@ -23,7 +23,8 @@ import {
   type StaffTarget,
 } from '~/domain/enrolment-status'
 import {formatDateTime} from '~/domain/format'
-import type {EnrolmentDetail, EnrolmentUpdateRequest} from '#schemas/api/admin'
+import type {EnrolmentUpdateRequest} from '#schemas/api/admin'
+import type {EnrolmentSectionProps} from './AdminDialog'
 import {UnauthorizedError, updateEnrolment} from './api'
 
 type Busy = null | 'note' | StaffTarget
@@ -32,17 +33,7 @@ type FocusTarget = null | 'moves' | 'note' | 'cancel' | 'confirm' | StaffTarget
 
 const label = (status: EnrolmentStatus) => ENROLMENT_STATUS_LABELS[status]
 
-export function EnrolmentFollowUp({
-  detail,
-  token,
-  onUpdated,
-  onUnauthorized,
-}: {
-  detail: EnrolmentDetail
-  token: string
-  onUpdated: (detail: EnrolmentDetail) => void
-  onUnauthorized: () => void
-}) {
+export function EnrolmentFollowUp({detail, token, onUpdated, onUnauthorized}: EnrolmentSectionProps) {
   const ids = useId()
   const [note, setNote] = useState('')
   const [busy, setBusy] = useState<Busy>(null)

@@ -11,16 +11,9 @@
 import {useId, useState} from 'react'
 import {wasPaid} from '~/domain/enrolment-status'
 import {installmentOfText} from '~/domain/installments'
-import type {EnrolmentDetail} from '#schemas/api/admin'
+import type {EnrolmentSectionProps} from './AdminDialog'
 import {UnauthorizedError} from './api'
-import {
-  INSTALLMENT_MESSAGES,
-  installmentAction,
-  installmentFeeText,
-  installmentStateText,
-  requestInstallmentLink,
-  type DetailWithInstallments,
-} from './installments'
+import {INSTALLMENT_MESSAGES, installmentAction, installmentFeeText, installmentStateText, requestInstallmentLink} from './installments'
 
 const STATE_TONE: Record<string, string> = {
   paid: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
@@ -29,22 +22,12 @@ const STATE_TONE: Record<string, string> = {
   due: 'bg-slate-100 text-slate-700 ring-slate-500/30',
 }
 
-export function EnrolmentInstallments({
-  detail,
-  token,
-  onUpdated,
-  onUnauthorized,
-}: {
-  detail: EnrolmentDetail
-  token: string
-  onUpdated: (next: EnrolmentDetail) => void
-  onUnauthorized: () => void
-}) {
+export function EnrolmentInstallments({detail, token, onUpdated, onUnauthorized}: EnrolmentSectionProps) {
   const ids = useId()
   const [busy, setBusy] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
-  const installments = (detail as DetailWithInstallments).installments
+  const installments = detail.installments
   if (!installments || installments.length === 0) return null
   const firstPaid = wasPaid(detail)
 

@@ -24,8 +24,8 @@ import {useEffect, useId, useRef, useState, type FormEvent} from 'react'
 import {NOTE_MAX_LENGTH, wasPaid} from '~/domain/enrolment-status'
 import {formatDateTime} from '~/domain/format'
 import {REFUND_REASON_LABELS, REFUND_REASONS, type RefundReason} from '~/domain/refunds'
-import type {EnrolmentDetail} from '#schemas/api/admin'
 import type {RefundRequest} from '#schemas/api/refunds'
+import type {EnrolmentSectionProps} from './AdminDialog'
 import {createRefund, UnauthorizedError} from './api'
 import {RefundStatusBadge} from './parts'
 import {
@@ -50,17 +50,7 @@ type FocusTarget = null | 'open' | 'totals' | 'confirm' | FieldName
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none'
 
-export function EnrolmentRefunds({
-  detail,
-  token,
-  onUpdated,
-  onUnauthorized,
-}: {
-  detail: EnrolmentDetail
-  token: string
-  onUpdated: (detail: EnrolmentDetail) => void
-  onUnauthorized: () => void
-}) {
+export function EnrolmentRefunds({detail, token, onUpdated, onUnauthorized}: EnrolmentSectionProps) {
   const ids = useId()
   const section = useRef<HTMLElement>(null)
   const [step, setStep] = useState<Step>('closed')

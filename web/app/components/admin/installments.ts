@@ -4,14 +4,10 @@
  * /api/admin/enrollments/:orderId/installments/:number/link, bearer token) and the words of the
  * installments part of the enrolment detail.
  */
-import type {EnrolmentDetail} from '#schemas/api/admin'
 import type {InstallmentLinkResponse, InstallmentViewBody} from '#schemas/api/installments'
 import {formatAmountMinor, formatProviderDateTime} from '~/domain/receipt-format'
 import {INSTALLMENT_STATE_LABELS} from '~/domain/installments'
 import {UnauthorizedError} from './api'
-
-/** A detail with the cadetship's installments (present for a cadetship enrolment only). */
-export type DetailWithInstallments = EnrolmentDetail & {installments?: InstallmentViewBody[]}
 
 export const INSTALLMENT_MESSAGES = {
   failed: 'The payment link could not be created. Please try again.',
