@@ -39,6 +39,11 @@ export const STORES = {
   waitlist: 'waitlist',
   /** The sandbox gateway's payment links (issue 17; netlify/lib/installments.ts): one JSON record per `plink_sandbox_…` id. */
   sandboxPaymentLinks: 'sandbox-payment-links',
+  /**
+   * Item statistics of the practice exams (issue 18; netlify/lib/exam-statistics.ts): per exam, a
+   * few shards `{examId}/{0…7}` of ExamStatisticsShard (web/app/domain/item-statistics.ts), changed only through updateJSON.
+   */
+  examStatistics: 'exam-statistics',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

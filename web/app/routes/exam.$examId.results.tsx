@@ -8,6 +8,9 @@
  *   the breakdown, correct answers included. Body: JSON {answers: [...]} (or the bare array),
  *   or a form field `answers` holding that array as JSON. Bad input → 400 (too large → 413)
  *   with a message; unknown exam → 404; content unavailable → 503. Never a 500 for input.
+ *   A scored attempt is recorded for the item statistics (netlify/lib/exam-statistics.ts,
+ *   #req-item-statistics): per question only correct or not, points and the total percentage;
+ *   at most 2 s, and a failure is logged, never shown.
  * - page: reads the stored result from local storage (`examResults`); none → /exams (replace).
  *   Otherwise it posts the answers to the action (a fetcher, JSON) and shows 'Calculating your
  *   results...' (aria-busy), then the results, or an error with 'Try again'.
@@ -33,6 +36,7 @@ import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 import {readFormBody} from '~/lib/form-body.server'
 import {HttpError, readJsonValue} from '#netlify/lib/http'
+import {recordAttemptSafely} from '#netlify/lib/exam-statistics'
 
 export const SCORE_MESSAGES = {
   notFound: 'This exam does not exist.',
@@ -118,6 +122,8 @@ export async function action({request, params}: ActionFunctionArgs) {
   if (exam === undefined) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.unavailable}, {status: 503})
   if (!exam) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
   const score = scoreExam({questions: exam.questions ?? [], totalPoints: exam.totalPoints}, parsed.answers)
+  // Item statistics for staff (#req-item-statistics): never fails or long delays the result.
+  await recordAttemptSafely(exam.examId, score)
   return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score})
 }
 

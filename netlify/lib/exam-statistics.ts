@@ -1,0 +1,85 @@
+/**
+ * Item statistics of the practice exams in Netlify Blobs (issue 18, docs/requirements.md#req-item-statistics;
+ * the rules: web/app/domain/item-statistics.ts).
+ *
+ * - Where: the `exam-statistics` store, STATISTICS_SHARDS (8) JSON shards per exam, keys
+ *   `{examId}/{shard}`. Each scored attempt goes to one shard chosen at random, with ONE conditional
+ *   write (updateJSON: retried on a concurrent write), so concurrent attempts of one exam rarely
+ *   touch the same blob and never lose each other's record. Reading an exam reads its 8 keys (no
+ *   listing) and merges them.
+ * - What: per variant (the scored question's id) correct or not, points earned and the attempt's
+ *   total percentage, aggregated (see the domain module). No name, no answer text, no IP.
+ * - `recordAttemptSafely` is what the results action calls: it never throws and never waits longer
+ *   than RECORD_TIMEOUT_MS (2 s); a failure is logged and the candidate's result is shown anyway.
+ */
+import type {ExamScore} from '~/domain/exam-scoring'
+import {addAttempt, examStatistics, mergeShards, type ExamStatisticsShard, type RecordedAttempt, type VariantStatistics} from '~/domain/item-statistics'
+import {openStore, STORES, updateJSON} from './blobs'
+
+export const STATISTICS_SHARDS = 8
+/** The longest the results action waits for the statistics write (milliseconds). */
+export const RECORD_TIMEOUT_MS = 2000
+
+/** The exam ids the statistics are kept for (as the results route accepts them). */
+export const STATISTICS_EXAM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/i
+
+const shardKey = (examId: string, shard: number) => `${examId}/${shard}`
+
+/** What is recorded of a scored attempt: the total percentage and each question's outcome, nothing else. */
+export function attemptOf(score: Pick<ExamScore, 'percentage' | 'questions'>): RecordedAttempt {
+  return {
+    percentage: score.percentage,
+    responses: score.questions.map((question) => ({
+      variantId: question.id,
+      correct: question.isCorrect,
+      pointsEarned: question.pointsEarned,
+      points: question.points,
+    })),
+  }
+}
+
+/**
+ * Records one scored attempt of `examId` in shard `shard` (default: one at random). Throws what
+ * the store throws (ConflictError after updateJSON's retries).
+ */
+export async function recordAttempt(examId: string, score: Pick<ExamScore, 'percentage' | 'questions'>, options: {shard?: number} = {}): Promise<void> {
+  const shard = options.shard ?? Math.floor(Math.random() * STATISTICS_SHARDS)
+  const attempt = attemptOf(score)
+  if (attempt.responses.length === 0) return
+  await updateJSON<ExamStatisticsShard>(openStore(STORES.examStatistics), shardKey(examId, shard), (current) => addAttempt(current, examId, attempt))
+}
+
+/**
+ * recordAttempt that never throws and waits at most `timeoutMs` (default RECORD_TIMEOUT_MS):
+ * resolves true when recorded, false when it failed or took too long (logged; the write may still
+ * land later).
+ */
+export async function recordAttemptSafely(
+  examId: string,
+  score: Pick<ExamScore, 'percentage' | 'questions'>,
+  options: {timeoutMs?: number} = {},
+): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), options.timeoutMs ?? RECORD_TIMEOUT_MS)
+  })
+  try {
+    const outcome = await Promise.race([recordAttempt(examId, score).then(() => 'recorded' as const), timeout])
+    if (outcome === 'timeout') console.error(`[exam statistics] recording an attempt of ${examId} took too long; the result is shown anyway`)
+    return outcome === 'recorded'
+  } catch (error) {
+    console.error(`[exam statistics] an attempt of ${examId} could not be recorded; the result is shown anyway`, error)
+    return false
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Every recorded variant of `examId` with its statistics (variant id order; [] when none is recorded). */
+export async function readExamStatistics(examId: string): Promise<VariantStatistics[]> {
+  const store = openStore(STORES.examStatistics)
+  const shards = await Promise.all(
+    Array.from({length: STATISTICS_SHARDS}, (_, shard) => store.get(shardKey(examId, shard), {type: 'json'}) as Promise<ExamStatisticsShard | null>),
+  )
+  return examStatistics(mergeShards(shards))
+}

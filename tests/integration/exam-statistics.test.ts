@@ -1,0 +1,113 @@
+/**
+ * Item statistics over Netlify's Blobs emulation (netlify/lib/exam-statistics.ts;
+ * docs/requirements.md#req-item-statistics): the results action records each scored attempt
+ * (per question only correct or not, points and the total percentage — no answer text), the shards
+ * are aggregated, a race of concurrent recordings loses nothing, and a store that fails never
+ * fails the candidate's result.
+ */
+import type {ActionFunctionArgs} from '@remix-run/node'
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
+import {openStore, STORES} from '#netlify/lib/blobs'
+import {readExamStatistics, recordAttempt, recordAttemptSafely, STATISTICS_SHARDS} from '#netlify/lib/exam-statistics'
+import type {ExamScore} from '~/domain/exam-scoring'
+import {fetchContent} from '~/lib/content.server'
+import {EXAM_KEY_QUERY} from '~/lib/queries'
+import {action, type ScoreActionData} from '~/routes/exam.$examId.results'
+import {startBlobs} from '../helpers/blobs'
+
+const EXAM_ID = 'maritime-safety-basics'
+
+let blobs: Awaited<ReturnType<typeof startBlobs>> | undefined
+beforeEach(async () => {
+  blobs = await startBlobs()
+})
+afterEach(async () => {
+  vi.restoreAllMocks()
+  await blobs?.stop()
+  blobs = undefined
+})
+
+async function post(answers: unknown): Promise<ScoreActionData> {
+  const request = new Request(`http://localhost/exam/${EXAM_ID}/results`, {
+    method: 'POST',
+    body: JSON.stringify({answers}),
+    headers: {'Content-Type': 'application/json'},
+  })
+  const result = (await action({request, params: {examId: EXAM_ID}, context: {}} as unknown as ActionFunctionArgs)) as unknown as {data: ScoreActionData}
+  return result.data
+}
+
+/** A scored attempt of two questions: q1 correct or not, q2 always wrong; the total as given. */
+const score = (percentage: number, q1Correct: boolean): Pick<ExamScore, 'percentage' | 'questions'> => ({
+  percentage,
+  questions: [
+    {id: 'q1', question: 'One?', type: 'text', points: 10, userAnswer: 'x', correctAnswer: 'x', isCorrect: q1Correct, pointsEarned: q1Correct ? 10 : 0},
+    {id: 'q2', question: 'Two?', type: 'text', points: 5, userAnswer: null, correctAnswer: 'y', isCorrect: false, pointsEarned: 0},
+  ],
+})
+
+describe('recording from the results action', () => {
+  it('records each scored attempt per question, without answer text', async () => {
+    const exam = await fetchContent(EXAM_KEY_QUERY, {examId: EXAM_ID})
+    if (!exam) throw new Error('seed exam missing')
+    const first = exam.questions[0]!
+    const right = {questionId: first.id, answer: first.type === 'multiple-choice' ? [...(first.correctAnswers ?? [])] : (first.correctAnswer ?? '')}
+    expect((await post([right])).status).toBe('scored')
+    expect((await post([])).status).toBe('scored')
+
+    const stats = await readExamStatistics(EXAM_ID)
+    expect(stats.map((s) => s.variantId).sort()).toEqual(exam.questions.map((q) => q.id).sort())
+    const firstStats = stats.find((s) => s.variantId === first.id)!
+    expect(firstStats).toMatchObject({attempts: 2, facility: 0.5, points: first.points})
+    expect(stats.filter((s) => s.variantId !== first.id).every((s) => s.attempts === 2 && s.facility === 0)).toBe(true)
+
+    // What is stored: counts and totals only (no answer text, no name, no IP).
+    const store = openStore(STORES.examStatistics)
+    const raw = (await Promise.all(Array.from({length: STATISTICS_SHARDS}, (_, i) => store.get(`${EXAM_ID}/${i}`)))).filter(Boolean).join('\n')
+    expect(raw).not.toContain(String(first.correctAnswer ?? first.correctAnswers?.[0]))
+    expect(raw).not.toMatch(/203\.0\.113|answer/i)
+  })
+
+  it('still shows the result when the statistics cannot be written', async () => {
+    await blobs?.stop()
+    blobs = undefined
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const outcome = await post([])
+    expect(outcome.status).toBe('scored')
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('could not be recorded'), expect.anything())
+  })
+})
+
+describe('aggregation and concurrency', () => {
+  it('aggregates the shards into facility and discrimination', async () => {
+    // The worked example of the unit test, spread over shards.
+    const worked: Array<[number, boolean]> = [
+      [100, true],
+      [90, true],
+      [80, false],
+      [80, true],
+      [70, true],
+      [60, false],
+      [50, true],
+      [40, false],
+      [30, false],
+      [20, false],
+    ]
+    for (const [i, [total, correct]] of worked.entries()) await recordAttempt('exam-b', score(total, correct), {shard: i % 3})
+    const [q1, q2] = await readExamStatistics('exam-b')
+    expect(q1).toMatchObject({variantId: 'q1', attempts: 10, facility: 0.5, averagePoints: 5})
+    expect(q1!.discrimination).toBeCloseTo(2.5 / 3, 10)
+    expect(q2).toMatchObject({variantId: 'q2', attempts: 10, facility: 0, discrimination: 0})
+    expect(await readExamStatistics('exam-none')).toEqual([])
+  })
+
+  it('loses no recording in a race of concurrent attempts on one shard and across shards', async () => {
+    const sameShard = Array.from({length: 12}, (_, i) => recordAttempt('exam-race', score(i * 8, i % 2 === 0), {shard: 0}))
+    const anyShard = Array.from({length: 12}, (_, i) => recordAttemptSafely('exam-race', score(i * 8, i % 3 === 0)))
+    await Promise.all(sameShard)
+    expect((await Promise.all(anyShard)).every(Boolean)).toBe(true)
+    const [q1, q2] = await readExamStatistics('exam-race')
+    expect(q1).toMatchObject({attempts: 24, facility: (6 + 4) / 24})
+    expect(q2).toMatchObject({attempts: 24})
+  })
+})
