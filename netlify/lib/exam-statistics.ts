@@ -20,9 +20,6 @@ export const STATISTICS_SHARDS = 8
 /** The longest the results action waits for the statistics write (milliseconds). */
 export const RECORD_TIMEOUT_MS = 2000
 
-/** The exam ids the statistics are kept for (as the results route accepts them). */
-export const STATISTICS_EXAM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/i
-
 const shardKey = (examId: string, shard: number) => `${examId}/${shard}`
 
 /** What is recorded of a scored attempt: the total percentage and each question's outcome, nothing else. */

@@ -13,7 +13,10 @@ import type {ExamScore} from '~/domain/exam-scoring'
 import {fetchContent} from '~/lib/content.server'
 import {EXAM_KEY_QUERY} from '~/lib/queries'
 import {action, type ScoreActionData} from '~/routes/exam.$examId.results'
+import statisticsFn from '#netlify/functions/admin-exam-statistics'
+import {ExamStatisticsResponseSchema} from '#schemas/api/exam-statistics'
 import {startBlobs} from '../helpers/blobs'
+import {callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
 
 const EXAM_ID = 'maritime-safety-basics'
 
@@ -109,5 +112,39 @@ describe('aggregation and concurrency', () => {
     const [q1, q2] = await readExamStatistics('exam-race')
     expect(q1).toMatchObject({attempts: 24, facility: (6 + 4) / 24})
     expect(q2).toMatchObject({attempts: 24})
+  })
+})
+
+describe('GET /api/admin/exam-statistics', () => {
+  useAdminEnv()
+
+  it('answers 401 without or with a bad token', async () => {
+    expect((await callAs(statisticsFn, getRequest('/api/admin/exam-statistics?examId=exam-b'))).status).toBe(401)
+    expect((await callAs(statisticsFn, getRequest('/api/admin/exam-statistics?examId=exam-b', 'not-a-token'))).status).toBe(401)
+  })
+
+  it('answers 400 for a missing or malformed examId', async () => {
+    const token = await loginToken()
+    for (const query of ['', '?examId=', '?examId=..%2Fsecret', '?examId=a%20b', `?examId=${'x'.repeat(65)}`]) {
+      const {status, body} = await callAs(statisticsFn, getRequest(`/api/admin/exam-statistics${query}`, token))
+      expect(status, query).toBe(400)
+      expect(body.error ?? body.message, query).toEqual(expect.any(String))
+    }
+  })
+
+  it('answers the variants with their statistics by the contract (and [] for an exam without attempts)', async () => {
+    for (let i = 0; i < 3; i++) await recordAttempt('exam-b', score(i * 40, i > 0))
+    const token = await loginToken()
+    const {status, body, headers} = await callAs(statisticsFn, getRequest('/api/admin/exam-statistics?examId=exam-b', token))
+    expect(status).toBe(200)
+    expect(headers.get('cache-control')).toContain('no-store')
+    const parsed = ExamStatisticsResponseSchema.parse(body)
+    expect(parsed).toMatchObject({examId: 'exam-b', minimumAttemptsForFlags: 30})
+    expect(parsed.variants.map((v) => [v.variantId, v.attempts, v.facility, v.discrimination])).toEqual([
+      ['q1', 3, 2 / 3, 1],
+      ['q2', 3, 0, 0],
+    ])
+    const empty = await callAs(statisticsFn, getRequest('/api/admin/exam-statistics?examId=nothing-yet', token))
+    expect(empty.body).toEqual({examId: 'nothing-yet', minimumAttemptsForFlags: 30, variants: []})
   })
 })
