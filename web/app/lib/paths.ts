@@ -71,6 +71,9 @@ export const ADMIN_PAYMENTS_PATH = '/admin/payments'
 /** Staff's batches page (issue 16): seats, rosters and waitlists. */
 export const ADMIN_BATCHES_PATH = '/admin/batches'
 
+/** Staff's item statistics of the practice exams (issue 18). */
+export const ADMIN_EXAMS_PATH = '/admin/exams'
+
 /** The admin area's outbox of e-mail messages (issue 14). */
 export const ADMIN_OUTBOX_PATH = '/admin/outbox'
 

@@ -29,6 +29,7 @@ import {fetchEnquiries, MESSAGES} from './api'
 import {countNew} from './enquiries'
 import {EnquiriesDashboard} from './EnquiriesDashboard'
 import {EnrolmentsDashboard} from './EnrolmentsDashboard'
+import {ExamsDashboard, type AdminExam} from './ExamsDashboard'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
 import {OutboxDashboard} from './OutboxDashboard'
@@ -40,7 +41,7 @@ type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 's
 const EXPIRED = 'Your session has expired. Please sign in again.'
 
 /** The admin pages: the enrolment list (also what /login shows with a token), the enquiries, the payments, the outbox. */
-export type AdminVariant = 'login' | 'list' | 'enquiries' | 'payments' | 'batches' | 'outbox'
+export type AdminVariant = 'login' | 'list' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'outbox'
 
 /** The page's title, loading label and error title while there is no session. */
 const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading: string; error?: string}> = {
@@ -48,15 +49,27 @@ const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading
   enquiries: {title: 'Enquiries', loading: 'Loading enquiries...', error: 'Error loading enquiries'},
   payments: {title: 'Payments', loading: 'Loading payments...', error: 'Error loading payments'},
   batches: {title: 'Batches', loading: 'Loading batches...', error: 'Error loading batches'},
+  exams: {title: 'Exam statistics', loading: 'Loading the exam statistics...', error: 'Error loading the exam statistics'},
   outbox: {title: 'Outbox', loading: 'Loading the outbox...', error: 'Error loading the outbox'},
 }
 
 /**
  * The admin area of a route: `variant` 'login' (the form, or the enrolment list with a token),
  * 'list' (the enrolment list), 'enquiries', 'payments', 'batches' (issue 16) or 'outbox'; `belowNav` when the site's fixed
- * navigation is shown; `emailConfigured` from the route's loader (default true: no banner).
+ * navigation is shown; `emailConfigured` from the route's loader (default true: no banner);
+ * `exams` the exams of /admin/exams (issue 18), from its loader.
  */
-export function AdminArea({variant, belowNav, emailConfigured = true}: {variant: AdminVariant; belowNav: boolean; emailConfigured?: boolean}) {
+export function AdminArea({
+  variant,
+  belowNav,
+  emailConfigured = true,
+  exams = [],
+}: {
+  variant: AdminVariant
+  belowNav: boolean
+  emailConfigured?: boolean
+  exams?: AdminExam[]
+}) {
   const [phase, setPhase] = useState<Phase>({kind: 'checking'})
   const [newEnquiries, setNewEnquiries] = useState<number | null>(null)
 
@@ -96,7 +109,8 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
 
   const top = belowNav ? 'pt-16' : ''
   if (phase.kind === 'signed-in') {
-    const section = variant === 'outbox' || variant === 'enquiries' || variant === 'payments' || variant === 'batches' ? variant : 'enrolments'
+    const section =
+      variant === 'outbox' || variant === 'enquiries' || variant === 'payments' || variant === 'batches' || variant === 'exams' ? variant : 'enrolments'
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
         <AdminNav current={section} newEnquiries={newEnquiries} withLogout={section !== 'enrolments'} />
@@ -109,6 +123,8 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
           <PaymentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         ) : section === 'batches' ? (
           <BatchesDashboard token={phase.token} onUnauthorized={onUnauthorized} />
+        ) : section === 'exams' ? (
+          <ExamsDashboard token={phase.token} onUnauthorized={onUnauthorized} exams={exams} />
         ) : (
           <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         )}
