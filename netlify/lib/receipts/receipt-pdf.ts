@@ -74,8 +74,8 @@ const RULE = rgb(0.8, 0.8, 0.83)
 const SANDBOX_RED = rgb(0.72, 0.08, 0.08)
 const WHITE = rgb(1, 1, 1)
 
-/** A cursor down the pages: adds a page when the next block does not fit. */
-class Flow {
+/** A cursor down A4 pages (50 pt margins): adds a page when the next block does not fit. Also used by the exam results PDF (../exam-results-pdf.ts). */
+export class Flow {
   page: PDFPage
   y: number
 
