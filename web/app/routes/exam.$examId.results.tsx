@@ -1,7 +1,7 @@
 /**
  * /exam/{examId}/results (docs/requirements.md#req-exam-results, #req-entities-stored-result, #req-validation-exam-scoring, #req-calls-exams, #req-errors; issue 4).
  *
- * - loader: the exam's id and title only (never the answer key); an unknown exam redirects to
+ * - loader: the exam's id, title and category only (never the answer key); an unknown exam redirects to
  *   /exams.
  * - action: scores the stored record's answers ON THE SERVER against the answer key
  *   (EXAM_KEY_QUERY) with the one scoring module (web/app/domain/exam-scoring.ts) and returns
@@ -15,7 +15,11 @@
  *   Otherwise it posts the answers to the action (a fetcher, JSON) and shows 'Calculating your
  *   results...' (aria-busy), then the results, or an error with 'Try again'.
  * - 'Download Results' saves exam-results-{examId}-{YYYY-MM-DD}.json, built in the browser by
- *   web/app/lib/exam-results-file.ts.
+ *   web/app/lib/exam-results-file.ts. 'Download PDF' (issue 18, #req-exam-results-pdf) posts the
+ *   stored result to /exam/{examId}/results.pdf, which scores it again and prints it.
+ * - Prints cleanly (web/app/tailwind.css, `data-print-page="exam-results"`): no site navigation,
+ *   footer or buttons; one column. Every state links to the courses of the exam's category
+ *   (web/app/domain/exam-courses.ts).
  */
 import type {ActionFunctionArgs, LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {redirect} from '@remix-run/node'
@@ -23,6 +27,8 @@ import {data, useFetcher, useLoaderData, useNavigate, type ClientActionFunctionA
 import {useCallback, useEffect, useRef, useState} from 'react'
 import {PageHero} from '~/components/PageHero'
 import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~/components/exam-results/ExamResultsView'
+import {ExamCoursesLink} from '~/components/exam-results/ExamCoursesLink'
+import {ResultsPdfButton} from '~/components/exam-results/ResultsPdfButton'
 import {scoreExam, type AnswerRecord, type ExamScore} from '~/domain/exam-scoring'
 import {formatVisitorLongDateTime} from '~/domain/format'
 import {loadResult, type StoredExamResult} from '~/lib/exam-attempt'
@@ -55,7 +61,7 @@ export async function loader({params}: LoaderFunctionArgs) {
   const examId = params.examId ?? ''
   const exam = EXAM_ID.test(examId) ? await fetchContent(EXAM_QUERY, {examId}) : null
   if (!exam) throw redirect('/exams')
-  return {exam: {examId: exam.examId, title: exam.title}}
+  return {exam: {examId: exam.examId, title: exam.title, category: exam.category}}
 }
 
 // A candidate's own results: nothing for search engines.
@@ -139,10 +145,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({formMethod, defaultS
 export default function ExamResultsPage() {
   const {exam} = useLoaderData<typeof loader>()
   // A new exam id starts afresh (its own stored result and its own scoring request).
-  return <ExamResults key={exam.examId} examId={exam.examId} title={exam.title} />
+  return <ExamResults key={exam.examId} examId={exam.examId} title={exam.title} category={exam.category} />
 }
 
-function ExamResults({examId, title}: {examId: string; title: string}) {
+function ExamResults({examId, title, category}: {examId: string; title: string; category?: string | null}) {
   const navigate = useNavigate()
   const fetcher = useFetcher<typeof clientAction>()
   // undefined until read in the browser (local storage does not exist on the server).
@@ -198,13 +204,19 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
       <div role="status" className="sr-only">
         {announcement}
       </div>
-      <section aria-label="Exam results" aria-busy={loading} className="py-10 sm:py-14">
+      <section aria-label="Exam results" aria-busy={loading} data-print-page="exam-results" className="py-10 sm:py-14 print:py-0">
         <div className="container-page">
           {score && stored ? (
-            <div className="grid gap-10 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start lg:gap-10">
+            <div className="grid gap-10 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start lg:gap-10 print:block">
               {/* Kept in view beside the breakdown, where the screen is tall enough for all of it. */}
-              <div className="lg:[@media(min-height:50rem)]:sticky lg:[@media(min-height:50rem)]:top-24">
-                <ResultsSummary score={score} timeSpent={timeSpent} retakeHref={examStartPath(examId)} onDownload={onDownload} />
+              <div className="lg:[@media(min-height:50rem)]:sticky lg:[@media(min-height:50rem)]:top-24 print:static print:mb-8">
+                <ResultsSummary
+                  score={score}
+                  timeSpent={timeSpent}
+                  retakeHref={examStartPath(examId)}
+                  onDownload={onDownload}
+                  pdfAction={<ResultsPdfButton examId={examId} stored={stored} />}
+                />
               </div>
               <QuestionBreakdown questions={score.questions} />
             </div>
@@ -213,6 +225,7 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
           ) : (
             <ResultsLoading />
           )}
+          <ExamCoursesLink category={category} />
         </div>
       </section>
     </>

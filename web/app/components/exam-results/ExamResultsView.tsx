@@ -50,7 +50,7 @@ export function answerText(answer: string | string[] | null): string | null {
   return Array.isArray(answer) ? answer.join(', ') : answer
 }
 
-const DownloadIcon = (props: IconProps) => (
+export const DownloadIcon = (props: IconProps) => (
   <Icon width={18} height={18} {...props}>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </Icon>
@@ -107,7 +107,20 @@ export function PerformanceBar({percentage}: {percentage: number}) {
   )
 }
 
-export function ResultsSummary({score, timeSpent, retakeHref, onDownload}: {score: ExamScore; timeSpent: number; retakeHref: string; onDownload: () => void}) {
+/** `pdfAction`: the "Download PDF" control (issue 18), placed after "Download Results". The actions are left out of print (`data-print-hide`). */
+export function ResultsSummary({
+  score,
+  timeSpent,
+  retakeHref,
+  onDownload,
+  pdfAction,
+}: {
+  score: ExamScore
+  timeSpent: number
+  retakeHref: string
+  onDownload: () => void
+  pdfAction?: React.ReactNode
+}) {
   const colour = performanceColour(score.percentage)
   const band = BAND[colour]
   return (
@@ -156,10 +169,11 @@ export function ResultsSummary({score, timeSpent, retakeHref, onDownload}: {scor
         </div>
       </div>
 
-      <div className="mt-8 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:flex-wrap lg:flex-col">
+      <div data-print-hide className="mt-8 flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:flex-wrap lg:flex-col">
         <button type="button" className="btn-primary w-full sm:w-auto lg:w-full" onClick={onDownload}>
           <DownloadIcon /> Download Results
         </button>
+        {pdfAction}
         <Link to={retakeHref} viewTransition className="btn-secondary w-full sm:w-auto lg:w-full">
           <RetakeIcon /> Retake Exam
         </Link>
