@@ -37,16 +37,15 @@ export function variantsCountText(variants: readonly VariantStatisticsView[]): s
   return `${variants.length} ${variants.length === 1 ? 'variant' : 'variants'}`
 }
 
-export const STATISTICS_CSV_HEADER = ['Exam ID', 'Variant ID', 'Question', 'Points', 'Attempts', 'Facility (%)', 'Discrimination', 'Flag'] as const
+export const STATISTICS_CSV_HEADER = ['Exam ID', 'Variant ID', 'Points', 'Attempts', 'Facility (%)', 'Discrimination', 'Flag'] as const
 
-/** One exam's statistics as CSV (values rounded as shown; the question text when known). */
-export function statisticsCsv(statistics: ExamStatisticsResponse, questions: Readonly<Record<string, string>> = {}): string {
+/** One exam's statistics as CSV (values rounded as shown). */
+export function statisticsCsv(statistics: ExamStatisticsResponse): string {
   return buildCsv(
     STATISTICS_CSV_HEADER,
     statistics.variants.map((variant) => [
       statistics.examId,
       variant.variantId,
-      questions[variant.variantId] ?? '',
       variant.points,
       variant.attempts,
       variant.facility === null ? '' : roundTo(variant.facility * 100, 0),
