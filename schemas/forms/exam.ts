@@ -17,4 +17,10 @@ export const ScoreRequestSchema = z.object({
       }),
     )
     .max(SCORE_LIMITS.records),
+  /**
+   * The stored result's submission time (ISO 8601), optional: with it a scored attempt is counted
+   * once in the item statistics however often the results page scores it again (issue 18,
+   * netlify/lib/exam-statistics.ts).
+   */
+  submittedAt: z.string().datetime({offset: true}).optional(),
 })

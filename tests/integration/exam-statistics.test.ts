@@ -30,10 +30,10 @@ afterEach(async () => {
   blobs = undefined
 })
 
-async function post(answers: unknown): Promise<ScoreActionData> {
+async function post(answers: unknown, submittedAt?: string): Promise<ScoreActionData> {
   const request = new Request(`http://localhost/exam/${EXAM_ID}/results`, {
     method: 'POST',
-    body: JSON.stringify({answers}),
+    body: JSON.stringify({answers, submittedAt}),
     headers: {'Content-Type': 'application/json'},
   })
   const result = (await action({request, params: {examId: EXAM_ID}, context: {}} as unknown as ActionFunctionArgs)) as unknown as {data: ScoreActionData}
@@ -69,6 +69,24 @@ describe('recording from the results action', () => {
     const raw = (await Promise.all(Array.from({length: STATISTICS_SHARDS}, (_, i) => store.get(`${EXAM_ID}/${i}`)))).filter(Boolean).join('\n')
     expect(raw).not.toContain(String(first.correctAnswer ?? first.correctAnswers?.[0]))
     expect(raw).not.toMatch(/203\.0\.113|answer/i)
+  })
+
+  it('counts a stored result once however often it is scored again (reload, Try again, a race), by its submission time and answers', async () => {
+    const at = '2026-11-24T10:00:00.000Z'
+    const results = await Promise.all([post([], at), post([], at), post([], at)])
+    expect(results.every((r) => r.status === 'scored')).toBe(true)
+    expect((await post([], at)).status).toBe('scored')
+    const once = await readExamStatistics(EXAM_ID)
+    expect(once.map((s) => s.attempts)).toEqual(once.map(() => 1))
+    // Another attempt (another time), and the same time with other answers, count.
+    await post([], '2026-11-24T11:00:00.000Z')
+    const exam = await fetchContent(EXAM_KEY_QUERY, {examId: EXAM_ID})
+    await post([{questionId: exam!.questions[0]!.id, answer: 'x'}], at)
+    expect((await readExamStatistics(EXAM_ID)).every((s) => s.attempts === 3)).toBe(true)
+    // A body without submittedAt (an API caller) is counted each time.
+    await post([])
+    await post([])
+    expect((await readExamStatistics(EXAM_ID)).every((s) => s.attempts === 5)).toBe(true)
   })
 
   it('still shows the result when the statistics cannot be written', async () => {

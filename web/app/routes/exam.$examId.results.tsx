@@ -10,7 +10,8 @@
  *   with a message; unknown exam → 404; content unavailable → 503. Never a 500 for input.
  *   A scored attempt is recorded for the item statistics (netlify/lib/exam-statistics.ts,
  *   #req-item-statistics): per question only correct or not, points and the total percentage;
- *   at most 2 s, and a failure is logged, never shown.
+ *   at most 2 s, and a failure is logged, never shown. With the stored result's `submittedAt` in
+ *   the body (the page sends it) an attempt scored again (a reload, 'Try again') is counted once.
  * - page: reads the stored result from local storage (`examResults`); none → /exams (replace).
  *   Otherwise it posts the answers to the action (a fetcher, JSON) and shows 'Calculating your
  *   results...' (aria-busy), then the results, or an error with 'Try again'.
@@ -72,7 +73,7 @@ export const meta: MetaFunction<typeof loader> = ({data: loaderData, matches}) =
     robots: 'noindex',
   })
 
-type Parsed = {ok: true; answers: AnswerRecord[]} | {ok: false; status: number; message: string}
+type Parsed = {ok: true; answers: AnswerRecord[]; submittedAt?: string} | {ok: false; status: number; message: string}
 
 function invalid(status: number, message: string): Parsed {
   return {ok: false, status, message}
@@ -113,7 +114,7 @@ async function readAnswers(request: Request): Promise<Parsed> {
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
     return invalid(400, `The answers could not be read (${where}${issue?.message ?? 'invalid'}).`)
   }
-  return {ok: true, answers: result.data.answers}
+  return {ok: true, answers: result.data.answers, submittedAt: result.data.submittedAt}
 }
 
 export async function action({request, params}: ActionFunctionArgs) {
@@ -129,7 +130,7 @@ export async function action({request, params}: ActionFunctionArgs) {
   if (!exam) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
   const score = scoreExam({questions: exam.questions ?? [], totalPoints: exam.totalPoints}, parsed.answers)
   // Item statistics for staff (#req-item-statistics): never fails or long delays the result.
-  await recordAttemptSafely(exam.examId, score)
+  await recordAttemptSafely(exam.examId, score, {attemptKey: parsed.submittedAt ? {submittedAt: parsed.submittedAt, answers: parsed.answers} : undefined})
   return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score})
 }
 
@@ -159,7 +160,10 @@ function ExamResults({examId, title, category}: {examId: string; title: string; 
   const {submit: submitAnswers} = fetcher
   const submit = useCallback(
     (result: StoredExamResult) => {
-      submitAnswers({answers: result.answers} as unknown as Parameters<typeof submitAnswers>[0], {method: 'post', encType: 'application/json'})
+      submitAnswers({answers: result.answers, submittedAt: result.submittedAt} as unknown as Parameters<typeof submitAnswers>[0], {
+        method: 'post',
+        encType: 'application/json',
+      })
     },
     [submitAnswers],
   )
