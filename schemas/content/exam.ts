@@ -99,6 +99,39 @@ export const examQuestion = defineType({
         }),
     }),
     defineField({
+      name: 'acceptedAnswers',
+      title: 'Accepted answers',
+      type: 'array',
+      of: [defineArrayMember({type: 'string'})],
+      description:
+        'Text questions: other answers a competent candidate would write that also count (same rule: case is ignored, containment either way). The results still show "Correct answer" above.',
+      hidden: ({parent}) => isChoice((parent as Fields | undefined)?.type),
+      validation: (Rule) =>
+        Rule.custom((answers: string[] | undefined, context) => {
+          if (isChoice(parentFields(context).type)) return answers && answers.length ? 'Only text questions have accepted answers' : true
+          return (answers ?? []).some((a) => typeof a !== 'string' || a.trim() === '') ? 'Every accepted answer needs some text' : true
+        }),
+    }),
+    defineField({
+      name: 'explanation',
+      type: 'array',
+      of: [
+        defineArrayMember({
+          type: 'block',
+          styles: [{title: 'Normal', value: 'normal'}],
+          lists: [{title: 'Bullet', value: 'bullet'}],
+          marks: {
+            decorators: [
+              {title: 'Strong', value: 'strong'},
+              {title: 'Emphasis', value: 'em'},
+            ],
+            annotations: [],
+          },
+        }),
+      ],
+      description: 'Why the correct answer is right, shown under the question on the results page when the exam shows correct answers.',
+    }),
+    defineField({
       name: 'points',
       type: 'number',
       description: "Points for a correct answer, a whole number from 10 to 30; all questions' points must add up to the exam's total points.",
@@ -161,6 +194,28 @@ export const exam = defineType({
             const sum = itemsOf(documentFields(context).questions).reduce((s, q) => s + (numberOf(q.points) ?? 0), 0)
             return total === undefined || sum === total ? true : `The questions' points add up to ${sum}, not ${total}`
           }),
+    }),
+    defineField({
+      name: 'passMark',
+      title: 'Pass mark (%)',
+      type: 'number',
+      description: 'The percentage a candidate needs to see "Passed" next to the grade (0 to 100; 70 when empty).',
+      initialValue: 70,
+      validation: (Rule) => Rule.integer().min(0).max(100),
+    }),
+    defineField({
+      name: 'shuffleOptions',
+      title: 'Shuffle options',
+      type: 'boolean',
+      description: 'Show the options of choice questions in a new random order for every attempt (on when empty).',
+      initialValue: true,
+    }),
+    defineField({
+      name: 'showCorrectAnswers',
+      title: 'Show correct answers and explanations',
+      type: 'boolean',
+      description: "On the results page, show each question's correct answer and explanation (on when empty). Off still shows correct or incorrect.",
+      initialValue: true,
     }),
     defineField({
       name: 'order',

@@ -236,10 +236,14 @@ export const EXAM_TAKE_QUERY = defineQuery(`*[_type == "exam" && examId.current 
   questions[]{"id": questionId, type, question, options, points}
 }`)
 
-/** One exam with its answer key, for scoring on the server only (web/app/domain/exam-scoring.ts). */
+/**
+ * One exam with its answer key, for scoring on the server only (web/app/domain/exam-scoring.ts):
+ * accepted answers, explanations and the review policy (pass mark, whether correct answers and
+ * explanations are shown; issue 18, docs/requirements.md#req-exam-variants).
+ */
 export const EXAM_KEY_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
-  ${EXAM_HEADER},
-  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}
+  ${EXAM_HEADER}, passMark, "showCorrectAnswers": coalesce(showCorrectAnswers, true),
+  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}
 }`)
 
 /**

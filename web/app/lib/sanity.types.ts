@@ -104,6 +104,9 @@ export type Exam = {
   category: string
   durationMinutes: number
   totalPoints: number
+  passMark?: number
+  shuffleOptions?: boolean
+  showCorrectAnswers?: boolean
   order: number
   questions: Array<
     {
@@ -126,6 +129,21 @@ export type ExamQuestion = {
   options?: Array<string>
   correctAnswer?: string
   correctAnswers?: Array<string>
+  acceptedAnswers?: Array<string>
+  explanation?: Array<{
+    children?: Array<{
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet'
+    markDefs?: null
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
   points: number
 }
 
@@ -1144,13 +1162,15 @@ export type EXAM_TAKE_QUERYResult = {
   }>
 } | null
 // Variable: EXAM_KEY_QUERY
-// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints,  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}}
+// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints, passMark, "showCorrectAnswers": coalesce(showCorrectAnswers, true),  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}}
 export type EXAM_KEY_QUERYResult = {
   _id: string
   title: string
   examId: string
   durationMinutes: number
   totalPoints: number
+  passMark: number | null
+  showCorrectAnswers: boolean | true
   questions: Array<{
     id: string
     type: 'multiple-choice' | 'single-choice' | 'text' | 'textarea'
@@ -1158,6 +1178,21 @@ export type EXAM_KEY_QUERYResult = {
     options: Array<string> | null
     correctAnswer: string | null
     correctAnswers: Array<string> | null
+    acceptedAnswers: Array<string> | null
+    explanation: Array<{
+      children?: Array<{
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }>
+      style?: 'normal'
+      listItem?: 'bullet'
+      markDefs?: null
+      level?: number
+      _type: 'block'
+      _key: string
+    }> | null
     points: number
   }>
 } | null
@@ -1211,7 +1246,7 @@ declare module '@sanity/client' {
     '{\n  "batches": *[_type == "courseBatch" && status in ["open", "closed"] && startDate > $today] | order(startDate asc, city asc, _id asc){\n    _id, startDate, endDate, city, seats, status, venue, note,\n    "course": course->{\n      _id, _type,\n      "name": coalesce(name, heading),\n      fullName,\n      "categoryId": select(_type == "cadetshipProgramme" => "cadetship-training", category->slug.current),\n      "enrolCourse": coalesce(enrolCourse, name),\n      "pricing": select(_type == "cadetshipProgramme" => "fixed", pricing),\n      "priceUsd": coalesce(priceUsd, enrolAmountUsd)\n    },\n    "location": location->{_id, country, countryCode}\n  },\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, "id": slug.current, title},\n  "locations": *[_type == "location"] | order(order asc){_id, country, cities}\n}': CALENDAR_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAM_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints,\n  questions[]{"id": questionId, type, question, options, points}\n}': EXAM_TAKE_QUERYResult
-    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints,\n  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}\n}': EXAM_KEY_QUERYResult
+    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints, passMark, "showCorrectAnswers": coalesce(showCorrectAnswers, true),\n  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}\n}': EXAM_KEY_QUERYResult
     '{\n  "singletons": *[_id in ["siteSettings", "homePage", "aboutPage", "coursesPage", "servicesPage", "competencyFeeTable", "cadetshipProgramme"]]{_id, _updatedAt},\n  "categories": *[_type == "courseCategory" && defined(slug.current)] | order(order asc){\n    "id": slug.current, _updatedAt,\n    "coursesUpdatedAt": *[_type == "course" && references(^._id)]._updatedAt\n  },\n  "services": *[_type == "servicePage" && defined(slug.current) && section in ["services", "officer-licensing"]] | order(section desc, slug.current asc){\n    section, "slug": slug.current, _updatedAt\n  },\n  "legal": *[_type == "legalPage" && slug.current in $legalSlugs] | order(slug.current asc){"slug": slug.current, _updatedAt},\n  "exams": *[_type == "exam" && defined(examId.current)] | order(order asc){"examId": examId.current, _updatedAt}\n}': SITEMAP_QUERYResult
   }
 }

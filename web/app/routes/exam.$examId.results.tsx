@@ -29,6 +29,8 @@ import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {examStartPath} from '~/lib/paths'
 import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
+import type {EXAM_KEY_QUERYResult} from '~/lib/sanity.types'
+import {DEFAULT_PASS_MARK} from '~/domain/exam-pass'
 import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 import {readFormBody} from '~/lib/form-body.server'
@@ -43,7 +45,17 @@ export const SCORE_MESSAGES = {
   network: 'We could not reach the server to score your answers. Please check your connection and try again.',
 } as const
 
-export type ScoreActionData = {status: 'scored'; examId: string; title: string; score: ExamScore} | {status: 'error'; message: string}
+/** An explanation as stored (Portable Text blocks; issue 18). */
+export type Explanation = NonNullable<NonNullable<EXAM_KEY_QUERYResult>['questions'][number]['explanation']>
+
+/**
+ * The review policy of a scored result (issue 18, docs/requirements.md#req-exam-variants): the pass
+ * mark (percent), whether correct answers and explanations are shown, and the explanations by
+ * question id (empty when they are not shown).
+ */
+export type ResultReview = {passMark: number; showCorrectAnswers: boolean; explanations: Record<string, Explanation>}
+
+export type ScoreActionData = {status: 'scored'; examId: string; title: string; score: ExamScore; review: ResultReview} | {status: 'error'; message: string}
 
 const EXAM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/i
 
@@ -117,8 +129,15 @@ export async function action({request, params}: ActionFunctionArgs) {
   })
   if (exam === undefined) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.unavailable}, {status: 503})
   if (!exam) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
-  const score = scoreExam({questions: exam.questions ?? [], totalPoints: exam.totalPoints}, parsed.answers)
-  return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score})
+  const questions = exam.questions ?? []
+  const scored = scoreExam({questions, totalPoints: exam.totalPoints}, parsed.answers)
+  const show = exam.showCorrectAnswers !== false
+  // Off: correct/incorrect stays, the correct answers and explanations never leave the server.
+  const score = show ? scored : {...scored, questions: scored.questions.map((q) => ({...q, correctAnswer: null}))}
+  const explanations: Record<string, Explanation> = {}
+  if (show) for (const q of questions) if (q.explanation?.length) explanations[q.id] = q.explanation
+  const review: ResultReview = {passMark: exam.passMark ?? DEFAULT_PASS_MARK, showCorrectAnswers: show, explanations}
+  return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score, review})
 }
 
 /** A lost connection becomes a visible error with a retry, not the error page (a 503: serverActionOr503). */
@@ -166,6 +185,7 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
 
   const outcome = fetcher.state === 'idle' ? (fetcher.data as ScoreActionData | undefined) : undefined
   const score = outcome?.status === 'scored' && outcome.examId === examId ? outcome.score : null
+  const review = outcome?.status === 'scored' ? outcome.review : null
   const failure = outcome?.status === 'error' ? outcome.message : null
   const loading = !score && !failure
 
@@ -198,9 +218,13 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
             <div className="grid gap-10 lg:grid-cols-[minmax(0,24rem)_minmax(0,1fr)] lg:items-start lg:gap-10">
               {/* Kept in view beside the breakdown, where the screen is tall enough for all of it. */}
               <div className="lg:[@media(min-height:50rem)]:sticky lg:[@media(min-height:50rem)]:top-24">
-                <ResultsSummary score={score} timeSpent={timeSpent} retakeHref={examStartPath(examId)} onDownload={onDownload} />
+                <ResultsSummary score={score} passMark={review?.passMark} timeSpent={timeSpent} retakeHref={examStartPath(examId)} onDownload={onDownload} />
               </div>
-              <QuestionBreakdown questions={score.questions} />
+              <QuestionBreakdown
+                questions={score.questions}
+                showCorrectAnswers={review?.showCorrectAnswers ?? true}
+                explanations={review?.explanations ?? {}}
+              />
             </div>
           ) : failure ? (
             <ResultsError message={failure} onRetry={() => stored && submit(stored)} />
