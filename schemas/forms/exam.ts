@@ -17,4 +17,6 @@ export const ScoreRequestSchema = z.object({
       }),
     )
     .max(SCORE_LIMITS.records),
+  /** Issue 18: the attempt's drawn question ids, one per slot (absent in results stored before variants). */
+  draw: z.array(z.string().min(1).max(SCORE_LIMITS.questionId)).max(SCORE_LIMITS.records).optional(),
 })

@@ -5,7 +5,10 @@
  *   /exams.
  * - action: scores the stored record's answers ON THE SERVER against the answer key
  *   (EXAM_KEY_QUERY) with the one scoring module (web/app/domain/exam-scoring.ts) and returns
- *   the breakdown, correct answers included. Body: JSON {answers: [...]} (or the bare array),
+ *   the breakdown, correct answers and explanations included when the exam shows them, and the
+ *   pass mark (issue 18). Only the attempt's drawn variants are scored (`draw`, checked by
+ *   checkSubmission of web/app/domain/exam-draw.ts: an invalid draw or an answer of the wrong
+ *   shape → 400). Body: JSON {answers: [...]} (or the bare array),
  *   or a form field `answers` holding that array as JSON. Bad input → 400 (too large → 413)
  *   with a message; unknown exam → 404; content unavailable → 503. Never a 500 for input.
  * - page: reads the stored result from local storage (`examResults`); none → /exams (replace).
@@ -20,6 +23,7 @@ import {data, useFetcher, useLoaderData, useNavigate, type ClientActionFunctionA
 import {useCallback, useEffect, useRef, useState} from 'react'
 import {PageHero} from '~/components/PageHero'
 import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~/components/exam-results/ExamResultsView'
+import {checkSubmission} from '~/domain/exam-draw'
 import {scoreExam, type AnswerRecord, type ExamScore} from '~/domain/exam-scoring'
 import {formatVisitorLongDateTime} from '~/domain/format'
 import {loadResult, type StoredExamResult} from '~/lib/exam-attempt'
@@ -46,7 +50,7 @@ export const SCORE_MESSAGES = {
 } as const
 
 /** An explanation as stored (Portable Text blocks; issue 18). */
-export type Explanation = NonNullable<NonNullable<EXAM_KEY_QUERYResult>['questions'][number]['explanation']>
+export type Explanation = NonNullable<NonNullable<NonNullable<EXAM_KEY_QUERYResult>['slots'][number]['variants']>[number]['explanation']>
 
 /**
  * The review policy of a scored result (issue 18, docs/requirements.md#req-exam-variants): the pass
@@ -74,7 +78,7 @@ export const meta: MetaFunction<typeof loader> = ({data: loaderData, matches}) =
     robots: 'noindex',
   })
 
-type Parsed = {ok: true; answers: AnswerRecord[]} | {ok: false; status: number; message: string}
+type Parsed = {ok: true; answers: AnswerRecord[]; draw: string[] | undefined} | {ok: false; status: number; message: string}
 
 function invalid(status: number, message: string): Parsed {
   return {ok: false, status, message}
@@ -115,7 +119,7 @@ async function readAnswers(request: Request): Promise<Parsed> {
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
     return invalid(400, `The answers could not be read (${where}${issue?.message ?? 'invalid'}).`)
   }
-  return {ok: true, answers: result.data.answers}
+  return {ok: true, answers: result.data.answers, draw: result.data.draw}
 }
 
 export async function action({request, params}: ActionFunctionArgs) {
@@ -129,7 +133,9 @@ export async function action({request, params}: ActionFunctionArgs) {
   })
   if (exam === undefined) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.unavailable}, {status: 503})
   if (!exam) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
-  const questions = exam.questions ?? []
+  const checked = checkSubmission(exam.slots ?? [], parsed.answers, parsed.draw)
+  if (!checked.ok) return data<ScoreActionData>({status: 'error', message: checked.message}, {status: 400})
+  const questions = checked.questions
   const scored = scoreExam({questions, totalPoints: exam.totalPoints}, parsed.answers)
   const show = exam.showCorrectAnswers !== false
   // Off: correct/incorrect stays, the correct answers and explanations never leave the server.
@@ -166,7 +172,10 @@ function ExamResults({examId, title}: {examId: string; title: string}) {
   const {submit: submitAnswers} = fetcher
   const submit = useCallback(
     (result: StoredExamResult) => {
-      submitAnswers({answers: result.answers} as unknown as Parameters<typeof submitAnswers>[0], {method: 'post', encType: 'application/json'})
+      submitAnswers({answers: result.answers, ...(result.draw ? {draw: result.draw} : {})} as unknown as Parameters<typeof submitAnswers>[0], {
+        method: 'post',
+        encType: 'application/json',
+      })
     },
     [submitAnswers],
   )
