@@ -47,7 +47,7 @@ const EXAMS = {
         {
           id: 'q1b',
           question: 'Which IMO convention sets the standards of training, certification and watchkeeping for seafarers?',
-          options: ['SOLAS', 'MARPOL', 'ISM Code', 'STCW'],
+          options: ['SOLAS', 'MLC', 'COLREGs', 'STCW'],
           answer: 'STCW',
           explanation:
             'The STCW Convention (1978, as amended in Manila in 2010) sets the minimum standards of training, certification and watchkeeping that every seafarer must meet.',
@@ -55,7 +55,7 @@ const EXAMS = {
         {
           id: 'q1c',
           question: "Which international convention, often called the seafarers' bill of rights, sets minimum working and living conditions on board?",
-          options: ['SOLAS', 'Maritime Labour Convention (MLC, 2006)', 'STCW', 'MARPOL'],
+          options: ['SOLAS', 'Maritime Labour Convention (MLC, 2006)', 'STCW', 'Load Lines Convention'],
           answer: 'Maritime Labour Convention (MLC, 2006)',
           explanation:
             "The ILO's Maritime Labour Convention, 2006 covers employment agreements, hours of work and rest, accommodation, food, medical care and repatriation.",
@@ -119,11 +119,17 @@ const EXAMS = {
         },
         {
           id: 'q3b',
-          question: 'Which of the following make up the fire triangle? Select all that apply.',
-          options: ['Heat', 'Smoke', 'Fuel', 'Oxygen', 'Water vapour'],
-          answers: ['Heat', 'Fuel', 'Oxygen'],
+          question: 'If time allows, which of the following should you do before abandoning ship? Select all that apply.',
+          options: [
+            'Put on warm clothing and your lifejacket',
+            'Go back to your cabin for your passport',
+            'Drink some water',
+            'Jump from the highest point of the ship',
+            'Go to your muster station',
+          ],
+          answers: ['Put on warm clothing and your lifejacket', 'Drink some water', 'Go to your muster station'],
           explanation:
-            'A fire needs heat, fuel and oxygen. Take away any one of them (cooling, starving or smothering) and the fire goes out. Smoke is a product of the fire, not a cause.',
+            'Extra clothing slows cooling in the water, a drink of water before leaving delays dehydration, and mustering lets the master account for everyone. Never go back for belongings, and if you must jump, jump from as low as possible.',
         },
         {
           id: 'q3c',
@@ -150,16 +156,11 @@ const EXAMS = {
         },
         {
           id: 'q4b',
-          question: 'How does a fixed CO2 flooding system put out a fire in an engine room?',
-          options: [
-            'By cooling the fuel below its ignition temperature',
-            'By reducing the oxygen in the space (smothering)',
-            'By removing the fuel from the fire',
-            'By washing burning oil into the bilges',
-          ],
-          answer: 'By reducing the oxygen in the space (smothering)',
+          question: 'Which portable extinguisher is the right choice for burning oil in a galley deep-fat fryer?',
+          options: ['Water', 'Foam', 'Wet chemical', 'Sand'],
+          answer: 'Wet chemical',
           explanation:
-            'CO2 displaces the air and lowers the oxygen concentration until combustion stops. For the same reason the space must be evacuated and counted clear before CO2 is released.',
+            'Water on burning cooking oil turns to steam at once and throws the oil out in a fireball. A wet chemical extinguisher cools the oil and forms a soapy crust over it; switch off the heat as well.',
         },
         {
           id: 'q4c',
@@ -516,18 +517,18 @@ const EXAMS = {
         },
         {
           id: 'q6b',
-          question: 'What is the name of the angle between true north and magnetic north at a given place?',
-          answer: 'Variation',
-          accepted: ['magnetic variation', 'declination', 'magnetic declination'],
-          explanation:
-            "Variation depends on where you are and changes slowly over the years; it is printed on the chart's compass rose with its annual change.",
+          question: 'What is the name of the parallel of latitude 0°, halfway between the poles?',
+          answer: 'Equator',
+          accepted: ['the equator'],
+          explanation: 'The equator is latitude 0°; latitude is measured north or south of it, up to 90° at the poles.',
         },
         {
           id: 'q6c',
-          question: "What is the name of the error of a ship's magnetic compass caused by the ship's own magnetism (steel, iron and electrical equipment)?",
-          answer: 'Deviation',
-          accepted: ['compass deviation'],
-          explanation: "Deviation changes with the ship's heading; it is found by swinging the ship and recorded on the deviation card.",
+          question: 'What is the name of the instrument used to measure the altitude of the sun or a star above the horizon?',
+          answer: 'Sextant',
+          accepted: ['a sextant', 'marine sextant'],
+          explanation:
+            'The sextant measures the angle between a celestial body and the horizon; with the exact time it gives a position line in celestial navigation.',
         },
       ],
     ],
