@@ -1,8 +1,9 @@
 /**
- * Practice exams (docs/requirements.md#req-entities-exam, #req-validation-exam-scoring, #req-constants-exams). A question's correct answer is stored as
+ * Practice exams (docs/requirements.md#req-entities-exam, #req-validation-exam-scoring, #req-constants-exams, #req-exam-variants).
+ * An exam is a list of slots, each with one or more variant questions of the same type and points (issue 18). A question's correct answer is stored as
  * `correctAnswer` (single-choice, text, textarea) or `correctAnswers` (multiple-choice);
  * the two are never both set. Points per question are whole numbers from 10 to 30 and
- * add up to the exam's `totalPoints`. In the studio, the correct answer of a choice question is
+ * the slots' points add up to the exam's `totalPoints`. In the studio, the correct answer of a choice question is
  * picked from the question's own options (./inputs/CorrectAnswerInput.tsx).
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
@@ -99,15 +100,87 @@ export const examQuestion = defineType({
         }),
     }),
     defineField({
+      name: 'acceptedAnswers',
+      title: 'Accepted answers',
+      type: 'array',
+      of: [defineArrayMember({type: 'string'})],
+      description:
+        'Text questions: other answers a competent candidate would write that also count (same rule: case is ignored, containment either way). The results still show "Correct answer" above.',
+      hidden: ({parent}) => isChoice((parent as Fields | undefined)?.type),
+      validation: (Rule) =>
+        Rule.custom((answers: string[] | undefined, context) => {
+          if (isChoice(parentFields(context).type)) return answers && answers.length ? 'Only text questions have accepted answers' : true
+          return (answers ?? []).some((a) => typeof a !== 'string' || a.trim() === '') ? 'Every accepted answer needs some text' : true
+        }),
+    }),
+    defineField({
+      name: 'explanation',
+      type: 'array',
+      of: [
+        defineArrayMember({
+          type: 'block',
+          styles: [{title: 'Normal', value: 'normal'}],
+          lists: [{title: 'Bullet', value: 'bullet'}],
+          marks: {
+            decorators: [
+              {title: 'Strong', value: 'strong'},
+              {title: 'Emphasis', value: 'em'},
+            ],
+            annotations: [],
+          },
+        }),
+      ],
+      description: 'Why the correct answer is right, shown under the question on the results page when the exam shows correct answers.',
+    }),
+    defineField({
       name: 'points',
       type: 'number',
-      description: "Points for a correct answer, a whole number from 10 to 30; all questions' points must add up to the exam's total points.",
+      description:
+        "Points for a correct answer, a whole number from 10 to 30; every variant of a slot has the same points, and the slots' points add up to the exam's total points.",
       initialValue: 10,
       validation: (Rule) => Rule.required().integer().min(10).max(30),
     }),
   ],
   preview: {select: {title: 'question', type: 'type', points: 'points'}, prepare: ({title, type, points}) => ({title, subtitle: `${type} · ${points} points`})},
 })
+
+/**
+ * A slot of an exam (issue 18, docs/requirements.md#req-exam-variants): one or more variant
+ * questions of the same type and points; each attempt draws one of them. A variant's `_key` is its
+ * variant id (item statistics refer to it), so it never changes.
+ */
+export const examSlot = defineType({
+  name: 'examSlot',
+  title: 'Slot',
+  type: 'object',
+  fields: [
+    defineField({
+      name: 'variants',
+      type: 'array',
+      of: [defineArrayMember({type: 'examQuestion'})],
+      description: 'Interchangeable questions of the same type and points; each attempt shows one of them, preferring those the candidate has not seen.',
+      validation: (Rule) =>
+        Rule.required()
+          .min(1)
+          .custom((variants: Fields[] | undefined) => {
+            const list = variants ?? []
+            if (new Set(list.map((v) => v.type)).size > 1) return 'All variants of a slot must have the same question type'
+            if (new Set(list.map((v) => numberOf(v.points))).size > 1) return 'All variants of a slot must be worth the same points'
+            return true
+          }),
+    }),
+  ],
+  preview: {
+    select: {title: 'variants.0.question', type: 'variants.0.type', points: 'variants.0.points', variants: 'variants'},
+    prepare: ({title, type, points, variants}) => ({
+      title,
+      subtitle: `${type} · ${points} points · ${Array.isArray(variants) ? variants.length : 0} variant(s)`,
+    }),
+  },
+})
+
+/** The points of a slot: those of its first variant (all variants share them). */
+const slotPoints = (slot: Fields) => numberOf(itemsOf(slot.variants)[0]?.points) ?? 0
 
 export const exam = defineType({
   name: 'exam',
@@ -152,15 +225,37 @@ export const exam = defineType({
     defineField({
       name: 'totalPoints',
       type: 'number',
-      description: "Maximum score, shown on the exam card and used for the percentage and grade; must equal the sum of the questions' points.",
+      description: "Maximum score, shown on the exam card and used for the percentage and grade; must equal the sum of the slots' points.",
       validation: (Rule) =>
         Rule.required()
           .integer()
           .min(1)
           .custom((total: number | undefined, context) => {
-            const sum = itemsOf(documentFields(context).questions).reduce((s, q) => s + (numberOf(q.points) ?? 0), 0)
-            return total === undefined || sum === total ? true : `The questions' points add up to ${sum}, not ${total}`
+            const sum = itemsOf(documentFields(context).slots).reduce((s, slot) => s + slotPoints(slot), 0)
+            return total === undefined || sum === total ? true : `The slots' points add up to ${sum}, not ${total}`
           }),
+    }),
+    defineField({
+      name: 'passMark',
+      title: 'Pass mark (%)',
+      type: 'number',
+      description: 'The percentage a candidate needs to see "Passed" next to the grade (0 to 100; 70 when empty).',
+      initialValue: 70,
+      validation: (Rule) => Rule.integer().min(0).max(100),
+    }),
+    defineField({
+      name: 'shuffleOptions',
+      title: 'Shuffle options',
+      type: 'boolean',
+      description: 'Show the options of choice questions in a new random order for every attempt (on when empty).',
+      initialValue: true,
+    }),
+    defineField({
+      name: 'showCorrectAnswers',
+      title: 'Show correct answers and explanations',
+      type: 'boolean',
+      description: "On the results page, show each question's correct answer and explanation (on when empty). Off still shows correct or incorrect.",
+      initialValue: true,
     }),
     defineField({
       name: 'order',
@@ -170,15 +265,15 @@ export const exam = defineType({
       validation: (Rule) => Rule.required().integer().min(0),
     }),
     defineField({
-      name: 'questions',
+      name: 'slots',
       type: 'array',
-      of: [defineArrayMember({type: 'examQuestion'})],
-      description: 'The questions in the order candidates get them; each question id must be unique.',
+      of: [defineArrayMember({type: 'examSlot'})],
+      description: 'The slots in the order candidates get them, each with one or more variant questions; every question id in the exam must be unique.',
       validation: (Rule) =>
         Rule.required()
           .min(1)
-          .custom((questions: Fields[] | undefined) => {
-            const ids = (questions ?? []).map((q) => q.questionId)
+          .custom((slots: Fields[] | undefined) => {
+            const ids = (slots ?? []).flatMap((slot) => itemsOf(slot.variants).map((q) => q.questionId))
             return new Set(ids).size === ids.length ? true : 'Question ids must be unique'
           }),
     }),
@@ -189,4 +284,4 @@ export const exam = defineType({
   },
 })
 
-export const examTypes = [examQuestion, exam]
+export const examTypes = [examQuestion, examSlot, exam]

@@ -23,4 +23,6 @@ export const ScoreRequestSchema = z.object({
    * netlify/lib/exam-statistics.ts).
    */
   submittedAt: z.string().datetime({offset: true}).optional(),
+  /** Issue 18: the attempt's drawn question ids, one per slot (absent in results stored before variants). */
+  draw: z.array(z.string().min(1).max(SCORE_LIMITS.questionId)).max(SCORE_LIMITS.records).optional(),
 })

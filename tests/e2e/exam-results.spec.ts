@@ -5,25 +5,22 @@
  * 'Download Results' saves exam-results-{examId}-{YYYY-MM-DD}.json with exactly the spec's
  * fields; no stored result or an unknown exam goes to /exams. Axe on the screen.
  */
-import {readFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import type {Page, Route} from '@playwright/test'
+import {firstVariants, seedExams, type SeedQuestion} from './exam-seed'
 import {expect, expectAccessible, test} from './fixtures'
 
 const EXAM_ID = 'maritime-safety-basics'
 const RESULTS = `/exam/${EXAM_ID}/results`
 
-type SeedQuestion = {questionId: string; type: string; question: string; correctAnswer?: string; correctAnswers?: string[]; points: number}
-type SeedExam = {title: string; examId: {current: string}; questions: SeedQuestion[]}
-
-/** The exam with its answer key, straight from the seed dataset. */
-const EXAM: SeedExam = (() => {
-  const lines = readFileSync('studio/seed/production.ndjson', 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-  const found = lines.map((line) => JSON.parse(line)).find((doc) => doc._type === 'exam' && doc.examId?.current === EXAM_ID)
+/**
+ * The exam with its answer key, straight from the seed dataset: the first variant of each slot
+ * (issue 18), the questions a result stored without a draw is scored on.
+ */
+const EXAM = (() => {
+  const found = seedExams().find((doc) => doc.examId.current === EXAM_ID)
   if (!found) throw new Error(`${EXAM_ID} is missing from the seed dataset`)
-  return found as SeedExam
+  return {...found, questions: firstVariants(found)}
 })()
 
 type Answer = {questionId: string; answer: string | string[]}
@@ -52,6 +49,9 @@ test('all correct answers: 100 %, grade A, 8/8 correct, a green bar and every an
   await expect(page.getByTestId('result-correct')).toHaveText('8/8 correct')
   await expect(page.getByTestId('result-points')).toHaveText('100/100')
   await expect(page.getByTestId('result-time')).toHaveText('12m 34s')
+  // Issue 18: the pass mark (70 %) and an explanation under every question.
+  await expect(page.getByTestId('result-pass')).toHaveText('Passed')
+  await expect(page.getByTestId('question-explanation')).toHaveCount(8)
 
   const bar = page.getByRole('meter', {name: 'Overall performance'})
   await expect(bar).toHaveAttribute('data-colour', 'green')
@@ -83,6 +83,7 @@ test('no answers: 0 %, grade F, a red bar and "No answer provided" for each of t
   await expect(page.getByTestId('result-percentage')).toHaveText('0%')
   await expect(page.getByTestId('result-correct')).toHaveText('0/8 correct')
   await expect(page.getByTestId('result-time')).toHaveText('1m 5s')
+  await expect(page.getByTestId('result-pass')).toHaveText('Not passed')
   await expect(page.getByText('No answer provided', {exact: true})).toHaveCount(8)
   await expect(page.getByTestId('question-result').getByText('Incorrect', {exact: true})).toHaveCount(8)
   const bar = page.getByRole('meter', {name: 'Overall performance'})
@@ -102,6 +103,7 @@ test('half the points: 50 %, a yellow bar, wrong and missing answers marked Inco
   await expect(page.getByTestId('result-percentage')).toHaveText('50%')
   await expect(page.getByTestId('result-grade')).toHaveText('F')
   await expect(page.getByTestId('result-correct')).toHaveText('4/8 correct')
+  await expect(page.getByTestId('result-pass')).toHaveText('Not passed')
   await expect(page.getByRole('meter', {name: 'Overall performance'})).toHaveAttribute('data-colour', 'yellow')
   await expect(page.getByTestId('performance-fill')).toHaveClass(/bg-yellow-400/)
   const q5 = page.getByTestId('question-result').nth(4)

@@ -53,13 +53,18 @@ describe('recording from the results action', () => {
   it('records each scored attempt per question, without answer text', async () => {
     const exam = await fetchContent(EXAM_KEY_QUERY, {examId: EXAM_ID})
     if (!exam) throw new Error('seed exam missing')
-    const first = exam.questions[0]!
+    const first = exam.slots.map((slot) => slot.variants[0]!)[0]!
     const right = {questionId: first.id, answer: first.type === 'multiple-choice' ? [...(first.correctAnswers ?? [])] : (first.correctAnswer ?? '')}
     expect((await post([right])).status).toBe('scored')
     expect((await post([])).status).toBe('scored')
 
     const stats = await readExamStatistics(EXAM_ID)
-    expect(stats.map((s) => s.variantId).sort()).toEqual(exam.questions.map((q) => q.id).sort())
+    expect(stats.map((s) => s.variantId).sort()).toEqual(
+      exam.slots
+        .map((slot) => slot.variants[0]!)
+        .map((q) => q.id)
+        .sort(),
+    )
     const firstStats = stats.find((s) => s.variantId === first.id)!
     expect(firstStats).toMatchObject({attempts: 2, facility: 0.5, points: first.points})
     expect(stats.filter((s) => s.variantId !== first.id).every((s) => s.attempts === 2 && s.facility === 0)).toBe(true)
@@ -81,7 +86,7 @@ describe('recording from the results action', () => {
     // Another attempt (another time), and the same time with other answers, count.
     await post([], '2026-11-24T11:00:00.000Z')
     const exam = await fetchContent(EXAM_KEY_QUERY, {examId: EXAM_ID})
-    await post([{questionId: exam!.questions[0]!.id, answer: 'x'}], at)
+    await post([{questionId: exam!.slots.map((slot) => slot.variants[0]!)[0]!.id, answer: 'x'}], at)
     expect((await readExamStatistics(EXAM_ID)).every((s) => s.attempts === 3)).toBe(true)
     // A body without submittedAt (an API caller) is counted each time.
     await post([])

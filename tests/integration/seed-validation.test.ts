@@ -66,7 +66,7 @@ describe.concurrent('content:validate', () => {
 
     // 1. An exam question worth 5 points (questions are worth 10 to 30). Use a real exam if the
     //    seed has one, otherwise add a minimal one that is valid apart from that.
-    let exam = docs.find((d) => d._type === 'exam' && Array.isArray(d.questions) && d.questions.length)
+    let exam = docs.find((d) => d._type === 'exam' && Array.isArray(d.slots) && d.slots.length > 1)
     if (!exam) {
       exam = {
         _id: 'exam-broken-test',
@@ -78,15 +78,43 @@ describe.concurrent('content:validate', () => {
         durationMinutes: 10,
         totalPoints: 5,
         order: 99,
-        questions: [
-          {_key: 'q1', _type: 'examQuestion', questionId: 'q1', type: 'single-choice', question: 'Which?', options: ['A', 'B'], correctAnswer: 'A', points: 10},
+        slots: [
+          {
+            _key: 's1',
+            _type: 'examSlot',
+            variants: [
+              {
+                _key: 'q1',
+                _type: 'examQuestion',
+                questionId: 'q1',
+                type: 'single-choice',
+                question: 'Which?',
+                options: ['A', 'B'],
+                correctAnswer: 'A',
+                points: 10,
+              },
+            ],
+          },
+          {
+            _key: 's2',
+            _type: 'examSlot',
+            variants: [
+              {_key: 'q2', _type: 'examQuestion', questionId: 'q2', type: 'text', question: 'What?', correctAnswer: 'A', points: 10},
+              {_key: 'q3', _type: 'examQuestion', questionId: 'q3', type: 'text', question: 'What else?', correctAnswer: 'B', points: 10},
+            ],
+          },
         ],
       }
       docs.push(exam)
     }
-    const question = exam.questions[0]
+    // Every variant of the first slot worth 5 points (the total follows).
+    const slot = exam.slots[0]
+    const question = slot.variants[0]
     exam.totalPoints = exam.totalPoints - question.points + 5
-    question.points = 5
+    for (const variant of slot.variants) variant.points = 5
+    // Issue 18: the second slot's variants disagree on points.
+    const mixed = exam.slots[1]
+    mixed.variants[1].points = mixed.variants[0].points === 30 ? 25 : mixed.variants[0].points + 5
 
     // 2. A reference to a document that does not exist, and 3. a duplicate _id.
     const course = docs.find((d) => d._type === 'course')
@@ -123,7 +151,8 @@ describe.concurrent('content:validate', () => {
 
     const {code, output} = await runValidate(file)
     expect(code, output).not.toBe(0)
-    expect(output).toContain(`${exam._id} [exam] questions[_key=="${question._key}"].points: Must be greater than or equal to 10`)
+    expect(output).toContain(`${exam._id} [exam] slots[_key=="${slot._key}"].variants[_key=="${question._key}"].points: Must be greater than or equal to 10`)
+    expect(output).toContain(`${exam._id} [exam] slots[_key=="${mixed._key}"].variants: All variants of a slot must be worth the same points`)
     expect(output).toContain('course-broken-test [course] category: Unresolved reference: no document with _id "no-such-category"')
     expect(output).toContain(`${course!._id} [course] (document): Duplicate _id`)
     expect(output).toContain(`${category._id} [courseCategory] (document): The slug must be one of: pre-sea-training`)

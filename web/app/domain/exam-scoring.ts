@@ -6,7 +6,8 @@
  * - multiple-choice: correct only when the chosen set equals the correct set (same size, each
  *   contained in the other; order irrelevant).
  * - text and textarea: lower-cased and trimmed; correct if equal or if either contains the
- *   other. An empty answer is no answer and never correct (the literal rule would count it:
+ *   other, against the stored answer or any of the question's `acceptedAnswers` (issue 18,
+ *   docs/requirements.md#req-exam-variants). An empty answer is no answer and never correct (the literal rule would count it:
  *   every string contains the empty string).
  * - single-choice: exact equality.
  * - Points earned = the question's points if correct, else 0; percentage = round(earned /
@@ -24,6 +25,8 @@ export type KeyedQuestion = {
   options: string[] | null
   correctAnswer: string | null
   correctAnswers: string[] | null
+  /** Text and textarea: further answers that also count (issue 18); the shown one stays `correctAnswer`. */
+  acceptedAnswers?: string[] | null
   points: number
 }
 
@@ -70,9 +73,11 @@ export function isAnswerCorrect(question: KeyedQuestion, answer: string | string
   if (correct === null || correct === undefined || typeof answer !== 'string') return false
   if (question.type === 'single-choice') return answer === correct
   const given = normalise(answer)
-  const expected = normalise(correct)
-  if (!given || !expected) return false
-  return given === expected || given.includes(expected) || expected.includes(given)
+  if (!given) return false
+  return [correct, ...(question.acceptedAnswers ?? [])].some((candidate) => {
+    const expected = typeof candidate === 'string' ? normalise(candidate) : ''
+    return expected !== '' && (given === expected || given.includes(expected) || expected.includes(given))
+  })
 }
 
 /** docs/requirements.md#req-constants-exams: A at 90 or more, B 80, C 70, D 60, else F. */

@@ -25,10 +25,17 @@ export type ExamAttempt = {
   answers: Record<string, string | string[]>
   flagged: string[]
   current: number
+  /**
+   * Issue 18 (docs/requirements.md#req-exam-variants): the drawn variants' question ids, one per
+   * slot, and each choice question's option order; set on the take page when the attempt first
+   * opens (web/app/domain/exam-draw.ts), then kept so a reload shows the same.
+   */
+  draw?: string[]
+  optionOrder?: Record<string, string[]>
 }
 
-/** docs/requirements.md#req-entities-stored-result. */
-export type StoredExamResult = {examId: string; answers: AnswerRecord[]; timeSpent: number; submittedAt: string}
+/** docs/requirements.md#req-entities-stored-result; `draw` (issue 18) tells the server which variants were taken. */
+export type StoredExamResult = {examId: string; answers: AnswerRecord[]; timeSpent: number; submittedAt: string; draw?: string[]}
 
 export const RESULTS_KEY = 'examResults'
 export const attemptKey = (examId: string) => `examAttempt:${examId}`
@@ -129,8 +136,28 @@ export function submitAttempt(storage: Storage, attempt: ExamAttempt, questionId
     answers: answerRecords(attempt, questionIds),
     timeSpent: timeSpentSeconds(attempt, now),
     submittedAt: new Date(now).toISOString(),
+    ...(attempt.draw ? {draw: attempt.draw} : {}),
   }
   saveResult(storage, result)
   clearAttempt(storage, attempt.examId)
   return result
+}
+
+/** Where this device keeps the question ids it has been shown per exam (issue 18). */
+export const seenKey = (examId: string) => `examSeenVariants:${examId}`
+
+/** The question ids of the exam's variants this device has drawn before (empty when none or unreadable). */
+export function loadSeen(storage: Storage, examId: string): Set<string> {
+  const value = readJson(storage, seenKey(examId))
+  return new Set(Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : [])
+}
+
+/** Adds `ids` to the exam's seen variants (at most 500 kept, the newest). Never throws. */
+export function recordSeen(storage: Storage, examId: string, ids: readonly string[]): void {
+  try {
+    const all = [...loadSeen(storage, examId)].filter((id) => !ids.includes(id)).concat(ids)
+    storage.setItem(seenKey(examId), JSON.stringify(all.slice(-500)))
+  } catch {
+    // Storage blocked or full: the next draw is simply uniform.
+  }
 }

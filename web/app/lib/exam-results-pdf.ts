@@ -27,6 +27,7 @@ export function dispositionFileName(header: string | null, fallback: string): st
 export async function downloadResultsPdf(examId: string, stored: StoredExamResult): Promise<void> {
   const body: ExamResultsPdfRequest = {
     answers: stored.answers,
+    ...(stored.draw ? {draw: stored.draw} : {}),
     timeSpent: Number.isFinite(stored.timeSpent) ? Math.max(0, stored.timeSpent) : 0,
     submittedAt: stored.submittedAt,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -30,7 +30,7 @@ const SERVICE_CARD = `_id, title, section, "slug": slug.current, summary`
 
 /** An exam's card and instructions (exams list, start page): no questions. */
 const EXAM_CARD = `_id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,
-  "questionCount": count(questions)`
+  "questionCount": count(slots)`
 
 /** What the take page and the scoring both need of an exam, besides its questions. */
 const EXAM_HEADER = `_id, title, "examId": examId.current, durationMinutes, totalPoints`
@@ -228,18 +228,23 @@ export const EXAM_QUERY = defineQuery(`*[_type == "exam" && examId.current == $e
 }`)
 
 /**
- * One exam for taking it: the questions WITHOUT their correct answers (answers stay secret
- * until submission; the take page's HTML must never contain them).
+ * One exam for taking it: its slots with every variant question WITHOUT correct answers,
+ * accepted answers or explanations (answers stay secret until submission; the take page's HTML
+ * must never contain them). The browser draws one variant per slot (web/app/domain/exam-draw.ts).
  */
 export const EXAM_TAKE_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
-  ${EXAM_HEADER},
-  questions[]{"id": questionId, type, question, options, points}
+  ${EXAM_HEADER}, "shuffleOptions": coalesce(shuffleOptions, true),
+  slots[]{_key, variants[]{"id": questionId, type, question, options, points}}
 }`)
 
-/** One exam with its answer key, for scoring on the server only (web/app/domain/exam-scoring.ts). */
+/**
+ * One exam with its answer key, for scoring on the server only (web/app/domain/exam-scoring.ts):
+ * accepted answers, explanations and the review policy (pass mark, whether correct answers and
+ * explanations are shown; issue 18, docs/requirements.md#req-exam-variants).
+ */
 export const EXAM_KEY_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
-  ${EXAM_HEADER},
-  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}
+  ${EXAM_HEADER}, passMark, "showCorrectAnswers": coalesce(showCorrectAnswers, true),
+  slots[]{_key, variants[]{"id": questionId, "variantId": _key, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}}
 }`)
 
 /**

@@ -104,11 +104,14 @@ export type Exam = {
   category: string
   durationMinutes: number
   totalPoints: number
+  passMark?: number
+  shuffleOptions?: boolean
+  showCorrectAnswers?: boolean
   order: number
-  questions: Array<
+  slots: Array<
     {
       _key: string
-    } & ExamQuestion
+    } & ExamSlot
   >
 }
 
@@ -116,6 +119,15 @@ export type Slug = {
   _type: 'slug'
   current: string
   source?: string
+}
+
+export type ExamSlot = {
+  _type: 'examSlot'
+  variants: Array<
+    {
+      _key: string
+    } & ExamQuestion
+  >
 }
 
 export type ExamQuestion = {
@@ -126,6 +138,21 @@ export type ExamQuestion = {
   options?: Array<string>
   correctAnswer?: string
   correctAnswers?: Array<string>
+  acceptedAnswers?: Array<string>
+  explanation?: Array<{
+    children?: Array<{
+      marks?: Array<string>
+      text?: string
+      _type: 'span'
+      _key: string
+    }>
+    style?: 'normal'
+    listItem?: 'bullet'
+    markDefs?: null
+    level?: number
+    _type: 'block'
+    _key: string
+  }>
   points: number
 }
 
@@ -623,6 +650,7 @@ export type AllSanitySchemaTypes =
   | CallToAction
   | Exam
   | Slug
+  | ExamSlot
   | ExamQuestion
   | TrainingProvider
   | Testimonial
@@ -1004,7 +1032,7 @@ export type LEGAL_UPDATED_QUERYResult = {
   refund: string | null
 }
 // Variable: EXAMS_QUERY
-// Query: *[_type == "exam"] | order(order asc){  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(questions)}
+// Query: *[_type == "exam"] | order(order asc){  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(slots)}
 export type EXAMS_QUERYResult = Array<{
   _id: string
   title: string
@@ -1116,7 +1144,7 @@ export type CALENDAR_QUERYResult = {
   }>
 }
 // Variable: EXAM_QUERY
-// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(questions)}
+// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(slots)}
 export type EXAM_QUERYResult = {
   _id: string
   title: string
@@ -1128,37 +1156,62 @@ export type EXAM_QUERYResult = {
   questionCount: number
 } | null
 // Variable: EXAM_TAKE_QUERY
-// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints,  questions[]{"id": questionId, type, question, options, points}}
+// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints, "shuffleOptions": coalesce(shuffleOptions, true),  slots[]{_key, variants[]{"id": questionId, type, question, options, points}}}
 export type EXAM_TAKE_QUERYResult = {
   _id: string
   title: string
   examId: string
   durationMinutes: number
   totalPoints: number
-  questions: Array<{
-    id: string
-    type: 'multiple-choice' | 'single-choice' | 'text' | 'textarea'
-    question: string
-    options: Array<string> | null
-    points: number
+  shuffleOptions: boolean | true
+  slots: Array<{
+    _key: string
+    variants: Array<{
+      id: string
+      type: 'multiple-choice' | 'single-choice' | 'text' | 'textarea'
+      question: string
+      options: Array<string> | null
+      points: number
+    }>
   }>
 } | null
 // Variable: EXAM_KEY_QUERY
-// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints,  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}}
+// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints, passMark, "showCorrectAnswers": coalesce(showCorrectAnswers, true),  slots[]{_key, variants[]{"id": questionId, "variantId": _key, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}}}
 export type EXAM_KEY_QUERYResult = {
   _id: string
   title: string
   examId: string
   durationMinutes: number
   totalPoints: number
-  questions: Array<{
-    id: string
-    type: 'multiple-choice' | 'single-choice' | 'text' | 'textarea'
-    question: string
-    options: Array<string> | null
-    correctAnswer: string | null
-    correctAnswers: Array<string> | null
-    points: number
+  passMark: number | null
+  showCorrectAnswers: boolean | true
+  slots: Array<{
+    _key: string
+    variants: Array<{
+      id: string
+      variantId: string
+      type: 'multiple-choice' | 'single-choice' | 'text' | 'textarea'
+      question: string
+      options: Array<string> | null
+      correctAnswer: string | null
+      correctAnswers: Array<string> | null
+      acceptedAnswers: Array<string> | null
+      explanation: Array<{
+        children?: Array<{
+          marks?: Array<string>
+          text?: string
+          _type: 'span'
+          _key: string
+        }>
+        style?: 'normal'
+        listItem?: 'bullet'
+        markDefs?: null
+        level?: number
+        _type: 'block'
+        _key: string
+      }> | null
+      points: number
+    }>
   }>
 } | null
 // Variable: SITEMAP_QUERY
@@ -1205,13 +1258,13 @@ declare module '@sanity/client' {
     '*[_type == "servicePage" && slug.current == $slug && section in $sections][0]{\n  _id, title, section, "slug": slug.current, summary, intro, body,\n  "childPages": childPages[]->{_id, title, section, "slug": slug.current, summary},\n  cta{heading, body, label, href},\n  "trainingProviders": select(\n    showTrainingProviders == true => *[_type == "trainingProvider"] | order(order asc){_id, name, address, city, postalCode, country, fax, validTill, note},\n    []\n  )\n}': SERVICE_PAGE_QUERYResult
     '*[_type == "legalPage" && slug.current == $slug][0]{\n  _id, title, "slug": slug.current, summary, lastUpdated, body\n}': LEGAL_PAGE_QUERYResult
     '{\n  "terms": *[_type == "legalPage" && slug.current == "terms"][0].lastUpdated,\n  "refund": *[_type == "legalPage" && slug.current == "refund"][0].lastUpdated\n}': LEGAL_UPDATED_QUERYResult
-    '*[_type == "exam"] | order(order asc){\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAMS_QUERYResult
+    '*[_type == "exam"] | order(order asc){\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(slots)\n}': EXAMS_QUERYResult
     '{\n  "programs": *[_type == "courseCategory"] | order(order asc){\n    "id": slug.current, title,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd, priceInr}\n  },\n  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd, installments[]{_key, label, duration, feeUsd}}\n}': ENROLMENT_CATALOGUE_QUERYResult
     '*[_type == "courseBatch" && status == "open" && startDate > $today] | order(startDate asc, city asc, _id asc){\n  _id, startDate, endDate, city, seats,\n  "course": coalesce(course->name, course->enrolCourse),\n  "program": select(course->_type == "cadetshipProgramme" => "cadetship-training", course->category->slug.current)\n}': ENROLMENT_BATCHES_QUERYResult
     '{\n  "batches": *[_type == "courseBatch" && status in ["open", "closed"] && startDate > $today] | order(startDate asc, city asc, _id asc){\n    _id, startDate, endDate, city, seats, status, venue, note,\n    "course": course->{\n      _id, _type,\n      "name": coalesce(name, heading),\n      fullName,\n      "categoryId": select(_type == "cadetshipProgramme" => "cadetship-training", category->slug.current),\n      "enrolCourse": coalesce(enrolCourse, name),\n      "pricing": select(_type == "cadetshipProgramme" => "fixed", pricing),\n      "priceUsd": coalesce(priceUsd, enrolAmountUsd)\n    },\n    "location": location->{_id, country, countryCode}\n  },\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, "id": slug.current, title},\n  "locations": *[_type == "location"] | order(order asc){_id, country, cities}\n}': CALENDAR_QUERYResult
-    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(questions)\n}': EXAM_QUERYResult
-    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints,\n  questions[]{"id": questionId, type, question, options, points}\n}': EXAM_TAKE_QUERYResult
-    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints,\n  questions[]{"id": questionId, type, question, options, correctAnswer, correctAnswers, points}\n}': EXAM_KEY_QUERYResult
+    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(slots)\n}': EXAM_QUERYResult
+    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints, "shuffleOptions": coalesce(shuffleOptions, true),\n  slots[]{_key, variants[]{"id": questionId, type, question, options, points}}\n}': EXAM_TAKE_QUERYResult
+    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints, passMark, "showCorrectAnswers": coalesce(showCorrectAnswers, true),\n  slots[]{_key, variants[]{"id": questionId, "variantId": _key, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}}\n}': EXAM_KEY_QUERYResult
     '{\n  "singletons": *[_id in ["siteSettings", "homePage", "aboutPage", "coursesPage", "servicesPage", "competencyFeeTable", "cadetshipProgramme"]]{_id, _updatedAt},\n  "categories": *[_type == "courseCategory" && defined(slug.current)] | order(order asc){\n    "id": slug.current, _updatedAt,\n    "coursesUpdatedAt": *[_type == "course" && references(^._id)]._updatedAt\n  },\n  "services": *[_type == "servicePage" && defined(slug.current) && section in ["services", "officer-licensing"]] | order(section desc, slug.current asc){\n    section, "slug": slug.current, _updatedAt\n  },\n  "legal": *[_type == "legalPage" && slug.current in $legalSlugs] | order(slug.current asc){"slug": slug.current, _updatedAt},\n  "exams": *[_type == "exam" && defined(examId.current)] | order(order asc){"examId": examId.current, _updatedAt}\n}': SITEMAP_QUERYResult
   }
 }

@@ -5,7 +5,10 @@
  *   /exams.
  * - action: scores the stored record's answers ON THE SERVER against the answer key
  *   (EXAM_KEY_QUERY) with the one scoring module (web/app/domain/exam-scoring.ts) and returns
- *   the breakdown, correct answers included. Body: JSON {answers: [...]} (or the bare array),
+ *   the breakdown, correct answers and explanations included when the exam shows them, and the
+ *   pass mark (issue 18). Only the attempt's drawn variants are scored (`draw`, checked by
+ *   checkSubmission of web/app/domain/exam-draw.ts: an invalid draw or an answer of the wrong
+ *   shape → 400). Body: JSON {answers: [...]} (or the bare array),
  *   or a form field `answers` holding that array as JSON. Bad input → 400 (too large → 413)
  *   with a message; unknown exam → 404; content unavailable → 503. Never a 500 for input.
  *   A scored attempt is recorded for the item statistics (netlify/lib/exam-statistics.ts,
@@ -30,6 +33,7 @@ import {PageHero} from '~/components/PageHero'
 import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~/components/exam-results/ExamResultsView'
 import {ExamCoursesLink} from '~/components/exam-results/ExamCoursesLink'
 import {ResultsPdfButton} from '~/components/exam-results/ResultsPdfButton'
+import {checkSubmission} from '~/domain/exam-draw'
 import {scoreExam, type AnswerRecord, type ExamScore} from '~/domain/exam-scoring'
 import {formatVisitorLongDateTime} from '~/domain/format'
 import {loadResult, type StoredExamResult} from '~/lib/exam-attempt'
@@ -39,6 +43,8 @@ import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {examStartPath} from '~/lib/paths'
 import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
+import type {EXAM_KEY_QUERYResult} from '~/lib/sanity.types'
+import {DEFAULT_PASS_MARK} from '~/domain/exam-pass'
 import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 import {readFormBody} from '~/lib/form-body.server'
@@ -54,7 +60,17 @@ export const SCORE_MESSAGES = {
   network: 'We could not reach the server to score your answers. Please check your connection and try again.',
 } as const
 
-export type ScoreActionData = {status: 'scored'; examId: string; title: string; score: ExamScore} | {status: 'error'; message: string}
+/** An explanation as stored (Portable Text blocks; issue 18). */
+export type Explanation = NonNullable<NonNullable<NonNullable<EXAM_KEY_QUERYResult>['slots'][number]['variants']>[number]['explanation']>
+
+/**
+ * The review policy of a scored result (issue 18, docs/requirements.md#req-exam-variants): the pass
+ * mark (percent), whether correct answers and explanations are shown, and the explanations by
+ * question id (empty when they are not shown).
+ */
+export type ResultReview = {passMark: number; showCorrectAnswers: boolean; explanations: Record<string, Explanation>}
+
+export type ScoreActionData = {status: 'scored'; examId: string; title: string; score: ExamScore; review: ResultReview} | {status: 'error'; message: string}
 
 const EXAM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/i
 
@@ -73,7 +89,7 @@ export const meta: MetaFunction<typeof loader> = ({data: loaderData, matches}) =
     robots: 'noindex',
   })
 
-type Parsed = {ok: true; answers: AnswerRecord[]; submittedAt?: string} | {ok: false; status: number; message: string}
+type Parsed = {ok: true; answers: AnswerRecord[]; draw: string[] | undefined; submittedAt?: string} | {ok: false; status: number; message: string}
 
 function invalid(status: number, message: string): Parsed {
   return {ok: false, status, message}
@@ -114,7 +130,7 @@ async function readAnswers(request: Request): Promise<Parsed> {
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
     return invalid(400, `The answers could not be read (${where}${issue?.message ?? 'invalid'}).`)
   }
-  return {ok: true, answers: result.data.answers, submittedAt: result.data.submittedAt}
+  return {ok: true, answers: result.data.answers, draw: result.data.draw, submittedAt: result.data.submittedAt}
 }
 
 export async function action({request, params}: ActionFunctionArgs) {
@@ -128,10 +144,19 @@ export async function action({request, params}: ActionFunctionArgs) {
   })
   if (exam === undefined) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.unavailable}, {status: 503})
   if (!exam) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
-  const score = scoreExam({questions: exam.questions ?? [], totalPoints: exam.totalPoints}, parsed.answers)
-  // Item statistics for staff (#req-item-statistics): never fails or long delays the result.
-  await recordAttemptSafely(exam.examId, score, {attemptKey: parsed.submittedAt ? {submittedAt: parsed.submittedAt, answers: parsed.answers} : undefined})
-  return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score})
+  const checked = checkSubmission(exam.slots ?? [], parsed.answers, parsed.draw)
+  if (!checked.ok) return data<ScoreActionData>({status: 'error', message: checked.message}, {status: 400})
+  const questions = checked.questions
+  const scored = scoreExam({questions, totalPoints: exam.totalPoints}, parsed.answers)
+  const show = exam.showCorrectAnswers !== false
+  // Off: correct/incorrect stays, the correct answers and explanations never leave the server.
+  const score = show ? scored : {...scored, questions: scored.questions.map((q) => ({...q, correctAnswer: null}))}
+  const explanations: Record<string, Explanation> = {}
+  if (show) for (const q of questions) if (q.explanation?.length) explanations[q.id] = q.explanation
+  // Item statistics for staff (#req-item-statistics), per drawn variant: never fails or long delays the result.
+  await recordAttemptSafely(exam.examId, scored, {attemptKey: parsed.submittedAt ? {submittedAt: parsed.submittedAt, answers: parsed.answers} : undefined})
+  const review: ResultReview = {passMark: exam.passMark ?? DEFAULT_PASS_MARK, showCorrectAnswers: show, explanations}
+  return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score, review})
 }
 
 /** A lost connection becomes a visible error with a retry, not the error page (a 503: serverActionOr503). */
@@ -160,10 +185,15 @@ function ExamResults({examId, title, category}: {examId: string; title: string; 
   const {submit: submitAnswers} = fetcher
   const submit = useCallback(
     (result: StoredExamResult) => {
-      submitAnswers({answers: result.answers, submittedAt: result.submittedAt} as unknown as Parameters<typeof submitAnswers>[0], {
-        method: 'post',
-        encType: 'application/json',
-      })
+      submitAnswers(
+        {answers: result.answers, submittedAt: result.submittedAt, ...(result.draw ? {draw: result.draw} : {})} as unknown as Parameters<
+          typeof submitAnswers
+        >[0],
+        {
+          method: 'post',
+          encType: 'application/json',
+        },
+      )
     },
     [submitAnswers],
   )
@@ -182,6 +212,7 @@ function ExamResults({examId, title, category}: {examId: string; title: string; 
 
   const outcome = fetcher.state === 'idle' ? (fetcher.data as ScoreActionData | undefined) : undefined
   const score = outcome?.status === 'scored' && outcome.examId === examId ? outcome.score : null
+  const review = outcome?.status === 'scored' ? outcome.review : null
   const failure = outcome?.status === 'error' ? outcome.message : null
   const loading = !score && !failure
 
@@ -216,13 +247,18 @@ function ExamResults({examId, title, category}: {examId: string; title: string; 
               <div className="lg:[@media(min-height:50rem)]:sticky lg:[@media(min-height:50rem)]:top-24 print:static print:mb-8">
                 <ResultsSummary
                   score={score}
+                  passMark={review?.passMark}
                   timeSpent={timeSpent}
                   retakeHref={examStartPath(examId)}
                   onDownload={onDownload}
                   pdfAction={<ResultsPdfButton examId={examId} stored={stored} />}
                 />
               </div>
-              <QuestionBreakdown questions={score.questions} />
+              <QuestionBreakdown
+                questions={score.questions}
+                showCorrectAnswers={review?.showCorrectAnswers ?? true}
+                explanations={review?.explanations ?? {}}
+              />
             </div>
           ) : failure ? (
             <ResultsError message={failure} onRetry={() => stored && submit(stored)} />

@@ -12,6 +12,7 @@
  * content unavailable; 405 for other methods. Never a 500 for input.
  */
 import type {ActionFunctionArgs} from '@remix-run/node'
+import {checkSubmission} from '~/domain/exam-draw'
 import {scoreExam} from '~/domain/exam-scoring'
 import {noStoreHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
@@ -54,12 +55,16 @@ export async function action({request, params}: ActionFunctionArgs): Promise<Res
   })
   if (exam === undefined) return fail(503, 'The exam could not be loaded. Please try again in a moment.')
   if (!exam) return fail(404, 'This exam does not exist.')
-  const score = scoreExam({questions: exam.questions ?? [], totalPoints: exam.totalPoints}, body.data.answers)
+  // Only the attempt's drawn variants, checked as the results action checks them (issue 18).
+  const checked = checkSubmission(exam.slots ?? [], body.data.answers, body.data.draw)
+  if (!checked.ok) return fail(400, checked.message)
+  const scored = scoreExam({questions: checked.questions, totalPoints: exam.totalPoints}, body.data.answers)
+  // The exam's review policy: with correct answers hidden, the PDF hides them too.
+  const score = exam.showCorrectAnswers === false ? {...scored, questions: scored.questions.map((q) => ({...q, correctAnswer: null}))} : scored
   const providerName = await receiptContext()
     .then((context) => context.provider.name)
     .catch(() => null)
-  // The exam's pass mark once the content has one (issue 18's content model); 70 until then.
-  const passMark = (exam as {passMark?: number | null}).passMark ?? null
+  const passMark = exam.passMark ?? null
   const zone = printableTimeZone(body.data.timeZone)
   const bytes = await renderResultsPdf({
     examId: exam.examId ?? examId,

@@ -2,8 +2,10 @@
  * /exam/{examId}/take — taking an exam (docs/requirements.md#req-exam-take, #req-states-exam;
  * issue 4).
  *
- * The loader reads EXAM_TAKE_QUERY: the questions without their correct answers, so neither
- * this page's HTML nor its data ever contains the answer key. Unknown exams redirect to
+ * The loader reads EXAM_TAKE_QUERY: the slots' variant questions without their correct answers,
+ * accepted answers or explanations, so neither this page's HTML nor its data ever contains the
+ * answer key. The attempt's draw (one variant per slot, option order) is made in the browser
+ * (useExamAttempt, issue 18). Unknown exams redirect to
  * /exams. Everything about the attempt happens in the browser (useExamAttempt): it resumes
  * from local storage with its answers, flags, current question and fixed deadline; a direct
  * visit starts a timed attempt; an expired one is submitted at once.
@@ -51,23 +53,23 @@ export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
 export default function TakeExam() {
   const {exam} = useLoaderData<typeof loader>()
   const location = useLocation()
-  const {attempt, secondsLeft, warning, saveFailed, setAnswer, toggleFlag, goTo, finish} = useExamAttempt(exam)
+  const {attempt, questions, secondsLeft, warning, saveFailed, setAnswer, toggleFlag, goTo, finish} = useExamAttempt(exam)
   const [confirming, setConfirming] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const total = exam.questions.length
+  const total = (exam.slots ?? []).length
 
   const items = useMemo<NavigatorItem[]>(
     () =>
-      exam.questions.map((question) => ({
+      questions.map((question) => ({
         id: question.id,
         answered: isAnswered(attempt?.answers[question.id]),
         flagged: attempt?.flagged.includes(question.id) ?? false,
       })),
-    [exam.questions, attempt],
+    [questions, attempt],
   )
   const answered = items.filter((item) => item.answered).length
   const current = attempt?.current ?? null
-  const question = current === null ? undefined : exam.questions[current]
+  const question = current === null ? undefined : questions[current]
 
   // Focus follows the question: to its heading on every change, and on arrival from
   // another page of the site (not on a fresh load, where the skip link comes first).

@@ -7,7 +7,9 @@
  * meter, the badges say 'Correct' or 'Incorrect', and the colour band is exposed as
  * `data-colour` (the bands and their limits are PERFORMANCE_BANDS of web/app/domain/exam-scoring.ts).
  */
+import {PortableText} from '@portabletext/react'
 import {Link} from '@remix-run/react'
+import {isPassed, PASS_LABELS} from '~/domain/exam-pass'
 import {ArrowLeftIcon, CheckIcon, CloseIcon, Icon, type IconProps} from '~/components/Icons'
 import {formatTimeSpent, PERFORMANCE_BANDS, performanceColour, type ExamScore, type PerformanceColour, type QuestionResult} from '~/domain/exam-scoring'
 import {pointsText} from '~/lib/exam-results-file'
@@ -107,20 +109,27 @@ export function PerformanceBar({percentage}: {percentage: number}) {
   )
 }
 
+/** An explanation's Portable Text blocks (issue 18); rendered with the library's defaults. */
+export type ExplanationBlocks = Parameters<typeof PortableText>[0]['value']
+
 /** `pdfAction`: the "Download PDF" control (issue 18), placed after "Download Results". The actions are left out of print (`data-print-hide`). */
 export function ResultsSummary({
   score,
+  passMark,
   timeSpent,
   retakeHref,
   onDownload,
   pdfAction,
 }: {
   score: ExamScore
+  /** Percent (issue 18); the default pass mark when absent. */
+  passMark?: number | null
   timeSpent: number
   retakeHref: string
   onDownload: () => void
   pdfAction?: React.ReactNode
 }) {
+  const passed = isPassed(score.percentage, passMark)
   const colour = performanceColour(score.percentage)
   const band = BAND[colour]
   return (
@@ -142,7 +151,17 @@ export function ResultsSummary({
               </span>
             </p>
           </div>
-          <p className="text-sm text-slate-600 md:max-w-56 lg:max-w-none">{band.message}</p>
+          <div className="md:max-w-56 lg:max-w-none">
+            <p
+              data-testid="result-pass"
+              data-passed={passed ? 'true' : 'false'}
+              className={`inline-flex items-center gap-1 rounded-full px-3 py-1 text-sm font-bold ${passed ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'}`}
+            >
+              {passed ? <CheckIcon width={14} height={14} /> : <CloseIcon width={14} height={14} />}
+              {passed ? PASS_LABELS.passed : PASS_LABELS.notPassed}
+            </p>
+            <p className="mt-2 text-sm text-slate-600">{band.message}</p>
+          </div>
         </div>
 
         <div className="min-w-0">
@@ -194,17 +213,36 @@ function Stat({label, children}: {label: string; children: React.ReactNode}) {
   )
 }
 
-export function QuestionBreakdown({questions}: {questions: QuestionResult[]}) {
+/**
+ * The per-question breakdown. `showCorrectAnswers` off (the exam's review policy, issue 18) hides
+ * the correct answers and explanations but keeps correct/incorrect; `explanations` by question id.
+ */
+export function QuestionBreakdown({
+  questions,
+  showCorrectAnswers = true,
+  explanations = {},
+}: {
+  questions: QuestionResult[]
+  showCorrectAnswers?: boolean
+  explanations?: Record<string, ExplanationBlocks>
+}) {
   return (
     <section aria-labelledby="breakdown-heading" className="min-w-0">
       <h2 id="breakdown-heading" className="text-2xl font-bold text-navy-900">
         Question breakdown
       </h2>
-      <p className="mt-1 text-slate-600">Each question with your answer and the correct answer.</p>
+      <p className="mt-1 text-slate-600">
+        {showCorrectAnswers ? 'Each question with your answer and the correct answer.' : 'Each question with your answer and whether it was correct.'}
+      </p>
       <ol className="mt-6 space-y-4">
         {questions.map((question, index) => (
           <li key={question.id}>
-            <QuestionCard question={question} number={index + 1} />
+            <QuestionCard
+              question={question}
+              number={index + 1}
+              showCorrectAnswer={showCorrectAnswers}
+              explanation={showCorrectAnswers ? explanations[question.id] : undefined}
+            />
           </li>
         ))}
       </ol>
@@ -212,7 +250,17 @@ export function QuestionBreakdown({questions}: {questions: QuestionResult[]}) {
   )
 }
 
-function QuestionCard({question, number}: {question: QuestionResult; number: number}) {
+function QuestionCard({
+  question,
+  number,
+  showCorrectAnswer,
+  explanation,
+}: {
+  question: QuestionResult
+  number: number
+  showCorrectAnswer: boolean
+  explanation: ExplanationBlocks | undefined
+}) {
   const headingId = `question-${number}-heading`
   const given = answerText(question.userAnswer)
   const correct = answerText(question.correctAnswer)
@@ -250,13 +298,23 @@ function QuestionCard({question, number}: {question: QuestionResult; number: num
             {given === null ? <span className="text-slate-600 italic">{NO_ANSWER}</span> : given}
           </dd>
         </div>
-        <div className="rounded-lg bg-emerald-50 p-3">
-          <dt className="text-xs font-semibold tracking-wide text-emerald-800 uppercase">Correct answer</dt>
-          <dd className="mt-1 break-words whitespace-pre-line text-slate-900" data-testid="correct-answer">
-            {correct ?? <span className="text-slate-600 italic">Not available</span>}
-          </dd>
-        </div>
+        {showCorrectAnswer ? (
+          <div className="rounded-lg bg-emerald-50 p-3">
+            <dt className="text-xs font-semibold tracking-wide text-emerald-800 uppercase">Correct answer</dt>
+            <dd className="mt-1 break-words whitespace-pre-line text-slate-900" data-testid="correct-answer">
+              {correct ?? <span className="text-slate-600 italic">Not available</span>}
+            </dd>
+          </div>
+        ) : null}
       </dl>
+      {explanation && Array.isArray(explanation) && explanation.length ? (
+        <div className="mt-4 rounded-lg border border-ocean-100 bg-ocean-50 p-3 text-sm text-slate-800" data-testid="question-explanation">
+          <p className="text-xs font-semibold tracking-wide text-navy-800 uppercase">Explanation</p>
+          <div className="prose-content mt-1 [&>:first-child]:mt-0">
+            <PortableText value={explanation} onMissingComponent={false} />
+          </div>
+        </div>
+      ) : null}
     </article>
   )
 }

@@ -11,11 +11,16 @@
  *   attempt is submitted automatically.
  * - Another tab's changes to the same attempt are followed (storage events); if another tab
  *   ends the attempt, this one leaves too.
+ * - Issue 18: the first time an attempt opens here, one variant per slot is drawn (unseen ones
+ *   first) and, when the exam shuffles options, each choice question's option order; both are
+ *   saved with the attempt, so a reload shows the same questions in the same order. `questions`
+ *   are the drawn ones.
  * - `warning` is the text for the assertive live region: set only when 10, 5 or 1 minutes
  *   remaining is crossed (crossedWarning), never every second.
  */
 import {useNavigate} from '@remix-run/react'
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react'
+import {drawAttempt, drawnQuestions, isValidDraw} from '~/domain/exam-draw'
 import {isAnswered} from '~/domain/exam-scoring'
 import {
   attemptKey,
@@ -23,14 +28,16 @@ import {
   isExpired,
   loadAttempt,
   loadResult,
+  loadSeen,
   newAttempt,
+  recordSeen,
   remainingSeconds,
   saveAttempt,
   submitAttempt,
   type ExamAttempt,
 } from '~/lib/exam-attempt'
 import {examResultsPath, examStartPath} from '~/lib/paths'
-import type {AnswerValue, TakeExam} from './types'
+import type {AnswerValue, TakeExam, TakeQuestion} from './types'
 
 export type FinishReason = 'submitted' | 'timeout'
 
@@ -44,10 +51,26 @@ function clampCurrent(attempt: ExamAttempt, count: number): ExamAttempt {
   return current === attempt.current ? attempt : {...attempt, current}
 }
 
+/** The attempt with a valid draw for `exam`: its own, or a new one (recorded as seen on this device). */
+function withDraw(attempt: ExamAttempt, exam: TakeExam): ExamAttempt {
+  const slots = exam.slots ?? []
+  if (attempt.draw && isValidDraw(slots, attempt.draw)) return attempt
+  const drawn = drawAttempt(slots, {seen: loadSeen(storage(), exam.examId), shuffleOptions: exam.shuffleOptions !== false, random: Math.random})
+  recordSeen(storage(), exam.examId, drawn.draw)
+  return {...attempt, ...drawn}
+}
+
 export function useExamAttempt(exam: TakeExam) {
   const navigate = useNavigate()
-  const questionIds = useMemo(() => exam.questions.map((question) => question.id), [exam.questions])
   const [attempt, setAttempt] = useState<ExamAttempt | null>(null)
+  const slotCount = (exam.slots ?? []).length
+  const draw = attempt?.draw
+  const optionOrder = attempt?.optionOrder
+  const questions = useMemo<TakeQuestion[]>(
+    () => (draw ? drawnQuestions(exam.slots ?? [], {draw, optionOrder: optionOrder ?? {}}) : []),
+    [exam.slots, draw, optionOrder],
+  )
+  const questionIds = useMemo(() => questions.map((question) => question.id), [questions])
   const attemptRef = useRef<ExamAttempt | null>(null)
   const [now, setNow] = useState(() => Date.now())
   const [warning, setWarning] = useState('')
@@ -72,10 +95,11 @@ export function useExamAttempt(exam: TakeExam) {
       const current = attemptRef.current
       if (!current || finishedRef.current) return
       finishedRef.current = true
-      submitAttempt(storage(), current, questionIds, Date.now())
+      const ids = current.draw ? drawnQuestions(exam.slots ?? [], {draw: current.draw, optionOrder: {}}).map((question) => question.id) : []
+      submitAttempt(storage(), current, ids, Date.now())
       navigate(examResultsPath(exam.examId), {replace: true, state: {reason}})
     },
-    [exam.examId, navigate, questionIds],
+    [exam.examId, exam.slots, navigate],
   )
 
   // Load (or start) the attempt once the page runs in the browser.
@@ -88,7 +112,7 @@ export function useExamAttempt(exam: TakeExam) {
       loaded = null
     }
     const fresh = !loaded
-    const attempt = clampCurrent(loaded ?? newAttempt(exam.examId, exam.durationMinutes, 'timed', at), exam.questions.length)
+    const attempt = clampCurrent(withDraw(loaded ?? newAttempt(exam.examId, exam.durationMinutes, 'timed', at), exam), slotCount)
     attemptRef.current = attempt
     if (isExpired(attempt, at)) {
       finish('timeout')
@@ -98,7 +122,8 @@ export function useExamAttempt(exam: TakeExam) {
     else setAttempt(attempt)
     previousSecondsRef.current = remainingSeconds(attempt, at)
     setNow(at)
-  }, [exam.examId, exam.durationMinutes, exam.questions.length, finish, persist])
+    // The exam is fixed for the page's lifetime; the attempt loads once per exam.
+  }, [exam.examId, exam.durationMinutes, slotCount, finish, persist])
 
   // The clock: a re-render every second, the value always derived from the deadline.
   const deadline = attempt?.deadline ?? null
@@ -133,7 +158,7 @@ export function useExamAttempt(exam: TakeExam) {
       if (event.key !== attemptKey(exam.examId) || finishedRef.current || !attemptRef.current) return
       const next = loadAttempt(storage(), exam.examId)
       if (next) {
-        const clamped = clampCurrent(next, exam.questions.length)
+        const clamped = clampCurrent(next, slotCount)
         attemptRef.current = clamped
         previousSecondsRef.current = remainingSeconds(clamped, Date.now())
         setAttempt(clamped)
@@ -144,7 +169,7 @@ export function useExamAttempt(exam: TakeExam) {
     }
     window.addEventListener('storage', onStorage)
     return () => window.removeEventListener('storage', onStorage)
-  }, [exam.examId, exam.questions.length, navigate])
+  }, [exam.examId, slotCount, navigate])
 
   const update = useCallback(
     (change: (attempt: ExamAttempt) => ExamAttempt) => {
@@ -175,8 +200,8 @@ export function useExamAttempt(exam: TakeExam) {
     [update],
   )
 
-  const goTo = useCallback((index: number) => update((current) => clampCurrent({...current, current: index}, questionIds.length)), [update, questionIds.length])
+  const goTo = useCallback((index: number) => update((current) => clampCurrent({...current, current: index}, slotCount)), [update, slotCount])
 
   const secondsLeft = attempt ? remainingSeconds(attempt, now) : null
-  return {attempt, questionIds, secondsLeft, warning, saveFailed, setAnswer, toggleFlag, goTo, finish}
+  return {attempt, questions, questionIds, secondsLeft, warning, saveFailed, setAnswer, toggleFlag, goTo, finish}
 }
