@@ -23,7 +23,8 @@ const EXAM: {title: string; questions: SeedQuestion[]} = (() => {
     .map((line) => JSON.parse(line))
   const found = docs.find((doc) => doc._type === 'exam' && doc.examId?.current === EXAM_ID)
   if (!found) throw new Error(`${EXAM_ID} is missing from the seed dataset`)
-  return found
+  // A result stored without a draw is scored on the first variant of each slot (issue 18).
+  return {title: found.title, questions: found.slots.map((slot: {variants: SeedQuestion[]}) => slot.variants[0])}
 })()
 const ALL_CORRECT = EXAM.questions.map((q) => ({
   questionId: q.questionId,
@@ -103,8 +104,10 @@ test('/admin/exams lists the variants with their statistics after a few attempts
   const api = await request.get(`/api/admin/exam-statistics?examId=${EXAM_ID}`, {headers: {Authorization: `Bearer ${token}`}})
   expect(api.status()).toBe(200)
   const body = (await api.json()) as {variants: Array<{variantId: string; attempts: number}>}
-  expect(body.variants.map((v) => v.variantId).sort()).toEqual(EXAM.questions.map((q) => q.questionId).sort())
-  expect(Math.min(...body.variants.map((v) => v.attempts))).toBeGreaterThanOrEqual(3)
+  // These attempts scored the first variant of each slot; other specs' attempts may have added other variants.
+  const scored = body.variants.filter((v) => EXAM.questions.some((q) => q.questionId === v.variantId))
+  expect(scored.map((v) => v.variantId).sort()).toEqual(EXAM.questions.map((q) => q.questionId).sort())
+  expect(Math.min(...scored.map((v) => v.attempts))).toBeGreaterThanOrEqual(3)
 
   await page.setViewportSize({width: 390, height: 844})
   await seedToken(page, token)
@@ -112,7 +115,9 @@ test('/admin/exams lists the variants with their statistics after a few attempts
   await expect(page.getByRole('heading', {level: 1, name: 'Exam statistics'})).toBeVisible()
   await expect(page.getByRole('navigation', {name: 'Administration'}).getByRole('link', {name: 'Exams'})).toHaveAttribute('aria-current', 'page')
   const section = page.getByRole('region', {name: 'Item statistics of Maritime Safety Basics'})
-  await expect(section.locator('tbody tr')).toHaveCount(EXAM.questions.length)
+  await expect(section.locator('tbody tr').first()).toBeVisible()
+  // At least the variants these attempts scored (specs running alongside may add others).
+  expect(await section.locator('tbody tr').count()).toBeGreaterThanOrEqual(EXAM.questions.length)
   await expect(section.locator('tbody tr').first()).toContainText(/Not yet \(\d+ of 30 attempts\)|None|Too/)
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
   await expectAccessible(page)

