@@ -1,6 +1,6 @@
 /** Issue 18 (docs/requirements.md#req-exam-results-pdf): the results screen's courses link and the PDF download's file name. */
 import {describe, expect, it} from 'vitest'
-import {coursesForExamCategory} from '~/domain/exam-courses'
+import {coursesForExamCategory} from '~/lib/exam-courses'
 import {dispositionFileName, resultsPdfPath} from '~/lib/exam-results-pdf'
 
 describe('the courses of an exam category', () => {

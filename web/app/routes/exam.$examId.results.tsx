@@ -23,7 +23,7 @@
  *   stored result to /exam/{examId}/results.pdf, which scores it again and prints it.
  * - Prints cleanly (web/app/tailwind.css, `data-print-page="exam-results"`): no site navigation,
  *   footer or buttons; one column. Every state links to the courses of the exam's category
- *   (web/app/domain/exam-courses.ts).
+ *   (web/app/lib/exam-courses.ts).
  */
 import type {ActionFunctionArgs, LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {redirect} from '@remix-run/node'

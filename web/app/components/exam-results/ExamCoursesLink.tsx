@@ -1,9 +1,9 @@
 /**
  * The results screen's next step (issue 18, docs/requirements.md#req-exam-results-pdf): a link to the
- * courses of the exam's category (web/app/domain/exam-courses.ts). Left out of print.
+ * courses of the exam's category (web/app/lib/exam-courses.ts). Left out of print.
  */
 import {Link} from '@remix-run/react'
-import {coursesForExamCategory} from '~/domain/exam-courses'
+import {coursesForExamCategory} from '~/lib/exam-courses'
 
 export function ExamCoursesLink({category}: {category?: string | null}) {
   const link = coursesForExamCategory(category)

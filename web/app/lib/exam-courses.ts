@@ -7,7 +7,7 @@
  * the STCW Courses. A reference field on the exam would let editors choose it; until then, add a
  * row here for a new label. Pure; for the browser and the server.
  */
-import {categoryPath} from '~/lib/paths'
+import {categoryPath} from './paths'
 
 /** A link to courses: the path and the words. */
 export type CoursesLink = {href: string; label: string}
