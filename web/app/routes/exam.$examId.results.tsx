@@ -33,8 +33,8 @@ import {PageHero} from '~/components/PageHero'
 import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~/components/exam-results/ExamResultsView'
 import {ExamCoursesLink} from '~/components/exam-results/ExamCoursesLink'
 import {ResultsPdfButton} from '~/components/exam-results/ResultsPdfButton'
-import {checkSubmission} from '~/domain/exam-draw'
-import {scoreExam, type AnswerRecord, type ExamScore} from '~/domain/exam-scoring'
+import {reviewSubmission} from '~/domain/exam-review'
+import type {AnswerRecord, ExamScore} from '~/domain/exam-scoring'
 import {formatVisitorLongDateTime} from '~/domain/format'
 import {loadResult, type StoredExamResult} from '~/lib/exam-attempt'
 import {buildResultsFile, downloadResultsFile, fileName} from '~/lib/exam-results-file'
@@ -44,7 +44,6 @@ import {pageMeta} from '~/lib/meta'
 import {examStartPath} from '~/lib/paths'
 import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
 import type {EXAM_KEY_QUERYResult} from '~/lib/sanity.types'
-import {DEFAULT_PASS_MARK} from '~/domain/exam-pass'
 import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 import {readFormBody} from '~/lib/form-body.server'
@@ -61,7 +60,10 @@ export const SCORE_MESSAGES = {
 } as const
 
 /** An explanation as stored (Portable Text blocks; issue 18). */
-export type Explanation = NonNullable<NonNullable<NonNullable<EXAM_KEY_QUERYResult>['slots'][number]['variants']>[number]['explanation']>
+export type Explanation = NonNullable<KeyedVariant['explanation']>
+
+/** A variant question of the answer key as stored. */
+type KeyedVariant = NonNullable<NonNullable<EXAM_KEY_QUERYResult>['slots'][number]['variants']>[number]
 
 /**
  * The review policy of a scored result (issue 18, docs/requirements.md#req-exam-variants): the pass
@@ -144,18 +146,13 @@ export async function action({request, params}: ActionFunctionArgs) {
   })
   if (exam === undefined) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.unavailable}, {status: 503})
   if (!exam) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
-  const checked = checkSubmission(exam.slots ?? [], parsed.answers, parsed.draw)
-  if (!checked.ok) return data<ScoreActionData>({status: 'error', message: checked.message}, {status: 400})
-  const questions = checked.questions
-  const scored = scoreExam({questions, totalPoints: exam.totalPoints}, parsed.answers)
-  const show = exam.showCorrectAnswers !== false
-  // Off: correct/incorrect stays, the correct answers and explanations never leave the server.
-  const score = show ? scored : {...scored, questions: scored.questions.map((q) => ({...q, correctAnswer: null}))}
-  const explanations: Record<string, Explanation> = {}
-  if (show) for (const q of questions) if (q.explanation?.length) explanations[q.id] = q.explanation
+  // Check, score and apply the review policy: one domain function, shared with the results PDF.
+  const reviewed = reviewSubmission<KeyedVariant, Explanation>(exam, parsed.answers, parsed.draw)
+  if (!reviewed.ok) return data<ScoreActionData>({status: 'error', message: reviewed.message}, {status: 400})
+  const {score, scored, passMark, showCorrectAnswers, explanations} = reviewed
   // Item statistics for staff (#req-item-statistics), per drawn variant: never fails or long delays the result.
   await recordAttemptSafely(exam.examId, scored, {attemptKey: parsed.submittedAt ? {submittedAt: parsed.submittedAt, answers: parsed.answers} : undefined})
-  const review: ResultReview = {passMark: exam.passMark ?? DEFAULT_PASS_MARK, showCorrectAnswers: show, explanations}
+  const review: ResultReview = {passMark, showCorrectAnswers, explanations}
   return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score, review})
 }
 

@@ -12,8 +12,7 @@
  * content unavailable; 405 for other methods. Never a 500 for input.
  */
 import type {ActionFunctionArgs} from '@remix-run/node'
-import {checkSubmission} from '~/domain/exam-draw'
-import {scoreExam} from '~/domain/exam-scoring'
+import {reviewSubmission} from '~/domain/exam-review'
 import {noStoreHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {EXAM_KEY_QUERY} from '~/lib/queries'
@@ -55,16 +54,13 @@ export async function action({request, params}: ActionFunctionArgs): Promise<Res
   })
   if (exam === undefined) return fail(503, 'The exam could not be loaded. Please try again in a moment.')
   if (!exam) return fail(404, 'This exam does not exist.')
-  // Only the attempt's drawn variants, checked as the results action checks them (issue 18).
-  const checked = checkSubmission(exam.slots ?? [], body.data.answers, body.data.draw)
-  if (!checked.ok) return fail(400, checked.message)
-  const scored = scoreExam({questions: checked.questions, totalPoints: exam.totalPoints}, body.data.answers)
-  // The exam's review policy: with correct answers hidden, the PDF hides them too.
-  const score = exam.showCorrectAnswers === false ? {...scored, questions: scored.questions.map((q) => ({...q, correctAnswer: null}))} : scored
+  // Only the attempt's drawn variants, checked, scored and reviewed as the results action does (issue 18).
+  const reviewed = reviewSubmission(exam, body.data.answers, body.data.draw)
+  if (!reviewed.ok) return fail(400, reviewed.message)
+  const {score, passMark} = reviewed
   const providerName = await receiptContext()
     .then((context) => context.provider.name)
     .catch(() => null)
-  const passMark = exam.passMark ?? null
   const zone = printableTimeZone(body.data.timeZone)
   const bytes = await renderResultsPdf({
     examId: exam.examId ?? examId,
