@@ -4,8 +4,10 @@
  *   GET /api/admin/exam-statistics?examId={examId} → 200 ExamStatisticsResponseSchema
  *
  * (netlify/functions/admin-exam-statistics.ts, logic in netlify/lib/admin/exam-statistics.ts;
- * bearer token, 401 without; 400 when `examId` is missing or not an exam id.) An exam with no
- * recorded attempt (or an unknown exam) answers an empty `variants` list. Values are unrounded
+ * bearer token, 401 without; 400 when `examId` is missing or not an exam id.) `variants` lists every
+ * variant of the exam's content in slot order (`slot` 1-based, `question` its text; 0 attempts when
+ * none is recorded), then recorded variants no longer in the exam (`slot` and `question` null); an
+ * unknown exam without recorded attempts answers an empty list. Values are unrounded
  * (facility 0–1, discrimination −1…1; null without attempts); `flags` is empty below
  * `minimumAttemptsForFlags` attempts. The rules: web/app/domain/item-statistics.ts.
  */
@@ -22,6 +24,8 @@ export const ItemFlagSchema = z.enum(['too-hard', 'too-easy', 'low-discriminatio
 
 export const VariantStatisticsSchema = z.object({
   variantId: z.string(),
+  slot: z.number().int().positive().nullable(),
+  question: z.string().nullable(),
   attempts: z.number().int().nonnegative(),
   points: z.number().nonnegative(),
   averagePoints: z.number().nullable(),

@@ -163,9 +163,31 @@ describe('GET /api/admin/exam-statistics', () => {
     expect(headers.get('cache-control')).toContain('no-store')
     const parsed = ExamStatisticsResponseSchema.parse(body)
     expect(parsed).toMatchObject({examId: 'exam-b', minimumAttemptsForFlags: 30})
-    expect(parsed.variants.map((v) => [v.variantId, v.attempts, v.facility, v.discrimination])).toEqual([
-      ['q1', 3, 2 / 3, 1],
-      ['q2', 3, 0, 0],
+    expect(parsed.variants.map((v) => [v.variantId, v.slot, v.question, v.attempts, v.facility, v.discrimination])).toEqual([
+      ['q1', null, null, 3, 2 / 3, 1],
+      ['q2', null, null, 3, 0, 0],
+    ])
+    // A content exam lists every variant by slot and question text, recorded or not (never its answers).
+    const exam = await fetchContent(EXAM_KEY_QUERY, {examId: EXAM_ID})
+    if (!exam) throw new Error('seed exam missing')
+    await recordAttempt(EXAM_ID, {percentage: 10, questions: [{...score(10, true).questions[0]!, id: exam.slots[1]!.variants[2]!.id}]})
+    const seed = ExamStatisticsResponseSchema.parse((await callAs(statisticsFn, getRequest(`/api/admin/exam-statistics?examId=${EXAM_ID}`, token))).body)
+    const expected = exam.slots.flatMap((slot, index) => slot.variants.map((variant) => [index + 1, variant.id, variant.question]))
+    expect(seed.variants.map((v) => [v.slot, v.variantId, v.question])).toEqual(expected)
+    expect(seed.variants.filter((v) => v.attempts > 0).map((v) => v.variantId)).toEqual([exam.slots[1]!.variants[2]!.id])
+    // Content points win over recorded ones; no answer key field is sent.
+    expect(seed.variants.find((v) => v.attempts > 0)!.points).toBe(exam.slots[1]!.variants[2]!.points)
+    const raw = (await callAs(statisticsFn, getRequest(`/api/admin/exam-statistics?examId=${EXAM_ID}`, token))).body as {variants: object[]}
+    expect(Object.keys(raw.variants[0]!).sort()).toEqual([
+      'attempts',
+      'averagePoints',
+      'discrimination',
+      'facility',
+      'flags',
+      'points',
+      'question',
+      'slot',
+      'variantId',
     ])
     const empty = await callAs(statisticsFn, getRequest('/api/admin/exam-statistics?examId=nothing-yet', token))
     expect(empty.body).toEqual({examId: 'nothing-yet', minimumAttemptsForFlags: 30, variants: []})

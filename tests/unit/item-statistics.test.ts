@@ -11,6 +11,7 @@ import {
   groupSize,
   mergeShards,
   roundTo,
+  variantRows,
   variantStatistics,
   type ExamStatisticsShard,
   type VariantAggregate,
@@ -135,5 +136,32 @@ describe('shards', () => {
     expect(shard.variants.q10!.byTotal).toEqual({'100': [1, 1]})
     expect(shard.variants.q2!.byTotal).toEqual({'0': [1, 0]})
     expect(examStatistics(mergeShards([shard])).map((s) => s.variantId)).toEqual(['q2', 'q10'])
+  })
+})
+
+describe('variantRows (the staff view)', () => {
+  it('lists every variant of the content in slot order, unrecorded ones with 0 attempts, then recorded ones no longer in the exam', () => {
+    let shard = addAttempt(null, 'e', {percentage: 50, responses: [{variantId: 'q1b', correct: true, pointsEarned: 10, points: 10}]})
+    shard = addAttempt(shard, 'e', {percentage: 50, responses: [{variantId: 'gone', correct: false, pointsEarned: 0, points: 5}]})
+    const rows = variantRows(
+      [
+        {
+          variants: [
+            {id: 'q1', question: 'First?', points: 10},
+            {id: 'q1b', question: 'First, again?', points: 10},
+          ],
+        },
+        {variants: [{id: 'q2', question: 'Second?', points: 20}]},
+        {variants: null},
+      ],
+      examStatistics(mergeShards([shard])),
+    )
+    expect(rows.map((row) => [row.slot, row.variantId, row.question, row.points, row.attempts, row.facility])).toEqual([
+      [1, 'q1', 'First?', 10, 0, null],
+      [1, 'q1b', 'First, again?', 10, 1, 1],
+      [2, 'q2', 'Second?', 20, 0, null],
+      [null, 'gone', null, 5, 1, 0],
+    ])
+    expect(variantRows(null, [])).toEqual([])
   })
 })

@@ -1,10 +1,13 @@
 /**
  * GET /api/admin/exam-statistics?examId= behind a valid token (see ./auth.ts; issue 18,
  * docs/requirements.md#req-item-statistics): the exam's variants with attempts, facility,
- * discrimination and flags (ExamStatisticsResponseSchema). 401 without a valid token; 400 when
+ * discrimination and flags (ExamStatisticsResponseSchema), every variant of the exam's content
+ * listed with its question text (variantRows), recorded or not. 401 without a valid token; 400 when
  * `examId` is missing or not an exam id. Cache-Control: no-store (json()).
  */
-import {MIN_ATTEMPTS_FOR_FLAGS} from '~/domain/item-statistics'
+import {MIN_ATTEMPTS_FOR_FLAGS, variantRows} from '~/domain/item-statistics'
+import {fetchContent} from '~/lib/content.server'
+import {EXAM_VARIANTS_QUERY} from '~/lib/queries'
 import {ExamStatisticsQuerySchema, type ExamStatisticsResponse} from '#schemas/api/exam-statistics'
 import {readExamStatistics} from '../exam-statistics'
 import {HttpError, json} from '../http'
@@ -16,10 +19,18 @@ export async function examStatisticsForAdmin(request: Request): Promise<Response
   const examId = new URL(request.url).searchParams.get('examId') ?? undefined
   const query = ExamStatisticsQuerySchema.safeParse({examId})
   if (!query.success) throw new HttpError(400, query.error.issues[0]?.message ?? 'examId is not an exam id')
+  const [statistics, content] = await Promise.all([
+    readExamStatistics(query.data.examId),
+    fetchContent(EXAM_VARIANTS_QUERY, {examId: query.data.examId}).catch((error: unknown) => {
+      // The statistics still show (by variant id) when the content cannot be read.
+      console.error('[exam statistics] the exam content could not be loaded', error)
+      return null
+    }),
+  ])
   const body: ExamStatisticsResponse = {
     examId: query.data.examId,
     minimumAttemptsForFlags: MIN_ATTEMPTS_FOR_FLAGS,
-    variants: await readExamStatistics(query.data.examId),
+    variants: variantRows(content?.slots ?? null, statistics),
   }
   return json(body)
 }

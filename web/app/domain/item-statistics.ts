@@ -3,8 +3,7 @@
  * Pure; the one home of the rules. netlify/lib/exam-statistics.ts stores the aggregates in Netlify
  * Blobs and the admin page (/admin/exams) shows what `variantStatistics` computes.
  *
- * What is recorded, per scored attempt and per question variant (the scored question's id; today
- * every question is its own variant): whether it was answered correctly, the points earned and the
+ * What is recorded, per scored attempt and per question variant (its question id, the variant id): whether it was answered correctly, the points earned and the
  * attempt's total percentage (0–100, web/app/domain/exam-scoring.ts). Nothing else: no name, no
  * answer text, no IP. Discrimination needs each response's attempt total, so a variant's aggregate
  * keeps a histogram by total percentage: `byTotal[total] = [responses, correct responses]` (at most
@@ -191,4 +190,30 @@ export function examStatistics(aggregates: Record<string, VariantAggregate>): Va
 export function roundTo(value: number, digits: number): number {
   const factor = 10 ** digits
   return (Math.sign(value) * Math.round(Math.abs(value) * factor + Number.EPSILON)) / factor
+}
+
+/** A variant as the exam's content lists it, for the staff view (question text and points may be missing in a draft). */
+export type ContentVariant = {id: string; question: string | null; points: number | null}
+
+/** A row of the staff view: a variant's statistics, its slot (1-based) and question text; both null once it left the exam. */
+export type VariantRow = VariantStatistics & {slot: number | null; question: string | null}
+
+/**
+ * The staff view of an exam (issue 18: "/admin/exams lists each exam's variants"): every variant of
+ * the exam's content in slot order, with its statistics or none yet (0 attempts) and the content's
+ * points, then the
+ * recorded variants no longer in the exam (slot and question null), in variant id order.
+ */
+export function variantRows(slots: ReadonlyArray<{variants: ContentVariant[] | null}> | null, statistics: readonly VariantStatistics[]): VariantRow[] {
+  const recorded = new Map(statistics.map((entry) => [entry.variantId, entry]))
+  const rows: VariantRow[] = []
+  for (const [index, slot] of (slots ?? []).entries()) {
+    for (const variant of slot.variants ?? []) {
+      const entry = recorded.get(variant.id) ?? variantStatistics(variant.id, {...emptyAggregate(), points: variant.points ?? 0})
+      recorded.delete(variant.id)
+      rows.push({...entry, points: variant.points ?? entry.points, slot: index + 1, question: variant.question})
+    }
+  }
+  for (const entry of recorded.values()) rows.push({...entry, slot: null, question: null})
+  return rows
 }

@@ -247,6 +247,11 @@ export const EXAM_KEY_QUERY = defineQuery(`*[_type == "exam" && examId.current =
   slots[]{_key, variants[]{"id": questionId, "variantId": _key, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}}
 }`)
 
+/** An exam's variants for the staff's item statistics (issue 18): id, question text and points per slot, no answer key. */
+export const EXAM_VARIANTS_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
+  slots[]{variants[]{"id": questionId, question, points}}
+}`)
+
 /**
  * Every content page's address parts and last change, for /sitemap.xml (web/app/lib/sitemap.ts):
  * course categories (with their courses' changes), service and officer-licensing pages, the

@@ -1214,6 +1214,17 @@ export type EXAM_KEY_QUERYResult = {
     }>
   }>
 } | null
+// Variable: EXAM_VARIANTS_QUERY
+// Query: *[_type == "exam" && examId.current == $examId][0]{  slots[]{variants[]{"id": questionId, question, points}}}
+export type EXAM_VARIANTS_QUERYResult = {
+  slots: Array<{
+    variants: Array<{
+      id: string
+      question: string
+      points: number
+    }>
+  }>
+} | null
 // Variable: SITEMAP_QUERY
 // Query: {  "singletons": *[_id in ["siteSettings", "homePage", "aboutPage", "coursesPage", "servicesPage", "competencyFeeTable", "cadetshipProgramme"]]{_id, _updatedAt},  "categories": *[_type == "courseCategory" && defined(slug.current)] | order(order asc){    "id": slug.current, _updatedAt,    "coursesUpdatedAt": *[_type == "course" && references(^._id)]._updatedAt  },  "services": *[_type == "servicePage" && defined(slug.current) && section in ["services", "officer-licensing"]] | order(section desc, slug.current asc){    section, "slug": slug.current, _updatedAt  },  "legal": *[_type == "legalPage" && slug.current in $legalSlugs] | order(slug.current asc){"slug": slug.current, _updatedAt},  "exams": *[_type == "exam" && defined(examId.current)] | order(order asc){"examId": examId.current, _updatedAt}}
 export type SITEMAP_QUERYResult = {
@@ -1265,6 +1276,7 @@ declare module '@sanity/client' {
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(slots)\n}': EXAM_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints, "shuffleOptions": coalesce(shuffleOptions, true),\n  slots[]{_key, variants[]{"id": questionId, type, question, options, points}}\n}': EXAM_TAKE_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints, passMark, "showCorrectAnswers": coalesce(showCorrectAnswers, true),\n  slots[]{_key, variants[]{"id": questionId, "variantId": _key, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}}\n}': EXAM_KEY_QUERYResult
+    '*[_type == "exam" && examId.current == $examId][0]{\n  slots[]{variants[]{"id": questionId, question, points}}\n}': EXAM_VARIANTS_QUERYResult
     '{\n  "singletons": *[_id in ["siteSettings", "homePage", "aboutPage", "coursesPage", "servicesPage", "competencyFeeTable", "cadetshipProgramme"]]{_id, _updatedAt},\n  "categories": *[_type == "courseCategory" && defined(slug.current)] | order(order asc){\n    "id": slug.current, _updatedAt,\n    "coursesUpdatedAt": *[_type == "course" && references(^._id)]._updatedAt\n  },\n  "services": *[_type == "servicePage" && defined(slug.current) && section in ["services", "officer-licensing"]] | order(section desc, slug.current asc){\n    section, "slug": slug.current, _updatedAt\n  },\n  "legal": *[_type == "legalPage" && slug.current in $legalSlugs] | order(slug.current asc){"slug": slug.current, _updatedAt},\n  "exams": *[_type == "exam" && defined(examId.current)] | order(order asc){"examId": examId.current, _updatedAt}\n}': SITEMAP_QUERYResult
   }
 }

@@ -1,6 +1,6 @@
 /**
  * /admin/exams (issue 18, docs/requirements.md#req-item-statistics): for each exam, its question
- * variants with attempts, facility index, discrimination index and flag (too hard, too easy, low
+ * variants (question text, question number and variant id) with attempts, facility index, discrimination index and flag (too hard, too easy, low
  * discrimination; only from 30 attempts), a flagged row marked, and "Download CSV" per exam. The
  * exams (id, title) come from the route's loader; their statistics from
  * GET /api/admin/exam-statistics with the bearer token, loaded once (Refresh reads again); a 401
@@ -11,7 +11,18 @@ import type {ExamStatisticsResponse} from '#schemas/api/exam-statistics'
 import {saveBlob} from './api'
 import {AdminPageHeader} from './AdminPageHeader'
 import {ErrorPanel} from './ErrorPanel'
-import {discriminationText, EXAMS_MESSAGES, facilityText, fetchExamStatistics, flagText, statisticsCsv, statisticsFileName, variantsCountText} from './exams'
+import {
+  discriminationText,
+  EXAMS_MESSAGES,
+  facilityText,
+  fetchExamStatistics,
+  flagText,
+  QUESTION_REMOVED,
+  statisticsCsv,
+  statisticsFileName,
+  variantMetaText,
+  variantsCountText,
+} from './exams'
 import {Spinner} from './parts'
 import {useAdminLoad} from './useAdminLoad'
 
@@ -21,7 +32,7 @@ export type AdminExam = {examId: string; title: string}
 type Loaded = Array<{exam: AdminExam; statistics: ExamStatisticsResponse}>
 
 const CELL = 'px-3 py-2 whitespace-nowrap'
-const HEADERS = ['Variant', 'Points', 'Attempts', 'Facility', 'Discrimination', 'Flag'] as const
+const HEADERS = ['Question', 'Points', 'Attempts', 'Facility', 'Discrimination', 'Flag'] as const
 
 /** The exams page of a signed-in administrator. */
 export function ExamsDashboard({token, onUnauthorized, exams}: {token: string; onUnauthorized: () => void; exams: AdminExam[]}) {
@@ -105,8 +116,9 @@ function ExamStatisticsTable({exam, statistics}: {exam: AdminExam; statistics: E
                 const flagged = variant.flags.length > 0
                 return (
                   <tr key={variant.variantId} data-variant-id={variant.variantId} className={flagged ? 'bg-amber-50' : undefined}>
-                    <th scope="row" className={`${CELL} font-medium text-navy-900`}>
-                      {variant.variantId}
+                    <th scope="row" className="min-w-64 px-3 py-2 align-top font-normal text-slate-800">
+                      <span className="block max-w-prose font-medium text-navy-900">{variant.question ?? QUESTION_REMOVED}</span>
+                      <span className="block text-xs text-slate-700">{variantMetaText(variant)}</span>
                     </th>
                     <td className={`${CELL} text-right tabular-nums`}>{variant.points}</td>
                     <td className={`${CELL} text-right tabular-nums`}>{variant.attempts}</td>

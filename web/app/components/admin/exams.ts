@@ -16,6 +16,14 @@ export const EXAMS_MESSAGES = {
   noAttempts: 'No attempts recorded yet.',
 } as const
 
+/** The question column of a recorded variant that is no longer part of the exam. */
+export const QUESTION_REMOVED = '(no longer in the exam)'
+
+/** The line under a question: its slot and variant id ('Question 3 · q3b'), or only the id once it left the exam. */
+export function variantMetaText(variant: Pick<VariantStatisticsView, 'slot' | 'variantId'>): string {
+  return variant.slot === null ? `Variant ${variant.variantId}` : `Question ${variant.slot} · variant ${variant.variantId}`
+}
+
 /** '50 %' (whole percent), '—' without attempts. */
 export function facilityText(facility: number | null): string {
   return facility === null ? '—' : `${roundTo(facility * 100, 0)} %`
@@ -32,12 +40,13 @@ export function flagText(variant: Pick<VariantStatisticsView, 'attempts' | 'flag
   return variant.flags.length > 0 ? variant.flags.map((flag) => FLAG_LABELS[flag]).join('; ') : 'None'
 }
 
-/** '3 variants, 45 attempts in all' style count line. */
+/** The count line under an exam's title: '24 variants', with ', no attempts recorded yet' while none has an attempt. */
 export function variantsCountText(variants: readonly VariantStatisticsView[]): string {
-  return `${variants.length} ${variants.length === 1 ? 'variant' : 'variants'}`
+  const count = `${variants.length} ${variants.length === 1 ? 'variant' : 'variants'}`
+  return variants.every((variant) => variant.attempts === 0) ? `${count}, no attempts recorded yet` : count
 }
 
-export const STATISTICS_CSV_HEADER = ['Exam ID', 'Variant ID', 'Points', 'Attempts', 'Facility (%)', 'Discrimination', 'Flag'] as const
+export const STATISTICS_CSV_HEADER = ['Exam ID', 'Slot', 'Variant ID', 'Question', 'Points', 'Attempts', 'Facility (%)', 'Discrimination', 'Flag'] as const
 
 /** One exam's statistics as CSV (values rounded as shown). */
 export function statisticsCsv(statistics: ExamStatisticsResponse): string {
@@ -45,7 +54,9 @@ export function statisticsCsv(statistics: ExamStatisticsResponse): string {
     STATISTICS_CSV_HEADER,
     statistics.variants.map((variant) => [
       statistics.examId,
+      variant.slot ?? '',
       variant.variantId,
+      variant.question ?? QUESTION_REMOVED,
       variant.points,
       variant.attempts,
       variant.facility === null ? '' : roundTo(variant.facility * 100, 0),
