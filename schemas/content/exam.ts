@@ -215,6 +215,14 @@ export const exam = defineType({
       validation: (Rule) => Rule.required(),
     }),
     defineField({
+      name: 'courseCategory',
+      title: 'Courses to suggest',
+      type: 'reference',
+      to: [{type: 'courseCategory'}],
+      description:
+        'The course category a result links to ("Explore the …"), the courses that teach this exam\'s subject. Empty: the result links to all courses.',
+    }),
+    defineField({
       name: 'durationMinutes',
       title: 'Duration (minutes)',
       type: 'number',

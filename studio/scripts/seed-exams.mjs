@@ -3,7 +3,8 @@
  * studio/seed/production.ndjson: each exam document gets `slots` (three variant questions per
  * slot, same type and points, correct options in varied positions, accepted answers for text
  * questions, an explanation for every question), `passMark`, `shuffleOptions` and
- * `showCorrectAnswers`; its old `questions` field is removed. Everything else stays as it is.
+ * `showCorrectAnswers`, and the course category its results suggest (`courseCategory`: STCW Courses);
+ * its old `questions` field is removed. Everything else stays as it is.
  * Deterministic: keys are derived from the exam and question ids, so a variant's `_key` (its
  * variant id in item statistics) never changes between runs; the first variant of each slot keeps
  * the `_key` and question id the question had before slots existed.
@@ -605,6 +606,7 @@ const out = lines.map((line) => {
   const {questions: _old, ...rest} = doc
   const exam = {
     ...rest,
+    courseCategory: {_type: 'reference', _ref: 'category-stcw-courses'},
     passMark: 70,
     shuffleOptions: true,
     showCorrectAnswers: true,

@@ -1,16 +1,15 @@
 /** Issue 18 (docs/requirements.md#req-exam-results-pdf): the results screen's courses link and the PDF download's file name. */
 import {describe, expect, it} from 'vitest'
-import {coursesForExamCategory} from '~/lib/exam-courses'
+import {coursesForExam} from '~/lib/exam-courses'
 import {dispositionFileName, resultsPdfPath} from '~/lib/exam-results-pdf'
 
-describe('the courses of an exam category', () => {
-  it('links the seed categories to the STCW Courses, whatever the case', () => {
-    expect(coursesForExamCategory('Safety')).toEqual({href: '/courses/stcw-courses', label: 'Explore the STCW Courses'})
-    expect(coursesForExamCategory(' navigation ')).toEqual({href: '/courses/stcw-courses', label: 'Explore the STCW Courses'})
+describe('the courses an exam suggests', () => {
+  it('links to the course category the exam names', () => {
+    expect(coursesForExam({slug: 'stcw-courses', title: 'STCW Courses'})).toEqual({href: '/courses/stcw-courses', label: 'Explore the STCW Courses'})
   })
-  it('links an unknown or missing category to all courses', () => {
-    expect(coursesForExamCategory('Meteorology')).toEqual({href: '/courses', label: 'Explore our courses'})
-    expect(coursesForExamCategory(null)).toEqual({href: '/courses', label: 'Explore our courses'})
+  it('links to all courses without one (unset, or a reference to an unpublished category)', () => {
+    expect(coursesForExam(null)).toEqual({href: '/courses', label: 'Explore our courses'})
+    expect(coursesForExam({slug: null, title: null})).toEqual({href: '/courses', label: 'Explore our courses'})
   })
 })
 

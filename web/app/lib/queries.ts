@@ -224,7 +224,7 @@ export const CALENDAR_QUERY = defineQuery(`{
 
 /** One exam for its instructions page (no questions). */
 export const EXAM_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
-  ${EXAM_CARD}
+  ${EXAM_CARD}, "courses": courseCategory->{"slug": slug.current, title}
 }`)
 
 /**

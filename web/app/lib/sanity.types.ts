@@ -102,6 +102,12 @@ export type Exam = {
   examId: Slug
   description: string
   category: string
+  courseCategory?: {
+    _ref: string
+    _type: 'reference'
+    _weak?: boolean
+    [internalGroqTypeReferenceTo]?: 'courseCategory'
+  }
   durationMinutes: number
   totalPoints: number
   passMark?: number
@@ -1144,7 +1150,7 @@ export type CALENDAR_QUERYResult = {
   }>
 }
 // Variable: EXAM_QUERY
-// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(slots)}
+// Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,  "questionCount": count(slots), "courses": courseCategory->{"slug": slug.current, title}}
 export type EXAM_QUERYResult = {
   _id: string
   title: string
@@ -1154,6 +1160,10 @@ export type EXAM_QUERYResult = {
   durationMinutes: number
   totalPoints: number
   questionCount: number
+  courses: {
+    slug: string
+    title: string
+  } | null
 } | null
 // Variable: EXAM_TAKE_QUERY
 // Query: *[_type == "exam" && examId.current == $examId][0]{  _id, title, "examId": examId.current, durationMinutes, totalPoints, "shuffleOptions": coalesce(shuffleOptions, true),  slots[]{_key, variants[]{"id": questionId, type, question, options, points}}}
@@ -1273,7 +1283,7 @@ declare module '@sanity/client' {
     '{\n  "programs": *[_type == "courseCategory"] | order(order asc){\n    "id": slug.current, title,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){name, fullName, pricing, priceUsd, priceInr}\n  },\n  "feeTable": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    jurisdictions[]{key, name},\n    rows[]{rank, fees[]{jurisdiction, amountUsd}}\n  },\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{heading, enrolCourse, enrolAmountUsd, installments[]{_key, label, duration, feeUsd}}\n}': ENROLMENT_CATALOGUE_QUERYResult
     '*[_type == "courseBatch" && status == "open" && startDate > $today] | order(startDate asc, city asc, _id asc){\n  _id, startDate, endDate, city, seats,\n  "course": coalesce(course->name, course->enrolCourse),\n  "program": select(course->_type == "cadetshipProgramme" => "cadetship-training", course->category->slug.current)\n}': ENROLMENT_BATCHES_QUERYResult
     '{\n  "batches": *[_type == "courseBatch" && status in ["open", "closed"] && startDate > $today] | order(startDate asc, city asc, _id asc){\n    _id, startDate, endDate, city, seats, status, venue, note,\n    "course": course->{\n      _id, _type,\n      "name": coalesce(name, heading),\n      fullName,\n      "categoryId": select(_type == "cadetshipProgramme" => "cadetship-training", category->slug.current),\n      "enrolCourse": coalesce(enrolCourse, name),\n      "pricing": select(_type == "cadetshipProgramme" => "fixed", pricing),\n      "priceUsd": coalesce(priceUsd, enrolAmountUsd)\n    },\n    "location": location->{_id, country, countryCode}\n  },\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, "id": slug.current, title},\n  "locations": *[_type == "location"] | order(order asc){_id, country, cities}\n}': CALENDAR_QUERYResult
-    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(slots)\n}': EXAM_QUERYResult
+    '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, description, category, durationMinutes, totalPoints,\n  "questionCount": count(slots), "courses": courseCategory->{"slug": slug.current, title}\n}': EXAM_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints, "shuffleOptions": coalesce(shuffleOptions, true),\n  slots[]{_key, variants[]{"id": questionId, type, question, options, points}}\n}': EXAM_TAKE_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  _id, title, "examId": examId.current, durationMinutes, totalPoints, passMark, "showCorrectAnswers": coalesce(showCorrectAnswers, true),\n  slots[]{_key, variants[]{"id": questionId, "variantId": _key, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}}\n}': EXAM_KEY_QUERYResult
     '*[_type == "exam" && examId.current == $examId][0]{\n  slots[]{variants[]{"id": questionId, question, points}}\n}': EXAM_VARIANTS_QUERYResult

@@ -1,7 +1,7 @@
 /**
  * /exam/{examId}/results (docs/requirements.md#req-exam-results, #req-entities-stored-result, #req-validation-exam-scoring, #req-calls-exams, #req-errors; issue 4).
  *
- * - loader: the exam's id, title and category only (never the answer key); an unknown exam redirects to
+ * - loader: the exam's id, title and the course category it suggests only (never the answer key); an unknown exam redirects to
  *   /exams.
  * - action: scores the stored record's answers ON THE SERVER against the answer key
  *   (EXAM_KEY_QUERY) with the one scoring module (web/app/domain/exam-scoring.ts) and returns
@@ -32,6 +32,7 @@ import {useCallback, useEffect, useRef, useState} from 'react'
 import {PageHero} from '~/components/PageHero'
 import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~/components/exam-results/ExamResultsView'
 import {ExamCoursesLink} from '~/components/exam-results/ExamCoursesLink'
+import type {coursesForExam} from '~/lib/exam-courses'
 import {ResultsPdfButton} from '~/components/exam-results/ResultsPdfButton'
 import {reviewSubmission} from '~/domain/exam-review'
 import type {AnswerRecord, ExamScore} from '~/domain/exam-scoring'
@@ -72,6 +73,9 @@ type KeyedVariant = NonNullable<NonNullable<EXAM_KEY_QUERYResult>['slots'][numbe
  */
 export type ResultReview = {passMark: number; showCorrectAnswers: boolean; explanations: Record<string, Explanation>}
 
+/** The course category an exam suggests (EXAM_QUERY `courses`). */
+type CoursesLinkSource = Parameters<typeof coursesForExam>[0]
+
 export type ScoreActionData = {status: 'scored'; examId: string; title: string; score: ExamScore; review: ResultReview} | {status: 'error'; message: string}
 
 const EXAM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/i
@@ -80,7 +84,7 @@ export async function loader({params}: LoaderFunctionArgs) {
   const examId = params.examId ?? ''
   const exam = EXAM_ID.test(examId) ? await fetchContent(EXAM_QUERY, {examId}) : null
   if (!exam) throw redirect('/exams')
-  return {exam: {examId: exam.examId, title: exam.title, category: exam.category}}
+  return {exam: {examId: exam.examId, title: exam.title, courses: exam.courses}}
 }
 
 // A candidate's own results: nothing for search engines.
@@ -168,10 +172,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({formMethod, defaultS
 export default function ExamResultsPage() {
   const {exam} = useLoaderData<typeof loader>()
   // A new exam id starts afresh (its own stored result and its own scoring request).
-  return <ExamResults key={exam.examId} examId={exam.examId} title={exam.title} category={exam.category} />
+  return <ExamResults key={exam.examId} examId={exam.examId} title={exam.title} courses={exam.courses} />
 }
 
-function ExamResults({examId, title, category}: {examId: string; title: string; category?: string | null}) {
+function ExamResults({examId, title, courses}: {examId: string; title: string; courses: CoursesLinkSource}) {
   const navigate = useNavigate()
   const fetcher = useFetcher<typeof clientAction>()
   // undefined until read in the browser (local storage does not exist on the server).
@@ -262,7 +266,7 @@ function ExamResults({examId, title, category}: {examId: string; title: string; 
           ) : (
             <ResultsLoading />
           )}
-          <ExamCoursesLink category={category} />
+          <ExamCoursesLink courses={courses} />
         </div>
       </section>
     </>

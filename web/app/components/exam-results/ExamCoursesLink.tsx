@@ -1,12 +1,12 @@
 /**
  * The results screen's next step (issue 18, docs/requirements.md#req-exam-results-pdf): a link to the
- * courses of the exam's category (web/app/lib/exam-courses.ts). Left out of print.
+ * courses of the exam's course category (web/app/lib/exam-courses.ts). Left out of print.
  */
 import {Link} from '@remix-run/react'
-import {coursesForExamCategory} from '~/lib/exam-courses'
+import {coursesForExam} from '~/lib/exam-courses'
 
-export function ExamCoursesLink({category}: {category?: string | null}) {
-  const link = coursesForExamCategory(category)
+export function ExamCoursesLink({courses}: {courses: Parameters<typeof coursesForExam>[0]}) {
+  const link = coursesForExam(courses)
   return (
     <aside aria-label="Courses" data-print-hide className="mt-10 rounded-2xl border border-ocean-100 bg-ocean-50 p-5 sm:p-6">
       <p className="text-sm text-slate-700">Want to go further? Our courses teach this subject in depth, with certification.</p>
