@@ -16,13 +16,13 @@ import {Spinner, StatusBadge} from './parts'
 import {useAdminLoad} from './useAdminLoad'
 import {AdminPageHeader} from './AdminPageHeader'
 import {enrolmentBatchText} from '~/domain/batches'
+import {AdminTable, columnsOf} from './AdminTable'
 
 const CELL = 'px-3 py-2.5 align-top whitespace-nowrap'
 const COUNTS = ['Seats', 'Booked', 'Held', 'Free', 'Waiting'] as const
 
 /** The batches page of a signed-in administrator. */
 export function BatchesDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
-  const ids = useId()
   const {load, refreshing, reload} = useAdminLoad(fetchAdminBatches, {token, onUnauthorized, failMessage: BATCHES_MESSAGES.loadFailed})
   const [viewing, setViewing] = useState<AdminBatch | null>(null)
 
@@ -48,48 +48,27 @@ export function BatchesDashboard({token, onUnauthorized}: {token: string; onUnau
       ) : (
         <>
           <p className="text-sm text-slate-700">{batchesCountText(load.data.length)}</p>
-          <div
-            role="region"
-            aria-labelledby={`${ids}-caption`}
-            tabIndex={0}
-            className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:ring-2 focus:ring-ocean-500 focus:outline-none"
-          >
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption id={`${ids}-caption`} className="sr-only">
-                Upcoming batches, earliest first
-              </caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  {['Batch', 'Course', 'Status', ...COUNTS, 'Roster'].map((header) => (
-                    <th key={header} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {load.data.map((batch) => (
-                  <tr key={batch.id} data-batch-id={batch.id}>
-                    <th scope="row" className={`${CELL} font-medium text-navy-900`}>
-                      {enrolmentBatchText(batch)}
-                    </th>
-                    <td className={`${CELL} whitespace-normal`}>{batch.courseName ?? '—'}</td>
-                    <td className={CELL}>{BATCH_STATUS_LABELS[batch.status] ?? batch.status}</td>
-                    {[batch.counts.seats, batch.counts.booked, batch.counts.held, batch.counts.left, batch.waitlist].map((n, index) => (
-                      <td key={COUNTS[index]} className={`${CELL} text-right tabular-nums`}>
-                        {n}
-                      </td>
-                    ))}
-                    <td className={CELL}>
-                      <button type="button" className="btn-outline min-h-10 px-3 py-1.5" onClick={() => setViewing(batch)}>
-                        View roster<span className="sr-only"> of {batchTitle(batch)}</span>
-                      </button>
-                    </td>
-                  </tr>
+          <AdminTable caption="Upcoming batches, earliest first" columns={columnsOf(['Batch', 'Course', 'Status', ...COUNTS, 'Roster'])} className="mt-3">
+            {load.data.map((batch) => (
+              <tr key={batch.id} data-batch-id={batch.id}>
+                <th scope="row" className={`${CELL} font-medium text-navy-900`}>
+                  {enrolmentBatchText(batch)}
+                </th>
+                <td className={`${CELL} whitespace-normal`}>{batch.courseName ?? '—'}</td>
+                <td className={CELL}>{BATCH_STATUS_LABELS[batch.status] ?? batch.status}</td>
+                {[batch.counts.seats, batch.counts.booked, batch.counts.held, batch.counts.left, batch.waitlist].map((n, index) => (
+                  <td key={COUNTS[index]} className={`${CELL} text-right tabular-nums`}>
+                    {n}
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </div>
+                <td className={CELL}>
+                  <button type="button" className="btn-outline min-h-10 px-3 py-1.5" onClick={() => setViewing(batch)}>
+                    View roster<span className="sr-only"> of {batchTitle(batch)}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         </>
       )}
       {viewing ? <RosterDialog batch={viewing} token={token} onUnauthorized={onUnauthorized} onClose={() => setViewing(null)} /> : null}

@@ -35,6 +35,13 @@ import {ErrorPanel} from './ErrorPanel'
 import {useAdminLoad} from './useAdminLoad'
 import {AdminPageHeader} from './AdminPageHeader'
 import {EnquiryStatusBadge, Spinner} from './parts'
+import {AdminTable} from './AdminTable'
+
+/** The enquiries table's columns; the last holds each row's Details button. */
+const ENQUIRY_COLUMNS = [
+  ...['Date', 'Name', 'Subject', 'Status'].map((label) => ({key: label, label})),
+  {key: 'details', label: <span className="sr-only">Details</span>},
+]
 
 /** The enquiries page of a signed-in administrator. */
 export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: string; onUnauthorized: () => void; onNewCount?: (count: number) => void}) {
@@ -183,51 +190,26 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
                   </li>
                 ))}
               </ul>
-              <div
-                ref={region}
-                role="region"
-                aria-labelledby={`${ids}-caption`}
-                tabIndex={0}
-                className="relative mt-4 hidden overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm sm:block"
-              >
-                <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-                  <caption id={`${ids}-caption`} className="sr-only">
-                    Enquiries, newest first
-                  </caption>
-                  <thead className="bg-slate-50">
-                    <tr>
-                      {['Date', 'Name', 'Subject', 'Status'].map((label) => (
-                        <th key={label} scope="col" className="px-3 py-3 font-semibold whitespace-nowrap text-navy-900">
-                          {label}
-                        </th>
-                      ))}
-                      <th scope="col" className="px-3 py-3 font-semibold whitespace-nowrap text-navy-900">
-                        <span className="sr-only">Details</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {shown.map((enquiry) => (
-                      <tr key={enquiry.id} className={enquiry.status === 'new' ? 'hover:bg-slate-50' : 'bg-slate-50/60 hover:bg-slate-100'}>
-                        <td className="px-3 py-3 align-top whitespace-nowrap">{formatDateTime(enquiry.createdAt)}</td>
-                        <td className="max-w-56 min-w-32 px-3 py-3 align-top">
-                          <span className="font-semibold break-words text-navy-900">{enquiry.name}</span>
-                          <span className="block text-xs break-all text-slate-600">{enquiry.email}</span>
-                        </td>
-                        <td className="min-w-36 px-3 py-3 align-top">{enquiry.subject}</td>
-                        <td className="px-3 py-3 align-top">
-                          <EnquiryStatusBadge status={enquiry.status} />
-                        </td>
-                        <td className="px-3 py-2 align-top">
-                          <button type="button" onClick={() => open(enquiry.id)} className="btn-outline min-h-10 px-3 py-1.5">
-                            View<span className="sr-only"> the enquiry from {enquiry.name}</span>
-                          </button>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <AdminTable caption="Enquiries, newest first" columns={ENQUIRY_COLUMNS} className="mt-4 hidden sm:block" headPadding="py-3" ref={region}>
+                {shown.map((enquiry) => (
+                  <tr key={enquiry.id} className={enquiry.status === 'new' ? 'hover:bg-slate-50' : 'bg-slate-50/60 hover:bg-slate-100'}>
+                    <td className="px-3 py-3 align-top whitespace-nowrap">{formatDateTime(enquiry.createdAt)}</td>
+                    <td className="max-w-56 min-w-32 px-3 py-3 align-top">
+                      <span className="font-semibold break-words text-navy-900">{enquiry.name}</span>
+                      <span className="block text-xs break-all text-slate-600">{enquiry.email}</span>
+                    </td>
+                    <td className="min-w-36 px-3 py-3 align-top">{enquiry.subject}</td>
+                    <td className="px-3 py-3 align-top">
+                      <EnquiryStatusBadge status={enquiry.status} />
+                    </td>
+                    <td className="px-3 py-2 align-top">
+                      <button type="button" onClick={() => open(enquiry.id)} className="btn-outline min-h-10 px-3 py-1.5">
+                        View<span className="sr-only"> the enquiry from {enquiry.name}</span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
             </>
           )}
         </>

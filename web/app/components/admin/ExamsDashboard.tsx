@@ -25,6 +25,7 @@ import {
 } from './exams'
 import {Spinner} from './parts'
 import {useAdminLoad} from './useAdminLoad'
+import {AdminTable, columnsOf} from './AdminTable'
 
 /** An exam as the page lists it. */
 export type AdminExam = {examId: string; title: string}
@@ -92,47 +93,26 @@ function ExamStatisticsTable({exam, statistics}: {exam: AdminExam; statistics: E
         ) : null}
       </div>
       {statistics.variants.length > 0 ? (
-        <div
-          role="region"
-          aria-labelledby={`${ids}-caption`}
-          tabIndex={0}
-          className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:ring-2 focus:ring-ocean-500 focus:outline-none"
-        >
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <caption id={`${ids}-caption`} className="sr-only">
-              Item statistics of {exam.title}
-            </caption>
-            <thead className="bg-slate-50">
-              <tr>
-                {HEADERS.map((header) => (
-                  <th key={header} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900">
-                    {header}
-                  </th>
-                ))}
+        <AdminTable caption={`Item statistics of ${exam.title}`} columns={columnsOf(HEADERS)} className="mt-3">
+          {statistics.variants.map((variant) => {
+            const flagged = variant.flags.length > 0
+            return (
+              <tr key={variant.variantId} data-variant-id={variant.variantId} className={flagged ? 'bg-amber-50' : undefined}>
+                <th scope="row" className="min-w-64 px-3 py-2 align-top font-normal text-slate-800">
+                  <span className="block max-w-prose font-medium text-navy-900">{variant.question ?? QUESTION_REMOVED}</span>
+                  <span className="block text-xs text-slate-700">{variantMetaText(variant)}</span>
+                </th>
+                <td className={`${CELL} text-right tabular-nums`}>{variant.points}</td>
+                <td className={`${CELL} text-right tabular-nums`}>{variant.attempts}</td>
+                <td className={`${CELL} text-right tabular-nums`}>{facilityText(variant.facility)}</td>
+                <td className={`${CELL} text-right tabular-nums`}>{discriminationText(variant.discrimination)}</td>
+                <td className={`${CELL} ${flagged ? 'font-semibold text-amber-900' : 'text-slate-700'}`}>
+                  {flagText(variant, statistics.minimumAttemptsForFlags)}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {statistics.variants.map((variant) => {
-                const flagged = variant.flags.length > 0
-                return (
-                  <tr key={variant.variantId} data-variant-id={variant.variantId} className={flagged ? 'bg-amber-50' : undefined}>
-                    <th scope="row" className="min-w-64 px-3 py-2 align-top font-normal text-slate-800">
-                      <span className="block max-w-prose font-medium text-navy-900">{variant.question ?? QUESTION_REMOVED}</span>
-                      <span className="block text-xs text-slate-700">{variantMetaText(variant)}</span>
-                    </th>
-                    <td className={`${CELL} text-right tabular-nums`}>{variant.points}</td>
-                    <td className={`${CELL} text-right tabular-nums`}>{variant.attempts}</td>
-                    <td className={`${CELL} text-right tabular-nums`}>{facilityText(variant.facility)}</td>
-                    <td className={`${CELL} text-right tabular-nums`}>{discriminationText(variant.discrimination)}</td>
-                    <td className={`${CELL} ${flagged ? 'font-semibold text-amber-900' : 'text-slate-700'}`}>
-                      {flagText(variant, statistics.minimumAttemptsForFlags)}
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
+            )
+          })}
+        </AdminTable>
       ) : null}
     </section>
   )

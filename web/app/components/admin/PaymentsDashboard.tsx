@@ -26,6 +26,7 @@ import {useAdminLoad} from './useAdminLoad'
 import {AdminPageHeader} from './AdminPageHeader'
 import {Spinner} from './parts'
 import {afterCheck, checkResolvesOrder, eventsCountText, NEEDS_ATTENTION_EMPTY, ordersCountText, WEBHOOK_EVENTS_EMPTY, WEBHOOK_RESULT_LABELS} from './payments'
+import {AdminTable, columnsOf} from './AdminTable'
 
 /** What one card shows under its button: the result of the last check, or its error. */
 type CardNote = {kind: 'result' | 'error'; text: string}
@@ -228,46 +229,24 @@ function WebhookResultBadge({result}: {result: WebhookLogResult}) {
 
 /** The webhook event log, newest first, in a focusable region that scrolls sideways on a narrow screen. */
 function WebhookEventsTable({events}: {events: readonly WebhookLogEntry[]}) {
-  const ids = useId()
   const cell = 'px-3 py-2.5 align-top'
   return (
     <>
       <p className="mt-3 text-sm text-slate-700">{eventsCountText(events.length)}</p>
-      <div
-        role="region"
-        aria-labelledby={`${ids}-caption`}
-        tabIndex={0}
-        className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:ring-2 focus:ring-ocean-500 focus:outline-none"
-      >
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption id={`${ids}-caption`} className="sr-only">
-            Webhook events, newest first
-          </caption>
-          <thead className="bg-slate-50">
-            <tr>
-              {['Event id', 'Type', 'Order', 'Result', 'Time'].map((header) => (
-                <th key={header} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {events.map((event, index) => (
-              <tr key={`${event.at}-${event.id ?? ''}-${index}`} data-result={event.result}>
-                <td className={`${cell} font-mono text-xs whitespace-nowrap text-slate-800`}>{event.id ?? '—'}</td>
-                <td className={`${cell} whitespace-nowrap`}>{event.type ?? '—'}</td>
-                <td className={`${cell} font-mono text-xs whitespace-nowrap text-slate-800`}>{event.orderId ?? '—'}</td>
-                <td className={cell}>
-                  <WebhookResultBadge result={event.result} />
-                  {event.detail ? <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">{event.detail}</span> : null}
-                </td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(event.at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable caption="Webhook events, newest first" columns={columnsOf(['Event id', 'Type', 'Order', 'Result', 'Time'])} className="mt-3">
+        {events.map((event, index) => (
+          <tr key={`${event.at}-${event.id ?? ''}-${index}`} data-result={event.result}>
+            <td className={`${cell} font-mono text-xs whitespace-nowrap text-slate-800`}>{event.id ?? '—'}</td>
+            <td className={`${cell} whitespace-nowrap`}>{event.type ?? '—'}</td>
+            <td className={`${cell} font-mono text-xs whitespace-nowrap text-slate-800`}>{event.orderId ?? '—'}</td>
+            <td className={cell}>
+              <WebhookResultBadge result={event.result} />
+              {event.detail ? <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">{event.detail}</span> : null}
+            </td>
+            <td className={`${cell} whitespace-nowrap`}>{formatDateTime(event.at)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </>
   )
 }
