@@ -7,6 +7,7 @@
  */
 import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
+import {parseInrPrice} from '~/domain/price'
 import {parseNdjson, seedFile} from '~/lib/content.server'
 import {categoryPath, LEGAL_SLUGS, servicePath} from '~/lib/paths'
 import {organization, serializeJsonLd, type JsonLd, type StructuredDataHandle, type StructuredDataSite} from '~/lib/structured-data'
@@ -242,9 +243,10 @@ describe('JSON-LD', () => {
     }
   })
 
-  it("category pages carry a Course with an Offer for each fixed-price course, at the seed's price in USD", async () => {
+  it("category pages carry a Course with an Offer for each fixed-price course, at the seed's price in USD (and in INR where the seed has one)", async () => {
     const categories = seed.filter((doc) => doc._type === 'courseCategory' && !['competency-training', 'cadetship-training'].includes(doc.slug.current))
     expect(categories).toHaveLength(4)
+    let inrOffers = 0
     for (const doc of categories) {
       const path = categoryPath(doc.slug.current)
       const {jsonLd} = await loadPage(path)
@@ -255,18 +257,22 @@ describe('JSON-LD', () => {
       for (const course of seedCourses) {
         const item = offered.find((entry) => (entry.alternateName ?? entry.name) === course.name)
         expect(item, `${path} ${course.name}`).toBeDefined()
-        expect(item!.offers).toEqual({
+        const usd = {
           '@type': 'Offer',
           category: 'Paid',
           price: course.priceUsd,
           priceCurrency: 'USD',
           availability: 'https://schema.org/InStock',
           url: item!.url,
-        })
+        }
+        const inr = parseInrPrice(course.priceInr)
+        expect(item!.offers).toEqual(inr === null ? usd : [usd, {...usd, price: inr, priceCurrency: 'INR'}])
+        if (inr !== null) inrOffers++
         expect(item!.provider['@id']).toBe(`${ORIGIN}/#organization`)
         expect(item!.url).toMatch(new RegExp(`^${ORIGIN}${path}#course-`))
       }
     }
+    expect(inrOffers).toBeGreaterThan(0)
   })
 
   it('pages without fixed-price courses state no offer', async () => {

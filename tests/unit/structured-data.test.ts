@@ -93,6 +93,21 @@ describe('courseList', () => {
     expect(items[0]!['@context']).toBeUndefined()
   })
 
+  it('adds an Offer in INR where the content has an INR price (issue 17), never for a course sold by quote', () => {
+    const list = courseList(site, {id: 'stcw-courses', title: 'STCW Courses'}, [
+      {...courses[0]!, priceInr: '₹4,000'},
+      {...courses[1]!, priceInr: '₹9,000'},
+      {...courses[2]!, priceInr: 'about 1 lakh'},
+    ])!
+    const items = (list.itemListElement as Array<{item: Record<string, any>}>).map((element) => element.item)
+    expect(items[0]!.offers).toEqual([
+      expect.objectContaining({'@type': 'Offer', price: 50, priceCurrency: 'USD'}),
+      expect.objectContaining({'@type': 'Offer', price: 4000, priceCurrency: 'INR', availability: 'https://schema.org/InStock'}),
+    ])
+    expect(items).toHaveLength(2)
+    expect(items[1]!.offers).toMatchObject({price: 1234.5, priceCurrency: 'USD'})
+  })
+
   it('is null when no course has a fixed price', () => {
     expect(courseList(site, {id: 'competency-training', title: 'Competency'}, [courses[1]!])).toBeNull()
   })

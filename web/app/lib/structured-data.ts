@@ -4,7 +4,8 @@
  * - `organization`: the provider, on every page (root.tsx), from the site settings;
  * - `courseList`: an ItemList of Course, each with an Offer, for the fixed-price courses of a
  *   category page; the price is `payableUsd` of web/app/domain/price.ts, the very function
- *   that decides the card's price label and its Enroll link;
+ *   that decides the card's price label and its Enroll link, and a second Offer in INR where
+ *   `payableInr` gives one (issue 17);
  * - `breadcrumbList`: the trail of a nested page (category, competency, cadetship, service,
  *   officer-licensing, legal and exam pages).
  *
@@ -16,7 +17,7 @@
  * Every URL is absolute, built from the root loader's `origin` (SITE_URL or the request's
  * origin), never from a hard-coded host.
  */
-import {payableUsd, type CoursePrice} from '~/domain/price'
+import {payableInr, payableUsd, type CoursePrice} from '~/domain/price'
 import {absoluteUrl, categoryPath, courseAnchor} from './paths'
 
 /** One JSON-LD item (a schema.org node with its @context). */
@@ -101,13 +102,24 @@ export type CourseForStructuredData = CoursePrice & {
   level?: string | null
 }
 
+/** A paid, available Offer of `price` (major units) in `currency` at `url`. */
+const offer = (price: number, currency: 'USD' | 'INR', url: string): Record<string, unknown> => ({
+  '@type': 'Offer',
+  category: 'Paid',
+  price,
+  priceCurrency: currency,
+  availability: 'https://schema.org/InStock',
+  url,
+})
+
 /**
- * One Course with its Offer, or null when the course has no fixed price ("Contact for
+ * One Course with its Offer (two, USD and INR, when the course can be paid in INR), or null when the course has no fixed price ("Contact for
  * pricing" courses are sold by quote: no Offer to state). `url` points at the course's card.
  */
 export function course(site: StructuredDataSite, categoryId: string, item: CourseForStructuredData): JsonLd | null {
   const price = payableUsd(item)
   if (price === null || !item.name) return null
+  const inr = payableInr(item)
   const url = absoluteUrl(site.origin, `${categoryPath(categoryId)}#${courseAnchor(item._id)}`)
   const node: JsonLd = {
     '@context': CONTEXT,
@@ -116,14 +128,8 @@ export function course(site: StructuredDataSite, categoryId: string, item: Cours
     description: item.description ?? '',
     url,
     provider: organizationRef(site),
-    offers: {
-      '@type': 'Offer',
-      category: 'Paid',
-      price,
-      priceCurrency: 'USD',
-      availability: 'https://schema.org/InStock',
-      url,
-    },
+    // One Offer per currency the course can be paid in: USD, and INR where the content has an INR price (issue 17).
+    offers: inr === null ? offer(price, 'USD', url) : [offer(price, 'USD', url), offer(inr, 'INR', url)],
   }
   if (item.fullName && item.fullName !== item.name) node.alternateName = item.name
   if (item.level) node.educationalLevel = item.level
