@@ -272,6 +272,17 @@ describe('revoking and listing', () => {
     expect((await callAs(pdfFn, getRequest('/api/admin/certificates/x/pdf', token), {params: {number: 'x'}})).status).toBe(400)
   })
 
+  it('two revocations at once: one 200, one 409; the reason of the one that landed is kept', async () => {
+    const token = await loginToken()
+    const record = await enrolment()
+    const number = (await issue(token, issueBody(record.orderId))).body.certificate.number as string
+    const answers = await Promise.all([revoke(token, number, {reason: 'First'}), revoke(token, number, {reason: 'Second'})])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const landed = answers.find((a) => a.status === 200)!.body.certificate.revocationReason
+    expect((await findCertificate(number))?.revocationReason).toBe(landed)
+    expect((await findOrderCertificates(record.orderId))?.active).toBeNull()
+  })
+
   it('lists by number or name (case-insensitive substring) and order id, with the valid certificates expiring within 90 days, soonest first', async () => {
     const token = await loginToken()
     // Issued five years ago (BOSIET: 5 years), so they expire in 10 and 40 days; one more revoked.
