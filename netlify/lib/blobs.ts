@@ -44,6 +44,13 @@ export const STORES = {
    * few shards `{examId}/{0…7}` of ExamStatisticsShard (web/app/domain/item-statistics.ts), changed only through updateJSON.
    */
   examStatistics: 'exam-statistics',
+  /**
+   * Course certificates (issue 20; netlify/lib/certificates/register.ts): `cert/{number}` one JSON
+   * CertificateRecord per certificate, `order/{orderId}` the enrolment's index (its certificates,
+   * the valid one, an issue in progress), `counter/year-YYYY` the number counter of a year; all
+   * changed only through updateJSON.
+   */
+  certificates: 'certificates',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

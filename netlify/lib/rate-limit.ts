@@ -25,6 +25,7 @@ export const RATE_LIMIT_BUCKETS: Readonly<Record<RateLimitName, string>> = {
   UPLOAD_START: 'upload-start',
   LOGIN: 'admin-login',
   LOGIN_CLIENT: 'admin-login-client',
+  VERIFY: 'certificate-verify',
 }
 
 export type RateLimitOptions = {

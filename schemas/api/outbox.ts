@@ -21,9 +21,20 @@ import {MailAddressSchema} from './mail'
  * What a message is: the receipt or a refund receipt (issue 15) to the candidate, or a notice to
  * staff — of an enrolment, an enquiry, or (issue 16) a seat come free in a batch with a waitlist
  * (`waitlist-notice:{order id whose hold was freed}`), or (issue 17) a cadetship installment's
- * payment link to the candidate (`installment-link:{reference id}`, e.g. `{order id}-i2`).
+ * payment link to the candidate (`installment-link:{reference id}`, e.g. `{order id}-i2`), or (issue 20)
+ * a course certificate to its holder (`certificate:{number}`, the PDF attached) or its expiry
+ * reminder (`certificate-expiry:{number}`).
  */
-export const OUTBOX_KINDS = ['receipt', 'enrolment-notice', 'enquiry-notice', 'refund-receipt', 'waitlist-notice', 'installment-link'] as const
+export const OUTBOX_KINDS = [
+  'receipt',
+  'enrolment-notice',
+  'enquiry-notice',
+  'refund-receipt',
+  'waitlist-notice',
+  'installment-link',
+  'certificate',
+  'certificate-expiry',
+] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>
 

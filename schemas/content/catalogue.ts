@@ -4,7 +4,8 @@
  * add an INR price as text (`priceInr`, whole rupees: issue 17, docs/requirements.md#req-inr);
  * docs/requirements.md#req-entities-catalogue and #req-constants give every figure.
  */
-import {defineArrayMember, defineField, defineType, type NumberRule} from 'sanity'
+import {defineArrayMember, defineField, defineType, type NumberRule, type ValidationContext} from 'sanity'
+import {CERTIFICATE_VALIDITY_YEARS, COURSE_CODE_PATTERN} from '../../web/app/domain/certificates'
 import {formatInr} from '../../web/app/domain/format'
 import {MAX_INR_PRICE, parseInrPrice} from '../../web/app/domain/price'
 import {nextOrder} from './initialValues'
@@ -93,6 +94,20 @@ export const courseCategory = defineType({
   preview: {select: {title: 'title', subtitle: 'slug.current'}},
 })
 
+/**
+ * The certificate code rule (issue 20): COURSE_CODE_PATTERN, and no other course (published or
+ * draft, other than this document's own pair) has the same code. Reads through the Studio's client.
+ */
+async function checkCourseCode(value: string | undefined, context: ValidationContext): Promise<true | string> {
+  if (typeof value !== 'string') return true
+  if (!COURSE_CODE_PATTERN.test(value)) return 'Use a capital letter, then 1 to 9 capital letters or digits, e.g. BOSIET'
+  const id = String(documentFields(context)._id ?? '').replace(/^drafts\./, '')
+  const others = await context
+    .getClient({apiVersion: '2024-01-01'})
+    .fetch<number>('count(*[_type == "course" && code == $code && !(_id in [$id, $draft])])', {code: value, id, draft: `drafts.${id}`})
+  return others > 0 ? `Another course already uses the code ${value}` : true
+}
+
 export const course = defineType({
   name: 'course',
   title: 'Course',
@@ -110,6 +125,23 @@ export const course = defineType({
       type: 'string',
       description: 'Full course title, shown under the code on the course card.',
       validation: required,
+    }),
+    defineField({
+      // Issue 20 (docs/requirements.md#req-issue-20-certificates): the code in certificate numbers.
+      name: 'code',
+      title: 'Certificate code',
+      type: 'string',
+      description:
+        'Short code printed in this course\'s certificate numbers, e.g. "BOSIET" gives MTC-BOSIET-2026-00001: a capital letter, then 1 to 9 capital letters or digits. Unique across courses; changing it affects only certificates issued afterwards.',
+      validation: (Rule) => Rule.required().custom((value: string | undefined, context) => checkCourseCode(value, context)),
+    }),
+    defineField({
+      name: 'certificateValidityYears',
+      title: 'Certificate validity (years)',
+      type: 'number',
+      description:
+        'How many years a certificate of this course stays valid (e.g. 5 for STCW basic and offshore survival modules); the holder is reminded 90 days before it expires. Leave empty when the certificate does not expire.',
+      validation: (Rule) => Rule.integer().min(CERTIFICATE_VALIDITY_YEARS.min).max(CERTIFICATE_VALIDITY_YEARS.max),
     }),
     defineField({
       name: 'category',

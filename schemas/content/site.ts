@@ -107,6 +107,29 @@ export const siteSettings = defineType({
         ),
     }),
     defineField({
+      // Issue 20 (docs/requirements.md#req-issue-20-certificates): printed on course certificates.
+      name: 'certificateSignatoryName',
+      title: 'Certificate signatory name',
+      type: 'string',
+      description: 'The person who signs course certificates, printed under the signature line, e.g. "Capt. Arjun Nair".',
+      validation: (Rule) => Rule.required().max(100),
+    }),
+    defineField({
+      name: 'certificateSignatoryTitle',
+      title: 'Certificate signatory title',
+      type: 'string',
+      description: 'The signatory\'s position, printed under their name, e.g. "Director of Training".',
+      validation: (Rule) => Rule.required().max(100),
+    }),
+    defineField({
+      name: 'approvalNumber',
+      title: 'Approval or accreditation number',
+      type: 'string',
+      description:
+        'The training provider\'s approval or accreditation number printed on every certificate, e.g. "DGS/MTI/2006/042". Leave empty if there is none.',
+      validation: (Rule) => Rule.max(100),
+    }),
+    defineField({
       name: 'socialLinks',
       type: 'array',
       description: 'The social media icons in the footer: exactly four, in this order.',

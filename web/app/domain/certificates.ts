@@ -153,3 +153,15 @@ export const NO_MATCH_MESSAGE = 'No certificate matches these details'
 
 /** Look-ups of GET /api/verify and the verify pages per client per window (429 after). */
 export const VERIFY_RATE_LIMIT = {max: 20, windowSeconds: 600} as const
+
+/** What the PDF, the e-mail and the pages print for a certificate without an expiry day. */
+export const NO_EXPIRY_TEXT = 'Does not expire'
+
+/** The public verification form's path. */
+export const VERIFY_PATH = '/verify'
+
+/** The QR code's target: `/verify/{number}` (the number URL-encoded). */
+export const verifyPath = (number: string): string => `${VERIFY_PATH}/${encodeURIComponent(number)}`
+
+/** The file name of a certificate's PDF: `certificate-MTC-BOSIET-2026-00001.pdf`. */
+export const certificateFileName = (number: string): string => `certificate-${number}.pdf`

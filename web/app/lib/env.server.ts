@@ -73,6 +73,8 @@ export const RATE_LIMIT_DEFAULTS = {
   LOGIN: '5/15m',
   /** Failed staff logins per client, whatever the account (issue 15). */
   LOGIN_CLIENT: '20/15m',
+  /** Certificate look-ups per client (issue 20: GET /api/verify and the /verify pages), so the register cannot be enumerated. */
+  VERIFY: '20/10m',
 } as const
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS

@@ -58,6 +58,21 @@ export const RECEIPT_CONTEXT_QUERY = defineQuery(`{
 }`)
 
 /**
+ * What a course certificate prints and needs (issue 20; netlify/lib/certificates/context.ts): the
+ * provider (name, contact, receipt prefix, signatory, approval number) and the enrolled course —
+ * found by its program's slug (`$program`, the enrolment's trainingProgram) and short name
+ * (`$course`, the enrolment's course) — with its certificate code and validity.
+ */
+export const CERTIFICATE_CONTEXT_QUERY = defineQuery(`{
+  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
+    companyName, receiptPrefix, certificateSignatoryName, certificateSignatoryTitle, approvalNumber, contact{email, phone, address}
+  },
+  "course": *[_type == "course" && category->slug.current == $program && name == $course][0]{
+    _id, name, fullName, code, certificateValidityYears, "category": category->slug.current
+  }
+}`)
+
+/**
  * "What happens next" on the enrolment confirmation page (issue 14): the cadetship's installment
  * schedule and documents to bring, and the documents competency training needs.
  */

@@ -364,6 +364,8 @@ export type Course = {
   _rev: string
   name: string
   fullName: string
+  code: string
+  certificateValidityYears?: number
   category: {
     _ref: string
     _type: 'reference'
@@ -536,6 +538,9 @@ export type SiteSettings = {
     businessHours: string
   }
   receiptPrefix: string
+  certificateSignatoryName: string
+  certificateSignatoryTitle: string
+  approvalNumber?: string
   socialLinks: Array<{
     platform: 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube'
     url: string
@@ -714,6 +719,30 @@ export type RECEIPT_CONTEXT_QUERYResult = {
     }
   } | null
   refundSummary: string | null
+}
+// Variable: CERTIFICATE_CONTEXT_QUERY
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    companyName, receiptPrefix, certificateSignatoryName, certificateSignatoryTitle, approvalNumber, contact{email, phone, address}  },  "course": *[_type == "course" && category->slug.current == $program && name == $course][0]{    _id, name, fullName, code, certificateValidityYears, "category": category->slug.current  }}
+export type CERTIFICATE_CONTEXT_QUERYResult = {
+  settings: {
+    companyName: string
+    receiptPrefix: string
+    certificateSignatoryName: string
+    certificateSignatoryTitle: string
+    approvalNumber: string | null
+    contact: {
+      email: string
+      phone: string
+      address: string
+    }
+  } | null
+  course: {
+    _id: string
+    name: string
+    fullName: string
+    code: string
+    certificateValidityYears: number | null
+    category: string
+  } | null
 }
 // Variable: NEXT_STEPS_QUERY
 // Query: {  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{installments[]{_key, label, duration, feeUsd}, documentsToBring},  "competency": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{documentsToBring}}
@@ -1247,6 +1276,7 @@ declare module '@sanity/client' {
   interface SanityQueries {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url}\n}': SITE_SETTINGS_QUERYResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{companyName, receiptPrefix, contact{email, phone, address}},\n  "refundSummary": *[_type == "legalPage" && slug.current == "refund"][0].summary\n}': RECEIPT_CONTEXT_QUERYResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, receiptPrefix, certificateSignatoryName, certificateSignatoryTitle, approvalNumber, contact{email, phone, address}\n  },\n  "course": *[_type == "course" && category->slug.current == $program && name == $course][0]{\n    _id, name, fullName, code, certificateValidityYears, "category": category->slug.current\n  }\n}': CERTIFICATE_CONTEXT_QUERYResult
     '{\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{installments[]{_key, label, duration, feeUsd}, documentsToBring},\n  "competency": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{documentsToBring}\n}': NEXT_STEPS_QUERYResult
     '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}\n}': HOME_PAGE_QUERYResult
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  excellence{heading, body, stats[]{_key, value, label}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}': ABOUT_PAGE_QUERYResult

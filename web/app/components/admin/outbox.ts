@@ -12,6 +12,8 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'refund-receipt': 'Refund receipt',
   'waitlist-notice': 'Waitlist notice',
   'installment-link': 'Installment payment link',
+  certificate: 'Certificate',
+  'certificate-expiry': 'Certificate expiry reminder',
 }
 
 /** A message's status as its badge says it. */
