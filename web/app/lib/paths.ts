@@ -77,12 +77,6 @@ export const ADMIN_EXAMS_PATH = '/admin/exams'
 /** Staff's register of course certificates (issue 20): search, CSV, PDF, revoke, expiring soon. */
 export const ADMIN_CERTIFICATES_PATH = '/admin/certificates'
 
-/** The public certificate verification form (issue 20, docs/requirements.md#req-issue-20-verify). */
-export const VERIFY_PATH = '/verify'
-
-/** /verify/{number}: one certificate's public page, the target of its QR code (issue 20). */
-export const verifyPath = (number: string) => `${VERIFY_PATH}/${encodeURIComponent(number)}`
-
 /** The admin area's outbox of e-mail messages (issue 14). */
 export const ADMIN_OUTBOX_PATH = '/admin/outbox'
 

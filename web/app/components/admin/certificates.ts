@@ -16,7 +16,7 @@
  */
 import {getCoreRowModel, getFilteredRowModel, type FilterFn, type TableOptions} from '@tanstack/react-table'
 import type {AdminCertificatesResponse, Certificate, CertificateResponse, IssueCertificateRequest, RevokeCertificateRequest} from '#schemas/api/certificates'
-import {daysBetween, STATUS_LABELS} from '~/domain/certificates'
+import {certificateFileName, daysBetween, STATUS_LABELS} from '~/domain/certificates'
 import {buildCsv} from '~/domain/csv'
 import {localDate} from '~/domain/format'
 import {saveBlob, UnauthorizedError} from './api'
@@ -133,9 +133,6 @@ export function withLabel(message: string): string {
   )
 }
 
-/** certificate-MTC-BOSIET-2026-00001.pdf */
-export const certificatePdfFileName = (number: string) => `certificate-${number}.pdf`
-
 /** Downloads the certificate's PDF with the bearer header and saves it. */
 export async function downloadCertificatePdf(token: string, number: string): Promise<void> {
   let response: Response
@@ -146,7 +143,7 @@ export async function downloadCertificatePdf(token: string, number: string): Pro
   }
   if (response.status === 401) throw new UnauthorizedError()
   if (!response.ok) throw new Error((response.status < 500 ? await errorText(response) : null) ?? CERTIFICATE_MESSAGES.pdfFailed)
-  saveBlob(await response.blob(), certificatePdfFileName(number))
+  saveBlob(await response.blob(), certificateFileName(number))
 }
 
 /** The revoke form's check: the reason, trimmed (1–500 characters), or the message to show. */

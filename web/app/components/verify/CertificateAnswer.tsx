@@ -32,15 +32,15 @@ const STATUS_LEAD: Record<CertificateStatus, string> = {
 }
 
 export function CertificateAnswer({certificate, headingRef}: {certificate: CertificateView; headingRef?: Ref<HTMLHeadingElement>}) {
-  const rows: Array<[string, string]> = [
-    [certificate.masked ? 'Holder (name hidden)' : 'Holder', certificate.name],
-    ['Course', certificate.courseName],
-    ['Course dates', courseDays(certificate.courseStart, certificate.courseEnd)],
-    ['Certificate number', certificate.number],
-    ['Issued', certificateDay(certificate.issuedOn)],
-    ['Expires', expiryText(certificate.expiresOn)],
+  const rows: Array<[key: string, label: string, value: string]> = [
+    ['holder', certificate.masked ? 'Holder (name hidden)' : 'Holder', certificate.name],
+    ['course', 'Course', certificate.courseName],
+    ['course-dates', 'Course dates', courseDays(certificate.courseStart, certificate.courseEnd)],
+    ['number', 'Certificate number', certificate.number],
+    ['issued', 'Issued', certificateDay(certificate.issuedOn)],
+    ['expires', 'Expires', expiryText(certificate.expiresOn)],
   ]
-  if (certificate.revokedOn) rows.push(['Revoked', certificateDay(certificate.revokedOn)])
+  if (certificate.revokedOn) rows.push(['revoked', 'Revoked', certificateDay(certificate.revokedOn)])
   return (
     <section
       aria-labelledby="certificate-answer-title"
@@ -58,10 +58,10 @@ export function CertificateAnswer({certificate, headingRef}: {certificate: Certi
         {certificate.status === 'revoked' && certificate.revokedOn ? ` Revoked on ${certificateDay(certificate.revokedOn)}.` : ''}
       </p>
       <dl className="mt-6 grid grid-cols-1 gap-x-8 gap-y-4 sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label} className="min-w-0">
+        {rows.map(([key, label, value]) => (
+          <div key={key} className="min-w-0">
             <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-            <dd className="mt-0.5 text-base font-medium break-words text-navy-900" data-testid={`certificate-${label.split(' ')[0]!.toLowerCase()}`}>
+            <dd className="mt-0.5 text-base font-medium break-words text-navy-900" data-testid={`certificate-${key}`}>
               {value}
             </dd>
           </div>
