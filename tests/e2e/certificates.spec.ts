@@ -122,7 +122,8 @@ test('staff complete an enrolment and issue a certificate; its PDF holds the fie
   const item = section.getByTestId('enrolment-certificate-item')
   await expect(item.getByTestId('certificate-number')).toHaveText(certificate!.number)
   await expect(item.getByTestId('certificate-status')).toHaveText('Valid')
-  await expect(item).toContainText('expires Does not expire')
+  await expect(item).toContainText(`issued ${batchDayLabel(certificate!.issuedOn)} · does not expire`)
+  await page.screenshot({path: test.info().outputPath('enrolment-certificate.png'), fullPage: true})
   // One valid certificate per enrolment: no second "Issue certificate".
   await expect(section.getByRole('button', {name: 'Issue certificate'})).toHaveCount(0)
   await expectAccessible(page)
@@ -182,6 +183,7 @@ test.describe('public verification', () => {
     await expect(answer.getByTestId('certificate-number')).toHaveText(certificate.number)
     await expect(answer.getByTestId('certificate-issued')).toHaveText(batchDayLabel(certificate.issuedOn))
     await expect(answer.getByTestId('certificate-expires')).toHaveText('Does not expire')
+    await page.screenshot({path: test.info().outputPath('verify-valid-390.png'), fullPage: true})
     await expect(answer.getByTestId('certificate-course-dates')).toHaveText(batchDateRange({startDate: COURSE.start, endDate: COURSE.end}))
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
@@ -212,6 +214,7 @@ test.describe('public verification', () => {
     await expect(answer.getByTestId('certificate-holder')).toHaveText(/^R\*{4} C\*+$/)
     await expect(answer.getByTestId('certificate-course')).toHaveText(certificate.courseName)
     await expect(page.getByText(state.holder)).toHaveCount(0)
+    await page.screenshot({path: test.info().outputPath('verify-masked-390.png'), fullPage: true})
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
 
@@ -280,6 +283,7 @@ test('/admin/certificates: search, CSV, revoke with a reason; /verify then says 
 
   await row.getByRole('button', {name: /^Revoke/}).click()
   const dialog = page.getByRole('dialog', {name: `Revoke ${certificate.number}`})
+  await expect(dialog.getByLabel('Reason for revoking')).toBeFocused()
   await dialog.getByRole('button', {name: 'Revoke certificate'}).click()
   await expect(dialog.getByRole('alert')).toHaveText('Please give the reason for revoking this certificate.')
   await expectAccessible(page)
@@ -308,6 +312,7 @@ test('/admin/certificates: search, CSV, revoke with a reason; /verify then says 
   await expect(answer.getByTestId('certificate-status')).toHaveText('Revoked')
   await expect(answer).toContainText(`Revoked on ${batchDayLabel(revoked!.revokedOn!)}.`)
   await expect(answer.getByTestId('certificate-revoked')).toHaveText(batchDayLabel(revoked!.revokedOn!))
+  await page.screenshot({path: test.info().outputPath('verify-revoked.png'), fullPage: true})
 
   // A new certificate can be issued once none is valid; a revoke that lost a race shows the server's 409.
   const enrolment = await openEnrolment(page)
@@ -343,6 +348,7 @@ test('/admin/certificates at 390 px: no sideways page scroll, the table scrolls 
   await seedToken(page, state.token)
   await page.goto('/admin/certificates')
   await expect(page.locator(`tr[data-certificate-number="${state.certificate!.number}"]`)).toBeVisible()
+  await page.screenshot({path: test.info().outputPath('admin-certificates-390.png'), fullPage: true})
   await expectNoSidewaysScroll(page)
   await expectAccessible(page)
 })

@@ -30,7 +30,12 @@ export function CertificateRevokeForm({
   const [error, setError] = useState<{message: string; field: boolean} | null>(null)
   const [sending, setSending] = useState(false)
 
-  useEffect(() => field.current?.focus(), [])
+  // After a frame: in the register's modal dialog, showModal() (run after this effect) would move
+  // the focus to the dialog's close button.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => field.current?.focus())
+    return () => cancelAnimationFrame(frame)
+  }, [])
 
   async function submit(event: FormEvent) {
     event.preventDefault()

@@ -18,7 +18,7 @@ import {useEffect, useId, useRef, useState, type FormEvent} from 'react'
 import type {EnrolmentBatchSummary} from '#schemas/api/admin'
 import {IssueCertificateRequestSchema, type Certificate, type IssueCertificateRequest} from '#schemas/api/certificates'
 import {CertificateStatusBadge} from '~/components/verify/CertificateStatusBadge'
-import {certificateDay, expiryText} from '~/components/verify/verify-text'
+import {certificateDay} from '~/components/verify/verify-text'
 import type {EnrolmentSectionProps} from './AdminDialog'
 import {UnauthorizedError} from './api'
 import {CertificateRevokeForm} from './CertificateRevokeForm'
@@ -204,7 +204,8 @@ export function EnrolmentCertificate({detail, token, onUnauthorized}: EnrolmentS
                     <CertificateStatusBadge status={certificate.status} />
                   </p>
                   <p className="mt-1 text-sm text-slate-700">
-                    {certificate.holderName} · issued {certificateDay(certificate.issuedOn)} · expires {expiryText(certificate.expiresOn)}
+                    {certificate.holderName} · issued {certificateDay(certificate.issuedOn)} ·{' '}
+                    {certificate.expiresOn ? `expires ${certificateDay(certificate.expiresOn)}` : 'does not expire'}
                     {certificate.revokedOn ? ` · revoked ${certificateDay(certificate.revokedOn)}` : ''}
                     {certificate.revocationReason ? ` (${certificate.revocationReason})` : ''}
                   </p>
