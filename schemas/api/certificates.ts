@@ -66,7 +66,7 @@ export const IdNumberSchema = z
 /** POST /api/admin/certificates: the enrolment, the holder as printed, and the course dates (end ≥ start). */
 export const IssueCertificateRequestSchema = z
   .object({
-    orderId: OrderIdSchema,
+    orderId: z.string({required_error: 'orderId is required', invalid_type_error: 'Unknown order'}).pipe(OrderIdSchema),
     holderName: HolderNameSchema,
     dateOfBirth: DateOfBirthSchema,
     idNumber: IdNumberSchema.optional(),

@@ -71,6 +71,7 @@ const MALFORMED: Record<string, string> = {
   RATE_LIMIT_UPLOAD_START: '30/1w',
   RATE_LIMIT_LOGIN: '5/',
   RATE_LIMIT_LOGIN_CLIENT: '20 / 15 minutes',
+  RATE_LIMIT_VERIFY: '20 per 10m',
   // payments
   RAZORPAY_KEY_ID: 'key_123',
   RAZORPAY_KEY_SECRET: '   ',
