@@ -3,7 +3,8 @@
  * docs/requirements.md#req-issue-20-admin-certificates).
  *
  * - An enrolment that is not `completed`: the section says that a certificate can be issued once
- *   the enrolment is completed ("Mark as completed" in the follow-up above).
+ *   the enrolment is completed, and, while staff can still move it on, to mark it completed in
+ *   the follow-up above (not for a pending, cancelled or refunded one).
  * - A completed one: its certificates (GET /api/admin/certificates?orderId=), each with its number,
  *   status, issue and expiry days, "Download PDF" (with the bearer token) and "Revoke" (a reason,
  *   ./CertificateRevokeForm.tsx). Without a valid certificate, "Issue certificate" opens the form:
@@ -16,6 +17,7 @@
  */
 import {useEffect, useId, useRef, useState, type FormEvent} from 'react'
 import type {EnrolmentBatchSummary} from '#schemas/api/admin'
+import {staffMovesFrom} from '~/domain/enrolment-status'
 import {IssueCertificateRequestSchema, type Certificate, type IssueCertificateRequest} from '#schemas/api/certificates'
 import {CertificateStatusBadge} from '~/components/verify/CertificateStatusBadge'
 import {certificateDay} from '~/components/verify/verify-text'
@@ -177,7 +179,10 @@ export function EnrolmentCertificate({detail, token, onUnauthorized}: EnrolmentS
         Certificate
       </h3>
       {!completed ? (
-        <p className="mt-2 text-sm text-slate-700">{CERTIFICATE_MESSAGES.notCompleted}</p>
+        <p className="mt-2 text-sm text-slate-700">
+          {CERTIFICATE_MESSAGES.notCompleted}
+          {staffMovesFrom(detail.status).some((to) => to !== 'cancelled') ? ` ${CERTIFICATE_MESSAGES.markCompleted}` : ''}
+        </p>
       ) : load.state === 'loading' ? (
         <p role="status" className="mt-2 text-sm text-slate-600">
           Loading the certificate...

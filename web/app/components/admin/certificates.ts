@@ -29,8 +29,8 @@ export const CERTIFICATE_MESSAGES = {
   empty: 'No certificates have been issued yet.',
   noMatches: 'No certificates match your search.',
   noneExpiring: 'No certificate expires in the next 90 days.',
-  notCompleted:
-    'A certificate can be issued once the enrolment is completed. Mark the enrolment as completed above when the candidate has finished the course.',
+  notCompleted: 'A certificate can be issued once the enrolment is completed.',
+  markCompleted: 'Mark the enrolment as completed above when the candidate has finished the course.',
   reasonRequired: 'Please give the reason for revoking this certificate.',
 } as const
 
