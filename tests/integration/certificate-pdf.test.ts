@@ -109,6 +109,13 @@ describe('the certificate PDF', () => {
     expect(await renderCertificatePdf(input())).toEqual(await renderCertificatePdf(input()))
   })
 
+  it('sets a long name smaller so it stays on the page', async () => {
+    const holderName = 'Maria Fernanda Concepción de los Santos Villanueva-Rodríguez y Montenegro Alcántara Buenaventura'
+    const bytes = await renderCertificatePdf(input({holderName}))
+    expect(flat(poppler('pdftotext', bytes))).toContain(holderName)
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1)
+  })
+
   it('refuses input that is not a certificate (a ZodError)', async () => {
     await expect(renderCertificatePdf(input({number: 'MTC-2026-00001'}))).rejects.toThrow(/Not a certificate number/)
     await expect(renderCertificatePdf(input({issuedOn: '2026-02-30'}))).rejects.toThrow()

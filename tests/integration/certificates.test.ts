@@ -222,6 +222,32 @@ describe('issuing', () => {
     expect(index?.issuing).toBeNull()
   })
 
+  it('an issue that crashed after taking its number is finished by the next one after the lease: the same number, no gap', async () => {
+    vi.setSystemTime(new Date('2029-05-02T08:00:00.000Z')) // a year of its own
+    const token = await loginToken()
+    const record = await enrolment()
+    // What a crash right after step 2 leaves: the lease held and number 1 of 2029 allocated to the enrolment's first certificate.
+    const store = openStore(STORES.certificates)
+    await store.setJSON(`order/${record.orderId}`, {
+      orderId: record.orderId,
+      numbers: [],
+      active: null,
+      issuing: {leaseId: 'crashed', until: '2029-05-02T08:02:00.000Z'},
+    })
+    await store.setJSON('counter/year-2029', {year: 2029, last: 1, byKey: {[`${record.orderId}/1`]: 1}, updatedAt: '2029-05-02T08:00:00.000Z'})
+
+    const during = await issue(token, issueBody(record.orderId))
+    expect(during.status).toBe(409)
+    expect(during.body.error).toBe('A certificate is already being issued for this enrolment')
+
+    vi.setSystemTime(new Date('2029-05-02T08:02:01.000Z'))
+    const after = await issue(token, issueBody(record.orderId))
+    expect(after.status, JSON.stringify(after.body)).toBe(201)
+    expect(after.body.certificate.number).toBe('MTC-BOSIET-2029-00001')
+    expect((await readCertificateCounter(2029))?.last).toBe(1)
+    expect(await findOrderCertificates(record.orderId)).toMatchObject({numbers: ['MTC-BOSIET-2029-00001'], active: 'MTC-BOSIET-2029-00001', issuing: null})
+  })
+
   it('50 concurrent issues for 50 enrolments get 50 distinct, consecutive numbers', async () => {
     vi.setSystemTime(new Date('2028-03-01T08:00:00.000Z')) // a year of its own: its counter starts at 1
     const token = await loginToken()
@@ -270,6 +296,17 @@ describe('revoking and listing', () => {
       (await callAs(pdfFn, getRequest('/api/admin/certificates/MTC-BOSIET-2026-99999/pdf', token), {params: {number: 'MTC-BOSIET-2026-99999'}})).status,
     ).toBe(404)
     expect((await callAs(pdfFn, getRequest('/api/admin/certificates/x/pdf', token), {params: {number: 'x'}})).status).toBe(400)
+  })
+
+  it('two revocations at once: one 200, one 409; the reason of the one that landed is kept', async () => {
+    const token = await loginToken()
+    const record = await enrolment()
+    const number = (await issue(token, issueBody(record.orderId))).body.certificate.number as string
+    const answers = await Promise.all([revoke(token, number, {reason: 'First'}), revoke(token, number, {reason: 'Second'})])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const landed = answers.find((a) => a.status === 200)!.body.certificate.revocationReason
+    expect((await findCertificate(number))?.revocationReason).toBe(landed)
+    expect((await findOrderCertificates(record.orderId))?.active).toBeNull()
   })
 
   it('lists by number or name (case-insensitive substring) and order id, with the valid certificates expiring within 90 days, soonest first', async () => {

@@ -146,6 +146,10 @@ describe.concurrent('content:validate', () => {
     docs.push({...batch, _id: 'batch-broken-2', _createdAt: '2026-11-24T10:00:00Z', startDate: '2026-11-24', endDate: '2026-11-27'})
     docs.push({...batch, _id: 'batch-past-ok', _createdAt: '2025-11-24T10:00:00Z', startDate: '2026-01-12', endDate: '2026-01-15'})
 
+    // 6. Certificates (issue 20): a course code that is not one, a validity of 0 years; the copy
+    // above (course-broken-test) repeats its original's code.
+    docs.push({...course, _id: 'course-broken-code', code: 'bad code', certificateValidityYears: 0})
+
     const file = path.join(tmpDir, 'broken.ndjson')
     fs.writeFileSync(file, docs.map((d) => JSON.stringify(d)).join('\n') + '\n')
 
@@ -161,6 +165,9 @@ describe.concurrent('content:validate', () => {
     expect(output).toContain('batch-broken-1 [courseBatch] endDate: The end date must be on or after the start date')
     expect(output).toContain('batch-broken-2 [courseBatch] startDate: A new batch must start in the future (after 24 Nov 2026)')
     expect(output).not.toContain('batch-past-ok')
+    expect(output).toContain(`course-broken-test [course] code: Another course already uses the code ${course!.code}`)
+    expect(output).toContain('course-broken-code [course] code: Use a capital letter, then 1 to 9 capital letters or digits, e.g. BOSIET')
+    expect(output).toContain('course-broken-code [course] certificateValidityYears: Must be greater than or equal to 1')
     expect(output).toMatch(new RegExp(`content:validate: ${docs.length} documents, [1-9]\\d* errors`))
   })
 })

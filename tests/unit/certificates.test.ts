@@ -18,6 +18,7 @@ import {
   certificateFileName,
   certificateStatus,
   COURSE_CODE_PATTERN,
+  defaultCourseDates,
   DEFAULT_RECEIPT_PREFIX,
   EXPIRY_REMINDER_DAYS,
   formatCertificateNumber,
@@ -145,6 +146,15 @@ describe('name masking', () => {
   })
   it('has one answer for an unknown number and a wrong date of birth', () => {
     expect(NO_MATCH_MESSAGE).toBe('No certificate matches these details')
+  })
+})
+
+describe('the issue form', () => {
+  it('starts with the batch days when the enrolment has a batch, else empty', () => {
+    expect(defaultCourseDates({startDate: '2027-01-11', endDate: '2027-01-15'})).toEqual({courseStart: '2027-01-11', courseEnd: '2027-01-15'})
+    expect(defaultCourseDates({startDate: '2027-01-11', endDate: '2027-01-10'})).toEqual({courseStart: '2027-01-11', courseEnd: '2027-01-11'})
+    expect(defaultCourseDates({startDate: '2027-02-30', endDate: '2027-03-01'})).toEqual({courseStart: '', courseEnd: ''})
+    expect(defaultCourseDates(null)).toEqual({courseStart: '', courseEnd: ''})
   })
 })
 

@@ -134,7 +134,14 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   y -= 34
   await centred(type, page, 'This is to certify that', cx, y, 12, 'regular', GREY)
   y -= 36
-  await centred(type, page, cert.holderName, cx, y, 24, 'bold')
+  // A long name is set smaller (down to 14 pt), then wrapped, so it never runs off the page.
+  let nameSize = 24
+  while (nameSize > 14 && (await type.width(cert.holderName, 'bold', nameSize)) > W - 200) nameSize -= 1
+  const nameLines = await type.wrap(cert.holderName, 'bold', nameSize, W - 200)
+  for (const [index, line] of nameLines.entries()) {
+    if (index > 0) y -= nameSize * 1.2
+    await centred(type, page, line, cx, y, nameSize, 'bold')
+  }
   page.drawLine({start: {x: cx - 190, y: y - 8}, end: {x: cx + 190, y: y - 8}, thickness: 0.6, color: GOLD})
   y -= 26
   const born = `Date of birth: ${batchDayLabel(cert.dateOfBirth)}${cert.idNumber ? `   ·   INDoS / passport no.: ${cert.idNumber}` : ''}`

@@ -165,3 +165,13 @@ export const verifyPath = (number: string): string => `${VERIFY_PATH}/${encodeUR
 
 /** The file name of a certificate's PDF: `certificate-MTC-BOSIET-2026-00001.pdf`. */
 export const certificateFileName = (number: string): string => `certificate-${number}.pdf`
+
+/**
+ * The course dates the issue form starts with: the enrolment's batch days when it has a batch
+ * (issue 16's snapshot, 'YYYY-MM-DD'), else empty (staff type them). Staff may change them.
+ */
+export function defaultCourseDates(batch: {startDate?: string | null; endDate?: string | null} | null | undefined): {courseStart: string; courseEnd: string} {
+  const start = batch?.startDate && isIsoDate(batch.startDate) ? batch.startDate : ''
+  const end = batch?.endDate && isIsoDate(batch.endDate) && batch.endDate >= start ? batch.endDate : start
+  return {courseStart: start, courseEnd: start ? end : ''}
+}
