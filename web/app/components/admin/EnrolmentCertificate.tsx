@@ -17,6 +17,7 @@
  */
 import {useEffect, useId, useRef, useState, type FormEvent} from 'react'
 import type {EnrolmentBatchSummary} from '#schemas/api/admin'
+import {defaultCourseDates} from '~/domain/certificates'
 import {staffMovesFrom} from '~/domain/enrolment-status'
 import {IssueCertificateRequestSchema, type Certificate, type IssueCertificateRequest} from '#schemas/api/certificates'
 import {CertificateStatusBadge} from '~/components/verify/CertificateStatusBadge'
@@ -323,7 +324,6 @@ function initialForm(detail: EnrolmentSectionProps['detail']): Form {
     holderName: detail.name ?? '',
     dateOfBirth: typeof record.dateOfBirth === 'string' ? record.dateOfBirth : '',
     idNumber: '',
-    courseStart: record.batch?.startDate ?? '',
-    courseEnd: record.batch?.endDate ?? '',
+    ...defaultCourseDates(record.batch),
   }
 }
