@@ -17,6 +17,8 @@
  * 5. /admin/certificates: the register, search, "Expiring in 90 days", CSV, "Revoke" with a
  *    required reason; /verify then says Revoked with the day. A second certificate is issued from
  *    the enrolment; when it is revoked elsewhere first, the inline Revoke shows the server's 409.
+ * 6. A batch enrolment (BOSIET, 5 years): the issue form starts with the batch's days; the
+ *    certificate expires 5 years after its issue day.
  *
  * Look-ups count towards the per-client verify limit (20 per 10 minutes): this spec makes about 12.
  */
@@ -25,7 +27,7 @@ import {readFile} from 'node:fs/promises'
 import type {APIRequestContext, Page} from '@playwright/test'
 import type {AdminCertificatesResponse, Certificate} from '#schemas/api/certificates'
 import {batchDateRange, batchDayLabel} from '~/domain/batches'
-import {CERTIFICATE_NUMBER_PATTERN, maskName, NO_MATCH_MESSAGE} from '~/domain/certificates'
+import {CERTIFICATE_NUMBER_PATTERN, certificateExpiry, maskName, NO_MATCH_MESSAGE} from '~/domain/certificates'
 import {decodePdfQrCodes} from '../helpers/pdf-qr'
 import {createPsfOrder, loginThroughApi, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
@@ -350,5 +352,54 @@ test('/admin/certificates at 390 px: no sideways page scroll, the table scrolls 
   await expect(page.locator(`tr[data-certificate-number="${state.certificate!.number}"]`)).toBeVisible()
   await page.screenshot({path: test.info().outputPath('admin-certificates-390.png'), fullPage: true})
   await expectNoSidewaysScroll(page)
+  await expectAccessible(page)
+})
+
+test('a batch enrolment: the issue form starts with the batch days; a 5-year course’s certificate shows its expiry', async ({page, request}) => {
+  test.setTimeout(90_000)
+  // Its own seed batch (no other spec books it); a seat is booked by the payment.
+  const batchId = 'batch-bosiet-2027-06-21-cebu'
+  const holder = `Anne-Marie ${uniqueTag('Batch')}`
+  const order = await request.post('/api/enroll/create-order', {
+    data: {
+      name: holder,
+      email: 'cert-batch-e2e@example.com',
+      mobile: '+63 917 555 0101',
+      trainingProgram: 'offshore-survival',
+      course: 'BOSIET',
+      amount: 450,
+      currency: 'USD',
+      termsAccepted: true,
+      batchId,
+    },
+  })
+  expect(order.status(), await order.text()).toBe(200)
+  const {id: orderId} = (await order.json()) as {id: string}
+  const paid = await request.post('/api/sandbox/pay', {data: {orderId}})
+  expect(paid.status()).toBe(200)
+  expect((await request.post('/api/enroll/save', {data: await paid.json()})).status()).toBe(200)
+  const auth = {Authorization: `Bearer ${state.token}`}
+  for (const status of ['contacted', 'confirmed', 'completed']) {
+    const moved = await request.patch(`/api/admin/enrollments/${orderId}`, {headers: auth, data: {status}})
+    expect(moved.status(), await moved.text()).toBe(200)
+  }
+
+  await seedToken(page, state.token)
+  await page.goto('/adminEnrollments')
+  await page.getByLabel('Search enrolments').fill(holder)
+  await page.getByRole('button', {name: `View ${holder}`}).click()
+  const section = page.getByRole('dialog').getByTestId('enrolment-certificate')
+  await section.getByRole('button', {name: 'Issue certificate'}).click()
+  const form = section.getByTestId('issue-certificate-form')
+  await expect(form.getByLabel('Full name as printed')).toHaveValue(holder)
+  await expect(form.getByLabel('Course start')).toHaveValue('2027-06-21')
+  await expect(form.getByLabel('Course end')).toHaveValue('2027-06-24')
+  await form.getByLabel('Date of birth').fill('1988-02-29')
+  await form.getByRole('button', {name: 'Issue certificate'}).click()
+  await expect(section.getByRole('status')).toHaveText(/^Certificate .+ was issued\.$/)
+  const [certificate] = await certificatesOf(request, orderId)
+  expect(certificate!.number).toMatch(/-BOSIET-\d{4}-\d{5,}$/)
+  expect(certificate).toMatchObject({courseStart: '2027-06-21', courseEnd: '2027-06-24', expiresOn: certificateExpiry(certificate!.issuedOn, 5)})
+  await expect(section.getByTestId('enrolment-certificate-item')).toContainText(`expires ${batchDayLabel(certificate!.expiresOn!)}`)
   await expectAccessible(page)
 })
