@@ -74,6 +74,9 @@ export const ADMIN_BATCHES_PATH = '/admin/batches'
 /** Staff's item statistics of the practice exams (issue 18). */
 export const ADMIN_EXAMS_PATH = '/admin/exams'
 
+/** Staff's register of course certificates (issue 20): search, CSV, PDF, revoke, expiring soon. */
+export const ADMIN_CERTIFICATES_PATH = '/admin/certificates'
+
 /** The admin area's outbox of e-mail messages (issue 14). */
 export const ADMIN_OUTBOX_PATH = '/admin/outbox'
 

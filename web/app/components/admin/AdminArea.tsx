@@ -25,6 +25,7 @@ import {useCallback, useEffect, useState} from 'react'
 import {clearToken, logout, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
 import {AdminNav} from './AdminNav'
 import {BatchesDashboard} from './BatchesDashboard'
+import {CertificatesDashboard} from './CertificatesDashboard'
 import {fetchEnquiries, MESSAGES} from './api'
 import {countNew} from './enquiries'
 import {EnquiriesDashboard} from './EnquiriesDashboard'
@@ -41,7 +42,7 @@ type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 's
 const EXPIRED = 'Your session has expired. Please sign in again.'
 
 /** The admin pages: the enrolment list (also what /login shows with a token), the enquiries, the payments, the outbox. */
-export type AdminVariant = 'login' | 'list' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'outbox'
+export type AdminVariant = 'login' | 'list' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox'
 
 /** The page's title, loading label and error title while there is no session. */
 const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading: string; error?: string}> = {
@@ -50,12 +51,13 @@ const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading
   payments: {title: 'Payments', loading: 'Loading payments...', error: 'Error loading payments'},
   batches: {title: 'Batches', loading: 'Loading batches...', error: 'Error loading batches'},
   exams: {title: 'Exam statistics', loading: 'Loading the exam statistics...', error: 'Error loading the exam statistics'},
+  certificates: {title: 'Certificates', loading: 'Loading certificates...', error: 'Error loading certificates'},
   outbox: {title: 'Outbox', loading: 'Loading the outbox...', error: 'Error loading the outbox'},
 }
 
 /**
  * The admin area of a route: `variant` 'login' (the form, or the enrolment list with a token),
- * 'list' (the enrolment list), 'enquiries', 'payments', 'batches' (issue 16) or 'outbox'; `belowNav` when the site's fixed
+ * 'list' (the enrolment list), 'enquiries', 'payments', 'batches' (issue 16), 'certificates' (issue 20) or 'outbox'; `belowNav` when the site's fixed
  * navigation is shown; `emailConfigured` from the route's loader (default true: no banner);
  * `exams` the exams of /admin/exams (issue 18), from its loader.
  */
@@ -110,7 +112,9 @@ export function AdminArea({
   const top = belowNav ? 'pt-16' : ''
   if (phase.kind === 'signed-in') {
     const section =
-      variant === 'outbox' || variant === 'enquiries' || variant === 'payments' || variant === 'batches' || variant === 'exams' ? variant : 'enrolments'
+      variant === 'outbox' || variant === 'enquiries' || variant === 'payments' || variant === 'batches' || variant === 'exams' || variant === 'certificates'
+        ? variant
+        : 'enrolments'
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
         <AdminNav current={section} newEnquiries={newEnquiries} withLogout={section !== 'enrolments'} />
@@ -125,6 +129,8 @@ export function AdminArea({
           <BatchesDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         ) : section === 'exams' ? (
           <ExamsDashboard token={phase.token} onUnauthorized={onUnauthorized} exams={exams} />
+        ) : section === 'certificates' ? (
+          <CertificatesDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         ) : (
           <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
         )}

@@ -2,16 +2,24 @@
  * The admin area's own navigation (issues 14 and 15), shown to a signed-in administrator above
  * each admin page: "Enrolments" (/adminEnrollments), "Enquiries" (/admin/enquiries) with the
  * number of new enquiries as a badge (read "Enquiries, 3 new"; no badge at 0 or before the count
- * is known), "Payments" (/admin/payments), "Batches" (/admin/batches, issue 16), "Exams" (/admin/exams, issue 18: item statistics), "Outbox" (/admin/outbox), the current one marked with aria-current="page", then
+ * is known), "Payments" (/admin/payments), "Batches" (/admin/batches, issue 16), "Exams" (/admin/exams, issue 18: item statistics), "Certificates" (/admin/certificates, issue 20), "Outbox" (/admin/outbox), the current one marked with aria-current="page", then
  * "Logout" (token removed, page reloaded). The enrolment list keeps the Logout button of its own
  * header (EnrolmentsDashboard), so there `withLogout` is false and the page has one Logout.
  */
 import {Link} from '@remix-run/react'
 import {logout} from '~/lib/admin-session'
-import {ADMIN_BATCHES_PATH, ADMIN_ENQUIRIES_PATH, ADMIN_EXAMS_PATH, ADMIN_LIST_PATH, ADMIN_OUTBOX_PATH, ADMIN_PAYMENTS_PATH} from '~/lib/paths'
+import {
+  ADMIN_BATCHES_PATH,
+  ADMIN_CERTIFICATES_PATH,
+  ADMIN_ENQUIRIES_PATH,
+  ADMIN_EXAMS_PATH,
+  ADMIN_LIST_PATH,
+  ADMIN_OUTBOX_PATH,
+  ADMIN_PAYMENTS_PATH,
+} from '~/lib/paths'
 
 /** The admin pages the navigation links. */
-export type AdminSection = 'enrolments' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'outbox'
+export type AdminSection = 'enrolments' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox'
 
 const LINKS: Array<{section: AdminSection; label: string; to: string}> = [
   {section: 'enrolments', label: 'Enrolments', to: ADMIN_LIST_PATH},
@@ -19,6 +27,7 @@ const LINKS: Array<{section: AdminSection; label: string; to: string}> = [
   {section: 'payments', label: 'Payments', to: ADMIN_PAYMENTS_PATH},
   {section: 'batches', label: 'Batches', to: ADMIN_BATCHES_PATH},
   {section: 'exams', label: 'Exams', to: ADMIN_EXAMS_PATH},
+  {section: 'certificates', label: 'Certificates', to: ADMIN_CERTIFICATES_PATH},
   {section: 'outbox', label: 'Outbox', to: ADMIN_OUTBOX_PATH},
 ]
 

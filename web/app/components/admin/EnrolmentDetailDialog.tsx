@@ -3,7 +3,8 @@
  * payment ids, the terms accepted (issue 17: when, and the legal pages' versions), the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history),
  * the refunds (issue 15, ./EnrolmentRefunds.tsx: each refund, "Refund…" with a confirm step;
  * each change of either is handed to `onChange` so the list's row follows), the cadetship's
- * installments (issue 17, ./EnrolmentInstallments.tsx: states, "Request installment 2") and the cadetship documents,
+ * installments (issue 17, ./EnrolmentInstallments.tsx: states, "Request installment 2"), the certificate (issue 20,
+ * ./EnrolmentCertificate.tsx: "Issue certificate" once completed, PDF, Revoke) and the cadetship documents,
  * each downloaded with the bearer token (fetched as a blob and saved through an object URL). In
  * ./AdminDialog.tsx's modal frame: the page behind is inert, Escape closes it and focus returns
  * to the row's 'View' button.
@@ -14,6 +15,7 @@ import {downloadDocument, fetchEnrolmentDetail, UnauthorizedError} from './api'
 import {EnrolmentFollowUp} from './EnrolmentFollowUp'
 import {EnrolmentRefunds} from './EnrolmentRefunds'
 import {EnrolmentInstallments} from './EnrolmentInstallments'
+import {EnrolmentCertificate} from './EnrolmentCertificate'
 import {formatDateTime, formatMoney} from '~/domain/format'
 import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 import type {Attachment} from '#schemas/api/uploads'
@@ -130,6 +132,7 @@ export function EnrolmentDetailDialog({
           <EnrolmentFollowUp detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
           <EnrolmentRefunds detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
           <EnrolmentInstallments detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
+          <EnrolmentCertificate detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
         </>
       ) : loadError ? null : (
         <p role="status" className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-600">

@@ -1,0 +1,245 @@
+/**
+ * The admin side of course certificates (issue 20; docs/requirements.md#req-issue-20-admin-certificates),
+ * free of React: the requests of /admin/certificates and of the enrolment dialog's certificate
+ * section, with the bearer token, and the register's CSV, search and texts.
+ *
+ * - GET /api/admin/certificates[?q=&orderId=] → {certificates (newest first), expiringSoon (valid,
+ *   expiring within 90 days, soonest first)}.
+ * - POST /api/admin/certificates {orderId, holderName, dateOfBirth, idNumber?, courseStart,
+ *   courseEnd} → 201 {certificate}; 400 (a field), 404 (no such enrolment), 409 (not completed,
+ *   or a valid certificate already) carry the server's `{error}`, shown as it is.
+ * - POST /api/admin/certificates/{number}/revoke {reason} → {certificate}; 409 revoked already.
+ * - GET /api/admin/certificates/{number}/pdf → the PDF, saved through an object URL (a plain link
+ *   could not send the bearer header).
+ * Every 401 throws UnauthorizedError (the page signs out); other failures throw Error with the
+ * server's message for 4xx, else CERTIFICATE_MESSAGES.
+ */
+import {getCoreRowModel, getFilteredRowModel, type FilterFn, type TableOptions} from '@tanstack/react-table'
+import type {AdminCertificatesResponse, Certificate, CertificateResponse, IssueCertificateRequest, RevokeCertificateRequest} from '#schemas/api/certificates'
+import {certificateFileName, daysBetween, STATUS_LABELS} from '~/domain/certificates'
+import {buildCsv} from '~/domain/csv'
+import {localDate} from '~/domain/format'
+import {saveBlob, UnauthorizedError} from './api'
+
+export const CERTIFICATE_MESSAGES = {
+  loadFailed: 'Failed to load the certificates',
+  issueFailed: 'The certificate could not be issued. Please try again.',
+  revokeFailed: 'The certificate could not be revoked. Please try again.',
+  pdfFailed: 'The certificate PDF could not be downloaded. Please try again.',
+  empty: 'No certificates have been issued yet.',
+  noMatches: 'No certificates match your search.',
+  noneExpiring: 'No certificate expires in the next 90 days.',
+  notCompleted: 'A certificate can be issued once the enrolment is completed.',
+  markCompleted: 'Mark the enrolment as completed above when the candidate has finished the course.',
+  reasonRequired: 'Please give the reason for revoking this certificate.',
+} as const
+
+const bearer = (token: string) => ({Authorization: `Bearer ${token}`, Accept: 'application/json'})
+
+/** The `{error}` of a failed answer, or null. */
+async function errorText(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as {error?: unknown}
+    return typeof body?.error === 'string' && body.error.trim() ? body.error : null
+  } catch {
+    return null
+  }
+}
+
+/** /api/admin/certificates/{number}[/{action}] */
+export const certificateUrl = (number: string, action?: 'revoke' | 'pdf') =>
+  `/api/admin/certificates/${encodeURIComponent(number)}${action ? `/${action}` : ''}`
+
+/** The register (or one enrolment's certificates with `orderId`) and the certificates expiring soon. */
+export async function fetchCertificates(token: string, signal?: AbortSignal, query: {orderId?: string; q?: string} = {}): Promise<AdminCertificatesResponse> {
+  const search = new URLSearchParams()
+  if (query.q) search.set('q', query.q)
+  if (query.orderId) search.set('orderId', query.orderId)
+  const url = `/api/admin/certificates${search.size ? `?${search}` : ''}`
+  let response: Response
+  try {
+    response = await fetch(url, {headers: bearer(token), signal, cache: 'no-store'})
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new Error(CERTIFICATE_MESSAGES.loadFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error(CERTIFICATE_MESSAGES.loadFailed)
+  let body: Partial<AdminCertificatesResponse> | null
+  try {
+    body = (await response.json()) as Partial<AdminCertificatesResponse> | null
+  } catch {
+    throw new Error(CERTIFICATE_MESSAGES.loadFailed)
+  }
+  if (!body || !Array.isArray(body.certificates) || !Array.isArray(body.expiringSoon)) throw new Error(CERTIFICATE_MESSAGES.loadFailed)
+  return {certificates: body.certificates, expiringSoon: body.expiringSoon}
+}
+
+/** POST `url` with `body` as JSON; the certificate of the answer. */
+async function postForCertificate(token: string, url: string, body: unknown, failed: string): Promise<Certificate> {
+  let response: Response
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: {...bearer(token), 'Content-Type': 'application/json'},
+      body: JSON.stringify(body),
+      cache: 'no-store',
+    })
+  } catch {
+    throw new Error(failed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error((response.status < 500 ? await errorText(response) : null) ?? failed)
+  try {
+    const answer = (await response.json()) as Partial<CertificateResponse> | null
+    if (!answer?.certificate || typeof answer.certificate.number !== 'string') throw new Error(failed)
+    return answer.certificate
+  } catch {
+    throw new Error(failed)
+  }
+}
+
+/** Issues a certificate for a completed enrolment (see the module comment for the errors). */
+export function issueCertificate(token: string, body: IssueCertificateRequest): Promise<Certificate> {
+  return postForCertificate(token, '/api/admin/certificates', body, CERTIFICATE_MESSAGES.issueFailed)
+}
+
+/** Revokes certificate `number` with `reason`; resolves to the certificate after it (status revoked). */
+export function revokeCertificate(token: string, number: string, reason: string): Promise<Certificate> {
+  return postForCertificate(token, certificateUrl(number, 'revoke'), {reason} satisfies RevokeCertificateRequest, CERTIFICATE_MESSAGES.revokeFailed)
+}
+
+/** A field of the issue form (the enrolment dialog's "Issue certificate"). */
+export type IssueField = 'holderName' | 'dateOfBirth' | 'idNumber' | 'courseStart' | 'courseEnd'
+
+/** The issue form's labels, also used to name the fields in the API's messages. */
+export const ISSUE_LABELS: Readonly<Record<IssueField, string>> = {
+  holderName: 'Full name as printed',
+  dateOfBirth: 'Date of birth',
+  idNumber: 'INDoS or passport number',
+  courseStart: 'Course start',
+  courseEnd: 'Course end',
+}
+export const ISSUE_FIELDS = Object.keys(ISSUE_LABELS) as IssueField[]
+
+/**
+ * An API message with its field names replaced by the form's labels: "dateOfBirth must be in the
+ * past" → "Date of birth must be in the past"; "courseEnd must be on or after courseStart" →
+ * "Course end must be on or after the course start". Other messages are left as they are.
+ */
+export function withLabel(message: string): string {
+  return message.replace(/\b(holderName|dateOfBirth|idNumber|courseStart|courseEnd)\b/g, (name, _match, offset: number) =>
+    offset === 0 ? ISSUE_LABELS[name as IssueField] : `the ${ISSUE_LABELS[name as IssueField].toLowerCase()}`,
+  )
+}
+
+/** Downloads the certificate's PDF with the bearer header and saves it. */
+export async function downloadCertificatePdf(token: string, number: string): Promise<void> {
+  let response: Response
+  try {
+    response = await fetch(certificateUrl(number, 'pdf'), {headers: {Authorization: `Bearer ${token}`}, cache: 'no-store'})
+  } catch {
+    throw new Error(CERTIFICATE_MESSAGES.pdfFailed)
+  }
+  if (response.status === 401) throw new UnauthorizedError()
+  if (!response.ok) throw new Error((response.status < 500 ? await errorText(response) : null) ?? CERTIFICATE_MESSAGES.pdfFailed)
+  saveBlob(await response.blob(), certificateFileName(number))
+}
+
+/** The revoke form's check: the reason, trimmed (1–500 characters), or the message to show. */
+export function revokeReasonProblem(reason: string): string | null {
+  const trimmed = reason.trim()
+  if (!trimmed) return CERTIFICATE_MESSAGES.reasonRequired
+  if (trimmed.length > 500) return 'Please keep the reason under 500 characters.'
+  return null
+}
+
+/** "in 12 days", "today", "tomorrow": how far `expiresOn` is from `today` (both 'YYYY-MM-DD'). */
+export function expiresInText(expiresOn: string, today: string): string {
+  const days = daysBetween(today, expiresOn)
+  if (days <= 0) return 'today'
+  if (days === 1) return 'tomorrow'
+  return `in ${days} days`
+}
+
+/** Whether a certificate matches the search: its number or holder's name contains `query` (case-insensitive; spaces collapsed). */
+export function matchesSearch(certificate: Pick<Certificate, 'number' | 'holderName'>, query: string): boolean {
+  const needle = query.trim().replace(/\s+/g, ' ').toLowerCase()
+  if (!needle) return true
+  return certificate.number.toLowerCase().includes(needle) || certificate.holderName.replace(/\s+/g, ' ').toLowerCase().includes(needle)
+}
+
+const searchFilter: FilterFn<Certificate> = (row, _columnId, value) => matchesSearch(row.original, String(value ?? ''))
+
+/** The register table's options: the rows filtered by the search (number or name), in the server's order (newest first). */
+export function registerTableOptions(
+  data: Certificate[],
+  globalFilter: string,
+  onGlobalFilterChange: TableOptions<Certificate>['onGlobalFilterChange'],
+): TableOptions<Certificate> {
+  return {
+    data,
+    columns: [{id: 'number', accessorKey: 'number', header: 'Number'}],
+    state: {globalFilter},
+    onGlobalFilterChange,
+    getRowId: (row) => row.number,
+    globalFilterFn: searchFilter,
+    getColumnCanGlobalFilter: () => true,
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+  }
+}
+
+export const CERTIFICATES_CSV_HEADER = [
+  'Certificate number',
+  'Holder',
+  'Date of birth',
+  'INDoS or passport number',
+  'Email',
+  'Course',
+  'Course code',
+  'Course start',
+  'Course end',
+  'Issued',
+  'Expires',
+  'Status',
+  'Revoked',
+  'Revocation reason',
+  'Order ID',
+] as const
+
+/** The register as CSV (days as YYYY-MM-DD; "Does not expire" left empty). */
+export function certificatesCsv(certificates: readonly Certificate[]): string {
+  return buildCsv(
+    CERTIFICATES_CSV_HEADER,
+    certificates.map((c) => [
+      c.number,
+      c.holderName,
+      c.dateOfBirth,
+      c.idNumber ?? '',
+      c.email,
+      c.courseName,
+      c.courseCode,
+      c.courseStart,
+      c.courseEnd,
+      c.issuedOn,
+      c.expiresOn ?? '',
+      STATUS_LABELS[c.status] ?? c.status,
+      c.revokedOn ?? '',
+      c.revocationReason ?? '',
+      c.orderId,
+    ]),
+  )
+}
+
+/** certificates-{YYYY-MM-DD}.csv */
+export const certificatesCsvFileName = (date: Date) => `certificates-${localDate(date)}.csv`
+
+/** The register after `certificate` changed (revoked): its row replaced, and it leaves "Expiring in 90 days" unless still valid. */
+export function withCertificate(register: AdminCertificatesResponse, certificate: Certificate): AdminCertificatesResponse {
+  const replace = (list: Certificate[]) => list.map((c) => (c.number === certificate.number ? certificate : c))
+  return {
+    certificates: register.certificates.some((c) => c.number === certificate.number) ? replace(register.certificates) : [certificate, ...register.certificates],
+    expiringSoon: certificate.status === 'valid' ? replace(register.expiringSoon) : register.expiringSoon.filter((c) => c.number !== certificate.number),
+  }
+}

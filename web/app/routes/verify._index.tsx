@@ -1,0 +1,140 @@
+/**
+ * /verify (issue 20; docs/requirements.md#req-issue-20-verify): anyone — an employer, a manning
+ * agent, an inspector — checks a course certificate from its number and the holder's date of
+ * birth. The answer: Valid, Expired or Revoked (with the day), the course, its days, the issue
+ * and expiry days ("Does not expire") and the holder's full name; an unknown number and a wrong
+ * date of birth both answer "No certificate matches these details"; after 20 look-ups in 10
+ * minutes from one client, "Too many look-ups … try again in N minutes" (429).
+ *
+ * A plain form POST to this route's action (pages/verify-lookup.server.ts), so it works without
+ * JavaScript; with it, the fields are checked in the browser with the same VerifyFormSchema and
+ * errors are listed in the shared ErrorSummary. Personal: `Cache-Control: no-store`, noindex
+ * (meta robots and X-Robots-Tag), not in the sitemap.
+ */
+import {getFormProps, getInputProps, useForm} from '@conform-to/react'
+import {getZodConstraint, parseWithZod} from '@conform-to/zod'
+import {data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction} from '@remix-run/node'
+import {Form, useActionData, useNavigation, type ClientActionFunctionArgs} from '@remix-run/react'
+import {useState} from 'react'
+import {VerifyFormSchema} from '#schemas/forms/verify'
+import {ErrorSummary} from '~/components/form/ErrorSummary'
+import {Field, inputClass} from '~/components/form/Field'
+import {PageHero} from '~/components/PageHero'
+import {VerifyOutcome} from '~/components/verify/VerifyOutcome'
+import {VERIFY_LABELS, VERIFY_UNAVAILABLE} from '~/components/verify/verify-text'
+import {noStoreHeaders, noStoreRouteHeaders} from '~/lib/cache.server'
+import {serverActionOr503} from '~/lib/client-action'
+import {pageMeta} from '~/lib/meta'
+import {VERIFY_PATH} from '~/domain/certificates'
+import {NOINDEX, verifyFromForm, type VerifyActionData} from '~/pages/verify-lookup.server'
+
+export const meta: MetaFunction = ({matches}) =>
+  pageMeta(matches, {
+    title: 'Verify a certificate',
+    description: 'Check a course certificate from its number and the holder’s date of birth.',
+    path: VERIFY_PATH,
+    robots: 'noindex, nofollow',
+  })
+
+export function loader() {
+  return data(null, {headers: noStoreHeaders(NOINDEX)})
+}
+
+export async function action({request, context}: ActionFunctionArgs) {
+  const {body, status, headers} = await verifyFromForm(request, context)
+  return data(body, {status, headers})
+}
+
+/** With JavaScript, a lost connection shows the "try again" answer and keeps what was typed. */
+export function clientAction({serverAction}: ClientActionFunctionArgs): Promise<VerifyActionData | Response> {
+  return serverActionOr503<VerifyActionData>(serverAction, {state: 'unavailable', message: VERIFY_UNAVAILABLE}, '[verify] the look-up failed')
+}
+
+export const headers: HeadersFunction = (args) => {
+  const headers = new Headers(noStoreRouteHeaders(args))
+  headers.set('X-Robots-Tag', NOINDEX['X-Robots-Tag'])
+  return headers
+}
+
+const FIELD_ORDER = ['number', 'dateOfBirth'] as const
+
+export default function VerifyPage() {
+  const actionData = useActionData<typeof clientAction>() as VerifyActionData | undefined
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const [tried, setTried] = useState(false)
+
+  const [form, fields] = useForm({
+    id: 'verify-form',
+    lastResult: navigation.state === 'idle' ? actionData?.result : null,
+    constraint: getZodConstraint(VerifyFormSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({formData}) => parseWithZod(formData, {schema: VerifyFormSchema}),
+  })
+  const invalid = FIELD_ORDER.filter((name) => fields[name].errors?.length)
+  const showSummary = (tried || actionData?.state === 'invalid') && invalid.length > 0
+  const formProps = getFormProps(form)
+  const outcome = !busy && actionData && actionData.state !== 'invalid' ? actionData : null
+
+  return (
+    <>
+      <PageHero
+        eyebrow="Certificates"
+        title="Verify a certificate"
+        lead="Enter the certificate number and the holder’s date of birth to check that a certificate we issued is genuine and still valid."
+      />
+      <section aria-label="Certificate verification" className="py-12 sm:py-16">
+        <div className="container-page grid max-w-3xl gap-8">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+            <h2 id="verify-form-heading" className="text-xl font-bold text-navy-900">
+              Certificate details
+            </h2>
+            {showSummary ? (
+              <ErrorSummary
+                id="verify-error-summary"
+                className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+                errors={invalid.map((name) => ({fieldId: fields[name].id, label: VERIFY_LABELS[name], message: fields[name].errors?.[0] ?? ''}))}
+              />
+            ) : null}
+            <Form
+              method="post"
+              {...formProps}
+              onSubmit={(event) => {
+                setTried(true)
+                formProps.onSubmit(event)
+              }}
+              aria-labelledby="verify-form-heading"
+              className="mt-5 grid gap-5 sm:grid-cols-2"
+            >
+              <Field label={VERIFY_LABELS.number} field={fields.number} required hint="As printed on the certificate, e.g. MTC-BOSIET-2026-00001.">
+                <input
+                  {...getInputProps(fields.number, {type: 'text', ariaDescribedBy: fields.number.descriptionId})}
+                  key={fields.number.key}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  className={inputClass(fields.number.errors)}
+                />
+              </Field>
+              <Field label={VERIFY_LABELS.dateOfBirth} field={fields.dateOfBirth} required hint="The holder’s date of birth.">
+                <input
+                  {...getInputProps(fields.dateOfBirth, {type: 'date', ariaDescribedBy: fields.dateOfBirth.descriptionId})}
+                  key={fields.dateOfBirth.key}
+                  autoComplete="off"
+                  className={inputClass(fields.dateOfBirth.errors)}
+                />
+              </Field>
+              <div className="sm:col-span-2">
+                <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={busy}>
+                  {busy ? 'Checking...' : 'Verify certificate'}
+                </button>
+              </div>
+            </Form>
+          </div>
+          <VerifyOutcome outcome={outcome} />
+        </div>
+      </section>
+    </>
+  )
+}
