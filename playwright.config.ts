@@ -46,6 +46,8 @@ export default defineConfig({
       ADMIN_PASSWORD: 'e2e-admin-password',
       // The specs create many sandbox orders from one client (the limits' own tests are integration tests).
       RATE_LIMIT_CREATE_ORDER: '1000/10m',
+      // Certificate look-ups from the one e2e client (the verify limit's own tests are integration tests).
+      RATE_LIMIT_VERIFY: '1000/10m',
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -31,6 +31,7 @@ import {
 import {ErrorPanel} from './ErrorPanel'
 import {Spinner} from './parts'
 import {useAdminLoad} from './useAdminLoad'
+import {AdminTable, columnsOf} from './AdminTable'
 
 const CELL = 'px-3 py-2.5 align-top whitespace-nowrap'
 const HEADERS = ['Number', 'Holder', 'Course', 'Issued', 'Expires', 'Status', 'Actions'] as const
@@ -153,62 +154,41 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
               </p>
             </div>
           ) : (
-            <div
-              role="region"
-              aria-labelledby={`${ids}-caption`}
-              tabIndex={0}
-              className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus:ring-2 focus:ring-ocean-500 focus:outline-none"
-            >
-              <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-                <caption id={`${ids}-caption`} className="sr-only">
-                  Certificate register, newest first
-                </caption>
-                <thead className="bg-slate-50">
-                  <tr>
-                    {HEADERS.map((header) => (
-                      <th key={header} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900">
-                        {header}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map(({original: certificate}) => (
-                    <tr key={certificate.number} data-certificate-number={certificate.number}>
-                      <th scope="row" className={`${CELL} font-medium text-navy-900`}>
-                        {certificate.number}
-                      </th>
-                      <td className={`${CELL} whitespace-normal`}>{certificate.holderName}</td>
-                      <td className={`${CELL} whitespace-normal`}>{certificate.courseName}</td>
-                      <td className={CELL}>{certificateDay(certificate.issuedOn)}</td>
-                      <td className={CELL}>{expiryText(certificate.expiresOn)}</td>
-                      <td className={CELL}>
-                        <CertificateStatusBadge status={certificate.status} />
-                        {certificate.revokedOn ? <span className="mt-1 block text-xs text-slate-600">on {certificateDay(certificate.revokedOn)}</span> : null}
-                      </td>
-                      <td className={CELL}>
-                        <div className="flex gap-2">
-                          <button
-                            type="button"
-                            className="btn-outline min-h-10 px-3 py-1.5"
-                            disabled={downloading !== null}
-                            onClick={() => void download(certificate.number)}
-                          >
-                            {downloading === certificate.number ? 'Downloading...' : 'Download PDF'}
-                            <span className="sr-only"> of {certificate.number}</span>
-                          </button>
-                          {certificate.status !== 'revoked' ? (
-                            <button type="button" className="btn-outline min-h-10 px-3 py-1.5" onClick={() => setRevoking(certificate)}>
-                              Revoke<span className="sr-only"> {certificate.number}</span>
-                            </button>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable caption="Certificate register, newest first" columns={columnsOf(HEADERS)}>
+              {rows.map(({original: certificate}) => (
+                <tr key={certificate.number} data-certificate-number={certificate.number}>
+                  <th scope="row" className={`${CELL} font-medium text-navy-900`}>
+                    {certificate.number}
+                  </th>
+                  <td className={`${CELL} whitespace-normal`}>{certificate.holderName}</td>
+                  <td className={`${CELL} whitespace-normal`}>{certificate.courseName}</td>
+                  <td className={CELL}>{certificateDay(certificate.issuedOn)}</td>
+                  <td className={CELL}>{expiryText(certificate.expiresOn)}</td>
+                  <td className={CELL}>
+                    <CertificateStatusBadge status={certificate.status} />
+                    {certificate.revokedOn ? <span className="mt-1 block text-xs text-slate-600">on {certificateDay(certificate.revokedOn)}</span> : null}
+                  </td>
+                  <td className={CELL}>
+                    <div className="flex gap-2">
+                      <button
+                        type="button"
+                        className="btn-outline min-h-10 px-3 py-1.5"
+                        disabled={downloading !== null}
+                        onClick={() => void download(certificate.number)}
+                      >
+                        {downloading === certificate.number ? 'Downloading...' : 'Download PDF'}
+                        <span className="sr-only"> of {certificate.number}</span>
+                      </button>
+                      {certificate.status !== 'revoked' ? (
+                        <button type="button" className="btn-outline min-h-10 px-3 py-1.5" onClick={() => setRevoking(certificate)}>
+                          Revoke<span className="sr-only"> {certificate.number}</span>
+                        </button>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </AdminTable>
           )}
         </>
       )}
