@@ -18,8 +18,11 @@ import {SITE_SETTINGS_QUERY} from './lib/queries'
 import {noStoreRouteHeaders} from './lib/cache.server'
 import {previewOptions} from './lib/preview.server'
 import stylesheet from './tailwind.css?url'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 
 export const links: LinksFunction = () => [
+  // The brand font's one file (tailwind.css declares it; docs/requirements.md#req-issue-19-font).
+  {rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous'},
   {rel: 'stylesheet', href: stylesheet},
   {rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml'},
 ]
