@@ -156,6 +156,49 @@ export type ExamQuestion = {
   points: number
 }
 
+export type Accreditation = {
+  _id: string
+  _type: 'accreditation'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  logo: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  issuer: string
+  number: string
+  url?: string
+  order: number
+}
+
+export type SanityImageCrop = {
+  _type: 'sanity.imageCrop'
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
+
+export type SanityImageHotspot = {
+  _type: 'sanity.imageHotspot'
+  x: number
+  y: number
+  height: number
+  width: number
+}
+
 export type TrainingProvider = {
   _id: string
   _type: 'trainingProvider'
@@ -196,25 +239,10 @@ export type Testimonial = {
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
     alt?: string
+    decorative?: boolean
     _type: 'image'
   }
   order: number
-}
-
-export type SanityImageCrop = {
-  _type: 'sanity.imageCrop'
-  top: number
-  bottom: number
-  left: number
-  right: number
-}
-
-export type SanityImageHotspot = {
-  _type: 'sanity.imageHotspot'
-  x: number
-  y: number
-  height: number
-  width: number
 }
 
 export type LegalPage = {
@@ -297,6 +325,20 @@ export type Location = {
   countryCode: string
   cities: Array<string>
   order: number
+  image?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
 }
 
 export type CadetshipProgramme = {
@@ -378,6 +420,20 @@ export type Course = {
   priceInr?: string
   rank?: string
   order: number
+  image?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
 }
 
 export type CourseCategory = {
@@ -390,6 +446,20 @@ export type CourseCategory = {
   slug: Slug
   description: string
   gradient: 'ocean' | 'teal' | 'navy' | 'indigo' | 'sky' | 'slate'
+  image?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
   durationRange: string
   level: string
   highlights: Array<string>
@@ -453,6 +523,48 @@ export type AboutPage = {
   mission: Feature
   vision: Feature
   values: Feature
+  missionImage?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  visionImage?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  valuesImage?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
   excellence: {
     heading: string
     body: string
@@ -461,6 +573,20 @@ export type AboutPage = {
         _key: string
       } & Stat
     >
+    image?: {
+      asset?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+      }
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      decorative?: boolean
+      _type: 'image'
+    }
   }
   servicesHeading: string
   services: Array<
@@ -468,6 +594,27 @@ export type AboutPage = {
       _key: string
     } & Feature
   >
+  teamHeading?: string
+  team?: Array<{
+    name: string
+    role: string
+    photo?: {
+      asset?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+      }
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      decorative?: boolean
+      _type: 'image'
+    }
+    _type: 'teamMember'
+    _key: string
+  }>
   cta: CallToAction
 }
 
@@ -481,6 +628,56 @@ export type HomePage = {
     eyebrow?: string
     heading: string
     subheading: string
+    image?: {
+      asset?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+      }
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      decorative?: boolean
+      _type: 'image'
+    }
+    video?: {
+      mp4?: {
+        asset?: {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'sanity.fileAsset'
+        }
+        media?: unknown
+        _type: 'file'
+      }
+      webm?: {
+        asset?: {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'sanity.fileAsset'
+        }
+        media?: unknown
+        _type: 'file'
+      }
+      poster?: {
+        asset?: {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+        }
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        decorative?: boolean
+        _type: 'image'
+      }
+    }
   }
   stats: Array<
     {
@@ -542,6 +739,62 @@ export type SiteSettings = {
     _type: 'socialLink'
     _key: string
   }>
+  logo?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  logoDark?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  appIcon?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  socialImage?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
 }
 
 export type SanityImagePaletteSwatch = {
@@ -652,10 +905,11 @@ export type AllSanitySchemaTypes =
   | Slug
   | ExamSlot
   | ExamQuestion
-  | TrainingProvider
-  | Testimonial
+  | Accreditation
   | SanityImageCrop
   | SanityImageHotspot
+  | TrainingProvider
+  | Testimonial
   | LegalPage
   | ServicePage
   | CourseBatch
