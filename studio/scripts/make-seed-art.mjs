@@ -11,6 +11,11 @@
  * Sizes: hero 2400×1350, cards 1600×1000, portraits 800×800, social 1200×630, app icon
  * 512×512 PNG, hero video 960×540 at 24 fps, 6 s (mp4 H.264 + webm VP9, no audio).
  * JPEG quality 72, progressive (mozjpeg). Everything together stays under 3 MB.
+ *
+ * Logos are named after the background they are drawn for, as the site settings' fields are:
+ * logo-light.svg (dark artwork, for light backgrounds: siteSettings.logo) and logo-dark.svg
+ * (white artwork, for dark backgrounds: siteSettings.logoDark). The accreditation marks belong
+ * to fictional bodies invented for the seed.
  */
 import {execFileSync} from 'node:child_process'
 import {mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs'
@@ -477,17 +482,20 @@ async function main() {
   mkdirSync(OUT, {recursive: true})
   const withVideo = process.argv.includes('--video')
 
-  writeFileSync(join(OUT, 'logo-light.svg'), logoSvg(false))
-  writeFileSync(join(OUT, 'logo-dark.svg'), logoSvg(true))
+  // Named after the background they go on, like the site settings' fields:
+  // logo-light.svg → `logo` (dark artwork), logo-dark.svg → `logoDark` (light artwork).
+  writeFileSync(join(OUT, 'logo-light.svg'), logoSvg(true))
+  writeFileSync(join(OUT, 'logo-dark.svg'), logoSvg(false))
   await sharp(Buffer.from(markSvg(512, {ring: '#ffffff', star: C.brass400, wave: C.ocean300, bg: C.navy900})))
     .png({compressionLevel: 9, palette: true})
     .toFile(join(OUT, 'app-icon.png'))
 
+  // The fictional bodies of the seed's accreditation documents (studio/scripts/seed-images.mjs).
   const bodies = [
-    {initials: 'MSC', name: 'Maritime Standards Council', color: C.navy800, shape: 'seal'},
-    {initials: 'ISTR', name: 'International Seafarer Training Registry', color: C.ocean600, shape: 'shield'},
-    {initials: 'OSTB', name: 'Offshore Safety Training Board', color: '#b4531f', shape: 'diamond'},
-    {initials: 'QAM', name: 'Quality Assured Maritime Education', color: '#2f6a5a', shape: 'anchor'},
+    {initials: 'CBMA', name: 'Coral Bay Maritime Administration', color: C.navy800, shape: 'seal'},
+    {initials: 'MCS', name: 'Meridian Certification Services', color: C.ocean600, shape: 'shield'},
+    {initials: 'OSTC', name: 'Offshore Safety Training Council', color: '#b4531f', shape: 'diamond'},
+    {initials: 'NSSB', name: 'Nautical Simulation Standards Board', color: '#2f6a5a', shape: 'anchor'},
   ]
   bodies.forEach((body, i) => writeFileSync(join(OUT, `accreditation-${i + 1}.svg`), accreditationSvg(body)))
 

@@ -41,10 +41,20 @@ const STAT = `_key, value, label`
 /** A titled list item: title and description. */
 const TITLED_ITEM = `_key, title, description`
 
+/**
+ * An image field as components/SanityImage.tsx takes it (lib/image.ts ImageSource): the asset's
+ * id, URL, LQIP and dimensions, the editor's hotspot and crop, alt text and the decorative flag.
+ */
+const IMAGE = `asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative`
+
+/** A file field (the hero video): the asset's URL and MIME type. */
+const FILE = `asset->{url, mimeType}`
+
 export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,
   contact{email, phone, phoneHref, address, businessHours},
-  socialLinks[]{_key, platform, url}
+  socialLinks[]{_key, platform, url},
+  logo{${IMAGE}}, logoDark{${IMAGE}}, appIcon{${IMAGE}}, socialImage{${IMAGE}}
 }`)
 
 /**
@@ -68,7 +78,7 @@ export const NEXT_STEPS_QUERY = defineQuery(`{
 
 export const HOME_PAGE_QUERY = defineQuery(`{
   "page": *[_type == "homePage" && _id == "homePage"][0]{
-    hero{eyebrow, heading, subheading},
+    hero{eyebrow, heading, subheading, image{${IMAGE}}, video{mp4{${FILE}}, webm{${FILE}}, poster{${IMAGE}}}},
     stats[]{${STAT}},
     intro{heading, body, linkLabel},
     featuredHeading, featuredSubheading,
@@ -79,6 +89,11 @@ export const HOME_PAGE_QUERY = defineQuery(`{
   },
   "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},
   "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}
+}`)
+
+/** The accreditation strip of the home and about pages (issue 19), in display order. */
+export const ACCREDITATIONS_QUERY = defineQuery(`*[_type == "accreditation"] | order(order asc){
+  _id, name, issuer, number, url, logo{${IMAGE}}
 }`)
 
 export const ABOUT_PAGE_QUERY = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{

@@ -934,7 +934,7 @@ export type AllSanitySchemaTypes =
 export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../web/app/lib/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,  contact{email, phone, phoneHref, address, businessHours},  socialLinks[]{_key, platform, url}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,  contact{email, phone, phoneHref, address, businessHours},  socialLinks[]{_key, platform, url},  logo{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, logoDark{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, appIcon{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, socialImage{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}}
 export type SITE_SETTINGS_QUERYResult = {
   companyName: string
   tagline: string
@@ -954,6 +954,62 @@ export type SITE_SETTINGS_QUERYResult = {
     platform: 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube'
     url: string
   }>
+  logo: {
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: SanityImageDimensions | null
+      } | null
+    } | null
+    hotspot: SanityImageHotspot | null
+    crop: SanityImageCrop | null
+    alt: string | null
+    decorative: boolean | null
+  } | null
+  logoDark: {
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: SanityImageDimensions | null
+      } | null
+    } | null
+    hotspot: SanityImageHotspot | null
+    crop: SanityImageCrop | null
+    alt: string | null
+    decorative: boolean | null
+  } | null
+  appIcon: {
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: SanityImageDimensions | null
+      } | null
+    } | null
+    hotspot: SanityImageHotspot | null
+    crop: SanityImageCrop | null
+    alt: string | null
+    decorative: boolean | null
+  } | null
+  socialImage: {
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: SanityImageDimensions | null
+      } | null
+    } | null
+    hotspot: SanityImageHotspot | null
+    crop: SanityImageCrop | null
+    alt: string | null
+    decorative: boolean | null
+  } | null
 } | null
 // Variable: RECEIPT_CONTEXT_QUERY
 // Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{companyName, receiptPrefix, contact{email, phone, address}},  "refundSummary": *[_type == "legalPage" && slug.current == "refund"][0].summary}
@@ -986,13 +1042,55 @@ export type NEXT_STEPS_QUERYResult = {
   } | null
 }
 // Variable: HOME_PAGE_QUERY
-// Query: {  "page": *[_type == "homePage" && _id == "homePage"][0]{    hero{eyebrow, heading, subheading},    stats[]{_key, value, label},    intro{heading, body, linkLabel},    featuredHeading, featuredSubheading,    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )},    whyChooseHeading, whyChoose[]{_key, title, description},    locationsHeading, locationsSubheading, testimonialsHeading,    cta{heading, body}  },  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}}
+// Query: {  "page": *[_type == "homePage" && _id == "homePage"][0]{    hero{eyebrow, heading, subheading, image{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, video{mp4{asset->{url, mimeType}}, webm{asset->{url, mimeType}}, poster{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}}},    stats[]{_key, value, label},    intro{heading, body, linkLabel},    featuredHeading, featuredSubheading,    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )},    whyChooseHeading, whyChoose[]{_key, title, description},    locationsHeading, locationsSubheading, testimonialsHeading,    cta{heading, body}  },  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}}
 export type HOME_PAGE_QUERYResult = {
   page: {
     hero: {
       eyebrow: string | null
       heading: string
       subheading: string
+      image: {
+        asset: {
+          _id: string
+          url: string | null
+          metadata: {
+            lqip: string | null
+            dimensions: SanityImageDimensions | null
+          } | null
+        } | null
+        hotspot: SanityImageHotspot | null
+        crop: SanityImageCrop | null
+        alt: string | null
+        decorative: boolean | null
+      } | null
+      video: {
+        mp4: {
+          asset: {
+            url: string | null
+            mimeType: string | null
+          } | null
+        } | null
+        webm: {
+          asset: {
+            url: string | null
+            mimeType: string | null
+          } | null
+        } | null
+        poster: {
+          asset: {
+            _id: string
+            url: string | null
+            metadata: {
+              lqip: string | null
+              dimensions: SanityImageDimensions | null
+            } | null
+          } | null
+          hotspot: SanityImageHotspot | null
+          crop: SanityImageCrop | null
+          alt: string | null
+          decorative: boolean | null
+        } | null
+      } | null
     }
     stats: Array<{
       _key: string
@@ -1047,6 +1145,29 @@ export type HOME_PAGE_QUERYResult = {
     isSample: boolean
   }>
 }
+// Variable: ACCREDITATIONS_QUERY
+// Query: *[_type == "accreditation"] | order(order asc){  _id, name, issuer, number, url, logo{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}}
+export type ACCREDITATIONS_QUERYResult = Array<{
+  _id: string
+  name: string
+  issuer: string
+  number: string
+  url: string | null
+  logo: {
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: SanityImageDimensions | null
+      } | null
+    } | null
+    hotspot: SanityImageHotspot | null
+    crop: SanityImageCrop | null
+    alt: string | null
+    decorative: boolean | null
+  }
+}>
 // Variable: ABOUT_PAGE_QUERY
 // Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  heading, subheading,  stats[]{_key, value, label},  mission{title, description}, vision{title, description}, values{title, description},  excellence{heading, body, stats[]{_key, value, label}},  servicesHeading, services[]{_key, title, description},  cta{heading, body, label, href}}
 export type ABOUT_PAGE_QUERYResult = {
@@ -1499,10 +1620,11 @@ export type SITEMAP_QUERYResult = {
 import '@sanity/client'
 declare module '@sanity/client' {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url}\n}': SITE_SETTINGS_QUERYResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url},\n  logo{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, logoDark{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, appIcon{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, socialImage{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}\n}': SITE_SETTINGS_QUERYResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{companyName, receiptPrefix, contact{email, phone, address}},\n  "refundSummary": *[_type == "legalPage" && slug.current == "refund"][0].summary\n}': RECEIPT_CONTEXT_QUERYResult
     '{\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{installments[]{_key, label, duration, feeUsd}, documentsToBring},\n  "competency": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{documentsToBring}\n}': NEXT_STEPS_QUERYResult
-    '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}\n}': HOME_PAGE_QUERYResult
+    '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading, image{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, video{mp4{asset->{url, mimeType}}, webm{asset->{url, mimeType}}, poster{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}}},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}\n}': HOME_PAGE_QUERYResult
+    '*[_type == "accreditation"] | order(order asc){\n  _id, name, issuer, number, url, logo{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}\n}': ACCREDITATIONS_QUERYResult
     '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  excellence{heading, body, stats[]{_key, value, label}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}': ABOUT_PAGE_QUERYResult
     '{\n  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )}\n}': COURSES_PAGE_QUERYResult
     '{\n  "category": *[_type == "courseCategory" && slug.current == $category][0]{\n    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){\n      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,\n      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}\n    }\n  },\n  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}\n}': CATEGORY_PAGE_QUERYResult
