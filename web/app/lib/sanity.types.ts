@@ -934,7 +934,7 @@ export type AllSanitySchemaTypes =
 export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../web/app/lib/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,  contact{email, phone, phoneHref, address, businessHours},  socialLinks[]{_key, platform, url},  logo{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, logoDark{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, appIcon{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, socialImage{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,  contact{email, phone, phoneHref, address, businessHours},  socialLinks[]{_key, platform, url},  logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, logoDark{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, appIcon{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, socialImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   companyName: string
   tagline: string
@@ -955,60 +955,116 @@ export type SITE_SETTINGS_QUERYResult = {
     url: string
   }>
   logo: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
     asset: {
       _id: string
       url: string | null
       metadata: {
         lqip: string | null
-        dimensions: SanityImageDimensions | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
       } | null
     } | null
-    hotspot: SanityImageHotspot | null
-    crop: SanityImageCrop | null
-    alt: string | null
-    decorative: boolean | null
   } | null
   logoDark: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
     asset: {
       _id: string
       url: string | null
       metadata: {
         lqip: string | null
-        dimensions: SanityImageDimensions | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
       } | null
     } | null
-    hotspot: SanityImageHotspot | null
-    crop: SanityImageCrop | null
-    alt: string | null
-    decorative: boolean | null
   } | null
   appIcon: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
     asset: {
       _id: string
       url: string | null
       metadata: {
         lqip: string | null
-        dimensions: SanityImageDimensions | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
       } | null
     } | null
-    hotspot: SanityImageHotspot | null
-    crop: SanityImageCrop | null
-    alt: string | null
-    decorative: boolean | null
   } | null
   socialImage: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
     asset: {
       _id: string
       url: string | null
       metadata: {
         lqip: string | null
-        dimensions: SanityImageDimensions | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
       } | null
     } | null
-    hotspot: SanityImageHotspot | null
-    crop: SanityImageCrop | null
-    alt: string | null
-    decorative: boolean | null
   } | null
 } | null
 // Variable: RECEIPT_CONTEXT_QUERY
@@ -1042,7 +1098,7 @@ export type NEXT_STEPS_QUERYResult = {
   } | null
 }
 // Variable: HOME_PAGE_QUERY
-// Query: {  "page": *[_type == "homePage" && _id == "homePage"][0]{    hero{eyebrow, heading, subheading, image{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, video{mp4{asset->{url, mimeType}}, webm{asset->{url, mimeType}}, poster{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}}},    stats[]{_key, value, label},    intro{heading, body, linkLabel},    featuredHeading, featuredSubheading,    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )},    whyChooseHeading, whyChoose[]{_key, title, description},    locationsHeading, locationsSubheading, testimonialsHeading,    cta{heading, body}  },  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}}
+// Query: {  "page": *[_type == "homePage" && _id == "homePage"][0]{    hero{eyebrow, heading, subheading, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, video{mp4{asset->{_id, url, mimeType}}, webm{asset->{_id, url, mimeType}}, poster{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}},    stats[]{_key, value, label},    intro{heading, body, linkLabel},    featuredHeading, featuredSubheading,    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )},    whyChooseHeading, whyChoose[]{_key, title, description},    locationsHeading, locationsSubheading, testimonialsHeading,    cta{heading, body}  },  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},  "accreditations": *[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}}
 export type HOME_PAGE_QUERYResult = {
   page: {
     hero: {
@@ -1050,45 +1106,75 @@ export type HOME_PAGE_QUERYResult = {
       heading: string
       subheading: string
       image: {
+        alt: string | null
+        decorative: boolean | null
+        crop: {
+          top: number
+          bottom: number
+          left: number
+          right: number
+        } | null
+        hotspot: {
+          x: number
+          y: number
+          width: number
+          height: number
+        } | null
         asset: {
           _id: string
           url: string | null
           metadata: {
             lqip: string | null
-            dimensions: SanityImageDimensions | null
+            dimensions: {
+              width: number
+              height: number
+              aspectRatio: number
+            } | null
           } | null
         } | null
-        hotspot: SanityImageHotspot | null
-        crop: SanityImageCrop | null
-        alt: string | null
-        decorative: boolean | null
       } | null
       video: {
         mp4: {
           asset: {
+            _id: string
             url: string | null
             mimeType: string | null
           } | null
         } | null
         webm: {
           asset: {
+            _id: string
             url: string | null
             mimeType: string | null
           } | null
         } | null
         poster: {
+          alt: string | null
+          decorative: boolean | null
+          crop: {
+            top: number
+            bottom: number
+            left: number
+            right: number
+          } | null
+          hotspot: {
+            x: number
+            y: number
+            width: number
+            height: number
+          } | null
           asset: {
             _id: string
             url: string | null
             metadata: {
               lqip: string | null
-              dimensions: SanityImageDimensions | null
+              dimensions: {
+                width: number
+                height: number
+                aspectRatio: number
+              } | null
             } | null
           } | null
-          hotspot: SanityImageHotspot | null
-          crop: SanityImageCrop | null
-          alt: string | null
-          decorative: boolean | null
         } | null
       } | null
     }
@@ -1113,6 +1199,34 @@ export type HOME_PAGE_QUERYResult = {
       durationRange: string
       level: string
       highlights: Array<string>
+      image: {
+        alt: string | null
+        decorative: boolean | null
+        crop: {
+          top: number
+          bottom: number
+          left: number
+          right: number
+        } | null
+        hotspot: {
+          x: number
+          y: number
+          width: number
+          height: number
+        } | null
+        asset: {
+          _id: string
+          url: string | null
+          metadata: {
+            lqip: string | null
+            dimensions: {
+              width: number
+              height: number
+              aspectRatio: number
+            } | null
+          } | null
+        } | null
+      } | null
       courseCount: number | null
     }>
     whyChooseHeading: string
@@ -1134,6 +1248,34 @@ export type HOME_PAGE_QUERYResult = {
     country: string
     countryCode: string
     cities: Array<string>
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
   }>
   testimonials: Array<{
     _id: string
@@ -1143,33 +1285,73 @@ export type HOME_PAGE_QUERYResult = {
     quote: string
     rating: number
     isSample: boolean
-  }>
-}
-// Variable: ACCREDITATIONS_QUERY
-// Query: *[_type == "accreditation"] | order(order asc){  _id, name, issuer, number, url, logo{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}}
-export type ACCREDITATIONS_QUERYResult = Array<{
-  _id: string
-  name: string
-  issuer: string
-  number: string
-  url: string | null
-  logo: {
-    asset: {
-      _id: string
-      url: string | null
-      metadata: {
-        lqip: string | null
-        dimensions: SanityImageDimensions | null
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
       } | null
     } | null
-    hotspot: SanityImageHotspot | null
-    crop: SanityImageCrop | null
-    alt: string | null
-    decorative: boolean | null
-  }
-}>
+  }>
+  accreditations: Array<{
+    _id: string
+    name: string
+    issuer: string
+    number: string
+    url: string | null
+    logo: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    }
+  }>
+}
 // Variable: ABOUT_PAGE_QUERY
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  heading, subheading,  stats[]{_key, value, label},  mission{title, description}, vision{title, description}, values{title, description},  excellence{heading, body, stats[]{_key, value, label}},  servicesHeading, services[]{_key, title, description},  cta{heading, body, label, href}}
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  heading, subheading,  stats[]{_key, value, label},  mission{title, description}, vision{title, description}, values{title, description},  missionImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, visionImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, valuesImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},  excellence{heading, body, stats[]{_key, value, label}, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},  teamHeading, team[]{_key, name, role, photo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},  servicesHeading, services[]{_key, title, description},  cta{heading, body, label, href}}
 export type ABOUT_PAGE_QUERYResult = {
   heading: string
   subheading: string
@@ -1190,6 +1372,90 @@ export type ABOUT_PAGE_QUERYResult = {
     title: string
     description: string
   }
+  missionImage: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
+  visionImage: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
+  valuesImage: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
   excellence: {
     heading: string
     body: string
@@ -1198,7 +1464,69 @@ export type ABOUT_PAGE_QUERYResult = {
       value: string
       label: string
     }>
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
   }
+  teamHeading: string | null
+  team: Array<{
+    _key: string
+    name: string
+    role: string
+    photo: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
+  }> | null
   servicesHeading: string
   services: Array<{
     _key: string
@@ -1212,8 +1540,45 @@ export type ABOUT_PAGE_QUERYResult = {
     href: string
   }
 } | null
+// Variable: ACCREDITATIONS_QUERY
+// Query: *[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}
+export type ACCREDITATIONS_QUERYResult = Array<{
+  _id: string
+  name: string
+  issuer: string
+  number: string
+  url: string | null
+  logo: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  }
+}>
 // Variable: COURSES_PAGE_QUERY
-// Query: {  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )}}
+// Query: {  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )}}
 export type COURSES_PAGE_QUERYResult = {
   page: {
     heading: string
@@ -1234,11 +1599,39 @@ export type COURSES_PAGE_QUERYResult = {
     durationRange: string
     level: string
     highlights: Array<string>
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
     courseCount: number | null
   }>
 }
 // Variable: CATEGORY_PAGE_QUERY
-// Query: {  "category": *[_type == "courseCategory" && slug.current == $category][0]{    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,    "courses": *[_type == "course" && references(^._id)] | order(order asc){      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}    }  },  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}}
+// Query: {  "category": *[_type == "courseCategory" && slug.current == $category][0]{    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},    "courses": *[_type == "course" && references(^._id)] | order(order asc){      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,      "image": select(defined(image.asset) => image, ^.image){alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}    }  },  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}}
 export type CATEGORY_PAGE_QUERYResult = {
   category: {
     _id: string
@@ -1249,6 +1642,34 @@ export type CATEGORY_PAGE_QUERYResult = {
     durationRange: string
     level: string
     highlights: Array<string>
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
     courses: Array<{
       _id: string
       name: string
@@ -1259,6 +1680,64 @@ export type CATEGORY_PAGE_QUERYResult = {
       pricing: 'contact' | 'fixed'
       priceUsd: number | null
       priceInr: string | null
+      image:
+        | {
+            alt: string | null
+            decorative: boolean | null
+            crop: {
+              top: number
+              bottom: number
+              left: number
+              right: number
+            } | null
+            hotspot: {
+              x: number
+              y: number
+              width: number
+              height: number
+            } | null
+            asset: {
+              _id: string
+              url: string | null
+              metadata: {
+                lqip: string | null
+                dimensions: {
+                  width: number
+                  height: number
+                  aspectRatio: number
+                } | null
+              } | null
+            }
+          }
+        | {
+            alt: string | null
+            decorative: boolean | null
+            crop: {
+              top: number
+              bottom: number
+              left: number
+              right: number
+            } | null
+            hotspot: {
+              x: number
+              y: number
+              width: number
+              height: number
+            } | null
+            asset: {
+              _id: string
+              url: string | null
+              metadata: {
+                lqip: string | null
+                dimensions: {
+                  width: number
+                  height: number
+                  aspectRatio: number
+                } | null
+              } | null
+            } | null
+          }
+        | null
       batches: Array<{
         _id: string
         startDate: string
@@ -1620,14 +2099,14 @@ export type SITEMAP_QUERYResult = {
 import '@sanity/client'
 declare module '@sanity/client' {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url},\n  logo{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, logoDark{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, appIcon{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, socialImage{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}\n}': SITE_SETTINGS_QUERYResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url},\n  logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, logoDark{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, appIcon{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, socialImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}\n}': SITE_SETTINGS_QUERYResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{companyName, receiptPrefix, contact{email, phone, address}},\n  "refundSummary": *[_type == "legalPage" && slug.current == "refund"][0].summary\n}': RECEIPT_CONTEXT_QUERYResult
     '{\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{installments[]{_key, label, duration, feeUsd}, documentsToBring},\n  "competency": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{documentsToBring}\n}': NEXT_STEPS_QUERYResult
-    '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading, image{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}, video{mp4{asset->{url, mimeType}}, webm{asset->{url, mimeType}}, poster{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}}},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}\n}': HOME_PAGE_QUERYResult
-    '*[_type == "accreditation"] | order(order asc){\n  _id, name, issuer, number, url, logo{asset->{_id, url, metadata{lqip, dimensions}}, hotspot, crop, alt, decorative}\n}': ACCREDITATIONS_QUERYResult
-    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  excellence{heading, body, stats[]{_key, value, label}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}': ABOUT_PAGE_QUERYResult
-    '{\n  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )}\n}': COURSES_PAGE_QUERYResult
-    '{\n  "category": *[_type == "courseCategory" && slug.current == $category][0]{\n    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){\n      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,\n      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}\n    }\n  },\n  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}\n}': CATEGORY_PAGE_QUERYResult
+    '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, video{mp4{asset->{_id, url, mimeType}}, webm{asset->{_id, url, mimeType}}, poster{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},\n  "accreditations": *[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}\n}': HOME_PAGE_QUERYResult
+    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  missionImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, visionImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, valuesImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n  excellence{heading, body, stats[]{_key, value, label}, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},\n  teamHeading, team[]{_key, name, role, photo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}': ABOUT_PAGE_QUERYResult
+    '*[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}': ACCREDITATIONS_QUERYResult
+    '{\n  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )}\n}': COURSES_PAGE_QUERYResult
+    '{\n  "category": *[_type == "courseCategory" && slug.current == $category][0]{\n    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){\n      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,\n      "image": select(defined(image.asset) => image, ^.image){alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}\n    }\n  },\n  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}\n}': CATEGORY_PAGE_QUERYResult
     '{\n  "category": *[_type == "courseCategory" && slug.current == "competency-training"][0]{title, description, durationRange, level},\n  "table": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    heading, intro, note,\n    jurisdictions[]{_key, key, name},\n    rows[]{_key, rank, fees[]{_key, jurisdiction, amountUsd}}\n  }\n}': COMPETENCY_PAGE_QUERYResult
     '{\n  "category": *[_type == "courseCategory" && slug.current == "cadetship-training"][0]{title, description, durationRange, level, highlights},\n  "programme": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{\n    heading, intro, duration, trainingType, totalFeeUsd, stipendRange{minUsd, maxUsd},\n    installments[]{_key, label, duration, feeUsd},\n    enrolCourse, enrolAmountUsd, highlights\n  }\n}': CADETSHIP_PAGE_QUERYResult
     '*[_type == "servicesPage" && _id == "servicesPage"][0]{\n  heading, subheading, ctaHeading, ctaBody,\n  "services": services[]->{_id, title, section, "slug": slug.current, summary}\n}': SERVICES_PAGE_QUERYResult

@@ -16,15 +16,12 @@ import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
 import {flagUrl} from '~/lib/flags.server'
-import {ACCREDITATIONS_QUERY, HOME_PAGE_QUERY} from '~/lib/queries'
+import {HOME_PAGE_QUERY} from '~/lib/queries'
 import type {loader as rootLoader} from '~/root'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
-  const [{page, locations, testimonials}, accreditations] = await Promise.all([
-    fetchContent(HOME_PAGE_QUERY, {}, {preview}),
-    fetchContent(ACCREDITATIONS_QUERY, {}, {preview}),
-  ])
+  const {page, locations, testimonials, accreditations} = await fetchContent(HOME_PAGE_QUERY, {}, {preview})
   if (!page) throw new Error('The homePage document is missing from the dataset')
   return data(
     {
