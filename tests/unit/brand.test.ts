@@ -81,7 +81,7 @@ describe('AccreditationStrip', () => {
   it("shows the issuer's initials when the logo is missing or broken", () => {
     const html = renderToStaticMarkup(
       createElement(AccreditationStrip, {
-        items: [accreditation({logo: null}), accreditation({_id: 'b', logo: {asset: {_id: 'not-an-asset', url: 'x'}} as never})],
+        items: [accreditation({logo: undefined}), accreditation({_id: 'b', logo: {asset: {_id: 'not-an-asset', url: 'x'}} as never})],
       }),
     )
     expect(html).not.toContain('<img')
