@@ -460,11 +460,18 @@ function accreditationSvg({initials, name, color, shape}) {
         : shape === 'anchor'
           ? `<rect x="6" y="6" width="68" height="68" rx="16" fill="${color}"/><path d="M40 20 V60 M28 30 H52 M22 48 Q26 62 40 62 Q54 62 58 48" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="4" stroke-linecap="round"/>`
           : `<path d="M40 4 L74 40 L40 76 L6 40 Z" fill="${color}"/>`
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80" viewBox="0 0 240 80" role="img" aria-label="${name}">
+  // The name on two lines, split where the longer line is shortest.
+  const words = name.split(' ')
+  let split = 1
+  for (let i = 1; i < words.length; i++) {
+    const longest = (k) => Math.max(words.slice(0, k).join(' ').length, words.slice(k).join(' ').length)
+    if (longest(i) < longest(split)) split = i
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="80" viewBox="0 0 300 80" role="img" aria-label="${name}">
   <title>${name}</title>${emblem}
-  <text x="40" y="47" text-anchor="middle" ${font} font-size="19" font-weight="800" fill="#ffffff">${initials}</text>
-  <text x="88" y="34" ${font} font-size="15" font-weight="700" fill="#0a1f3f">${name.split(' ').slice(0, 2).join(' ')}</text>
-  <text x="88" y="54" ${font} font-size="15" font-weight="700" fill="#0a1f3f">${name.split(' ').slice(2).join(' ')}</text>
+  <text x="40" y="47" text-anchor="middle" ${font} font-size="${initials.length > 3 ? 16 : 19}" font-weight="800" fill="#ffffff">${initials}</text>
+  <text x="88" y="35" ${font} font-size="15" font-weight="700" fill="#0a1f3f">${words.slice(0, split).join(' ')}</text>
+  <text x="88" y="55" ${font} font-size="15" font-weight="700" fill="#0a1f3f">${words.slice(split).join(' ')}</text>
 </svg>
 `
 }
