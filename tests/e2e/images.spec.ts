@@ -28,9 +28,9 @@ test('/about shows the mission, vision and "since" photos and the team, each wit
     if (new URL(response.url()).pathname.startsWith('/cdn/images/')) responses.push(`${response.status()} ${response.headers()['content-type']}`)
   })
   await page.goto('/about')
-  await expect(page.getByRole('img', {name: 'Instructor guiding cadets through a lifeboat drill'})).toHaveAttribute('loading', 'lazy')
+  await expect(page.getByRole('img', {name: 'A training ship under way on a calm sea at dawn'})).toHaveAttribute('loading', 'lazy')
   await expect(page.getByRole('heading', {name: 'Meet Our Instructors'})).toBeVisible()
-  await expect(page.getByRole('img', {name: /^Portrait of/})).toHaveCount(4)
+  await expect(page.getByRole('img', {name: /^Illustrated portrait of/})).toHaveCount(4)
   await expectPipelineImages(page, 7)
   // Chromium asks for AVIF: auto=format answers it.
   expect(responses.length).toBeGreaterThan(0)
@@ -44,14 +44,14 @@ test('a category page shows its courses with card images (the category photo as 
   await expect(cards.first()).toBeVisible()
   const count = await cards.count()
   await expect(cards.locator('img[src^="/cdn/images/"]')).toHaveCount(count)
-  await expect(cards.first().locator('img')).toHaveAttribute('alt', 'Trainees in survival suits boarding a life raft in a training pool')
+  await expect(cards.first().locator('img')).toHaveAttribute('alt', 'An orange lifeboat hanging from its davits on a ship’s side, open sea behind')
   await expectPipelineImages(page, count)
   await expectAccessible(page)
 })
 
 test('home: card, location and testimonial photos load lazily; no image is marked high priority outside the hero', async ({page}) => {
   await page.goto('/')
-  await expect(page.getByRole('img', {name: 'Portrait of Rahul Menon in officer’s uniform'})).toBeVisible()
+  await expect(page.getByRole('img', {name: 'Illustrated portrait of Rahul Menon'})).toBeVisible()
   const lazy = page.locator('main img[src^="/cdn/images/"][loading="lazy"]')
   expect(await lazy.count()).toBeGreaterThanOrEqual(3 + 6 + 3)
   await expect(page.locator('section[aria-labelledby="testimonials-heading"] img[fetchpriority="high"]')).toHaveCount(0)

@@ -29,7 +29,7 @@ export const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 1
 
 export function StatsRow({stats, tone = 'light'}: {stats: Stat[] | null | undefined; tone?: 'light' | 'dark'}) {
   return (
-    <dl className="grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-5">
+    <dl className="balanced-grid [--cols:2] [--gap:1.5rem] sm:[--cols:3] lg:[--cols:5]">
       {stats?.map((stat) => (
         <div key={stat._key} className="text-center">
           <dt className={`order-2 text-sm ${tone === 'dark' ? 'text-slate-300' : 'text-slate-600'}`}>{stat.label}</dt>
@@ -41,9 +41,10 @@ export function StatsRow({stats, tone = 'light'}: {stats: Stat[] | null | undefi
 }
 
 export function FeatureGrid({features, columns = 3}: {features: Feature[] | null | undefined; columns?: 2 | 3 | 4}) {
-  const cols = {2: 'sm:grid-cols-2', 3: 'sm:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4'}[columns]
+  // Centred last row, no empty slot (docs/requirements.md#req-issue-19-layouts).
+  const cols = {2: 'sm:[--cols:2]', 3: 'sm:[--cols:2] lg:[--cols:3]', 4: 'sm:[--cols:2] lg:[--cols:4]'}[columns]
   return (
-    <ul className={`grid gap-6 ${cols}`}>
+    <ul className={`balanced-grid [--gap:1.5rem] ${cols}`}>
       {features?.map((feature, index) => (
         <li key={feature._key ?? index} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <span aria-hidden="true" className="grid h-10 w-10 place-items-center rounded-lg bg-ocean-100 text-ocean-600">

@@ -6,6 +6,7 @@
 import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
+import {AccreditationStrip} from '~/components/AccreditationStrip'
 import {FeatureGrid, StatsRow} from '~/components/Cards'
 import {ArrowRightIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
@@ -14,14 +15,14 @@ import type {ImageSource} from '~/lib/image'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
-import {ABOUT_PAGE_QUERY} from '~/lib/queries'
+import {ABOUT_PAGE_QUERY, ACCREDITATIONS_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
-  const page = await fetchContent(ABOUT_PAGE_QUERY, {}, {preview})
+  const [page, accreditations] = await Promise.all([fetchContent(ABOUT_PAGE_QUERY, {}, {preview}), fetchContent(ACCREDITATIONS_QUERY, {}, {preview})])
   if (!page) throw new Error('The aboutPage document is missing from the dataset')
-  return data({page}, {headers: pageCacheHeaders(['doc:aboutPage', 'type:aboutPage'], {preview})})
+  return data({page, accreditations}, {headers: pageCacheHeaders(['doc:aboutPage', 'type:aboutPage', 'type:accreditation'], {preview})})
 }
 
 export const headers = contentRouteHeaders
@@ -30,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: 'About Us', description: data.page.subheading, path: '/about'} : null)
 
 export default function About() {
-  const {page} = useLoaderData<typeof loader>()
+  const {page, accreditations} = useLoaderData<typeof loader>()
   const pillars = [
     {pillar: page.mission, image: page.missionImage},
     {pillar: page.vision, image: page.visionImage},
@@ -130,6 +131,8 @@ export default function About() {
           </div>
         </div>
       </section>
+
+      <AccreditationStrip items={accreditations} tone="muted" />
 
       <section aria-labelledby="about-cta-heading" className="bg-ocean-50 py-20">
         <div className="container-page max-w-3xl text-center">

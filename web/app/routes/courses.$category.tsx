@@ -93,7 +93,7 @@ export default function CategoryPage() {
           <h2 id="course-list-heading" className="sr-only">
             Courses
           </h2>
-          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          <ul className="balanced-grid [--gap:1.5rem] md:[--cols:2] lg:[--cols:3]">
             {category.courses.map((course) => {
               const price = coursePriceLabel(course)
               const payable = payableUsd(course) !== null
