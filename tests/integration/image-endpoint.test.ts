@@ -118,6 +118,7 @@ describe('renditions', () => {
     expect(avif.status).toBe(200)
     expect(avif.headers.get('content-type')).toBe('image/avif')
     expect(avif.headers.get('vary')).toBe('Accept')
+    expect(avif.headers.get('netlify-vary')).toBe('header=Accept')
     expect(avif.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     const webp = await get(path, {accept: 'image/webp,*/*'})
     expect(webp.headers.get('content-type')).toBe('image/webp')

@@ -11,7 +11,9 @@
  *   rendition written once to `cacheDir` and served from there afterwards (`X-Image-Cache: hit`);
  *   SVGs are served as they are. Files (video): served as they are, with byte ranges (206/416).
  * - Answers: `Cache-Control: public, max-age=31536000, immutable` (the URL names the content's
- *   sha1), `Vary: Accept` when the format was negotiated (auto=format). Only GET and HEAD.
+ *   sha1) and the same for Netlify's CDN (`Netlify-CDN-Cache-Control`, durable), so a rendition is
+ *   made once per deploy; `Vary: Accept` (and `Netlify-Vary: header=Accept` for Netlify's CDN,
+ *   which keys its cache on it) when the format was negotiated (auto=format). Only GET and HEAD.
  */
 import {createHash, randomBytes} from 'node:crypto'
 import {mkdir, readFile, rename, stat, writeFile} from 'node:fs/promises'
@@ -153,8 +155,16 @@ export function parseRange(header: string | null, size: number): {start: number;
   return {start, end}
 }
 
+/** Netlify's CDN keeps a rendition for a year, shared across edge nodes (the URL never changes meaning). */
+const CDN_IMMUTABLE = 'public, durable, s-maxage=31536000, immutable'
+
 function assetHeaders(contentType: string): Headers {
-  return new Headers({'Content-Type': contentType, 'Cache-Control': IMMUTABLE_CACHE_CONTROL, 'X-Content-Type-Options': 'nosniff'})
+  return new Headers({
+    'Content-Type': contentType,
+    'Cache-Control': IMMUTABLE_CACHE_CONTROL,
+    'Netlify-CDN-Cache-Control': CDN_IMMUTABLE,
+    'X-Content-Type-Options': 'nosniff',
+  })
 }
 
 async function serveFile(request: Request, found: IndexedAsset): Promise<Response> {
@@ -209,7 +219,10 @@ export function createImageEndpoint({index, cacheDir}: ImageEndpointOptions) {
       throw new HttpError(404, 'This image cannot be rendered')
     }
     const headers = assetHeaders(FORMAT_TYPES[format])
-    if (params.autoFormat && !params.format) headers.set('Vary', 'Accept')
+    if (params.autoFormat && !params.format) {
+      headers.set('Vary', 'Accept')
+      headers.set('Netlify-Vary', 'header=Accept')
+    }
     headers.set('Content-Length', String(rendition.body.byteLength))
     headers.set('X-Image-Cache', rendition.hit ? 'hit' : 'miss')
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(rendition.body), {headers})
