@@ -11,7 +11,7 @@
  * nothing), never a broken image; if the file itself fails to load in the browser, the image
  * is hidden and the LQIP/background stays.
  */
-import {useState, type CSSProperties} from 'react'
+import {useEffect, useRef, useState, type CSSProperties} from 'react'
 import {displaySize, imageSrcSet, imageUrl, isVector, resolveImage, type ImageSource} from '~/lib/image'
 
 export type SanityImageProps = {
@@ -33,6 +33,12 @@ export type SanityImageProps = {
 
 export function SanityImage({image: source, sizes, aspect, priority = false, className, maxWidth, fallback = null, alt}: SanityImageProps) {
   const [failed, setFailed] = useState(false)
+  const ref = useRef<HTMLImageElement>(null)
+  // A file that failed before hydration fired its error event before React listened: check once.
+  useEffect(() => {
+    const img = ref.current
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true)
+  }, [])
   const image = resolveImage(source)
   if (!image || failed) return <>{fallback}</>
   const {width, height} = displaySize(image, aspect)
@@ -42,6 +48,7 @@ export function SanityImage({image: source, sizes, aspect, priority = false, cla
   const largest = Math.min(width, maxWidth ?? width, 2000)
   return (
     <img
+      ref={ref}
       src={imageUrl(image, largest >= 960 ? 960 : largest, {aspect})}
       srcSet={vector ? undefined : imageSrcSet(image, {aspect, maxWidth: maxWidth ?? width})}
       sizes={vector ? undefined : sizes}
