@@ -6,7 +6,10 @@
  *   the ratio site/static is the figure to compare between runs on a noisy machine;
  * - the gzip -9 size of the JavaScript and CSS each page loads (tests/helpers/lighthouse.ts);
  * - Lighthouse mobile scores (default configuration: simulated Slow 4G and 4x CPU) with LCP,
- *   TBT and CLS;
+ *   TBT and CLS, the image bytes and any video request of that run (issue 19: the home hero's
+ *   video must never be fetched on a phone);
+ * - the image bytes of `/` at a 390 px wide phone viewport (DPR 2, Playwright's Chromium), scrolled
+ *   to the bottom so every lazy image loads (issue 19: ≤ 200 KB);
  * then checks the budgets of docs/performance.md, writes bench/results/YYYY-MM-DD.json (UTC date;
  * a second run on one day replaces the file) and prints a short table. It never fails on a budget.
  *   npm run bench [-- --connections 10 --duration 10 --no-build]
@@ -37,6 +40,7 @@ import type {CapturedPage} from './static-html'
 /** `load`: measured with autocannon; `content`: a content page (JavaScript budget applies). */
 const PAGES = [
   {path: '/', load: true, content: true},
+  {path: '/about', load: false, content: true},
   {path: '/courses/stcw-courses', load: true, content: true},
   {path: '/exam/maritime-safety-basics/take', load: true, content: false},
   {path: '/payment', load: false, content: false},
@@ -57,6 +61,14 @@ const ASSET_AUDITS = [
   'uses-long-cache-ttl',
 ]
 const BUDGETS = {performance: 98, accessibility: 100, 'best-practices': 100, seo: 100} as const satisfies Record<CategoryId, number>
+/** Issue 19 (docs/performance.md): Lighthouse's simulated LCP on the image-bearing pages, in ms. */
+const LCP_BUDGET_MS = 2000
+const LCP_PAGES = ['/', '/about', '/courses/stcw-courses']
+/** Issue 19: image bytes of `/` on a 390 px phone, every lazy image loaded (bytes, KB = 1,000). */
+const PHONE_IMAGE_BUDGET_BYTES = 200_000
+const PHONE = {width: 390, height: 844, deviceScaleFactor: 2}
+/** A request for a video file: the seed's mp4/webm or any file asset (Sanity's /files/ path). */
+const VIDEO_REQUEST = /\.(mp4|webm|mov|m4v)(\?|$)|\/files\//
 
 const {values: options} = parseArgs({
   options: {
@@ -175,6 +187,61 @@ type PageResult = {
     failing: FailingAudit[]
     /** ASSET_AUDITS: score (null when not applicable) and Lighthouse's summary. */
     assetAudits: Record<string, {score: number | null; displayValue?: string}>
+    /** Bytes on the wire of the images the Lighthouse run loaded (no scrolling: above the fold). */
+    imageTransferBytes: number
+    /** URLs of video requests in the Lighthouse run (none allowed). */
+    videoRequests: string[]
+  }
+}
+
+type PhoneImages = {viewport: typeof PHONE; initialBytes: number; totalBytes: number; files: Array<{url: string; bytes: number; type: string}>}
+
+/**
+ * The images `/` loads on a 390 px phone (PHONE), in Playwright's Chromium (Debian's, as the e2e
+ * tests use): the response bodies' sizes once loaded, then after scrolling to the bottom.
+ */
+async function phoneImages(url: string): Promise<PhoneImages> {
+  const {chromium} = await import('@playwright/test')
+  const browser = await chromium.launch({executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'})
+  try {
+    const context = await browser.newContext({
+      viewport: {width: PHONE.width, height: PHONE.height},
+      deviceScaleFactor: PHONE.deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+    })
+    const page = await context.newPage()
+    const pending: Array<Promise<void>> = []
+    const files: PhoneImages['files'] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'image') return
+      pending.push(
+        response.body().then(
+          (body) =>
+            void files.push({
+              url: new URL(response.url()).pathname + new URL(response.url()).search,
+              bytes: body.length,
+              type: response.headers()['content-type'] ?? '',
+            }),
+          () => undefined,
+        ),
+      )
+    })
+    await page.goto(url, {waitUntil: 'networkidle'})
+    await Promise.all(pending)
+    const initialBytes = files.reduce((sum, file) => sum + file.bytes, 0)
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+        window.scrollTo(0, y)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    })
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    await Promise.all(pending)
+    return {viewport: PHONE, initialBytes, totalBytes: files.reduce((sum, file) => sum + file.bytes, 0), files}
+  } finally {
+    await browser.close()
   }
 }
 
@@ -238,6 +305,8 @@ async function main() {
       log(`Lighthouse ${path}`)
       const lhr = await runLighthouse(chromium, siteURL + path)
       const {js, css} = await pageAssets(lhr)
+      const requests =
+        (lhr.audits['network-requests']?.details as {items?: Array<{url: string; resourceType?: string; transferSize?: number}>} | undefined)?.items ?? []
       lighthouse[path] = {
         js,
         css,
@@ -254,12 +323,17 @@ async function main() {
               return [id, {score, displayValue: audit?.displayValue}]
             }),
           ),
+          imageTransferBytes: requests.filter((item) => item.resourceType === 'Image').reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
+          videoRequests: requests.filter((item) => item.resourceType === 'Media' || VIDEO_REQUEST.test(item.url)).map((item) => item.url),
         },
       }
     }
   } finally {
     chromium.kill()
   }
+
+  log('images of / on a 390 px phone')
+  const phone = await phoneImages(`${siteURL}/`)
 
   // Throughput: the site, then the static baseline, page by page.
   const loads: Record<string, PageResult['load']> = {}
@@ -272,7 +346,7 @@ async function main() {
   const loadAfter = loadavg()
 
   const pages: PageResult[] = PAGES.map(({path}) => ({path, html: html[path]!, load: loads[path], ...lighthouse[path]!}))
-  const budgets = checkBudgets(pages)
+  const budgets = checkBudgets(pages, phone)
   const {commit, dirty} = gitInfo()
   const chromiumVersion = spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {encoding: 'utf8'}).stdout.trim()
   const report = {
@@ -294,8 +368,10 @@ async function main() {
       staticBaseline: 'bench/static-html.ts: node:http answering with the HTML, status and headers captured from the site',
       assets: 'same-origin Script / Stylesheet requests in Lighthouse network records; each body gzipped at level 9 (node:zlib)',
       lighthouse: 'default configuration: mobile form factor, simulated throttling (Slow 4G, 4x CPU)',
+      phoneImages: `Playwright Chromium, ${PHONE.width}×${PHONE.height} at DPR ${PHONE.deviceScaleFactor}, mobile; image response bodies after load, then after scrolling to the bottom`,
     },
     pages,
+    phoneImages: phone,
     budgets,
   }
   const resultFile = `${resultsDir}/${report.date}.json`
@@ -308,9 +384,36 @@ async function main() {
   rmSync(blobsDir, {recursive: true, force: true})
 }
 
-function checkBudgets(pages: PageResult[]): Budget[] {
-  const budgets: Budget[] = []
+function checkBudgets(pages: PageResult[], phone: PhoneImages): Budget[] {
+  const budgets: Budget[] = [
+    {
+      page: '/',
+      budget: `image bytes at ${PHONE.width} px (DPR ${PHONE.deviceScaleFactor}), whole page`,
+      limit: `≤ ${PHONE_IMAGE_BUDGET_BYTES / 1000} KB`,
+      value: `${(phone.totalBytes / 1000).toFixed(1)} KB (${(phone.initialBytes / 1000).toFixed(1)} KB before scrolling)`,
+      ok: phone.totalBytes <= PHONE_IMAGE_BUDGET_BYTES,
+    },
+  ]
   for (const page of pages) {
+    if (LCP_PAGES.includes(page.path)) {
+      budgets.push({
+        page: page.path,
+        budget: 'LCP (simulated)',
+        limit: `≤ ${LCP_BUDGET_MS} ms`,
+        value: `${page.lighthouse.lcpMs} ms`,
+        ok: page.lighthouse.lcpMs <= LCP_BUDGET_MS,
+      })
+    }
+    if (page.path === '/') {
+      const videos = page.lighthouse.videoRequests
+      budgets.push({
+        page: page.path,
+        budget: 'hero video not downloaded (Lighthouse mobile)',
+        limit: 'no request',
+        value: videos.length ? videos.join(' ') : 'none',
+        ok: videos.length === 0,
+      })
+    }
     for (const [category, limit] of Object.entries(BUDGETS) as [CategoryId, number][]) {
       const score = page.lighthouse.scores[category] ?? NaN
       budgets.push({page: page.path, budget: `Lighthouse ${category}`, limit: limit === 100 ? '= 100' : `≥ ${limit}`, value: String(score), ok: score >= limit})
@@ -387,6 +490,7 @@ function printTable(pages: PageResult[], budgets: Budget[]) {
     console.log(row.map((cell, j) => (j === 0 ? cell.padEnd(widths[j]!) : cell.padStart(widths[j]!))).join('  '))
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   }
+  console.log(`\nImages: Lighthouse run (above the fold) ${pages.map((page) => `${page.path} ${kb(page.lighthouse.imageTransferBytes)} KB`).join(', ')}`)
   const missed = budgets.filter((b) => !b.ok)
   console.log(`\nBudgets: ${budgets.length - missed.length}/${budgets.length} kept${missed.length ? '; missed:' : ''}`)
   for (const b of missed) console.log(`  ${b.page}: ${b.budget} ${b.limit}, got ${b.value}`)

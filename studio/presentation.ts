@@ -58,6 +58,7 @@ const locations = {
   location: {locations: [at('Home (training locations)', '/')]},
   testimonial: {locations: [at('Home (testimonials)', '/')]},
   trainingProvider: {locations: [at('Officer licensing pages that list providers', '/services/officer-licensing')]},
+  accreditation: {locations: [at('Home (accreditations)', '/'), at('About (accreditations)', '/about')]},
 }
 
 /** The document a page is about, for each route with one. */

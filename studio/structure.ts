@@ -22,6 +22,7 @@ export const LIST_TYPES = [
   'location',
   'testimonial',
   'trainingProvider',
+  'accreditation',
 ] as const
 
 export const structure: StructureResolver = (S, context) => {

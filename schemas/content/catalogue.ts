@@ -10,7 +10,7 @@ import {formatInr} from '../../web/app/domain/format'
 import {MAX_INR_PRICE, parseInrPrice} from '../../web/app/domain/price'
 import {nextOrder} from './initialValues'
 import {coursePricePreview} from './previews'
-import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS, documentFields, itemsOf, numberOf, parentFields, required, type Fields} from './shared'
+import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS, documentFields, imageField, itemsOf, numberOf, parentFields, required, type Fields} from './shared'
 
 /** A required amount in US dollars, cents at most. */
 const usd = (Rule: NumberRule) => Rule.required().min(0).precision(2)
@@ -59,6 +59,12 @@ export const courseCategory = defineType({
       description: 'Colour band at the top of the program card.',
       options: {list: ['ocean', 'teal', 'navy', 'indigo', 'sky', 'slate']},
       validation: required,
+    }),
+    imageField({
+      name: 'image',
+      title: 'Card image',
+      description:
+        "Photo at the top of the program card and of its courses' cards (shown 16:9, cut around the hotspot); without one the card shows its colour band.",
     }),
     defineField({
       name: 'durationRange',
@@ -226,6 +232,11 @@ export const course = defineType({
       description: "Position of the course on its program's page; lower numbers come first.",
       initialValue: nextOrder('course', 'categoryId'),
       validation: (Rule) => Rule.required().integer().min(0),
+    }),
+    imageField({
+      name: 'image',
+      title: 'Card image',
+      description: "Optional photo at the top of the course card (shown 16:9); without one the card uses its program's card image.",
     }),
   ],
   orderings: [{title: 'Display order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],

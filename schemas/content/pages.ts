@@ -6,7 +6,7 @@ import {defineArrayMember, defineField, defineType} from 'sanity'
 import {LEGAL_SLUGS, servicePath} from '../../web/app/lib/paths'
 import {nextOrder} from './initialValues'
 import {flagMedia} from './previews'
-import {allowedSlug, required, type Fields} from './shared'
+import {allowedSlug, imageField, required, type Fields} from './shared'
 
 /** docs/requirements.md#req-routes: the service and officer-licensing paths that exist. */
 export const SERVICE_SLUGS = [
@@ -193,6 +193,11 @@ export const location = defineType({
       initialValue: nextOrder('location'),
       validation: (Rule) => Rule.required().integer().min(0),
     }),
+    imageField({
+      name: 'image',
+      title: 'Photo of the centre',
+      description: 'Photo on the location card (shown 3:2, cut around the hotspot); without one the card shows the flag alone.',
+    }),
   ],
   preview: {
     select: {title: 'country', code: 'countryCode', cities: 'cities'},
@@ -212,7 +217,7 @@ export const testimonial = defineType({
     defineField({
       name: 'name',
       type: 'string',
-      description: "Graduate's name under the quote on the home page (their initials form the avatar).",
+      description: "Graduate's name under the quote on the home page (their initials form the avatar when there is no photo).",
       validation: required,
     }),
     defineField({
@@ -249,19 +254,10 @@ export const testimonial = defineType({
       initialValue: true,
       validation: required,
     }),
-    defineField({
+    imageField({
       name: 'image',
-      type: 'image',
-      description: 'Optional photo of the graduate; not shown on the site at the moment.',
-      options: {hotspot: true},
-      fields: [
-        defineField({
-          name: 'alt',
-          title: 'Alternative text',
-          type: 'string',
-          description: 'Short description of the photo for people who cannot see it.',
-        }),
-      ],
+      title: 'Photo',
+      description: 'Optional portrait of the graduate beside their name (shown round, cut around the hotspot); without one the initials are shown.',
     }),
     defineField({
       name: 'order',
@@ -314,4 +310,59 @@ export const trainingProvider = defineType({
   preview: {select: {title: 'name', subtitle: 'country'}},
 })
 
-export const pageTypes = [servicePage, legalPage, location, testimonial, trainingProvider]
+/**
+ * An accreditation, approval or certification of the provider (issue 19), shown as a strip of
+ * logos on the home and about pages: name, logo, issuing body, number and an optional link to
+ * the issuer's register.
+ */
+export const accreditation = defineType({
+  name: 'accreditation',
+  title: 'Accreditation',
+  type: 'document',
+  fields: [
+    defineField({
+      name: 'name',
+      type: 'string',
+      description: 'What the approval is, e.g. "Approved Maritime Training Institute"; the logo\'s caption.',
+      validation: required,
+    }),
+    imageField({
+      name: 'logo',
+      description: "The issuer's logo or seal (SVG best, or a PNG on a transparent background), shown in grey and in colour on hover.",
+      required: true,
+      accept: 'image/svg+xml,image/png,image/webp',
+    }),
+    defineField({
+      name: 'issuer',
+      title: 'Issuing body',
+      type: 'string',
+      description: 'Who granted it, e.g. a flag-state administration.',
+      validation: required,
+    }),
+    defineField({
+      name: 'number',
+      title: 'Certificate or approval number',
+      type: 'string',
+      description: 'As printed on the certificate, e.g. "MTI-2019-0457".',
+      validation: required,
+    }),
+    defineField({
+      name: 'url',
+      title: 'Link',
+      type: 'url',
+      description: "Optional https:// address of the issuer's register or the certificate; opens in a new tab.",
+      validation: (Rule) => Rule.uri({scheme: ['https']}),
+    }),
+    defineField({
+      name: 'order',
+      type: 'number',
+      description: 'Position in the strip; lower numbers come first.',
+      initialValue: nextOrder('accreditation'),
+      validation: (Rule) => Rule.required().integer().min(0),
+    }),
+  ],
+  orderings: [{title: 'Display order', name: 'order', by: [{field: 'order', direction: 'asc'}]}],
+  preview: {select: {title: 'name', subtitle: 'issuer', media: 'logo'}},
+})
+
+export const pageTypes = [servicePage, legalPage, location, testimonial, trainingProvider, accreditation]

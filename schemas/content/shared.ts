@@ -258,4 +258,64 @@ export const richText = defineType({
   ],
 })
 
+/**
+ * The one image field of the content model (docs/requirements.md#req-issue-19-images): hotspot
+ * and crop on, an `alt` text that Studio requires unless the editor ticks `decorative` (then the
+ * site renders alt=""). `name`, `title` and `description` as for any field; `required` makes the
+ * image itself required (most images are optional: the site has a designed fallback). `accept`
+ * narrows the file types (e.g. 'image/svg+xml,image/png' for a logo).
+ */
+export function imageField({
+  name,
+  title,
+  description,
+  required: isRequired = false,
+  accept,
+}: {
+  name: string
+  title?: string
+  description: string
+  required?: boolean
+  accept?: string
+}) {
+  return defineField({
+    name,
+    title,
+    type: 'image',
+    description,
+    options: {hotspot: true, ...(accept ? {accept} : {})},
+    fields: [
+      defineField({
+        name: 'alt',
+        title: 'Alternative text',
+        type: 'string',
+        description:
+          'What the image shows, for people who cannot see it (screen readers, search engines), e.g. "Cadets practising a lifeboat drill". Required unless the image is decorative.',
+        validation: (Rule) => Rule.custom(altRule),
+      }),
+      defineField({
+        name: 'decorative',
+        title: 'Decorative only',
+        type: 'boolean',
+        description:
+          'Tick when the image adds nothing a reader would miss (a texture, a mood photo next to a heading that says it all); screen readers then skip it.',
+        initialValue: false,
+      }),
+    ],
+    // Sanity reports a missing required image as a warning (content:validate fails on warnings too).
+    validation: (Rule) => (isRequired ? Rule.required() : Rule),
+  })
+}
+
+/**
+ * The `alt` rule of every image: required (non-blank) unless the image is marked decorative or
+ * holds no image at all. Returns true or the message Studio shows.
+ */
+export function altRule(value: unknown, context: {parent?: unknown}): true | string {
+  const image = parentFields(context)
+  const hasImage = Boolean(image.asset ?? image._sanityAsset)
+  if (!hasImage || image.decorative === true) return true
+  return typeof value === 'string' && value.trim() ? true : 'Describe the image in a few words, or tick "Decorative only"'
+}
+
 export const sharedTypes = [callToAction, stat, feature, processSteps, requirementsTable, callout, richText]

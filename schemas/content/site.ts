@@ -5,7 +5,7 @@
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {RECEIPT_PREFIX_PATTERN} from '../../web/app/domain/receipt-number'
-import {internalHref, required} from './shared'
+import {imageField, internalHref, required} from './shared'
 
 export const siteSettings = defineType({
   name: 'siteSettings',
@@ -158,6 +158,30 @@ export const siteSettings = defineType({
         }),
       ],
     }),
+    imageField({
+      name: 'logo',
+      title: 'Logo (for light backgrounds)',
+      description:
+        'The company logo in the navigation bar and on receipts: SVG (best) or a PNG at least 400 px wide, dark artwork on a transparent background.',
+      accept: 'image/svg+xml,image/png,image/webp',
+    }),
+    imageField({
+      name: 'logoDark',
+      title: 'Logo (for dark backgrounds)',
+      description: 'The same logo in light artwork, for the footer and the home hero; SVG or PNG on a transparent background.',
+      accept: 'image/svg+xml,image/png,image/webp',
+    }),
+    imageField({
+      name: 'appIcon',
+      title: 'Favicon and app icon',
+      description: 'Square PNG of at least 512 × 512 px: the browser tab icon and the icon of the site saved to a phone home screen.',
+      accept: 'image/png',
+    }),
+    imageField({
+      name: 'socialImage',
+      title: 'Default social-sharing image',
+      description: 'Shown when a page without its own image is shared (Facebook, LinkedIn, WhatsApp…); cut to 1200 × 630 px around the hotspot.',
+    }),
   ],
   preview: {prepare: () => ({title: 'Site settings'})},
 })
@@ -190,6 +214,23 @@ export const homePage = defineType({
           rows: 2,
           description: 'One or two sentences under the heading.',
           validation: required,
+        }),
+        imageField({
+          name: 'image',
+          title: 'Hero photo',
+          description: 'Large photo behind the heading (at least 2000 px wide); a dark scrim keeps the text readable. Also the poster when there is no video.',
+        }),
+        defineField({
+          name: 'video',
+          title: 'Hero video (optional)',
+          type: 'object',
+          description:
+            'A short silent loop played behind the heading (muted, looping; never loaded for visitors who prefer reduced motion or save data). Give both formats and a poster.',
+          fields: [
+            defineField({name: 'mp4', title: 'MP4 file', type: 'file', description: 'H.264 MP4, at most about 2 MB.', options: {accept: 'video/mp4'}}),
+            defineField({name: 'webm', title: 'WebM file', type: 'file', description: 'VP9 or AV1 WebM of the same loop.', options: {accept: 'video/webm'}}),
+            imageField({name: 'poster', title: 'Poster image', description: 'The first frame of the video, shown while it loads and instead of it.'}),
+          ],
         }),
       ],
     }),
@@ -312,6 +353,13 @@ export const aboutPage = defineType({
     defineField({name: 'mission', type: 'feature', description: 'First of the three cards under the figures.', validation: required}),
     defineField({name: 'vision', type: 'feature', description: 'Second of the three cards.', validation: required}),
     defineField({name: 'values', type: 'feature', description: 'Third of the three cards.', validation: required}),
+    imageField({name: 'missionImage', title: 'Mission photo', description: 'Photo at the top of the mission card (shown 4:3, cut around the hotspot).'}),
+    imageField({name: 'visionImage', title: 'Vision photo', description: 'Photo at the top of the vision card (shown 4:3).'}),
+    imageField({
+      name: 'valuesImage',
+      title: 'Values photo',
+      description: 'Photo at the top of the values card (shown 4:3); without one the card shows a coloured panel.',
+    }),
     defineField({
       name: 'excellence',
       title: '"Since" block',
@@ -333,6 +381,7 @@ export const aboutPage = defineType({
           description: 'Figures shown beside the text: between 1 and 4.',
           validation: (Rule) => Rule.required().min(1).max(4),
         }),
+        imageField({name: 'image', title: 'Photo', description: 'Photo beside the text of the band (shown 3:2).'}),
       ],
     }),
     defineField({
@@ -347,6 +396,29 @@ export const aboutPage = defineType({
       of: [defineArrayMember({type: 'feature'})],
       description: 'Exactly five service cards in that section (text only; they do not link to the service pages).',
       validation: (Rule) => Rule.required().length(5),
+    }),
+    defineField({
+      name: 'teamHeading',
+      type: 'string',
+      description: 'Heading of the team section, e.g. "Meet Our Instructors"; the section is shown only when it has team members.',
+    }),
+    defineField({
+      name: 'team',
+      type: 'array',
+      description: 'People shown with their photo, name and role: up to 8.',
+      validation: (Rule) => Rule.max(8),
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'teamMember',
+          fields: [
+            defineField({name: 'name', type: 'string', description: 'Full name.', validation: required}),
+            defineField({name: 'role', type: 'string', description: 'Role or qualification, e.g. "Master Mariner, Head of Training".', validation: required}),
+            imageField({name: 'photo', description: 'Portrait (shown square, cut around the hotspot); without one the card shows the initials.'}),
+          ],
+          preview: {select: {title: 'name', subtitle: 'role', media: 'photo'}},
+        }),
+      ],
     }),
     defineField({
       name: 'cta',

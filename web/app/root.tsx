@@ -9,6 +9,7 @@ import {isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestorat
 import type {ReactNode} from 'react'
 import {PreviewOverlays} from './components/PreviewOverlays'
 import {SiteFooter} from './components/SiteFooter'
+import {SiteIcons} from './components/SiteLogo'
 import {SiteNav} from './components/SiteNav'
 import {StructuredData} from './components/StructuredData'
 import {fetchContent} from './lib/content.server'
@@ -18,10 +19,12 @@ import {SITE_SETTINGS_QUERY} from './lib/queries'
 import {noStoreRouteHeaders} from './lib/cache.server'
 import {previewOptions} from './lib/preview.server'
 import stylesheet from './tailwind.css?url'
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 
 export const links: LinksFunction = () => [
+  // The brand font's one file (tailwind.css declares it; docs/requirements.md#req-issue-19-font).
+  {rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous'},
   {rel: 'stylesheet', href: stylesheet},
-  {rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml'},
 ]
 
 /**
@@ -63,13 +66,16 @@ export function Layout({children}: {children: ReactNode}) {
         <meta name="theme-color" content="#06142a" />
         <Meta />
         <Links />
+        <SiteIcons appIcon={data?.settings.appIcon} />
         <StructuredData site={data ? {origin: data.origin, settings: data.settings} : null} />
       </head>
       <body className="flex min-h-screen flex-col">
         <a href="#main" className="sr-only z-[60] rounded bg-white px-4 py-2 text-navy-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
           Skip to content
         </a>
-        {data && !NO_NAV_PATHS.includes(path) ? <SiteNav companyName={data.settings.companyName ?? ''} /> : null}
+        {data && !NO_NAV_PATHS.includes(path) ? (
+          <SiteNav companyName={data.settings.companyName ?? ''} logo={data.settings.logo} logoDark={data.settings.logoDark} />
+        ) : null}
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>

@@ -1,8 +1,10 @@
 /** Cards shared by several pages: statistics, feature blurbs and course-category cards. */
 import {Link} from '@remix-run/react'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
+import type {ImageSource} from '~/lib/image'
 import {categoryPath} from '~/lib/paths'
 import {ArrowRightIcon, CheckIcon, ClockIcon} from './Icons'
+import {SanityImage} from './SanityImage'
 
 export type Stat = {_key: string; value: string | null; label: string | null}
 export type Feature = {_key?: string; title: string | null; description: string | null}
@@ -16,11 +18,18 @@ export type CategoryCardData = {
   level: string | null
   highlights: Array<string> | null
   courseCount: number | null
+  /** The card image (issue 19); without one the card shows its colour band alone. */
+  image?: ImageSource | null
 }
+
+/** Card images are cut to 16:9 around the hotspot. */
+export const CARD_ASPECT = 16 / 9
+/** How wide a card is shown: one column on phones, two on tablets, three on desktops. */
+export const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'
 
 export function StatsRow({stats, tone = 'light'}: {stats: Stat[] | null | undefined; tone?: 'light' | 'dark'}) {
   return (
-    <dl className="grid grid-cols-2 gap-6 sm:grid-cols-3 lg:grid-cols-5">
+    <dl className="balanced-grid [--cols:2] [--gap:1.5rem] sm:[--cols:3] lg:[--cols:5]">
       {stats?.map((stat) => (
         <div key={stat._key} className="text-center">
           <dt className={`order-2 text-sm ${tone === 'dark' ? 'text-slate-300' : 'text-slate-600'}`}>{stat.label}</dt>
@@ -32,9 +41,10 @@ export function StatsRow({stats, tone = 'light'}: {stats: Stat[] | null | undefi
 }
 
 export function FeatureGrid({features, columns = 3}: {features: Feature[] | null | undefined; columns?: 2 | 3 | 4}) {
-  const cols = {2: 'sm:grid-cols-2', 3: 'sm:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4'}[columns]
+  // Centred last row, no empty slot (docs/requirements.md#req-issue-19-layouts).
+  const cols = {2: 'sm:[--cols:2]', 3: 'sm:[--cols:2] lg:[--cols:3]', 4: 'sm:[--cols:2] lg:[--cols:4]'}[columns]
   return (
-    <ul className={`grid gap-6 ${cols}`}>
+    <ul className={`balanced-grid [--gap:1.5rem] ${cols}`}>
       {features?.map((feature, index) => (
         <li key={feature._key ?? index} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <span aria-hidden="true" className="grid h-10 w-10 place-items-center rounded-lg bg-ocean-100 text-ocean-600">
@@ -69,6 +79,7 @@ export function CategoryCard({category, headingLevel = 3}: {category: CategoryCa
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
+      <SanityImage image={category.image} sizes={CARD_SIZES} aspect={CARD_ASPECT} className="aspect-video w-full bg-slate-200 object-cover" />
       <div className={`bg-gradient-to-br ${GRADIENTS[category.gradient ?? ''] ?? GRADIENTS.ocean} p-6 text-white`}>
         <p className="text-sm font-medium text-white/90">{courseCountLabel(category.id, category.courseCount)}</p>
         <Heading className="mt-1 text-2xl font-bold">{category.title}</Heading>

@@ -57,7 +57,7 @@ function ChildPageCards({pages}: {pages: NonNullable<ServicePageData['childPages
       <h2 id="child-pages-heading" className="text-2xl font-bold text-navy-900">
         Certification pathways
       </h2>
-      <ul className="mt-6 grid gap-5 sm:grid-cols-2">
+      <ul className="mt-6 balanced-grid [--gap:1.25rem] sm:[--cols:2]">
         {pages.map((child) => (
           <li
             key={child._id}
@@ -90,7 +90,7 @@ function TrainingProviders({providers}: {providers: ServicePageData['trainingPro
       <h2 id="providers-heading" className="text-2xl font-bold text-navy-900">
         Recognised training providers
       </h2>
-      <ul className="mt-6 grid gap-5 sm:grid-cols-2">
+      <ul className="mt-6 balanced-grid [--gap:1.25rem] sm:[--cols:2]">
         {providers.map((provider) => (
           <li key={provider._id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h3 className="text-lg font-semibold text-navy-900">{provider.name}</h3>

@@ -5,6 +5,7 @@
 import {Link} from '@remix-run/react'
 import type {SITE_SETTINGS_QUERYResult} from '~/lib/sanity.types'
 import {AnchorIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon, SocialIcon} from './Icons'
+import {SiteLogo} from './SiteLogo'
 
 type Settings = NonNullable<SITE_SETTINGS_QUERYResult>
 
@@ -34,7 +35,16 @@ export function SiteFooter({settings, year}: {settings: Settings; year: number})
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="flex items-center gap-2 text-lg font-bold text-white">
-            <AnchorIcon /> {settings.companyName}
+            <SiteLogo
+              image={settings.logoDark}
+              companyName={settings.companyName ?? ''}
+              className="h-10 w-auto"
+              fallback={
+                <>
+                  <AnchorIcon /> {settings.companyName}
+                </>
+              }
+            />
           </h2>
           <p className="mt-3 text-sm leading-relaxed">{settings.footerBlurb}</p>
           <ul className="mt-5 flex gap-3" aria-label="Social media">

@@ -5,7 +5,9 @@
  */
 import {Link, NavLink, useLocation} from '@remix-run/react'
 import {useEffect, useRef, useState} from 'react'
+import type {ImageSource} from '~/lib/image'
 import {AnchorIcon, CloseIcon, MenuIcon} from './Icons'
+import {SiteLogo} from './SiteLogo'
 
 /** Scroll distance (px) after which the bar turns solid (docs/requirements.md#req-constants-other). */
 export const SOLID_AFTER_PX = 50
@@ -24,7 +26,11 @@ export function hasDarkHero(pathname: string): boolean {
   return pathname === '/' || pathname === '/courses' || pathname.startsWith('/courses/')
 }
 
-export function SiteNav({companyName}: {companyName: string}) {
+/**
+ * `logo` (for light backgrounds) and `logoDark` (for dark backgrounds) are the site settings'
+ * logos (docs/requirements.md#req-issue-19-brand); without them the icon and the company name.
+ */
+export function SiteNav({companyName, logo, logoDark}: {companyName: string; logo?: ImageSource | null; logoDark?: ImageSource | null}) {
   const {pathname} = useLocation()
   const [scrolled, setScrolled] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)
@@ -67,10 +73,19 @@ export function SiteNav({companyName}: {companyName: string}) {
           className={`flex items-center gap-2 text-base font-bold tracking-tight ${light || solid ? 'text-white' : 'text-navy-900'}`}
           data-logo={light || solid ? 'light' : 'dark'}
         >
-          <span className={`grid h-9 w-9 place-items-center rounded-full ${light || solid ? 'bg-white/15' : 'bg-navy-900 text-white'}`}>
-            <AnchorIcon />
-          </span>
-          <span>{companyName}</span>
+          <SiteLogo
+            image={light || solid ? logoDark : logo}
+            companyName={companyName}
+            className="h-9 w-auto"
+            fallback={
+              <>
+                <span className={`grid h-9 w-9 place-items-center rounded-full ${light || solid ? 'bg-white/15' : 'bg-navy-900 text-white'}`}>
+                  <AnchorIcon />
+                </span>
+                <span>{companyName}</span>
+              </>
+            }
+          />
         </Link>
 
         <ul className="hidden items-center gap-1 lg:flex">

@@ -8,7 +8,9 @@
  *   per process (in development: again after the file changes) and queried in-process with groq-js;
  *   in production each distinct query result is computed once and shared (frozen) — the same GROQ as production, published
  *   documents only. Plain file reading keeps this module usable from the Netlify Functions,
- *   which esbuild bundles without Vite's `?raw` imports.
+ *   which esbuild bundles without Vite's `?raw` imports. The seed's `_sanityAsset` image and
+ *   video markers become asset references and `sanity.imageAsset`/`sanity.fileAsset` documents
+ *   (with dimensions and LQIP) as a real import makes them (seed-assets.server.ts, issue 19).
  * - Real: @sanity/client against the Content Lake, published perspective, read from the live
  *   API (not Sanity's API CDN): pages are cached by Netlify's CDN until a publish purges them
  *   (lib/cache.server.ts), so the request after a purge must see the new content at once.
@@ -24,6 +26,7 @@ import {evaluate, parse, type ExprNode} from 'groq-js'
 import {readFileSync, statSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {getEnv} from './env.server'
+import {resolveSeedAssets, type SeedAssetIndex} from './seed-assets.server'
 
 /** Where the seed dataset is read from (absolute path). */
 export function seedFile(): string {
@@ -60,18 +63,25 @@ export function parseNdjson(text: string): Document[] {
   return documents
 }
 
-let seedDocuments: Document[] | undefined
+type SeedState = {documents: Document[]; assets: SeedAssetIndex}
+
+let seedState: Promise<SeedState> | undefined
 let seedModified: number | undefined
 const parsedQueries = new Map<string, ExprNode>()
 
+async function loadSeed(): Promise<SeedState> {
+  const {documents, index} = await resolveSeedAssets(parseNdjson(readSeed()), seedFile())
+  return {documents, assets: index}
+}
+
 /**
- * The seed's documents: read once per process in production; in development (`npm run dev`)
- * read again whenever the file's modification time changes, so an edit to the seed file shows
- * on the next request.
+ * The seed's documents (asset markers resolved) and its asset index: read once per process in
+ * production; in development (`npm run dev`) read again whenever the file's modification time
+ * changes, so an edit to the seed file shows on the next request.
  */
-function seedDataset(): Document[] {
+function loadedSeed(): Promise<SeedState> {
   const production = getEnv().NODE_ENV === 'production'
-  if (seedDocuments && production) return seedDocuments
+  if (seedState && production) return seedState
   if (!production) {
     let modified: number | undefined
     try {
@@ -79,11 +89,28 @@ function seedDataset(): Document[] {
     } catch {
       modified = undefined // readSeed() below reports the missing file
     }
-    if (seedDocuments && modified === seedModified) return seedDocuments
+    if (seedState && modified === seedModified) return seedState
     seedModified = modified
   }
-  seedDocuments = parseNdjson(readSeed())
-  return seedDocuments
+  const loading = loadSeed()
+  seedState = loading
+  // A failed read is not kept: the next request tries again.
+  loading.catch(() => {
+    if (seedState === loading) seedState = undefined
+  })
+  return loading
+}
+
+async function seedDataset(): Promise<Document[]> {
+  return (await loadedSeed()).documents
+}
+
+/**
+ * The embedded seed's images and videos by storage path and by file name (for the local image
+ * endpoint, netlify/functions/images.ts): only files the seed references, in its assets folder.
+ */
+export async function seedAssetIndex(): Promise<SeedAssetIndex> {
+  return (await loadedSeed()).assets
 }
 
 /** Most distinct (query, params) results kept per process; params come from URLs, so the memo is bounded. */
@@ -114,7 +141,7 @@ async function fetchFromSeed(query: string, params: QueryParams): Promise<unknow
 }
 
 async function evaluateOnSeed(query: string, params: QueryParams): Promise<unknown> {
-  const dataset = seedDataset()
+  const dataset = await seedDataset()
   let tree = parsedQueries.get(query)
   if (!tree) {
     // Parameters are bound at evaluation, so one parsed tree serves every call.

@@ -12,8 +12,19 @@
  */
 import {defineQuery} from 'groq'
 
-/** A course category as its page heading shows it: id (slug), title, description, the card's look and facts. */
-const CATEGORY_FIELDS = `_id, title, "id": slug.current, description, gradient, durationRange, level, highlights`
+/**
+ * An image field (issue 19, docs/requirements.md#req-issue-19-images): alt text, the decorative
+ * flag, crop and hotspot, and the asset's id, URL, LQIP and dimensions — what lib/image.ts and
+ * components/SanityImage.tsx need. Used as `field{${'${IMAGE}'}}`.
+ */
+const IMAGE = `alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},
+  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}`
+
+/** A file field (video): the asset's id, URL and type. */
+const FILE = `asset->{_id, url, mimeType}`
+
+/** A course category as its page heading shows it: id (slug), title, description, the card's look and facts, card image. */
+const CATEGORY_FIELDS = `_id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{${IMAGE}}`
 
 /**
  * A course category's card (home page, courses overview): CATEGORY_FIELDS and its course count
@@ -44,8 +55,12 @@ const TITLED_ITEM = `_key, title, description`
 export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,
   contact{email, phone, phoneHref, address, businessHours},
-  socialLinks[]{_key, platform, url}
+  socialLinks[]{_key, platform, url},
+  logo{${IMAGE}}, logoDark{${IMAGE}}, appIcon{${IMAGE}}, socialImage{${IMAGE}}
 }`)
+
+/** The accreditation strip (home and about, issue 19): every accreditation in order. */
+const ACCREDITATIONS = `*[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{${IMAGE}}}`
 
 /**
  * What a receipt and the payment e-mails print about the provider (issue 14): name, contact, the
@@ -83,7 +98,7 @@ export const NEXT_STEPS_QUERY = defineQuery(`{
 
 export const HOME_PAGE_QUERY = defineQuery(`{
   "page": *[_type == "homePage" && _id == "homePage"][0]{
-    hero{eyebrow, heading, subheading},
+    hero{eyebrow, heading, subheading, image{${IMAGE}}, video{mp4{${FILE}}, webm{${FILE}}, poster{${IMAGE}}}},
     stats[]{${STAT}},
     intro{heading, body, linkLabel},
     featuredHeading, featuredSubheading,
@@ -92,18 +107,24 @@ export const HOME_PAGE_QUERY = defineQuery(`{
     locationsHeading, locationsSubheading, testimonialsHeading,
     cta{heading, body}
   },
-  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},
-  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}
+  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities, image{${IMAGE}}},
+  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample, image{${IMAGE}}},
+  "accreditations": ${ACCREDITATIONS}
 }`)
 
 export const ABOUT_PAGE_QUERY = defineQuery(`*[_type == "aboutPage" && _id == "aboutPage"][0]{
   heading, subheading,
   stats[]{${STAT}},
   mission{title, description}, vision{title, description}, values{title, description},
-  excellence{heading, body, stats[]{${STAT}}},
+  missionImage{${IMAGE}}, visionImage{${IMAGE}}, valuesImage{${IMAGE}},
+  excellence{heading, body, stats[]{${STAT}}, image{${IMAGE}}},
+  teamHeading, team[]{_key, name, role, photo{${IMAGE}}},
   servicesHeading, services[]{${TITLED_ITEM}},
   cta{heading, body, label, href}
 }`)
+
+/** The accreditation strip on its own (about page; the home page query includes it). */
+export const ACCREDITATIONS_QUERY = defineQuery(ACCREDITATIONS)
 
 export const COURSES_PAGE_QUERY = defineQuery(`{
   "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{${TITLED_ITEM}}},
@@ -122,6 +143,7 @@ export const CATEGORY_PAGE_QUERY = defineQuery(`{
     ${CATEGORY_FIELDS},
     "courses": *[_type == "course" && references(^._id)] | order(order asc){
       _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,
+      "image": select(defined(image.asset) => image, ^.image){${IMAGE}},
       "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{${BATCH_FIELDS}}
     }
   },

@@ -162,6 +162,49 @@ export type ExamQuestion = {
   points: number
 }
 
+export type Accreditation = {
+  _id: string
+  _type: 'accreditation'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  logo: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  issuer: string
+  number: string
+  url?: string
+  order: number
+}
+
+export type SanityImageCrop = {
+  _type: 'sanity.imageCrop'
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
+
+export type SanityImageHotspot = {
+  _type: 'sanity.imageHotspot'
+  x: number
+  y: number
+  height: number
+  width: number
+}
+
 export type TrainingProvider = {
   _id: string
   _type: 'trainingProvider'
@@ -202,25 +245,10 @@ export type Testimonial = {
     hotspot?: SanityImageHotspot
     crop?: SanityImageCrop
     alt?: string
+    decorative?: boolean
     _type: 'image'
   }
   order: number
-}
-
-export type SanityImageCrop = {
-  _type: 'sanity.imageCrop'
-  top: number
-  bottom: number
-  left: number
-  right: number
-}
-
-export type SanityImageHotspot = {
-  _type: 'sanity.imageHotspot'
-  x: number
-  y: number
-  height: number
-  width: number
 }
 
 export type LegalPage = {
@@ -303,6 +331,20 @@ export type Location = {
   countryCode: string
   cities: Array<string>
   order: number
+  image?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
 }
 
 export type CadetshipProgramme = {
@@ -386,6 +428,20 @@ export type Course = {
   priceInr?: string
   rank?: string
   order: number
+  image?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
 }
 
 export type CourseCategory = {
@@ -398,6 +454,20 @@ export type CourseCategory = {
   slug: Slug
   description: string
   gradient: 'ocean' | 'teal' | 'navy' | 'indigo' | 'sky' | 'slate'
+  image?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
   durationRange: string
   level: string
   highlights: Array<string>
@@ -461,6 +531,48 @@ export type AboutPage = {
   mission: Feature
   vision: Feature
   values: Feature
+  missionImage?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  visionImage?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  valuesImage?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
   excellence: {
     heading: string
     body: string
@@ -469,6 +581,20 @@ export type AboutPage = {
         _key: string
       } & Stat
     >
+    image?: {
+      asset?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+      }
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      decorative?: boolean
+      _type: 'image'
+    }
   }
   servicesHeading: string
   services: Array<
@@ -476,6 +602,27 @@ export type AboutPage = {
       _key: string
     } & Feature
   >
+  teamHeading?: string
+  team?: Array<{
+    name: string
+    role: string
+    photo?: {
+      asset?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+      }
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      decorative?: boolean
+      _type: 'image'
+    }
+    _type: 'teamMember'
+    _key: string
+  }>
   cta: CallToAction
 }
 
@@ -489,6 +636,56 @@ export type HomePage = {
     eyebrow?: string
     heading: string
     subheading: string
+    image?: {
+      asset?: {
+        _ref: string
+        _type: 'reference'
+        _weak?: boolean
+        [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+      }
+      media?: unknown
+      hotspot?: SanityImageHotspot
+      crop?: SanityImageCrop
+      alt?: string
+      decorative?: boolean
+      _type: 'image'
+    }
+    video?: {
+      mp4?: {
+        asset?: {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'sanity.fileAsset'
+        }
+        media?: unknown
+        _type: 'file'
+      }
+      webm?: {
+        asset?: {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'sanity.fileAsset'
+        }
+        media?: unknown
+        _type: 'file'
+      }
+      poster?: {
+        asset?: {
+          _ref: string
+          _type: 'reference'
+          _weak?: boolean
+          [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+        }
+        media?: unknown
+        hotspot?: SanityImageHotspot
+        crop?: SanityImageCrop
+        alt?: string
+        decorative?: boolean
+        _type: 'image'
+      }
+    }
   }
   stats: Array<
     {
@@ -553,6 +750,62 @@ export type SiteSettings = {
     _type: 'socialLink'
     _key: string
   }>
+  logo?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  logoDark?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  appIcon?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
+  socialImage?: {
+    asset?: {
+      _ref: string
+      _type: 'reference'
+      _weak?: boolean
+      [internalGroqTypeReferenceTo]?: 'sanity.imageAsset'
+    }
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    alt?: string
+    decorative?: boolean
+    _type: 'image'
+  }
 }
 
 export type SanityImagePaletteSwatch = {
@@ -663,10 +916,11 @@ export type AllSanitySchemaTypes =
   | Slug
   | ExamSlot
   | ExamQuestion
-  | TrainingProvider
-  | Testimonial
+  | Accreditation
   | SanityImageCrop
   | SanityImageHotspot
+  | TrainingProvider
+  | Testimonial
   | LegalPage
   | ServicePage
   | CourseBatch
@@ -691,7 +945,7 @@ export type AllSanitySchemaTypes =
 export declare const internalGroqTypeReferenceTo: unique symbol
 // Source: ../web/app/lib/queries.ts
 // Variable: SITE_SETTINGS_QUERY
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,  contact{email, phone, phoneHref, address, businessHours},  socialLinks[]{_key, platform, url}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,  contact{email, phone, phoneHref, address, businessHours},  socialLinks[]{_key, platform, url},  logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, logoDark{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, appIcon{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, socialImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}
 export type SITE_SETTINGS_QUERYResult = {
   companyName: string
   tagline: string
@@ -711,6 +965,118 @@ export type SITE_SETTINGS_QUERYResult = {
     platform: 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube'
     url: string
   }>
+  logo: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
+  logoDark: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
+  appIcon: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
+  socialImage: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
 } | null
 // Variable: RECEIPT_CONTEXT_QUERY
 // Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{companyName, receiptPrefix, contact{email, phone, address}},  "refundSummary": *[_type == "legalPage" && slug.current == "refund"][0].summary}
@@ -767,13 +1133,85 @@ export type NEXT_STEPS_QUERYResult = {
   } | null
 }
 // Variable: HOME_PAGE_QUERY
-// Query: {  "page": *[_type == "homePage" && _id == "homePage"][0]{    hero{eyebrow, heading, subheading},    stats[]{_key, value, label},    intro{heading, body, linkLabel},    featuredHeading, featuredSubheading,    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )},    whyChooseHeading, whyChoose[]{_key, title, description},    locationsHeading, locationsSubheading, testimonialsHeading,    cta{heading, body}  },  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}}
+// Query: {  "page": *[_type == "homePage" && _id == "homePage"][0]{    hero{eyebrow, heading, subheading, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, video{mp4{asset->{_id, url, mimeType}}, webm{asset->{_id, url, mimeType}}, poster{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}},    stats[]{_key, value, label},    intro{heading, body, linkLabel},    featuredHeading, featuredSubheading,    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )},    whyChooseHeading, whyChoose[]{_key, title, description},    locationsHeading, locationsSubheading, testimonialsHeading,    cta{heading, body}  },  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},  "accreditations": *[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}}
 export type HOME_PAGE_QUERYResult = {
   page: {
     hero: {
       eyebrow: string | null
       heading: string
       subheading: string
+      image: {
+        alt: string | null
+        decorative: boolean | null
+        crop: {
+          top: number
+          bottom: number
+          left: number
+          right: number
+        } | null
+        hotspot: {
+          x: number
+          y: number
+          width: number
+          height: number
+        } | null
+        asset: {
+          _id: string
+          url: string | null
+          metadata: {
+            lqip: string | null
+            dimensions: {
+              width: number
+              height: number
+              aspectRatio: number
+            } | null
+          } | null
+        } | null
+      } | null
+      video: {
+        mp4: {
+          asset: {
+            _id: string
+            url: string | null
+            mimeType: string | null
+          } | null
+        } | null
+        webm: {
+          asset: {
+            _id: string
+            url: string | null
+            mimeType: string | null
+          } | null
+        } | null
+        poster: {
+          alt: string | null
+          decorative: boolean | null
+          crop: {
+            top: number
+            bottom: number
+            left: number
+            right: number
+          } | null
+          hotspot: {
+            x: number
+            y: number
+            width: number
+            height: number
+          } | null
+          asset: {
+            _id: string
+            url: string | null
+            metadata: {
+              lqip: string | null
+              dimensions: {
+                width: number
+                height: number
+                aspectRatio: number
+              } | null
+            } | null
+          } | null
+        } | null
+      } | null
     }
     stats: Array<{
       _key: string
@@ -796,6 +1234,34 @@ export type HOME_PAGE_QUERYResult = {
       durationRange: string
       level: string
       highlights: Array<string>
+      image: {
+        alt: string | null
+        decorative: boolean | null
+        crop: {
+          top: number
+          bottom: number
+          left: number
+          right: number
+        } | null
+        hotspot: {
+          x: number
+          y: number
+          width: number
+          height: number
+        } | null
+        asset: {
+          _id: string
+          url: string | null
+          metadata: {
+            lqip: string | null
+            dimensions: {
+              width: number
+              height: number
+              aspectRatio: number
+            } | null
+          } | null
+        } | null
+      } | null
       courseCount: number | null
     }>
     whyChooseHeading: string
@@ -817,6 +1283,34 @@ export type HOME_PAGE_QUERYResult = {
     country: string
     countryCode: string
     cities: Array<string>
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
   }>
   testimonials: Array<{
     _id: string
@@ -826,10 +1320,73 @@ export type HOME_PAGE_QUERYResult = {
     quote: string
     rating: number
     isSample: boolean
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
+  }>
+  accreditations: Array<{
+    _id: string
+    name: string
+    issuer: string
+    number: string
+    url: string | null
+    logo: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    }
   }>
 }
 // Variable: ABOUT_PAGE_QUERY
-// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  heading, subheading,  stats[]{_key, value, label},  mission{title, description}, vision{title, description}, values{title, description},  excellence{heading, body, stats[]{_key, value, label}},  servicesHeading, services[]{_key, title, description},  cta{heading, body, label, href}}
+// Query: *[_type == "aboutPage" && _id == "aboutPage"][0]{  heading, subheading,  stats[]{_key, value, label},  mission{title, description}, vision{title, description}, values{title, description},  missionImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, visionImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, valuesImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},  excellence{heading, body, stats[]{_key, value, label}, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},  teamHeading, team[]{_key, name, role, photo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},  servicesHeading, services[]{_key, title, description},  cta{heading, body, label, href}}
 export type ABOUT_PAGE_QUERYResult = {
   heading: string
   subheading: string
@@ -850,6 +1407,90 @@ export type ABOUT_PAGE_QUERYResult = {
     title: string
     description: string
   }
+  missionImage: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
+  visionImage: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
+  valuesImage: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  } | null
   excellence: {
     heading: string
     body: string
@@ -858,7 +1499,69 @@ export type ABOUT_PAGE_QUERYResult = {
       value: string
       label: string
     }>
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
   }
+  teamHeading: string | null
+  team: Array<{
+    _key: string
+    name: string
+    role: string
+    photo: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
+  }> | null
   servicesHeading: string
   services: Array<{
     _key: string
@@ -872,8 +1575,45 @@ export type ABOUT_PAGE_QUERYResult = {
     href: string
   }
 } | null
+// Variable: ACCREDITATIONS_QUERY
+// Query: *[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}
+export type ACCREDITATIONS_QUERYResult = Array<{
+  _id: string
+  name: string
+  issuer: string
+  number: string
+  url: string | null
+  logo: {
+    alt: string | null
+    decorative: boolean | null
+    crop: {
+      top: number
+      bottom: number
+      left: number
+      right: number
+    } | null
+    hotspot: {
+      x: number
+      y: number
+      width: number
+      height: number
+    } | null
+    asset: {
+      _id: string
+      url: string | null
+      metadata: {
+        lqip: string | null
+        dimensions: {
+          width: number
+          height: number
+          aspectRatio: number
+        } | null
+      } | null
+    } | null
+  }
+}>
 // Variable: COURSES_PAGE_QUERY
-// Query: {  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )}}
+// Query: {  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},      "courseCount": select(        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),        count(*[_type == "course" && references(^._id)])      )}}
 export type COURSES_PAGE_QUERYResult = {
   page: {
     heading: string
@@ -894,11 +1634,39 @@ export type COURSES_PAGE_QUERYResult = {
     durationRange: string
     level: string
     highlights: Array<string>
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
     courseCount: number | null
   }>
 }
 // Variable: CATEGORY_PAGE_QUERY
-// Query: {  "category": *[_type == "courseCategory" && slug.current == $category][0]{    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,    "courses": *[_type == "course" && references(^._id)] | order(order asc){      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}    }  },  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}}
+// Query: {  "category": *[_type == "courseCategory" && slug.current == $category][0]{    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},    "courses": *[_type == "course" && references(^._id)] | order(order asc){      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,      "image": select(defined(image.asset) => image, ^.image){alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}    }  },  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}}
 export type CATEGORY_PAGE_QUERYResult = {
   category: {
     _id: string
@@ -909,6 +1677,34 @@ export type CATEGORY_PAGE_QUERYResult = {
     durationRange: string
     level: string
     highlights: Array<string>
+    image: {
+      alt: string | null
+      decorative: boolean | null
+      crop: {
+        top: number
+        bottom: number
+        left: number
+        right: number
+      } | null
+      hotspot: {
+        x: number
+        y: number
+        width: number
+        height: number
+      } | null
+      asset: {
+        _id: string
+        url: string | null
+        metadata: {
+          lqip: string | null
+          dimensions: {
+            width: number
+            height: number
+            aspectRatio: number
+          } | null
+        } | null
+      } | null
+    } | null
     courses: Array<{
       _id: string
       name: string
@@ -919,6 +1715,64 @@ export type CATEGORY_PAGE_QUERYResult = {
       pricing: 'contact' | 'fixed'
       priceUsd: number | null
       priceInr: string | null
+      image:
+        | {
+            alt: string | null
+            decorative: boolean | null
+            crop: {
+              top: number
+              bottom: number
+              left: number
+              right: number
+            } | null
+            hotspot: {
+              x: number
+              y: number
+              width: number
+              height: number
+            } | null
+            asset: {
+              _id: string
+              url: string | null
+              metadata: {
+                lqip: string | null
+                dimensions: {
+                  width: number
+                  height: number
+                  aspectRatio: number
+                } | null
+              } | null
+            }
+          }
+        | {
+            alt: string | null
+            decorative: boolean | null
+            crop: {
+              top: number
+              bottom: number
+              left: number
+              right: number
+            } | null
+            hotspot: {
+              x: number
+              y: number
+              width: number
+              height: number
+            } | null
+            asset: {
+              _id: string
+              url: string | null
+              metadata: {
+                lqip: string | null
+                dimensions: {
+                  width: number
+                  height: number
+                  aspectRatio: number
+                } | null
+              } | null
+            } | null
+          }
+        | null
       batches: Array<{
         _id: string
         startDate: string
@@ -1295,14 +2149,15 @@ export type SITEMAP_QUERYResult = {
 import '@sanity/client'
 declare module '@sanity/client' {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url}\n}': SITE_SETTINGS_QUERYResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  companyName, tagline, foundedYear, officeCount, footerBlurb, seoDescription,\n  contact{email, phone, phoneHref, address, businessHours},\n  socialLinks[]{_key, platform, url},\n  logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, logoDark{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, appIcon{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, socialImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}\n}': SITE_SETTINGS_QUERYResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{companyName, receiptPrefix, contact{email, phone, address}},\n  "refundSummary": *[_type == "legalPage" && slug.current == "refund"][0].summary\n}': RECEIPT_CONTEXT_QUERYResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    companyName, receiptPrefix, certificateSignatoryName, certificateSignatoryTitle, approvalNumber, contact{email, phone, address}\n  },\n  "course": *[_type == "course" && category->slug.current == $program && name == $course][0]{\n    _id, name, fullName, code, certificateValidityYears, "category": category->slug.current\n  }\n}': CERTIFICATE_CONTEXT_QUERYResult
     '{\n  "cadetship": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{installments[]{_key, label, duration, feeUsd}, documentsToBring},\n  "competency": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{documentsToBring}\n}': NEXT_STEPS_QUERYResult
-    '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample}\n}': HOME_PAGE_QUERYResult
-    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  excellence{heading, body, stats[]{_key, value, label}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}': ABOUT_PAGE_QUERYResult
-    '{\n  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )}\n}': COURSES_PAGE_QUERYResult
-    '{\n  "category": *[_type == "courseCategory" && slug.current == $category][0]{\n    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights,\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){\n      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,\n      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}\n    }\n  },\n  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}\n}': CATEGORY_PAGE_QUERYResult
+    '{\n  "page": *[_type == "homePage" && _id == "homePage"][0]{\n    hero{eyebrow, heading, subheading, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, video{mp4{asset->{_id, url, mimeType}}, webm{asset->{_id, url, mimeType}}, poster{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}},\n    stats[]{_key, value, label},\n    intro{heading, body, linkLabel},\n    featuredHeading, featuredSubheading,\n    "featured": featuredCategories[]->{_id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )},\n    whyChooseHeading, whyChoose[]{_key, title, description},\n    locationsHeading, locationsSubheading, testimonialsHeading,\n    cta{heading, body}\n  },\n  "locations": *[_type == "location"] | order(order asc){_id, country, countryCode, cities, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},\n  "testimonials": *[_type == "testimonial"] | order(order asc){_id, name, position, company, quote, rating, isSample, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},\n  "accreditations": *[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}\n}': HOME_PAGE_QUERYResult
+    '*[_type == "aboutPage" && _id == "aboutPage"][0]{\n  heading, subheading,\n  stats[]{_key, value, label},\n  mission{title, description}, vision{title, description}, values{title, description},\n  missionImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, visionImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}, valuesImage{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n  excellence{heading, body, stats[]{_key, value, label}, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},\n  teamHeading, team[]{_key, name, role, photo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}},\n  servicesHeading, services[]{_key, title, description},\n  cta{heading, body, label, href}\n}': ABOUT_PAGE_QUERYResult
+    '*[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}}}': ACCREDITATIONS_QUERYResult
+    '{\n  "page": *[_type == "coursesPage" && _id == "coursesPage"][0]{heading, subheading, benefitsHeading, benefits[]{_key, title, description}},\n  "categories": *[_type == "courseCategory"] | order(order asc){_id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n      "courseCount": select(\n        slug.current == "cadetship-training" => count(*[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0].installments),\n        count(*[_type == "course" && references(^._id)])\n      )}\n}': COURSES_PAGE_QUERYResult
+    '{\n  "category": *[_type == "courseCategory" && slug.current == $category][0]{\n    _id, title, "id": slug.current, description, gradient, durationRange, level, highlights, image{alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n    "courses": *[_type == "course" && references(^._id)] | order(order asc){\n      _id, name, fullName, description, duration, level, pricing, priceUsd, priceInr,\n      "image": select(defined(image.asset) => image, ^.image){alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},\n  asset->{_id, url, metadata{lqip, dimensions{width, height, aspectRatio}}}},\n      "batches": *[_type == "courseBatch" && course._ref == ^._id && status == "open" && startDate > $today] | order(startDate asc, city asc)[0...2]{_id, startDate, endDate, city, seats, status}\n    }\n  },\n  "why": *[_type == "coursesPage" && _id == "coursesPage"][0]{categoryWhyHeading, categoryWhy[]{_key, title, description}}\n}': CATEGORY_PAGE_QUERYResult
     '{\n  "category": *[_type == "courseCategory" && slug.current == "competency-training"][0]{title, description, durationRange, level},\n  "table": *[_type == "competencyFeeTable" && _id == "competencyFeeTable"][0]{\n    heading, intro, note,\n    jurisdictions[]{_key, key, name},\n    rows[]{_key, rank, fees[]{_key, jurisdiction, amountUsd}}\n  }\n}': COMPETENCY_PAGE_QUERYResult
     '{\n  "category": *[_type == "courseCategory" && slug.current == "cadetship-training"][0]{title, description, durationRange, level, highlights},\n  "programme": *[_type == "cadetshipProgramme" && _id == "cadetshipProgramme"][0]{\n    heading, intro, duration, trainingType, totalFeeUsd, stipendRange{minUsd, maxUsd},\n    installments[]{_key, label, duration, feeUsd},\n    enrolCourse, enrolAmountUsd, highlights\n  }\n}': CADETSHIP_PAGE_QUERYResult
     '*[_type == "servicesPage" && _id == "servicesPage"][0]{\n  heading, subheading, ctaHeading, ctaBody,\n  "services": services[]->{_id, title, section, "slug": slug.current, summary}\n}': SERVICES_PAGE_QUERYResult

@@ -6,9 +6,12 @@
 import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData, useRouteLoaderData} from '@remix-run/react'
-import {CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
+import {CARD_SIZES, CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
+import {AccreditationStrip} from '~/components/AccreditationStrip'
+import {HomeHero} from '~/components/HomeHero'
 import {ArrowRightIcon, MailIcon, PhoneIcon, StarIcon} from '~/components/Icons'
 import {SectionHeading} from '~/components/PageHero'
+import {SanityImage} from '~/components/SanityImage'
 import {pageMeta} from '~/lib/meta'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
@@ -19,17 +22,27 @@ import type {loader as rootLoader} from '~/root'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
-  const {page, locations, testimonials} = await fetchContent(HOME_PAGE_QUERY, {}, {preview})
+  const {page, locations, testimonials, accreditations} = await fetchContent(HOME_PAGE_QUERY, {}, {preview})
   if (!page) throw new Error('The homePage document is missing from the dataset')
   return data(
     {
       page,
       testimonials,
+      accreditations,
       locations: locations.map((location) => ({...location, flag: flagUrl(location.countryCode)})),
     },
     {
       headers: pageCacheHeaders(
-        ['doc:homePage', 'type:homePage', 'type:courseCategory', 'type:course', 'type:cadetshipProgramme', 'type:location', 'type:testimonial'],
+        [
+          'doc:homePage',
+          'type:homePage',
+          'type:courseCategory',
+          'type:course',
+          'type:cadetshipProgramme',
+          'type:location',
+          'type:testimonial',
+          'type:accreditation',
+        ],
         {preview},
       ),
     },
@@ -41,46 +54,15 @@ export const headers = contentRouteHeaders
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   pageMeta(matches, data ? {title: data.page.hero?.heading, description: data.page.hero?.subheading, path: '/'} : null)
 
-function Hero({hero}: {hero: {eyebrow: string | null; heading: string | null; subheading: string | null} | null}) {
-  return (
-    <section className="relative isolate overflow-hidden bg-navy-950 pt-36 pb-28 text-white sm:pt-44 sm:pb-36">
-      {/* The moving sea: an SVG swell animated with CSS (no video download, no third party). */}
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-navy-950 via-navy-900 to-navy-800" />
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_70%_20%,rgba(224,169,58,0.25),transparent_55%)]" />
-      <div aria-hidden="true" className="absolute inset-x-0 bottom-0 -z-10 h-40 overflow-hidden">
-        <svg className="animate-swell-slow absolute bottom-6 h-24 w-[200%] text-ocean-600/30" viewBox="0 0 1200 60" preserveAspectRatio="none">
-          <path fill="currentColor" d="M0 30 Q75 0 150 30 T300 30 T450 30 T600 30 T750 30 T900 30 T1050 30 T1200 30 V60 H0z" />
-        </svg>
-        <svg className="animate-swell absolute bottom-0 h-20 w-[200%] text-ocean-500/40" viewBox="0 0 1200 60" preserveAspectRatio="none">
-          <path fill="currentColor" d="M0 35 Q100 10 200 35 T400 35 T600 35 T800 35 T1000 35 T1200 35 V60 H0z" />
-        </svg>
-      </div>
-      <div className="container-page">
-        {hero?.eyebrow ? <p className="text-sm font-semibold tracking-widest text-brass-300 uppercase">{hero.eyebrow}</p> : null}
-        <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight sm:text-6xl">{hero?.heading}</h1>
-        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200 sm:text-xl">{hero?.subheading}</p>
-        <div className="mt-10 flex flex-wrap gap-4">
-          <Link to="/courses" viewTransition className="btn-primary px-6 text-base">
-            Explore Certifications <ArrowRightIcon width={18} height={18} />
-          </Link>
-          <Link to="/payment" className="btn-ghost-light px-6 text-base">
-            Enroll Now
-          </Link>
-        </div>
-      </div>
-    </section>
-  )
-}
-
 export default function Home() {
-  const {page, locations, testimonials} = useLoaderData<typeof loader>()
+  const {page, locations, testimonials, accreditations} = useLoaderData<typeof loader>()
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const contact = root?.settings.contact
   const anySample = testimonials.some((t) => t.isSample)
 
   return (
     <>
-      <Hero hero={page.hero} />
+      <HomeHero hero={page.hero} />
 
       <section aria-label="Our record" className="border-b border-slate-200 bg-white py-12">
         <div className="container-page">
@@ -127,21 +109,25 @@ export default function Home() {
           <SectionHeading id="locations-heading" title={page.locationsHeading ?? ''} lead={page.locationsSubheading} />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {locations.map((location) => (
-              <li key={location._id} className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                {location.flag ? (
-                  <img
-                    src={location.flag}
-                    alt=""
-                    width={48}
-                    height={36}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-9 w-12 shrink-0 rounded-sm object-cover shadow ring-1 ring-slate-200"
-                  />
-                ) : null}
-                <div>
-                  <h3 className="font-semibold text-navy-900">{location.country}</h3>
-                  <p className="text-sm text-slate-600">{location.cities?.join(', ')}</p>
+              <li key={location._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+                {/* Issue 19: the centre's photo above the flag and names; without one the card is the flag row alone. */}
+                <SanityImage image={location.image} sizes={CARD_SIZES} aspect={3 / 2} className="aspect-[3/2] w-full bg-slate-200 object-cover" />
+                <div className="flex items-center gap-4 p-5">
+                  {location.flag ? (
+                    <img
+                      src={location.flag}
+                      alt=""
+                      width={48}
+                      height={36}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-9 w-12 shrink-0 rounded-sm object-cover shadow ring-1 ring-slate-200"
+                    />
+                  ) : null}
+                  <div>
+                    <h3 className="font-semibold text-navy-900">{location.country}</h3>
+                    <p className="text-sm text-slate-600">{location.cities?.join(', ')}</p>
+                  </div>
                 </div>
               </li>
             ))}
@@ -168,9 +154,19 @@ export default function Home() {
                   </p>
                   <blockquote className="mt-4 flex-1 leading-relaxed text-slate-100">“{testimonial.quote}”</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
-                    <span aria-hidden="true" className="grid h-11 w-11 place-items-center rounded-full bg-brass-400 font-bold text-navy-950">
-                      {initials(testimonial.name)}
-                    </span>
+                    {/* Issue 19: the graduate's photo; their initials when there is none. */}
+                    <SanityImage
+                      image={testimonial.image}
+                      sizes="44px"
+                      aspect={1}
+                      maxWidth={132}
+                      className="h-11 w-11 shrink-0 rounded-full bg-brass-400 object-cover"
+                      fallback={
+                        <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brass-400 font-bold text-navy-950">
+                          {initials(testimonial.name)}
+                        </span>
+                      }
+                    />
                     <span>
                       <span className="block font-semibold">{testimonial.name}</span>
                       <span className="block text-sm text-slate-300">
@@ -184,6 +180,8 @@ export default function Home() {
           </ul>
         </div>
       </section>
+
+      <AccreditationStrip items={accreditations} />
 
       <section aria-labelledby="cta-heading" className="py-20">
         <div className="container-page">

@@ -50,7 +50,7 @@ export default function Courses() {
           <h2 id="categories-heading" className="sr-only">
             Training categories
           </h2>
-          <ul className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+          <ul className="balanced-grid [--gap:2rem] md:[--cols:2] lg:[--cols:3]">
             {categories.map((category) => (
               <li key={category._id}>
                 <CategoryCard category={category} />

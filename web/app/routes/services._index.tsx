@@ -63,7 +63,7 @@ export default function ServicesOverview() {
           <h2 id="services-heading" className="sr-only">
             Our services
           </h2>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="balanced-grid [--gap:1.5rem] sm:[--cols:2] lg:[--cols:3]">
             {services.map((service) => {
               const Icon = SERVICE_ICONS[service.slug] ?? AnchorIcon
               return (
