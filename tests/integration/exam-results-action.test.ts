@@ -279,13 +279,13 @@ describe('unknown exams', () => {
     expect((thrown as Response).headers.get('Location')).toBe('/exams')
   })
 
-  it('the loader of a known exam gives its id, title and category (issue 18: the courses link) only, never the answer key', async () => {
+  it('the loader of a known exam gives its id, title and the course category it suggests (issue 18: the courses link) only, never the answer key', async () => {
     const result = await loader({
       request: new Request(`http://localhost/exam/${EXAM_ID}/results`),
       params: {examId: EXAM_ID},
       context: {},
     } as LoaderFunctionArgs)
-    expect(result).toEqual({exam: {examId: EXAM_ID, title: 'Maritime Safety Basics', category: 'Safety'}})
+    expect(result).toEqual({exam: {examId: EXAM_ID, title: 'Maritime Safety Basics', courses: {slug: 'stcw-courses', title: 'STCW Courses'}}})
     const text = JSON.stringify(result)
     for (const q of allVariants(exam)) expect(text).not.toContain(q.question)
   })
