@@ -176,7 +176,8 @@ describe('/sitemap.xml', () => {
       expect(tagValue(tags, 'property', 'og:description'), loc).toBe(tagValue(tags, 'name', 'description'))
       expect(tagValue(tags, 'property', 'og:type'), loc).toBe('website')
       expect(tagValue(tags, 'property', 'og:site_name'), loc).toBe('Maritime Training & Certification')
-      expect(tagValue(tags, 'property', 'og:image'), loc).toBeUndefined() // the seed has no images
+      // Pages without their own image share the site settings' default (issue 19), 1200 × 630 JPEG.
+      expect(tagValue(tags, 'property', 'og:image'), loc).toMatch(new RegExp(`^${ORIGIN}/cdn/images/local/production/[0-9a-f]{40}-1200x630\\.jpg\\?`))
       expect(tagValue(tags, 'name', 'twitter:card'), loc).toBe('summary')
       expect(tagValue(tags, 'name', 'twitter:title'), loc).toBe(tagValue(tags, 'property', 'og:title'))
       expect(tagValue(tags, 'name', 'twitter:description'), loc).toBe(tagValue(tags, 'name', 'description'))

@@ -70,6 +70,24 @@ describe('pageMeta', () => {
     expect(tagMap(pageMeta(matches, {title: 'About', description: 'x'}))['property:og:image']).toBeUndefined()
   })
 
+  it("falls back to the site settings' social image at 1200 × 630 (issue 19)", () => {
+    const socialImage = {
+      asset: {
+        _id: 'image-0123456789abcdef0123456789abcdef01234567-1200x630-jpg',
+        url: '/cdn/images/local/production/0123456789abcdef0123456789abcdef01234567-1200x630.jpg',
+      },
+    }
+    const withDefault = [{id: 'root', data: {origin: 'https://www.example.com', settings: {companyName: 'Acme', socialImage}}}]
+    const tags = tagMap(pageMeta(withDefault, {title: 'About', description: 'x'}))
+    expect(tags['property:og:image']).toMatch(
+      /^https:\/\/www\.example\.com\/cdn\/images\/local\/production\/0123456789abcdef0123456789abcdef01234567-1200x630\.jpg\?.*w=1200/,
+    )
+    expect(tags['property:og:image']).toContain('h=630')
+    expect(tagMap(pageMeta(withDefault, {title: 'About', description: 'x', image: '/images/about.jpg'}))['property:og:image']).toBe(
+      'https://www.example.com/images/about.jpg',
+    )
+  })
+
   it('marks noindex pages and gives them no canonical link', () => {
     const tags = tagMap(pageMeta(matches, {title: 'Login', description: 'Staff', robots: 'noindex, nofollow'}))
     expect(tags['name:robots']).toBe('noindex, nofollow')

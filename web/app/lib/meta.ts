@@ -6,8 +6,10 @@
  *   default description when the page has none);
  * - `<link rel="canonical">`, absolute: the root loader's `origin` (SITE_URL when set, else
  *   the request's origin; see env.server.ts) followed by the page's canonical path;
- * - Open Graph (og:site_name, og:type, og:title, og:description, og:url; og:image only when
- *   the page has an image) and a Twitter card (summary, title, description);
+ * - Open Graph (og:site_name, og:type, og:title, og:description, og:url; og:image: the page's
+ *   image, else the site settings' default social-sharing image at 1200 × 630 through
+ *   lib/image.ts ogImageUrl, docs/requirements.md#req-issue-19-brand; none when neither exists)
+ *   and a Twitter card (summary, title, description);
  * - `robots` for pages kept out of search results (those get no canonical link: a canonical
  *   on a noindex page sends search engines two contradicting signals).
  *
@@ -15,6 +17,7 @@
  * with the CSP nonce.
  */
 import type {MetaDescriptor} from '@remix-run/node'
+import {ogImageUrl, type ImageSource} from './image'
 import {absoluteUrl} from './paths'
 
 /** What `meta` functions receive as `matches` (only what is read here). */
@@ -23,7 +26,7 @@ type RouteMatch = {id: string; data: unknown; pathname?: string}
 /** The parts of the root loader's data that metadata needs. */
 type RootData = {
   origin?: string | null
-  settings?: {companyName?: string | null; seoDescription?: string | null} | null
+  settings?: {companyName?: string | null; seoDescription?: string | null; socialImage?: ImageSource | null} | null
 }
 
 const FALLBACK_COMPANY = 'Maritime Training & Certification'
@@ -86,7 +89,8 @@ export function pageMeta(matches: ReadonlyArray<RouteMatch>, page: PageSeo | nul
   const origin = siteOriginOf(matches)
   const path = normalizePath(page.path ?? matches.at(-1)?.pathname ?? '/')
   const url = origin ? absoluteUrl(origin, path) : null
-  const image = page.image && origin ? absoluteUrl(origin, page.image) : page.image || null
+  const pageImage = page.image || ogImageUrl(root?.settings?.socialImage)
+  const image = pageImage && origin && pageImage.startsWith('/') ? absoluteUrl(origin, pageImage) : pageImage || null
 
   const tags: MetaDescriptor[] = [{title}, {name: 'description', content: description}]
   if (page.robots) tags.push({name: 'robots', content: page.robots})
