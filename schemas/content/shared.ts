@@ -302,6 +302,7 @@ export function imageField({
         initialValue: false,
       }),
     ],
+    // Sanity reports a missing required image as a warning (content:validate fails on warnings too).
     validation: (Rule) => (isRequired ? Rule.required() : Rule),
   })
 }

@@ -17,7 +17,8 @@
  * - four `accreditation` documents (fictional bodies and numbers, made up for the sample site:
  *   they name no real organisation), replacing any `accreditation` documents already there.
  *
- * The alt texts below describe the seed's pictures; whoever replaces a picture updates its text.
+ * The alt texts below describe the seed's pictures (studio/seed/assets/README.md); whoever
+ * replaces a picture updates its text.
  */
 import {readFileSync, writeFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
@@ -30,31 +31,31 @@ const image = (name, alt, extra = {}) => ({_type: 'image', _sanityAsset: `image@
 const file = (name) => ({_type: 'file', _sanityAsset: `file@file://./assets/${name}`})
 
 const CATEGORY_ALT = {
-  'pre-sea-training': 'Cadets in white uniforms lining up on the deck of a training ship',
-  'stcw-courses': 'Trainees in survival suits boarding a life raft in a training pool',
-  'offshore-survival': 'Offshore platform on a calm sea at dusk with a helicopter approaching',
-  'value-added-courses': 'Instructor at an electronic chart display with two officers',
-  'competency-training': 'Officer on a ship’s bridge looking out over the bow',
-  'cadetship-training': 'Deck cadet with a sextant on the bridge wing',
+  'pre-sea-training': 'A ship leaving harbour at dawn',
+  'stcw-courses': 'An orange lifeboat hanging from its davits on a ship’s side, open sea behind',
+  'offshore-survival': 'An offshore platform at dusk with a helicopter approaching',
+  'value-added-courses': 'A simulator bridge at dawn with radar and electronic chart displays',
+  'competency-training': 'A nautical chart with a compass rose, dividers and a plotted course',
+  'cadetship-training': 'A ship’s bridge at night, radar and chart displays under the windows',
 }
 const LOCATION_ALT = {
-  ae: 'Training centre in Dubai Maritime City by the creek',
-  in: 'Training centre building in Mumbai with ships at anchor behind it',
-  ph: 'Campus in Manila with a training lifeboat on davits',
-  sg: 'Maritime campus in Singapore with container cranes in the distance',
-  lk: 'Training centre near Colombo harbour',
-  vn: 'Classroom building in Ho Chi Minh City by the river',
+  ae: 'A harbour skyline in the United Arab Emirates with a spire tower at dawn',
+  in: 'A harbour in India with an arched gateway at dusk',
+  ph: 'A harbour in the Philippines with green hills and a palm by day',
+  sg: 'The Singapore skyline at night: three towers joined by a sky deck',
+  lk: 'A harbour in Sri Lanka with a lotus-topped tower and a palm at dawn',
+  vn: 'A port in Vietnam with hills behind it by day',
 }
 const TESTIMONIAL_ALT = {
-  'testimonial-1': 'Portrait of Rahul Menon in officer’s uniform',
-  'testimonial-2': 'Portrait of Maria Santos in engineer’s overalls',
-  'testimonial-3': 'Portrait of Arjun Nair in cadet uniform',
+  'testimonial-1': 'Illustrated portrait of Rahul Menon',
+  'testimonial-2': 'Illustrated portrait of Maria Santos',
+  'testimonial-3': 'Illustrated portrait of Arjun Nair',
 }
 const TEAM = [
-  ['Capt. Arvind Rao', 'Master Mariner, Head of Training', 'Portrait of Captain Arvind Rao'],
-  ['Leila Haddad', 'Chief Engineer, Engine Room Simulator Lead', 'Portrait of Leila Haddad'],
-  ['Capt. Daniel Reyes', 'Master Mariner, STCW Course Director', 'Portrait of Captain Daniel Reyes'],
-  ['Priya Fernando', 'Offshore Survival Instructor', 'Portrait of Priya Fernando'],
+  ['Capt. Arvind Rao', 'Master Mariner, Head of Training', 'Illustrated portrait of Captain Arvind Rao'],
+  ['Leila Haddad', 'Chief Engineer, Engine Room Simulator Lead', 'Illustrated portrait of Leila Haddad'],
+  ['Capt. Daniel Reyes', 'Master Mariner, STCW Course Director', 'Illustrated portrait of Captain Daniel Reyes'],
+  ['Priya Fernando', 'Offshore Survival Instructor', 'Illustrated portrait of Priya Fernando'],
 ]
 /** Fictional approvals of the sample academy (no real organisation is named). */
 const ACCREDITATIONS = [
@@ -83,28 +84,28 @@ set('siteSettings', {
   logo: image('logo-light.svg', `${company} logo`),
   logoDark: image('logo-dark.svg', `${company} logo`),
   appIcon: image('app-icon.png', `${company} app icon`),
-  socialImage: image('social-default.jpg', 'Training ship at sea under a clear sky, with the academy’s name'),
+  socialImage: image('social-default.jpg', 'A training ship under way at dawn, the sun low on the horizon'),
 })
 
 const home = documents.find((d) => d._id === 'homePage')
 set('homePage', {
   hero: {
     ...home.hero,
-    image: image('home-hero.jpg', 'Training ship under way on open sea at sunrise'),
+    image: image('home-hero.jpg', 'A training ship under way at dawn, the sun low on the horizon'),
     video: {
       mp4: file('home-hero.mp4'),
       webm: file('home-hero.webm'),
-      poster: image('home-hero-poster.jpg', 'Training ship under way on open sea at sunrise'),
+      poster: image('home-hero-poster.jpg', 'A training ship under way at dawn, the sun low on the horizon'),
     },
   },
 })
 
 set('aboutPage', {
-  missionImage: image('about-mission.jpg', 'Instructor guiding cadets through a lifeboat drill'),
-  visionImage: image('about-vision.jpg', 'Ship’s bow cutting through the sea towards the horizon'),
+  missionImage: image('about-mission.jpg', 'A training ship under way on a calm sea at dawn'),
+  visionImage: image('about-vision.jpg', 'A red-and-white lighthouse on a headland at dusk, its beam sweeping over the sea'),
   excellence: {
     ...documents.find((d) => d._id === 'aboutPage').excellence,
-    image: image('about-excellence.jpg', 'Graduates holding their certificates in front of the training centre'),
+    image: image('about-excellence.jpg', 'A busy harbour by day: gantry cranes, container stacks and a ship in the foreground'),
   },
   teamHeading: 'Meet Our Instructors',
   team: TEAM.map(([name, role, alt], index) => ({

@@ -34,7 +34,8 @@ for (const [path, canonicalPath] of PAGES) {
     for (const property of ['og:title', 'og:description', 'og:type', 'og:site_name']) {
       await expect(head.locator(`meta[property="${property}"]`), property).toHaveAttribute('content', /\S/)
     }
-    await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary')
+    await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image')
+    await expect(head.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/cdn\/images\/local\/production\/.*w=1200&h=630/)
 
     // JSON-LD: every block parses, the Organization is there, and each block carries the CSP nonce.
     const nonce = /'nonce-([^']+)'/.exec(response!.headers()['content-security-policy'] ?? '')?.[1]

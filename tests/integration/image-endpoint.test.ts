@@ -5,13 +5,14 @@
  * video, and refusals: unknown assets and traversal (404), parameters out of range (400), markers
  * naming files outside the assets folder (ignored).
  */
-import {existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync} from 'node:fs'
+import {existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import sharp from 'sharp'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {createImageEndpoint} from '#netlify/lib/images/endpoint'
 import {HttpError} from '#netlify/lib/http'
+import {parseNdjson} from '~/lib/content.server'
 import {resolveSeedAssets, type SeedAssetIndex} from '~/lib/seed-assets.server'
 import {imageSrcSet, imageUrl, resolveImage} from '~/lib/image'
 
@@ -91,6 +92,23 @@ describe('seed assets as a real dataset has them', () => {
     expect(documents.find((d) => d._id === 'e')?.missing).toEqual({_type: 'image', alt: 'x'})
     expect([...index.byName.keys()].sort()).toEqual(['clip.mp4', 'logo.svg', 'photo.jpg'])
   })
+})
+
+describe('the real seed', () => {
+  it('resolves every marker to a file in studio/seed/assets, under 3 MB in all, each image with dimensions and (raster) an LQIP', async () => {
+    const file = 'studio/seed/production.ndjson'
+    const real = await resolveSeedAssets(parseNdjson(readFileSync(file, 'utf8')), join(process.cwd(), file))
+    expect(JSON.stringify(real.documents)).not.toContain('_sanityAsset')
+    const assets = [...real.index.byName.values()]
+    expect(assets.length).toBeGreaterThanOrEqual(34)
+    const bytes = readdirSync('studio/seed/assets').reduce((sum, name) => sum + statSync(join('studio/seed/assets', name)).size, 0)
+    expect(bytes).toBeLessThan(3 * 1024 * 1024)
+    for (const {asset} of assets) {
+      if (asset._type === 'sanity.fileAsset') continue
+      expect(asset.metadata?.dimensions.width, asset.originalFilename).toBeGreaterThan(0)
+      if (asset.extension !== 'svg') expect(asset.metadata?.lqip, asset.originalFilename).toMatch(/^data:image\/(jpeg|png);base64,/)
+    }
+  }, 30_000)
 })
 
 describe('renditions', () => {

@@ -60,6 +60,28 @@ describe.concurrent('content:validate', () => {
     expect(code, output).toBe(0)
   })
 
+  it('requires alt text on every image unless it is marked decorative (issue 19)', {timeout: TIMEOUT_MS}, async () => {
+    const docs = readSeed()
+    const byId = (id: string) => docs.find((d) => d._id === id)!
+    delete byId('category-stcw-courses').image.alt
+    byId('location-ae').image.alt = '   '
+    // Decorative images need no alt text: no error for this one.
+    delete byId('location-in').image.alt
+    byId('location-in').image.decorative = true
+    // The accreditation's logo itself is required.
+    delete byId('accreditation-1').logo
+    const file = path.join(tmpDir, 'no-alt.ndjson')
+    fs.writeFileSync(file, docs.map((d) => JSON.stringify(d)).join('\n') + '\n')
+    const {code, output} = await runValidate(file)
+    expect(code).toBe(1)
+    expect(output).toContain('category-stcw-courses [courseCategory] image.alt: Describe the image in a few words, or tick "Decorative only"')
+    expect(output).toContain('location-ae [location] image.alt: Describe the image in a few words, or tick "Decorative only"')
+    expect(output).not.toContain('location-in [location]')
+    // Sanity reports a missing required image as a warning, which fails the seed too.
+    expect(output).toMatch(/WARN +accreditation-1 \[accreditation\] logo: Required/)
+    expect(output).toMatch(/content:validate: \d+ documents, 2 errors, 1 warnings/)
+  })
+
   it('rejects a broken copy of the seed and names document, path and rule', {timeout: TIMEOUT_MS}, async () => {
     const docs = readSeed()
     expect(docs.length).toBeGreaterThan(0)

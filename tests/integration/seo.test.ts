@@ -176,9 +176,12 @@ describe('/sitemap.xml', () => {
       expect(tagValue(tags, 'property', 'og:description'), loc).toBe(tagValue(tags, 'name', 'description'))
       expect(tagValue(tags, 'property', 'og:type'), loc).toBe('website')
       expect(tagValue(tags, 'property', 'og:site_name'), loc).toBe('Maritime Training & Certification')
-      // Pages without their own image share the site settings' default (issue 19), 1200 × 630 JPEG.
-      expect(tagValue(tags, 'property', 'og:image'), loc).toMatch(new RegExp(`^${ORIGIN}/cdn/images/local/production/[0-9a-f]{40}-1200x630\\.jpg\\?`))
-      expect(tagValue(tags, 'name', 'twitter:card'), loc).toBe('summary')
+      // Issue 19: every page shares an image from the pipeline (its own, or the default social image), 1200 × 630.
+      expect(tagValue(tags, 'property', 'og:image'), loc).toMatch(
+        new RegExp(`^${ORIGIN}/cdn/images/local/production/[0-9a-f]{40}-\\d+x\\d+\\.jpg\\?.*w=1200&h=630`),
+      )
+      expect(tagValue(tags, 'property', 'og:image:width'), loc).toBe('1200')
+      expect(tagValue(tags, 'name', 'twitter:card'), loc).toBe('summary_large_image')
       expect(tagValue(tags, 'name', 'twitter:title'), loc).toBe(tagValue(tags, 'property', 'og:title'))
       expect(tagValue(tags, 'name', 'twitter:description'), loc).toBe(tagValue(tags, 'name', 'description'))
     }

@@ -46,6 +46,7 @@ describe('URL building', () => {
     expect(srcSetWidths(1000)).toEqual([320, 480, 640, 768, 960, 1000])
     expect(srcSetWidths(4000)).toEqual([...SRCSET_WIDTHS])
     expect(srcSetWidths(4000, 640)).toEqual([320, 480, 640])
+    expect(srcSetWidths(400, 132)).toEqual([44, 88, 132])
     const srcset = imageSrcSet(resolveImage(local())!, {aspect: 16 / 9})
     expect(srcset.split(', ')).toHaveLength(7)
     expect(srcset).toMatch(/w=320&h=180&fit=crop&auto=format 320w/)

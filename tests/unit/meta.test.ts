@@ -70,22 +70,25 @@ describe('pageMeta', () => {
     expect(tagMap(pageMeta(matches, {title: 'About', description: 'x'}))['property:og:image']).toBeUndefined()
   })
 
-  it("falls back to the site settings' social image at 1200 × 630 (issue 19)", () => {
-    const socialImage = {
-      asset: {
-        _id: 'image-0123456789abcdef0123456789abcdef01234567-1200x630-jpg',
-        url: '/cdn/images/local/production/0123456789abcdef0123456789abcdef01234567-1200x630.jpg',
-      },
-    }
-    const withDefault = [{id: 'root', data: {origin: 'https://www.example.com', settings: {companyName: 'Acme', socialImage}}}]
-    const tags = tagMap(pageMeta(withDefault, {title: 'About', description: 'x'}))
-    expect(tags['property:og:image']).toMatch(
-      /^https:\/\/www\.example\.com\/cdn\/images\/local\/production\/0123456789abcdef0123456789abcdef01234567-1200x630\.jpg\?.*w=1200/,
+  it('cuts a content image, else the default social image, to 1200 × 630 through the image pipeline (issue 19)', () => {
+    const sha = 'b'.repeat(40)
+    const image = (w: number, h: number) => ({
+      alt: 'x',
+      asset: {_id: `image-${sha}-${w}x${h}-jpg`, url: `/cdn/images/local/production/${sha}-${w}x${h}.jpg`},
+    })
+    const withDefault = [{id: 'root', data: {origin: 'https://www.example.com', settings: {companyName: 'Acme', socialImage: image(2400, 1260)}}}]
+    const own = tagMap(pageMeta(withDefault, {title: 'STCW', description: 'x', path: '/courses/stcw-courses', image: image(1600, 900)}))
+    expect(own['property:og:image']).toBe(
+      `https://www.example.com/cdn/images/local/production/${sha}-1600x900.jpg?rect=0,30,1600,840&w=1200&h=630&fm=jpg&q=80&fit=crop`,
     )
-    expect(tags['property:og:image']).toContain('h=630')
-    expect(tagMap(pageMeta(withDefault, {title: 'About', description: 'x', image: '/images/about.jpg'}))['property:og:image']).toBe(
-      'https://www.example.com/images/about.jpg',
-    )
+    expect(own['property:og:image:width']).toBe('1200')
+    expect(own['property:og:image:height']).toBe('630')
+    expect(own['name:twitter:card']).toBe('summary_large_image')
+    const fallback = tagMap(pageMeta(withDefault, {title: 'About', description: 'x', path: '/about'}))
+    expect(fallback['property:og:image']).toMatch(new RegExp(`^https://www.example.com/cdn/images/local/production/${sha}-2400x1260\\.jpg\\?w=1200&h=630`))
+    const broken = tagMap(pageMeta([{id: 'root', data: {settings: {socialImage: {alt: 'x', asset: null}}}}], {title: 'About', description: 'x'}))
+    expect(broken['property:og:image']).toBeUndefined()
+    expect(broken['name:twitter:card']).toBe('summary')
   })
 
   it('marks noindex pages and gives them no canonical link', () => {

@@ -147,9 +147,13 @@ export function imageSrcSet(image: ResolvedImage, options: {aspect?: number; max
     .join(', ')
 }
 
-/** The widths of a srcset for an original `originalWidth` px wide, at most `maxWidth`. */
+/**
+ * The widths of a srcset for an original `originalWidth` px wide, at most `maxWidth`. Below the
+ * smallest standard width (a small avatar: `maxWidth` = 3 × its CSS size) the 1×, 2× and 3× widths.
+ */
 export function srcSetWidths(originalWidth: number, maxWidth = Infinity): number[] {
   const cap = Math.min(originalWidth, maxWidth)
+  if (cap < SRCSET_WIDTHS[0]) return [...new Set([Math.round(cap / 3), Math.round((cap * 2) / 3), Math.round(cap)])].filter((width) => width > 0)
   const widths: number[] = SRCSET_WIDTHS.filter((width) => width <= cap)
   const last = widths.at(-1)
   if ((last === undefined || last < cap) && cap <= (SRCSET_WIDTHS.at(-1) ?? cap)) widths.push(Math.round(cap))

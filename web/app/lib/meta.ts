@@ -7,9 +7,9 @@
  * - `<link rel="canonical">`, absolute: the root loader's `origin` (SITE_URL when set, else
  *   the request's origin; see env.server.ts) followed by the page's canonical path;
  * - Open Graph (og:site_name, og:type, og:title, og:description, og:url; og:image: the page's
- *   image, else the site settings' default social-sharing image at 1200 × 630 through
- *   lib/image.ts ogImageUrl, docs/requirements.md#req-issue-19-brand; none when neither exists)
- *   and a Twitter card (summary, title, description);
+ *   image, else the site settings' default social-sharing image, both 1200 × 630 from the image
+ *   pipeline, lib/image.ts ogImageUrl, issue 19) and a Twitter card (summary_large_image with an
+ *   image, else summary);
  * - `robots` for pages kept out of search results (those get no canonical link: a canonical
  *   on a noindex page sends search engines two contradicting signals).
  *
@@ -17,7 +17,7 @@
  * with the CSP nonce.
  */
 import type {MetaDescriptor} from '@remix-run/node'
-import {ogImageUrl, type ImageSource} from './image'
+import {ogImageUrl, OG_IMAGE, type ImageSource} from './image'
 import {absoluteUrl} from './paths'
 
 /** What `meta` functions receive as `matches` (only what is read here). */
@@ -66,8 +66,12 @@ export type PageSeo = {
    * Default: the matched path of the request. A page served at two paths names one of them.
    */
   path?: string
-  /** An image representing the page (absolute, or root-relative on this site): og:image. */
-  image?: string | null
+  /**
+   * An image representing the page: a URL (absolute, or root-relative on this site), or a
+   * content image field (cut to 1200 × 630 around its hotspot). Default: the site settings'
+   * social-sharing image.
+   */
+  image?: string | ImageSource | null
   /** og:type; 'website' unless the page says otherwise. */
   type?: 'website' | 'article'
   /** Keep the page out of search results ('noindex') and, optionally, its links unfollowed. */
@@ -89,8 +93,10 @@ export function pageMeta(matches: ReadonlyArray<RouteMatch>, page: PageSeo | nul
   const origin = siteOriginOf(matches)
   const path = normalizePath(page.path ?? matches.at(-1)?.pathname ?? '/')
   const url = origin ? absoluteUrl(origin, path) : null
-  const pageImage = page.image || ogImageUrl(root?.settings?.socialImage)
-  const image = pageImage && origin && pageImage.startsWith('/') ? absoluteUrl(origin, pageImage) : pageImage || null
+  const pageImage = typeof page.image === 'string' ? page.image : ogImageUrl(page.image)
+  const relativeImage = pageImage || ogImageUrl(root?.settings?.socialImage)
+  const image = relativeImage ? (origin ? absoluteUrl(origin, relativeImage) : relativeImage) : null
+  const fromPipeline = Boolean(relativeImage && relativeImage !== page.image)
 
   const tags: MetaDescriptor[] = [{title}, {name: 'description', content: description}]
   if (page.robots) tags.push({name: 'robots', content: page.robots})
@@ -103,7 +109,13 @@ export function pageMeta(matches: ReadonlyArray<RouteMatch>, page: PageSeo | nul
   )
   if (url) tags.push({property: 'og:url', content: url})
   if (image) tags.push({property: 'og:image', content: image})
-  tags.push({name: 'twitter:card', content: 'summary'}, {name: 'twitter:title', content: socialTitle}, {name: 'twitter:description', content: description})
+  if (image && fromPipeline)
+    tags.push({property: 'og:image:width', content: String(OG_IMAGE.width)}, {property: 'og:image:height', content: String(OG_IMAGE.height)})
+  tags.push(
+    {name: 'twitter:card', content: image ? 'summary_large_image' : 'summary'},
+    {name: 'twitter:title', content: socialTitle},
+    {name: 'twitter:description', content: description},
+  )
   if (image) tags.push({name: 'twitter:image', content: image})
   return tags
 }

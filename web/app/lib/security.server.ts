@@ -131,6 +131,9 @@ export type SecurityOptions = {
   preview?: {studioOrigin: string; apiOrigin?: string} | null
 }
 
+/** Sanity's asset CDN (images and files of the Content Lake). */
+export const SANITY_CDN = 'https://cdn.sanity.io'
+
 /**
  * The CSP of an HTML document. `nonce` must be the one given to <Scripts>/<ScrollRestoration>.
  * In development Vite's client needs inline scripts and a websocket, so the policy is relaxed there.
@@ -145,11 +148,13 @@ export function contentSecurityPolicy(nonce: string, {development = false, razor
     `default-src 'self'`,
     `script-src ${script}${extra(RAZORPAY.script)}`,
     `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:${extra(RAZORPAY.img)}`,
+    // Content images and videos come from Sanity's CDN when a project is configured (issue 19;
+    // the embedded seed's come from this origin, /cdn/…).
+    `img-src 'self' data: blob: ${SANITY_CDN}${extra(RAZORPAY.img)}`,
     `font-src 'self'`,
     `connect-src 'self'${development ? ' ws: wss:' : ''}${extra(RAZORPAY.connect)}${previewConnect}`,
     `frame-src ${razorpay ? RAZORPAY.frame : "'none'"}`,
-    `media-src 'self'`,
+    `media-src 'self' ${SANITY_CDN}`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

@@ -6,11 +6,12 @@
 import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData, useRouteLoaderData} from '@remix-run/react'
-import {CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
+import {CARD_SIZES, CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
 import {AccreditationStrip} from '~/components/AccreditationStrip'
 import {HomeHero} from '~/components/HomeHero'
 import {ArrowRightIcon, MailIcon, PhoneIcon, StarIcon} from '~/components/Icons'
 import {SectionHeading} from '~/components/PageHero'
+import {SanityImage} from '~/components/SanityImage'
 import {pageMeta} from '~/lib/meta'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
@@ -108,21 +109,25 @@ export default function Home() {
           <SectionHeading id="locations-heading" title={page.locationsHeading ?? ''} lead={page.locationsSubheading} />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {locations.map((location) => (
-              <li key={location._id} className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-                {location.flag ? (
-                  <img
-                    src={location.flag}
-                    alt=""
-                    width={48}
-                    height={36}
-                    loading="lazy"
-                    decoding="async"
-                    className="h-9 w-12 shrink-0 rounded-sm object-cover shadow ring-1 ring-slate-200"
-                  />
-                ) : null}
-                <div>
-                  <h3 className="font-semibold text-navy-900">{location.country}</h3>
-                  <p className="text-sm text-slate-600">{location.cities?.join(', ')}</p>
+              <li key={location._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+                {/* Issue 19: the centre's photo above the flag and names; without one the card is the flag row alone. */}
+                <SanityImage image={location.image} sizes={CARD_SIZES} aspect={3 / 2} className="aspect-[3/2] w-full bg-slate-200 object-cover" />
+                <div className="flex items-center gap-4 p-5">
+                  {location.flag ? (
+                    <img
+                      src={location.flag}
+                      alt=""
+                      width={48}
+                      height={36}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-9 w-12 shrink-0 rounded-sm object-cover shadow ring-1 ring-slate-200"
+                    />
+                  ) : null}
+                  <div>
+                    <h3 className="font-semibold text-navy-900">{location.country}</h3>
+                    <p className="text-sm text-slate-600">{location.cities?.join(', ')}</p>
+                  </div>
                 </div>
               </li>
             ))}
@@ -149,9 +154,19 @@ export default function Home() {
                   </p>
                   <blockquote className="mt-4 flex-1 leading-relaxed text-slate-100">“{testimonial.quote}”</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
-                    <span aria-hidden="true" className="grid h-11 w-11 place-items-center rounded-full bg-brass-400 font-bold text-navy-950">
-                      {initials(testimonial.name)}
-                    </span>
+                    {/* Issue 19: the graduate's photo; their initials when there is none. */}
+                    <SanityImage
+                      image={testimonial.image}
+                      sizes="44px"
+                      aspect={1}
+                      maxWidth={132}
+                      className="h-11 w-11 shrink-0 rounded-full bg-brass-400 object-cover"
+                      fallback={
+                        <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brass-400 font-bold text-navy-950">
+                          {initials(testimonial.name)}
+                        </span>
+                      }
+                    />
                     <span>
                       <span className="block font-semibold">{testimonial.name}</span>
                       <span className="block text-sm text-slate-300">

@@ -1,6 +1,7 @@
 /**
- * About (docs/requirements.md#req-about): hero, stats, mission / vision / values, the
- * "Maritime Excellence Since 2006" block, five service blurbs and 'Get Started' (/contact).
+ * About (docs/requirements.md#req-about): hero, stats, mission / vision / values (with photos,
+ * issue 19), the "Maritime Excellence Since 2006" block (with its photo), the team (when the
+ * content has one), five service blurbs and 'Get Started' (/contact).
  */
 import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
@@ -9,6 +10,8 @@ import {AccreditationStrip} from '~/components/AccreditationStrip'
 import {FeatureGrid, StatsRow} from '~/components/Cards'
 import {ArrowRightIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
+import {SanityImage} from '~/components/SanityImage'
+import type {ImageSource} from '~/lib/image'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
@@ -29,7 +32,12 @@ export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
 
 export default function About() {
   const {page, accreditations} = useLoaderData<typeof loader>()
-  const pillars = [page.mission, page.vision, page.values].filter((pillar) => pillar !== null)
+  const pillars = [
+    {pillar: page.mission, image: page.missionImage},
+    {pillar: page.vision, image: page.visionImage},
+    {pillar: page.values, image: page.valuesImage},
+  ].flatMap(({pillar, image}) => (pillar ? [{...pillar, image}] : []))
+  const team = page.team ?? []
   return (
     <>
       <PageHero eyebrow="About Us" title={page.heading ?? ''} lead={page.subheading} />
@@ -47,9 +55,12 @@ export default function About() {
           </h2>
           <ul className="grid gap-6 md:grid-cols-3">
             {pillars.map((pillar) => (
-              <li key={pillar.title} className="rounded-2xl border-t-4 border-brass-400 bg-white p-8 shadow-md">
-                <h3 className="text-xl font-bold text-navy-900">{pillar.title}</h3>
-                <p className="mt-3 leading-relaxed text-slate-600">{pillar.description}</p>
+              <li key={pillar.title} className="flex flex-col overflow-hidden rounded-2xl border-t-4 border-brass-400 bg-white shadow-md">
+                <PillarImage image={pillar.image} />
+                <div className="p-8">
+                  <h3 className="text-xl font-bold text-navy-900">{pillar.title}</h3>
+                  <p className="mt-3 leading-relaxed text-slate-600">{pillar.description}</p>
+                </div>
               </li>
             ))}
           </ul>
@@ -63,6 +74,12 @@ export default function About() {
               {page.excellence?.heading}
             </h2>
             <p className="mt-5 text-lg leading-relaxed text-slate-200">{page.excellence?.body}</p>
+            <SanityImage
+              image={page.excellence?.image}
+              sizes="(min-width: 1024px) 600px, 100vw"
+              aspect={3 / 2}
+              className="mt-8 aspect-[3/2] w-full rounded-2xl bg-navy-800 object-cover ring-1 ring-white/10"
+            />
           </div>
           <dl className="grid grid-cols-2 gap-6">
             {page.excellence?.stats?.map((stat) => (
@@ -74,6 +91,37 @@ export default function About() {
           </dl>
         </div>
       </section>
+
+      {team.length ? (
+        <section aria-labelledby="team-heading" className="bg-slate-50 py-20">
+          <div className="container-page">
+            <SectionHeading id="team-heading" title={page.teamHeading || 'Our Team'} />
+            <ul className="mt-12 grid grid-cols-2 gap-6 lg:grid-cols-4">
+              {team.map((member) => (
+                <li key={member._key} className="text-center">
+                  <SanityImage
+                    image={member.photo}
+                    sizes="(min-width: 1024px) 280px, 45vw"
+                    aspect={1}
+                    maxWidth={640}
+                    className="mx-auto aspect-square w-full max-w-60 rounded-2xl bg-slate-200 object-cover shadow-sm"
+                    fallback={
+                      <span
+                        aria-hidden="true"
+                        className="mx-auto grid aspect-square w-full max-w-60 place-items-center rounded-2xl bg-navy-800 text-4xl font-bold text-brass-300"
+                      >
+                        {initials(member.name)}
+                      </span>
+                    }
+                  />
+                  <h3 className="mt-4 font-semibold text-navy-900">{member.name}</h3>
+                  <p className="text-sm text-slate-600">{member.role}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
 
       <section aria-labelledby="services-heading" className="py-20">
         <div className="container-page">
@@ -99,4 +147,27 @@ export default function About() {
       </section>
     </>
   )
+}
+
+/** A mission/vision/values card's photo (4:3), or a calm colour panel when the editor left it out. */
+function PillarImage({image}: {image: ImageSource | null}) {
+  return (
+    <SanityImage
+      image={image}
+      sizes="(min-width: 768px) 33vw, 100vw"
+      aspect={4 / 3}
+      className="aspect-[4/3] w-full bg-slate-200 object-cover"
+      fallback={<div aria-hidden="true" className="aspect-[4/3] w-full bg-gradient-to-br from-ocean-600 to-navy-800" />}
+    />
+  )
+}
+
+/** "Capt. Arvind Rao" → "AR" (titles ending in a dot are skipped). */
+function initials(name: string | null): string {
+  return (name ?? '')
+    .split(/\s+/)
+    .filter((part) => part && !part.endsWith('.'))
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('')
 }

@@ -10,9 +10,10 @@ import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {isRouteErrorResponse, Link, useLoaderData, useRouteError} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {CourseBatches} from '~/components/Batches'
-import {FeatureGrid} from '~/components/Cards'
+import {CARD_SIZES, FeatureGrid} from '~/components/Cards'
 import {ArrowLeftIcon, ClockIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
+import {SanityImage} from '~/components/SanityImage'
 import {providerToday, secondsUntilNextProviderDay} from '~/domain/batches'
 import {formatInr} from '~/domain/format'
 import {coursePriceLabel, payableInr, payableUsd} from '~/domain/price'
@@ -43,11 +44,19 @@ export async function loader({params, request}: LoaderFunctionArgs) {
   return data({category, why}, {headers: pageCacheHeaders(tags, {preview, cdnMaxAgeSeconds: secondsUntilNextProviderDay(now)})})
 }
 
+/** Course card images are wide strips (2:1), so a page of courses sharing their category's photo stays calm. */
+const COURSE_IMAGE_ASPECT = 2
+
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   data
-    ? pageMeta(matches, {title: data.category.title, description: data.category.description, path: categoryPath(data.category.id ?? '')})
+    ? pageMeta(matches, {
+        title: data.category.title,
+        description: data.category.description,
+        path: categoryPath(data.category.id ?? ''),
+        image: data.category.image,
+      })
     : [{title: `Category Not Found | ${companyName(matches)}`}]
 
 /** JSON-LD: the fixed-price courses with their offers, and Home › Certifications › this category. */
@@ -94,9 +103,16 @@ export default function CategoryPage() {
                 <li key={course._id}>
                   <article
                     id={courseAnchor(course._id)}
-                    className="flex h-full scroll-mt-20 flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                    className="flex h-full scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
                     data-testid="course-card"
                   >
+                    {/* Issue 19: the course's card image, else its category's (the query falls back). */}
+                    <SanityImage
+                      image={course.image}
+                      sizes={CARD_SIZES}
+                      aspect={COURSE_IMAGE_ASPECT}
+                      className="-mx-6 -mt-6 mb-5 aspect-[2/1] w-[calc(100%+3rem)] max-w-none bg-slate-200 object-cover"
+                    />
                     <p className="text-sm font-semibold tracking-wide text-ocean-600">{course.level}</p>
                     <h3 className="mt-1 text-xl font-bold text-navy-900">{course.name}</h3>
                     <p className="text-sm font-medium text-slate-700">{course.fullName}</p>
