@@ -236,8 +236,9 @@ async function phoneImages(url: string): Promise<PhoneImages> {
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
     })
+    // Renditions are made on first request (slow on a busy machine): wait for every image.
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, {timeout: 60_000})
     await page.waitForLoadState('networkidle')
-    await page.waitForTimeout(500)
     await Promise.all(pending)
     return {viewport: PHONE, initialBytes, totalBytes: files.reduce((sum, file) => sum + file.bytes, 0), files}
   } finally {
