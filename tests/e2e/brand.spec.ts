@@ -70,7 +70,7 @@ test('home at 390 px: the hero photo loads with alt text and high priority, the 
   await expect(navLogo).toHaveAttribute('alt', 'Maritime Training & Certification')
   await expect(navLogo).toHaveAttribute('src', /\.svg$/)
   await expect(page.locator('footer img[alt="Maritime Training & Certification"]')).toHaveCount(1)
-  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/cdn\/images\/.+\.png$/)
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/cdn\/images\/.+\.png\?.*fm=png/)
 
   // The brand font: preloaded, and in use once loaded.
   await expect(page.locator('link[rel="preload"][as="font"][type="font/woff2"][crossorigin]')).toHaveAttribute('href', /inter-latin-wght-normal.*\.woff2$/)

@@ -97,7 +97,7 @@ describe('SiteLogo and SiteIcons', () => {
     expect(renderToStaticMarkup(createElement(SiteLogo, {image: null, companyName: 'X', fallback: 'TEXT'}))).toBe('TEXT')
   })
 
-  it('links the app icon, else the built-in favicon', () => {
+  it('links 48 px and 180 px PNG renditions of the app icon, else the built-in favicon', () => {
     const icon = {
       asset: {
         _id: 'image-89abcdef0123456789abcdef0123456789abcdef-512x512-png',
@@ -105,10 +105,11 @@ describe('SiteLogo and SiteIcons', () => {
       },
     }
     const html = renderToStaticMarkup(createElement(SiteIcons, {appIcon: icon}))
-    expect(html).toContain(
-      '<link rel="icon" href="/cdn/images/local/production/89abcdef0123456789abcdef0123456789abcdef-512x512.png" type="image/png" sizes="512x512"/>',
+    const base = '/cdn/images/local/production/89abcdef0123456789abcdef0123456789abcdef-512x512.png'
+    expect(html).toBe(
+      `<link rel="icon" href="${base}?w=48&amp;h=48&amp;fm=png&amp;fit=crop" type="image/png" sizes="48x48"/>` +
+        `<link rel="apple-touch-icon" href="${base}?w=180&amp;h=180&amp;fm=png&amp;fit=crop" sizes="180x180"/>`,
     )
-    expect(html).toContain('<link rel="apple-touch-icon"')
     expect(renderToStaticMarkup(createElement(SiteIcons, {appIcon: null}))).toBe('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>')
   })
 })

@@ -24,18 +24,17 @@ export function SiteLogo({
 
 /**
  * The favicon and home-screen icon links (docs/requirements.md#req-issue-19-brand): the site
- * settings' app icon (a square PNG, linked as uploaded: browsers scale it), else the built-in
- * /favicon.svg.
+ * settings' app icon as 48 × 48 (browser tab) and 180 × 180 (Apple home screen) PNG renditions,
+ * cut square around the hotspot; else the built-in /favicon.svg.
  */
 export function SiteIcons({appIcon}: {appIcon: ImageSource | null | undefined}) {
   const icon = resolveImage(appIcon)
-  if (!icon) return <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-  const href = icon.builder.url()
-  const type = icon.format === 'svg' ? 'image/svg+xml' : `image/${icon.format === 'jpg' ? 'jpeg' : icon.format}`
+  if (!icon || icon.format === 'svg') return <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+  const png = (size: number) => icon.builder.width(size).height(size).fit('crop').format('png').url()
   return (
     <>
-      <link rel="icon" href={href} type={type} sizes={`${icon.width}x${icon.height}`} />
-      <link rel="apple-touch-icon" href={href} />
+      <link rel="icon" href={png(48)} type="image/png" sizes="48x48" />
+      <link rel="apple-touch-icon" href={png(180)} sizes="180x180" />
     </>
   )
 }
