@@ -14,7 +14,7 @@ import {createImageEndpoint} from '#netlify/lib/images/endpoint'
 import {HttpError} from '#netlify/lib/http'
 import {parseNdjson} from '~/lib/content.server'
 import {resolveSeedAssets, type SeedAssetIndex} from '~/lib/seed-assets.server'
-import {imageSrcSet, imageUrl, resolveImage} from '~/lib/image'
+import {imageSrcSet, imageUrl, resolveImage} from '~/lib/image.server'
 
 let dir: string
 let cacheDir: string

@@ -9,6 +9,8 @@ import {describe, expect, it} from 'vitest'
 import {AccreditationStrip, type Accreditation} from '~/components/AccreditationStrip'
 import {HERO_VIDEO_MIN_WIDTH, shouldPlayHeroVideo} from '~/components/HomeHero'
 import {SiteIcons, SiteLogo} from '~/components/SiteLogo'
+import {appIconLinks, prepareImage} from '~/lib/image.server'
+import {IMAGE_LAYOUTS} from '~/lib/image-layouts'
 
 /** A browser with these media features and connection. */
 function browser({reduce = false, width = 1280, saveData}: {reduce?: boolean; width?: number; saveData?: boolean}) {
@@ -36,7 +38,7 @@ describe('shouldPlayHeroVideo', () => {
   })
 })
 
-const svgLogo = {
+const svgSource = {
   asset: {
     _id: 'image-0123456789abcdef0123456789abcdef01234567-240x80-svg',
     url: '/cdn/images/local/production/0123456789abcdef0123456789abcdef01234567-240x80.svg',
@@ -44,6 +46,8 @@ const svgLogo = {
   alt: 'Seal of the Coral Bay Maritime Administration',
   decorative: false,
 }
+/** The logo as the loaders prepare it (image.server.ts prepareImage). */
+const svgLogo = prepareImage(svgSource, IMAGE_LAYOUTS.accreditation)
 
 const accreditation = (patch: Partial<Accreditation>): Accreditation =>
   ({
@@ -81,7 +85,10 @@ describe('AccreditationStrip', () => {
   it("shows the issuer's initials when the logo is missing or broken", () => {
     const html = renderToStaticMarkup(
       createElement(AccreditationStrip, {
-        items: [accreditation({logo: undefined}), accreditation({_id: 'b', logo: {asset: {_id: 'not-an-asset', url: 'x'}} as never})],
+        items: [
+          accreditation({logo: null}),
+          accreditation({_id: 'b', logo: prepareImage({asset: {_id: 'not-an-asset', url: 'x'}}, IMAGE_LAYOUTS.accreditation)}),
+        ],
       }),
     )
     expect(html).not.toContain('<img')
@@ -91,7 +98,9 @@ describe('AccreditationStrip', () => {
 
 describe('SiteLogo and SiteIcons', () => {
   it('uses the logo with the company name as its alt text, else the fallback', () => {
-    const logo = renderToStaticMarkup(createElement(SiteLogo, {image: svgLogo, companyName: 'Maritime Training & Certification', fallback: 'TEXT'}))
+    const logo = renderToStaticMarkup(
+      createElement(SiteLogo, {image: prepareImage(svgSource, IMAGE_LAYOUTS.logo), companyName: 'Maritime Training & Certification', fallback: 'TEXT'}),
+    )
     expect(logo).toMatch(/^<img [^>]*alt="Maritime Training &amp; Certification"/)
     expect(logo).toContain('src="/cdn/images/local/production/0123456789abcdef0123456789abcdef01234567-240x80.svg"')
     expect(renderToStaticMarkup(createElement(SiteLogo, {image: null, companyName: 'X', fallback: 'TEXT'}))).toBe('TEXT')
@@ -104,12 +113,12 @@ describe('SiteLogo and SiteIcons', () => {
         url: '/cdn/images/local/production/89abcdef0123456789abcdef0123456789abcdef-512x512.png',
       },
     }
-    const html = renderToStaticMarkup(createElement(SiteIcons, {appIcon: icon}))
+    const html = renderToStaticMarkup(createElement(SiteIcons, {icons: appIconLinks(icon)}))
     const base = '/cdn/images/local/production/89abcdef0123456789abcdef0123456789abcdef-512x512.png'
     expect(html).toBe(
       `<link rel="icon" href="${base}?w=48&amp;h=48&amp;fm=png&amp;fit=crop" type="image/png" sizes="48x48"/>` +
         `<link rel="apple-touch-icon" href="${base}?w=180&amp;h=180&amp;fm=png&amp;fit=crop" sizes="180x180"/>`,
     )
-    expect(renderToStaticMarkup(createElement(SiteIcons, {appIcon: null}))).toBe('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>')
+    expect(renderToStaticMarkup(createElement(SiteIcons, {icons: appIconLinks(null)}))).toBe('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>')
   })
 })

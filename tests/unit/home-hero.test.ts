@@ -8,9 +8,11 @@ import {createElement} from 'react'
 import {renderToString} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import {HomeHero, type HomeHeroContent} from '~/components/HomeHero'
+import {prepareImage} from '~/lib/image.server'
+import {IMAGE_LAYOUTS} from '~/lib/image-layouts'
 
 const texts = {eyebrow: 'Maritime training since 2006', heading: 'STCW-Compliant Maritime Training', subheading: 'Build your career at sea.'}
-const photo = {
+const photoSource = {
   asset: {
     _id: 'image-00a04dbbaedefcfed940c6bb4741418249b39938-2400x1350-jpg',
     url: '/cdn/images/local/production/00a04dbbaedefcfed940c6bb4741418249b39938-2400x1350.jpg',
@@ -19,6 +21,8 @@ const photo = {
   alt: 'Training ship under way on open sea at sunrise',
   decorative: false,
 }
+/** The photo as the home loader prepares it. */
+const photo = prepareImage(photoSource, IMAGE_LAYOUTS.hero)
 const file = (name: string) => ({asset: {url: `/cdn/files/local/production/${name}`, mimeType: 'video/mp4'}})
 
 function render(hero: HomeHeroContent): string {
@@ -43,7 +47,7 @@ describe('HomeHero', () => {
 
   it("falls back to the video's poster, then to the designed swell", () => {
     expect(render({...texts, image: null, video: {poster: photo}})).toContain('data-hero="photo"')
-    const fallback = render({...texts, image: {asset: null}, video: null})
+    const fallback = render({...texts, image: prepareImage({asset: null}, IMAGE_LAYOUTS.hero), video: null})
     expect(fallback).toContain('data-hero="fallback"')
     expect(fallback).not.toContain('<img')
     expect(fallback).not.toContain('data-scrim')

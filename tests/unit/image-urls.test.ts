@@ -8,7 +8,7 @@ import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import {chooseFormat, parseImageParams} from '#netlify/lib/images/params'
 import {SanityImage, type SanityImageProps} from '~/components/SanityImage'
-import {builderConfigFromUrl, imageSrcSet, imageUrl, ogImageUrl, resolveImage, srcSetWidths, SRCSET_WIDTHS} from '~/lib/image'
+import {builderConfigFromUrl, imageSrcSet, imageUrl, ogImageUrl, prepareImage, resolveImage, srcSetWidths, SRCSET_WIDTHS} from '~/lib/image.server'
 
 const SHA = 'a'.repeat(40)
 const local = (alt = 'Cadets on deck', extra = {}) => ({
@@ -66,10 +66,12 @@ describe('URL building', () => {
 })
 
 const render = (props: SanityImageProps) => renderToStaticMarkup(createElement(SanityImage, props))
+/** An image as a loader prepares it (prepareImage), for a layout of `sizes` and `aspect`. */
+const prepared = (source: Parameters<typeof prepareImage>[0], sizes: string, aspect?: number) => prepareImage(source, {sizes, aspect})
 
 describe('<SanityImage>', () => {
   it('renders srcset, sizes, width/height, the LQIP, lazy loading and the alt text', () => {
-    const html = render({image: local(), sizes: '100vw', aspect: 16 / 9})
+    const html = render({image: prepared(local(), '100vw', 16 / 9)})
     expect(html).toContain('alt="Cadets on deck"')
     expect(html).toContain('width="1600"')
     expect(html).toContain('height="900"')
@@ -81,15 +83,15 @@ describe('<SanityImage>', () => {
   })
 
   it('loads the LCP image eagerly with high priority, and gives decorative images an empty alt', () => {
-    const html = render({image: local('ignored', {decorative: true}), sizes: '100vw', priority: true})
+    const html = render({image: prepared(local('ignored', {decorative: true}), '100vw'), priority: true})
     expect(html).toContain('loading="eager"')
     expect(html).toContain('fetchpriority="high"')
     expect(html).toContain('alt=""')
   })
 
   it('renders the fallback when the image or its asset is missing', () => {
-    expect(render({image: null, sizes: '100vw', fallback: createElement('span', null, 'AB')})).toBe('<span>AB</span>')
-    expect(render({image: {alt: 'x', asset: null}, sizes: '100vw'})).toBe('')
+    expect(render({image: null, fallback: createElement('span', null, 'AB')})).toBe('<span>AB</span>')
+    expect(render({image: prepared({alt: 'x', asset: null}, '100vw')})).toBe('')
   })
 })
 

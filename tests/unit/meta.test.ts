@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {companyName, normalizePath, pageMeta} from '~/lib/meta'
+import {ogImageUrl} from '~/lib/image.server'
 
 const root = {id: 'root', pathname: '/', data: {origin: 'https://www.example.com', settings: {companyName: 'Acme Maritime', seoDescription: 'Default text'}}}
 const matches = [root, {id: 'routes/about', pathname: '/about', data: {}}]
@@ -76,8 +77,11 @@ describe('pageMeta', () => {
       alt: 'x',
       asset: {_id: `image-${sha}-${w}x${h}-jpg`, url: `/cdn/images/local/production/${sha}-${w}x${h}.jpg`},
     })
-    const withDefault = [{id: 'root', data: {origin: 'https://www.example.com', settings: {companyName: 'Acme', socialImage: image(2400, 1260)}}}]
-    const own = tagMap(pageMeta(withDefault, {title: 'STCW', description: 'x', path: '/courses/stcw-courses', image: image(1600, 900)}))
+    // The loaders cut the images (ogImageUrl); pageMeta places them.
+    const withDefault = [
+      {id: 'root', data: {origin: 'https://www.example.com', settings: {companyName: 'Acme'}, images: {socialImage: ogImageUrl(image(2400, 1260))}}},
+    ]
+    const own = tagMap(pageMeta(withDefault, {title: 'STCW', description: 'x', path: '/courses/stcw-courses', image: ogImageUrl(image(1600, 900))}))
     expect(own['property:og:image']).toBe(
       `https://www.example.com/cdn/images/local/production/${sha}-1600x900.jpg?rect=0,30,1600,840&w=1200&h=630&fm=jpg&q=80&fit=crop`,
     )
@@ -86,7 +90,9 @@ describe('pageMeta', () => {
     expect(own['name:twitter:card']).toBe('summary_large_image')
     const fallback = tagMap(pageMeta(withDefault, {title: 'About', description: 'x', path: '/about'}))
     expect(fallback['property:og:image']).toMatch(new RegExp(`^https://www.example.com/cdn/images/local/production/${sha}-2400x1260\\.jpg\\?w=1200&h=630`))
-    const broken = tagMap(pageMeta([{id: 'root', data: {settings: {socialImage: {alt: 'x', asset: null}}}}], {title: 'About', description: 'x'}))
+    const broken = tagMap(
+      pageMeta([{id: 'root', data: {settings: {}, images: {socialImage: ogImageUrl({alt: 'x', asset: null})}}}], {title: 'About', description: 'x'}),
+    )
     expect(broken['property:og:image']).toBeUndefined()
     expect(broken['name:twitter:card']).toBe('summary')
   })

@@ -20,6 +20,8 @@ import {noStoreRouteHeaders} from './lib/cache.server'
 import {previewOptions} from './lib/preview.server'
 import stylesheet from './tailwind.css?url'
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import {appIconLinks, ogImageUrl, prepareImage} from '~/lib/image.server'
+import {IMAGE_LAYOUTS} from '~/lib/image-layouts'
 
 export const links: LinksFunction = () => [
   // The brand font's one file (tailwind.css declares it; docs/requirements.md#req-issue-19-font),
@@ -35,9 +37,17 @@ export const links: LinksFunction = () => [
  */
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
-  const settings = await fetchContent(SITE_SETTINGS_QUERY, {}, {preview})
-  if (!settings) throw new Error('The siteSettings document is missing from the dataset')
-  return {settings, origin: siteOrigin(request), year: new Date().getFullYear(), preview: Boolean(preview)}
+  const content = await fetchContent(SITE_SETTINGS_QUERY, {}, {preview})
+  if (!content) throw new Error('The siteSettings document is missing from the dataset')
+  // The settings' pictures leave the server prepared (image.server.ts): URLs, never the raw fields.
+  const {logo, logoDark, appIcon, socialImage, ...settings} = content
+  const images = {
+    logo: prepareImage(logo, IMAGE_LAYOUTS.logo),
+    logoDark: prepareImage(logoDark, IMAGE_LAYOUTS.logo),
+    icons: appIconLinks(appIcon),
+    socialImage: ogImageUrl(socialImage),
+  }
+  return {settings, images, origin: siteOrigin(request), year: new Date().getFullYear(), preview: Boolean(preview)}
 }
 
 /**
@@ -68,7 +78,7 @@ export function Layout({children}: {children: ReactNode}) {
         <meta name="theme-color" content="#06142a" />
         <Meta />
         <Links />
-        <SiteIcons appIcon={data?.settings.appIcon} />
+        <SiteIcons icons={data?.images.icons ?? null} />
         <StructuredData site={data ? {origin: data.origin, settings: data.settings} : null} />
       </head>
       <body className="flex min-h-screen flex-col">
@@ -76,12 +86,12 @@ export function Layout({children}: {children: ReactNode}) {
           Skip to content
         </a>
         {data && !NO_NAV_PATHS.includes(path) ? (
-          <SiteNav companyName={data.settings.companyName ?? ''} logo={data.settings.logo} logoDark={data.settings.logoDark} />
+          <SiteNav companyName={data.settings.companyName ?? ''} logo={data.images.logo} logoDark={data.images.logoDark} />
         ) : null}
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
-        {data && !NO_FOOTER_PATHS.includes(path) ? <SiteFooter settings={data.settings} year={data.year} /> : null}
+        {data && !NO_FOOTER_PATHS.includes(path) ? <SiteFooter settings={data.settings} logo={data.images.logoDark} year={data.year} /> : null}
         {data?.preview ? <PreviewOverlays pathname={pathname} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -2,7 +2,7 @@
  * The local image and file endpoint of the embedded seed (docs/requirements.md#req-issue-19-image-endpoint):
  * `GET /cdn/images/{projectId}/{dataset}/{sha1}-{w}x{h}.{ext}?w=…` and
  * `GET /cdn/files/{projectId}/{dataset}/{sha1}.{ext}`, Sanity's CDN path shapes under the
- * site's own origin, so lib/image.ts builds the same URLs for it as for cdn.sanity.io.
+ * site's own origin, so lib/image.server.ts builds the same URLs for it as for cdn.sanity.io.
  *
  * - Assets are looked up by their storage path in the seed's asset index only
  *   (web/app/lib/seed-assets.server.ts): the URL never names a file on disk, so nothing outside

@@ -7,9 +7,11 @@
  * no accreditations at all: nothing is rendered.
  */
 import type {ACCREDITATIONS_QUERYResult} from '~/lib/sanity.types'
+import type {PreparedImage} from '~/lib/image-layouts'
 import {SanityImage} from './SanityImage'
 
-export type Accreditation = ACCREDITATIONS_QUERYResult[number]
+/** An accreditation with its logo prepared for IMAGE_LAYOUTS.accreditation by the loader. */
+export type Accreditation = Omit<ACCREDITATIONS_QUERYResult[number], 'logo'> & {logo: PreparedImage | null}
 
 export function AccreditationStrip({items, tone = 'light'}: {items: ReadonlyArray<Accreditation>; tone?: 'light' | 'muted'}) {
   if (items.length === 0) return null
@@ -27,8 +29,6 @@ export function AccreditationStrip({items, tone = 'light'}: {items: ReadonlyArra
             >
               <SanityImage
                 image={item.logo}
-                sizes="240px"
-                maxWidth={480}
                 className="h-16 w-auto max-w-full object-contain"
                 fallback={<LetterBadge name={item.issuer ?? item.name ?? ''} />}
               />

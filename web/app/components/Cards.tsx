@@ -1,7 +1,7 @@
 /** Cards shared by several pages: statistics, feature blurbs and course-category cards. */
 import {Link} from '@remix-run/react'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
-import type {ImageSource} from '~/lib/image'
+import type {PreparedImage} from '~/lib/image-layouts'
 import {categoryPath} from '~/lib/paths'
 import {ArrowRightIcon, CheckIcon, ClockIcon} from './Icons'
 import {SanityImage} from './SanityImage'
@@ -18,14 +18,9 @@ export type CategoryCardData = {
   level: string | null
   highlights: Array<string> | null
   courseCount: number | null
-  /** The card image (issue 19); without one the card shows its colour band alone. */
-  image?: ImageSource | null
+  /** The card image (issue 19), prepared for IMAGE_LAYOUTS.categoryCard; without one the card shows its colour band alone. */
+  image?: PreparedImage | null
 }
-
-/** Card images are cut to 16:9 around the hotspot. */
-export const CARD_ASPECT = 16 / 9
-/** How wide a card is shown: one column on phones, two on tablets, three on desktops. */
-export const CARD_SIZES = '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw'
 
 export function StatsRow({stats, tone = 'light'}: {stats: Stat[] | null | undefined; tone?: 'light' | 'dark'}) {
   return (
@@ -79,7 +74,7 @@ export function CategoryCard({category, headingLevel = 3}: {category: CategoryCa
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg">
-      <SanityImage image={category.image} sizes={CARD_SIZES} aspect={CARD_ASPECT} className="aspect-video w-full bg-slate-200 object-cover" />
+      <SanityImage image={category.image} className="aspect-video w-full bg-slate-200 object-cover" />
       <div className={`bg-gradient-to-br ${GRADIENTS[category.gradient ?? ''] ?? GRADIENTS.ocean} p-6 text-white`}>
         <p className="text-sm font-medium text-white/90">{courseCountLabel(category.id, category.courseCount)}</p>
         <Heading className="mt-1 text-2xl font-bold">{category.title}</Heading>

@@ -11,7 +11,7 @@
  */
 import {Link} from '@remix-run/react'
 import {useEffect, useRef, useState} from 'react'
-import type {ImageSource} from '~/lib/image'
+import type {PreparedImage} from '~/lib/image-layouts'
 import {ArrowRightIcon} from './Icons'
 import {SanityImage} from './SanityImage'
 
@@ -22,8 +22,9 @@ export type HomeHeroContent = {
   eyebrow: string | null
   heading: string | null
   subheading: string | null
-  image?: ImageSource | null
-  video?: {mp4?: FileSource; webm?: FileSource; poster?: ImageSource | null} | null
+  /** The photo, prepared by the loader for IMAGE_LAYOUTS.hero. */
+  image?: PreparedImage | null
+  video?: {mp4?: FileSource; webm?: FileSource; poster?: PreparedImage | null} | null
 } | null
 
 /** Narrowest viewport (CSS px) that gets the video: phones get the photo alone. */
@@ -50,14 +51,14 @@ const SCRIM =
   'bg-navy-950/80 md:bg-transparent md:bg-[linear-gradient(90deg,rgb(6_20_42/0.86)_0%,rgb(6_20_42/0.78)_max(50%_+_18rem,60rem),rgb(6_20_42/0.3)_100%)]'
 
 export function HomeHero({hero}: {hero: HomeHeroContent}) {
-  const photo = hero?.image?.asset ? hero.image : (hero?.video?.poster ?? null)
+  const photo = hero?.image ?? hero?.video?.poster ?? null
   const mp4 = hero?.video?.mp4?.asset?.url ?? null
   const webm = hero?.video?.webm?.asset?.url ?? null
   const fallback = <SwellBackground />
   return (
     <section className="relative isolate overflow-hidden bg-navy-950 pt-36 pb-28 text-white sm:pt-44 sm:pb-36" data-hero={photo ? 'photo' : 'fallback'}>
       <div className="absolute inset-0 -z-20">
-        <SanityImage image={photo} sizes="100vw" priority className="h-full w-full object-cover" fallback={fallback} />
+        <SanityImage image={photo} priority className="h-full w-full object-cover" fallback={fallback} />
       </div>
       {photo && (mp4 || webm) ? <HeroVideo mp4={mp4} webm={webm} /> : null}
       {photo ? <div aria-hidden="true" data-scrim className={`absolute inset-0 -z-10 ${SCRIM}`} /> : null}

@@ -6,8 +6,10 @@ import {Link} from '@remix-run/react'
 import type {SITE_SETTINGS_QUERYResult} from '~/lib/sanity.types'
 import {AnchorIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon, SocialIcon} from './Icons'
 import {SiteLogo} from './SiteLogo'
+import type {PreparedImage} from '~/lib/image-layouts'
 
-type Settings = NonNullable<SITE_SETTINGS_QUERYResult>
+/** The site settings without their pictures (the root loader prepares those: `logo`). */
+type Settings = Omit<NonNullable<SITE_SETTINGS_QUERYResult>, 'logo' | 'logoDark' | 'appIcon' | 'socialImage'>
 
 const QUICK_LINKS = [
   {to: '/about', label: 'About Us'},
@@ -28,7 +30,7 @@ export const LEGAL_LINKS = [
 
 const PLATFORM_NAMES: Record<string, string> = {facebook: 'Facebook', instagram: 'Instagram', linkedin: 'LinkedIn', x: 'X (Twitter)', youtube: 'YouTube'}
 
-export function SiteFooter({settings, year}: {settings: Settings; year: number}) {
+export function SiteFooter({settings, logo, year}: {settings: Settings; logo: PreparedImage | null; year: number}) {
   const contact = settings.contact
   return (
     <footer className="bg-navy-950 text-slate-300">
@@ -36,7 +38,7 @@ export function SiteFooter({settings, year}: {settings: Settings; year: number})
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="flex items-center gap-2 text-lg font-bold text-white">
             <SiteLogo
-              image={settings.logoDark}
+              image={logo}
               companyName={settings.companyName ?? ''}
               className="h-10 w-auto"
               fallback={

@@ -1,11 +1,12 @@
 /**
  * The company logo from the site settings (docs/requirements.md#req-issue-19-brand): the
- * editor's SVG or PNG through SanityImage, sized by its height (`className`, e.g. "h-9 w-auto")
- * with the asset's width/height attributes so nothing shifts. Its alt text is the company name
- * (the logo stands for it, e.g. as the home link's name). Without a usable logo: `fallback`.
+ * editor's SVG or PNG, prepared by the root loader (IMAGE_LAYOUTS.logo), sized by its height
+ * (`className`, e.g. "h-9 w-auto") with the asset's width/height attributes so nothing shifts.
+ * Its alt text is the company name (the logo stands for it, e.g. as the home link's name).
+ * Without a usable logo: `fallback`.
  */
 import type {ReactNode} from 'react'
-import {resolveImage, type ImageSource} from '~/lib/image'
+import type {PreparedImage} from '~/lib/image-layouts'
 import {SanityImage} from './SanityImage'
 
 export function SiteLogo({
@@ -14,27 +15,25 @@ export function SiteLogo({
   className,
   fallback,
 }: {
-  image: ImageSource | null | undefined
+  image: PreparedImage | null | undefined
   companyName: string
   className?: string
   fallback: ReactNode
 }) {
-  return <SanityImage image={image} sizes="260px" maxWidth={640} alt={companyName} className={className} fallback={fallback} priority={false} />
+  return <SanityImage image={image} alt={companyName} className={className} fallback={fallback} />
 }
 
 /**
  * The favicon and home-screen icon links (docs/requirements.md#req-issue-19-brand): the site
  * settings' app icon as 48 × 48 (browser tab) and 180 × 180 (Apple home screen) PNG renditions,
- * cut square around the hotspot; else the built-in /favicon.svg.
+ * cut square around the hotspot (image.server.ts appIconLinks); else the built-in /favicon.svg.
  */
-export function SiteIcons({appIcon}: {appIcon: ImageSource | null | undefined}) {
-  const icon = resolveImage(appIcon)
-  if (!icon || icon.format === 'svg') return <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-  const png = (size: number) => icon.builder.width(size).height(size).fit('crop').format('png').url()
+export function SiteIcons({icons}: {icons: {favicon: string; appleTouchIcon: string} | null}) {
+  if (!icons) return <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
   return (
     <>
-      <link rel="icon" href={png(48)} type="image/png" sizes="48x48" />
-      <link rel="apple-touch-icon" href={png(180)} sizes="180x180" />
+      <link rel="icon" href={icons.favicon} type="image/png" sizes="48x48" />
+      <link rel="apple-touch-icon" href={icons.appleTouchIcon} sizes="180x180" />
     </>
   )
 }

@@ -5,7 +5,7 @@
  */
 import {Link, NavLink, useLocation} from '@remix-run/react'
 import {useEffect, useRef, useState} from 'react'
-import type {ImageSource} from '~/lib/image'
+import type {PreparedImage} from '~/lib/image-layouts'
 import {AnchorIcon, CloseIcon, MenuIcon} from './Icons'
 import {SiteLogo} from './SiteLogo'
 
@@ -30,7 +30,7 @@ export function hasDarkHero(pathname: string): boolean {
  * `logo` (for light backgrounds) and `logoDark` (for dark backgrounds) are the site settings'
  * logos (docs/requirements.md#req-issue-19-brand); without them the icon and the company name.
  */
-export function SiteNav({companyName, logo, logoDark}: {companyName: string; logo?: ImageSource | null; logoDark?: ImageSource | null}) {
+export function SiteNav({companyName, logo, logoDark}: {companyName: string; logo?: PreparedImage | null; logoDark?: PreparedImage | null}) {
   const {pathname} = useLocation()
   const [scrolled, setScrolled] = useState(false)
   const [menuOpen, setMenuOpen] = useState(false)

@@ -8,7 +8,7 @@
  *   the request's origin; see env.server.ts) followed by the page's canonical path;
  * - Open Graph (og:site_name, og:type, og:title, og:description, og:url; og:image: the page's
  *   image, else the site settings' default social-sharing image, both 1200 × 630 from the image
- *   pipeline, lib/image.ts ogImageUrl, issue 19) and a Twitter card (summary_large_image with an
+ *   pipeline, lib/image.server.ts ogImageUrl in the loaders, issue 19) and a Twitter card (summary_large_image with an
  *   image, else summary);
  * - `robots` for pages kept out of search results (those get no canonical link: a canonical
  *   on a noindex page sends search engines two contradicting signals).
@@ -17,7 +17,7 @@
  * with the CSP nonce.
  */
 import type {MetaDescriptor} from '@remix-run/node'
-import {ogImageUrl, OG_IMAGE, type ImageSource} from './image'
+import {OG_IMAGE} from './image-layouts'
 import {absoluteUrl} from './paths'
 
 /** What `meta` functions receive as `matches` (only what is read here). */
@@ -26,7 +26,9 @@ type RouteMatch = {id: string; data: unknown; pathname?: string}
 /** The parts of the root loader's data that metadata needs. */
 type RootData = {
   origin?: string | null
-  settings?: {companyName?: string | null; seoDescription?: string | null; socialImage?: ImageSource | null} | null
+  settings?: {companyName?: string | null; seoDescription?: string | null} | null
+  /** The root loader's prepared pictures: the default social-sharing image (ogImageUrl). */
+  images?: {socialImage?: string | null} | null
 }
 
 const FALLBACK_COMPANY = 'Maritime Training & Certification'
@@ -67,11 +69,11 @@ export type PageSeo = {
    */
   path?: string
   /**
-   * An image representing the page: a URL (absolute, or root-relative on this site), or a
-   * content image field (cut to 1200 × 630 around its hotspot). Default: the site settings'
-   * social-sharing image.
+   * An image representing the page: its Open Graph URL from the image pipeline (the loader's
+   * ogImageUrl: 1200 × 630 around the hotspot; root-relative on this site, or absolute).
+   * Default: the site settings' social-sharing image.
    */
-  image?: string | ImageSource | null
+  image?: string | null
   /** og:type; 'website' unless the page says otherwise. */
   type?: 'website' | 'article'
   /** Keep the page out of search results ('noindex') and, optionally, its links unfollowed. */
@@ -93,10 +95,8 @@ export function pageMeta(matches: ReadonlyArray<RouteMatch>, page: PageSeo | nul
   const origin = siteOriginOf(matches)
   const path = normalizePath(page.path ?? matches.at(-1)?.pathname ?? '/')
   const url = origin ? absoluteUrl(origin, path) : null
-  const pageImage = typeof page.image === 'string' ? page.image : ogImageUrl(page.image)
-  const relativeImage = pageImage || ogImageUrl(root?.settings?.socialImage)
+  const relativeImage = page.image || root?.images?.socialImage || null
   const image = relativeImage ? (origin ? absoluteUrl(origin, relativeImage) : relativeImage) : null
-  const fromPipeline = Boolean(relativeImage && relativeImage !== page.image)
 
   const tags: MetaDescriptor[] = [{title}, {name: 'description', content: description}]
   if (page.robots) tags.push({name: 'robots', content: page.robots})
@@ -109,8 +109,7 @@ export function pageMeta(matches: ReadonlyArray<RouteMatch>, page: PageSeo | nul
   )
   if (url) tags.push({property: 'og:url', content: url})
   if (image) tags.push({property: 'og:image', content: image})
-  if (image && fromPipeline)
-    tags.push({property: 'og:image:width', content: String(OG_IMAGE.width)}, {property: 'og:image:height', content: String(OG_IMAGE.height)})
+  if (image) tags.push({property: 'og:image:width', content: String(OG_IMAGE.width)}, {property: 'og:image:height', content: String(OG_IMAGE.height)})
   tags.push(
     {name: 'twitter:card', content: image ? 'summary_large_image' : 'summary'},
     {name: 'twitter:title', content: socialTitle},

@@ -14,7 +14,7 @@ import {defineQuery} from 'groq'
 
 /**
  * An image field (issue 19, docs/requirements.md#req-issue-19-images): alt text, the decorative
- * flag, crop and hotspot, and the asset's id, URL, LQIP and dimensions — what lib/image.ts and
+ * flag, crop and hotspot, and the asset's id, URL, LQIP and dimensions — what lib/image.server.ts and
  * components/SanityImage.tsx need. Used as `field{${'${IMAGE}'}}`.
  */
 const IMAGE = `alt, decorative, crop{top, bottom, left, right}, hotspot{x, y, width, height},

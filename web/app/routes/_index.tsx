@@ -6,9 +6,9 @@
 import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData, useRouteLoaderData} from '@remix-run/react'
-import {CARD_SIZES, CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
+import {CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
 import {AccreditationStrip} from '~/components/AccreditationStrip'
-import {HomeHero} from '~/components/HomeHero'
+import {HomeHero, type HomeHeroContent} from '~/components/HomeHero'
 import {ArrowRightIcon, MailIcon, PhoneIcon, StarIcon} from '~/components/Icons'
 import {SectionHeading} from '~/components/PageHero'
 import {SanityImage} from '~/components/SanityImage'
@@ -19,17 +19,32 @@ import {previewOptions} from '~/lib/preview.server'
 import {flagUrl} from '~/lib/flags.server'
 import {HOME_PAGE_QUERY} from '~/lib/queries'
 import type {loader as rootLoader} from '~/root'
+import {prepareImage, withPreparedImage} from '~/lib/image.server'
+import {IMAGE_LAYOUTS} from '~/lib/image-layouts'
+import type {HOME_PAGE_QUERYResult} from '~/lib/sanity.types'
+
+/** The hero's photo and the video's poster prepared for the full-width hero (the page's LCP image). */
+function prepareHero(hero: NonNullable<HOME_PAGE_QUERYResult['page']>['hero']): HomeHeroContent {
+  if (!hero) return null
+  const video = hero.video ? {mp4: hero.video.mp4, webm: hero.video.webm, poster: prepareImage(hero.video.poster, IMAGE_LAYOUTS.hero)} : null
+  return {eyebrow: hero.eyebrow, heading: hero.heading, subheading: hero.subheading, image: prepareImage(hero.image, IMAGE_LAYOUTS.hero), video}
+}
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
   const {page, locations, testimonials, accreditations} = await fetchContent(HOME_PAGE_QUERY, {}, {preview})
   if (!page) throw new Error('The homePage document is missing from the dataset')
+  // Pictures leave the server prepared for their layout (image.server.ts; the URL builder stays here).
   return data(
     {
-      page,
-      testimonials,
-      accreditations,
-      locations: locations.map((location) => ({...location, flag: flagUrl(location.countryCode)})),
+      page: {
+        ...page,
+        hero: prepareHero(page.hero),
+        featured: page.featured?.map((category) => withPreparedImage(category, 'image', IMAGE_LAYOUTS.categoryCard)) ?? null,
+      },
+      testimonials: testimonials.map((testimonial) => withPreparedImage(testimonial, 'image', IMAGE_LAYOUTS.avatar)),
+      accreditations: accreditations.map((item) => withPreparedImage(item, 'logo', IMAGE_LAYOUTS.accreditation)),
+      locations: locations.map((location) => ({...withPreparedImage(location, 'image', IMAGE_LAYOUTS.location), flag: flagUrl(location.countryCode)})),
     },
     {
       headers: pageCacheHeaders(
@@ -111,7 +126,7 @@ export default function Home() {
             {locations.map((location) => (
               <li key={location._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
                 {/* Issue 19: the centre's photo above the flag and names; without one the card is the flag row alone. */}
-                <SanityImage image={location.image} sizes={CARD_SIZES} aspect={3 / 2} className="aspect-[3/2] w-full bg-slate-200 object-cover" />
+                <SanityImage image={location.image} className="aspect-[3/2] w-full bg-slate-200 object-cover" />
                 <div className="flex items-center gap-4 p-5">
                   {location.flag ? (
                     <img
@@ -157,9 +172,6 @@ export default function Home() {
                     {/* Issue 19: the graduate's photo; their initials when there is none. */}
                     <SanityImage
                       image={testimonial.image}
-                      sizes="44px"
-                      aspect={1}
-                      maxWidth={132}
                       className="h-11 w-11 shrink-0 rounded-full bg-brass-400 object-cover"
                       fallback={
                         <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brass-400 font-bold text-navy-950">

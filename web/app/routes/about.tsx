@@ -11,7 +11,8 @@ import {FeatureGrid, StatsRow} from '~/components/Cards'
 import {ArrowRightIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
 import {SanityImage} from '~/components/SanityImage'
-import type {ImageSource} from '~/lib/image'
+import {prepareImage, withPreparedImage} from '~/lib/image.server'
+import {IMAGE_LAYOUTS, type PreparedImage} from '~/lib/image-layouts'
 import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
@@ -22,7 +23,18 @@ export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
   const [page, accreditations] = await Promise.all([fetchContent(ABOUT_PAGE_QUERY, {}, {preview}), fetchContent(ACCREDITATIONS_QUERY, {}, {preview})])
   if (!page) throw new Error('The aboutPage document is missing from the dataset')
-  return data({page, accreditations}, {headers: pageCacheHeaders(['doc:aboutPage', 'type:aboutPage', 'type:accreditation'], {preview})})
+  // Pictures leave the server prepared for their layout (image.server.ts; the URL builder stays here).
+  const pillar = (image: typeof page.missionImage) => prepareImage(image, IMAGE_LAYOUTS.pillar)
+  const prepared = {
+    ...page,
+    missionImage: pillar(page.missionImage),
+    visionImage: pillar(page.visionImage),
+    valuesImage: pillar(page.valuesImage),
+    excellence: page.excellence ? withPreparedImage(page.excellence, 'image', IMAGE_LAYOUTS.feature) : null,
+    team: page.team?.map((member) => withPreparedImage(member, 'photo', IMAGE_LAYOUTS.portrait)) ?? null,
+  }
+  const logos = accreditations.map((item) => withPreparedImage(item, 'logo', IMAGE_LAYOUTS.accreditation))
+  return data({page: prepared, accreditations: logos}, {headers: pageCacheHeaders(['doc:aboutPage', 'type:aboutPage', 'type:accreditation'], {preview})})
 }
 
 export const headers = contentRouteHeaders
@@ -74,12 +86,7 @@ export default function About() {
               {page.excellence?.heading}
             </h2>
             <p className="mt-5 text-lg leading-relaxed text-slate-200">{page.excellence?.body}</p>
-            <SanityImage
-              image={page.excellence?.image}
-              sizes="(min-width: 1024px) 600px, 100vw"
-              aspect={3 / 2}
-              className="mt-8 aspect-[3/2] w-full rounded-2xl bg-navy-800 object-cover ring-1 ring-white/10"
-            />
+            <SanityImage image={page.excellence?.image} className="mt-8 aspect-[3/2] w-full rounded-2xl bg-navy-800 object-cover ring-1 ring-white/10" />
           </div>
           <dl className="grid grid-cols-2 gap-6">
             {page.excellence?.stats?.map((stat) => (
@@ -101,9 +108,6 @@ export default function About() {
                 <li key={member._key} className="text-center">
                   <SanityImage
                     image={member.photo}
-                    sizes="(min-width: 1024px) 280px, 45vw"
-                    aspect={1}
-                    maxWidth={640}
                     className="mx-auto aspect-square w-full max-w-60 rounded-2xl bg-slate-200 object-cover shadow-sm"
                     fallback={
                       <span
@@ -150,12 +154,10 @@ export default function About() {
 }
 
 /** A mission/vision/values card's photo (4:3), or a calm colour panel when the editor left it out. */
-function PillarImage({image}: {image: ImageSource | null}) {
+function PillarImage({image}: {image: PreparedImage | null}) {
   return (
     <SanityImage
       image={image}
-      sizes="(min-width: 768px) 33vw, 100vw"
-      aspect={4 / 3}
       className="aspect-[4/3] w-full bg-slate-200 object-cover"
       fallback={<div aria-hidden="true" className="aspect-[4/3] w-full bg-gradient-to-br from-ocean-600 to-navy-800" />}
     />

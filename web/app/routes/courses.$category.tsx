@@ -10,7 +10,9 @@ import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {isRouteErrorResponse, Link, useLoaderData, useRouteError} from '@remix-run/react'
 import {AdmissionsLinks, BackToCourses} from '~/components/Admissions'
 import {CourseBatches} from '~/components/Batches'
-import {CARD_SIZES, FeatureGrid} from '~/components/Cards'
+import {FeatureGrid} from '~/components/Cards'
+import {ogImageUrl, withPreparedImage} from '~/lib/image.server'
+import {IMAGE_LAYOUTS} from '~/lib/image-layouts'
 import {ArrowLeftIcon, ClockIcon} from '~/components/Icons'
 import {PageHero, SectionHeading} from '~/components/PageHero'
 import {SanityImage} from '~/components/SanityImage'
@@ -41,11 +43,14 @@ export async function loader({params, request}: LoaderFunctionArgs) {
     ...(category.courses ?? []).map((course) => docTag(course._id)),
   ]
   // The batches shown start after today: the CDN keeps the page until the provider's midnight.
-  return data({category, why}, {headers: pageCacheHeaders(tags, {preview, cdnMaxAgeSeconds: secondsUntilNextProviderDay(now)})})
+  // Pictures leave the server prepared (image.server.ts): the course cards' strips and the page's Open Graph image.
+  const {image, ...rest} = category
+  const prepared = {...rest, courses: category.courses?.map((course) => withPreparedImage(course, 'image', IMAGE_LAYOUTS.courseCard)) ?? null}
+  return data(
+    {category: prepared, ogImage: ogImageUrl(image), why},
+    {headers: pageCacheHeaders(tags, {preview, cdnMaxAgeSeconds: secondsUntilNextProviderDay(now)})},
+  )
 }
-
-/** Course card images are wide strips (2:1), so a page of courses sharing their category's photo stays calm. */
-const COURSE_IMAGE_ASPECT = 2
 
 export const headers = contentRouteHeaders
 
@@ -55,7 +60,7 @@ export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
         title: data.category.title,
         description: data.category.description,
         path: categoryPath(data.category.id ?? ''),
-        image: data.category.image,
+        image: data.ogImage,
       })
     : [{title: `Category Not Found | ${companyName(matches)}`}]
 
@@ -107,12 +112,7 @@ export default function CategoryPage() {
                     data-testid="course-card"
                   >
                     {/* Issue 19: the course's card image, else its category's (the query falls back). */}
-                    <SanityImage
-                      image={course.image}
-                      sizes={CARD_SIZES}
-                      aspect={COURSE_IMAGE_ASPECT}
-                      className="-mx-6 -mt-6 mb-5 aspect-[2/1] w-[calc(100%+3rem)] max-w-none bg-slate-200 object-cover"
-                    />
+                    <SanityImage image={course.image} className="-mx-6 -mt-6 mb-5 aspect-[2/1] w-[calc(100%+3rem)] max-w-none bg-slate-200 object-cover" />
                     <p className="text-sm font-semibold tracking-wide text-ocean-600">{course.level}</p>
                     <h3 className="mt-1 text-xl font-bold text-navy-900">{course.name}</h3>
                     <p className="text-sm font-medium text-slate-700">{course.fullName}</p>

@@ -14,13 +14,16 @@ import {previewOptions} from '~/lib/preview.server'
 import {COURSES_PAGE_QUERY} from '~/lib/queries'
 import {pageMeta} from '~/lib/meta'
 import {CALENDAR_PATH} from '~/lib/paths'
+import {withPreparedImage} from '~/lib/image.server'
+import {IMAGE_LAYOUTS} from '~/lib/image-layouts'
 
 export async function loader({request}: LoaderFunctionArgs) {
   const preview = await previewOptions(request)
   const {page, categories} = await fetchContent(COURSES_PAGE_QUERY, {}, {preview})
   if (!page) throw new Error('The coursesPage document is missing from the dataset')
   return data(
-    {page, categories},
+    // Card pictures leave the server prepared (image.server.ts).
+    {page, categories: categories.map((category) => withPreparedImage(category, 'image', IMAGE_LAYOUTS.categoryCard))},
     {headers: pageCacheHeaders(['doc:coursesPage', 'type:coursesPage', 'type:courseCategory', 'type:course', 'type:cadetshipProgramme'], {preview})},
   )
 }

@@ -8,12 +8,15 @@
  * Content Lake, or `/cdn/images/local/production/…` from the embedded seed
  * (content.server.ts + seed-assets.server.ts), which the local image endpoint
  * (netlify/functions/images.ts) serves with the same URL API. So the same page code gives CDN
- * URLs when SANITY_PROJECT_ID is set and local ones without it; nothing else needs configuring
- * (and the module runs in the browser and on the server alike).
+ * URLs when SANITY_PROJECT_ID is set and local ones without it; nothing else needs configuring.
+ *
+ * Server only: loaders prepare each image for its layout (prepareImage, ./image-layouts.ts) and
+ * hand the finished URLs to the page, so `@sanity/image-url` never ships to the browser.
  *
  * Sizes are CSS pixels; widths of a srcset are rendition widths in device pixels.
  */
 import {createImageUrlBuilder, type ImageUrlBuilder} from '@sanity/image-url'
+import {OG_IMAGE, type ImageLayout, type PreparedImage} from './image-layouts'
 
 /** An image field as the queries project it (every part may be missing or null). */
 export type ImageSource = {
@@ -50,9 +53,6 @@ export type ResolvedImage = {
 
 /** Rendition widths offered in every srcset (device pixels). */
 export const SRCSET_WIDTHS = [320, 480, 640, 768, 960, 1280, 1600, 2000] as const
-
-/** Open Graph image size (Facebook's and LinkedIn's recommendation). */
-export const OG_IMAGE = {width: 1200, height: 630} as const
 
 /** Sanity's asset URL shape: {base}/images/{projectId}/{dataset}/{file}. */
 const ASSET_URL = /^(.*)\/images\/([a-z0-9-]+)\/([a-z0-9_-]+)\/[^/]+$/i
@@ -169,4 +169,44 @@ export function ogImageUrl(source: ImageSource | null | undefined): string | nul
   const image = resolveImage(source)
   if (!image || isVector(image)) return null
   return image.builder.width(OG_IMAGE.width).height(OG_IMAGE.height).fit('crop').format('jpg').quality(80).url()
+}
+
+/**
+ * An image prepared for `layout` (./image-layouts.ts): `src` (a 960 px rendition, or the largest
+ * below it), `srcSet`/`sizes` (none for vectors, served as they are), the size shown, the LQIP
+ * and the alt text. Null when the field is empty or its asset unusable (the component shows its
+ * fallback).
+ */
+export function prepareImage(source: ImageSource | null | undefined, layout: ImageLayout): PreparedImage | null {
+  const image = resolveImage(source)
+  if (!image) return null
+  const {width, height} = displaySize(image, layout.aspect)
+  if (isVector(image)) return {src: imageUrl(image, width), width, height, lqip: null, alt: image.alt}
+  const largest = Math.min(width, layout.maxWidth ?? width, SRCSET_WIDTHS.at(-1)!)
+  return {
+    src: imageUrl(image, Math.min(largest, 960), {aspect: layout.aspect}),
+    srcSet: imageSrcSet(image, {aspect: layout.aspect, maxWidth: layout.maxWidth ?? width}),
+    sizes: layout.sizes,
+    width,
+    height,
+    lqip: image.lqip,
+    alt: image.alt,
+  }
+}
+
+/** The favicon (48 × 48) and Apple home-screen icon (180 × 180) PNG URLs of an app icon, cut square around the hotspot; null without a usable raster icon. */
+export function appIconLinks(source: ImageSource | null | undefined): {favicon: string; appleTouchIcon: string} | null {
+  const icon = resolveImage(source)
+  if (!icon || isVector(icon)) return null
+  const png = (size: number) => icon.builder.width(size).height(size).fit('crop').format('png').url()
+  return {favicon: png(48), appleTouchIcon: png(180)}
+}
+
+/** `item` with its image field `key` prepared for `layout` (prepareImage): for loaders mapping lists of cards. */
+export function withPreparedImage<T extends object, K extends keyof T & string>(
+  item: T,
+  key: K,
+  layout: ImageLayout,
+): Omit<T, K> & Record<K, PreparedImage | null> {
+  return {...item, [key]: prepareImage(item[key] as ImageSource | null | undefined, layout)} as Omit<T, K> & Record<K, PreparedImage | null>
 }
