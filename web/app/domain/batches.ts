@@ -9,7 +9,7 @@
  * is, and "today" is the provider's day. Month names are fixed English abbreviations (not Intl's,
  * whose en-GB "Sept" differs between ICU versions), so server and browser render the same text.
  */
-import {PROVIDER_TIME_ZONE} from './receipt-format'
+import {PROVIDER_TIME_ZONE} from './provider-time'
 
 /** The status of a batch (the `courseBatch.status` field): only `open` batches take enrolments. */
 export const BATCH_STATUSES = ['open', 'closed', 'cancelled'] as const

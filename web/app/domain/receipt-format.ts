@@ -8,12 +8,9 @@
  */
 import {DATE_LOCALE, formatInr} from './format'
 import {fromMinorUnits} from './price'
+import {PROVIDER_TIME_ZONE, PROVIDER_TIME_ZONE_LABEL} from './provider-time'
 
-/** The provider's time zone (IANA): receipt years and printed times. */
-export const PROVIDER_TIME_ZONE = 'Asia/Dubai'
-
-/** How the printed times name their zone. */
-export const PROVIDER_TIME_ZONE_LABEL = 'Dubai time, UTC+4'
+export {PROVIDER_TIME_ZONE, PROVIDER_TIME_ZONE_LABEL}
 
 /** The payment method printed on a receipt paid through Razorpay. */
 export const CARD_PAYMENT_LABEL = 'Card via Razorpay'

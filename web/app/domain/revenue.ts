@@ -29,7 +29,7 @@
 import {DATE_LOCALE} from './format'
 import {wasPaid} from './enrolment-status'
 import {toMinorUnits} from './price'
-import {PROVIDER_TIME_ZONE} from './receipt-format'
+import {PROVIDER_TIME_ZONE} from './provider-time'
 import {refundCounts, refundedMinor, type RefundAmount} from './refunds'
 
 /** The part of an admin list row (schemas/api/admin.ts EnrolmentSummary) the revenue rule reads. */
