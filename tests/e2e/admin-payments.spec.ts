@@ -184,7 +184,7 @@ test('real API: Check with gateway finds the sandbox payment of an order whose b
   await page.getByRole('button', {name: 'Sign In'}).click()
   await expect(page.getByRole('heading', {name: 'Enrolment Records'})).toBeVisible()
   const nav = page.getByRole('navigation', {name: 'Administration'})
-  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Outbox'])
+  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Certificates', 'Outbox'])
   await nav.getByRole('link', {name: 'Payments'}).click()
   await expect(page).toHaveURL(/\/admin\/payments$/)
   await expect(page.getByRole('heading', {name: 'Payments', level: 1})).toBeVisible()
@@ -249,7 +249,7 @@ test('lists the orders needing attention and the webhook events with badges, det
   expect(calls).toEqual(['GET /api/admin/payments'])
 
   const nav = page.getByRole('navigation', {name: 'Administration'})
-  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Outbox'])
+  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Certificates', 'Outbox'])
   await expect(nav.getByRole('link', {name: 'Payments'})).toHaveAttribute('aria-current', 'page')
   await expect(nav.getByRole('link', {name: 'Payments'})).toHaveAttribute('href', '/admin/payments')
   await expect(nav.getByRole('link', {name: 'Outbox'})).not.toHaveAttribute('aria-current', /.+/)

@@ -44,6 +44,14 @@ describe('Razorpay in the CSP', () => {
     expect(csp).toContain("script-src 'self' 'nonce-n' https://checkout.razorpay.com")
     expect(csp).toContain('frame-src https://api.razorpay.com https://checkout.razorpay.com')
   })
+  it("names Sanity's asset CDN for images and videos only when content comes from a Sanity project (issue 19)", () => {
+    const offline = contentSecurityPolicy('n')
+    expect(offline).not.toContain('cdn.sanity.io')
+    expect(offline).toContain("img-src 'self' data: blob:;")
+    const csp = contentSecurityPolicy('n', {sanityCdn: true})
+    expect(csp).toContain("img-src 'self' data: blob: https://cdn.sanity.io;")
+    expect(csp).toContain("media-src 'self' https://cdn.sanity.io;")
+  })
 })
 
 describe('Preview sessions in the CSP', () => {

@@ -11,7 +11,7 @@ import {renderToPipeableStream} from 'react-dom/server'
 import {NonceProvider} from './lib/nonce'
 import {lowPriorityModulePreloads} from './lib/preload-priority.server'
 import {previewFraming} from './lib/preview.server'
-import {applySecurityHeaders, createNonce, razorpayEnabled} from './lib/security.server'
+import {applySecurityHeaders, createNonce, razorpayEnabled, sanityCdnEnabled} from './lib/security.server'
 import {getEnv} from './lib/env.server'
 
 // A broken environment (e.g. production without SITE_URL) fails the function at start-up, naming
@@ -24,7 +24,7 @@ export const streamTimeout = ABORT_DELAY_MS
 export default async function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = createNonce()
   const preview = await previewFraming(request)
-  applySecurityHeaders(responseHeaders, nonce, {development: import.meta.env.DEV, razorpay: razorpayEnabled(), preview})
+  applySecurityHeaders(responseHeaders, nonce, {development: import.meta.env.DEV, razorpay: razorpayEnabled(), sanityCdn: sanityCdnEnabled(), preview})
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
 
   return new Promise<Response>((resolve, reject) => {

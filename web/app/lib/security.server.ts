@@ -120,10 +120,15 @@ const RAZORPAY = {
 /** Whether pages may load Razorpay Checkout: real keys are set (RAZORPAY_KEY_ID). */
 export const razorpayEnabled = (env: Pick<Env, 'RAZORPAY_KEY_ID'> = getEnv()) => Boolean(env.RAZORPAY_KEY_ID)
 
+/** Whether content (and so its images and videos) comes from a Sanity project, served by Sanity's CDN (issue 19). */
+export const sanityCdnEnabled = (env: Pick<Env, 'SANITY_PROJECT_ID'> = getEnv()) => Boolean(env.SANITY_PROJECT_ID)
+
 /** Options of the CSP: development relaxations, Razorpay, and an editor's preview session. */
 export type SecurityOptions = {
   development?: boolean
   razorpay?: boolean
+  /** Content images and videos come from Sanity's CDN (SANITY_PROJECT_ID set); without it, from this origin (/cdn/…). */
+  sanityCdn?: boolean
   /**
    * Set only for a validated preview session (lib/preview.server.ts): the Studio origin that
    * may frame the page (Presentation tool) and the Sanity API origin the overlays may reach.
@@ -137,24 +142,26 @@ export const SANITY_CDN = 'https://cdn.sanity.io'
 /**
  * The CSP of an HTML document. `nonce` must be the one given to <Scripts>/<ScrollRestoration>.
  * In development Vite's client needs inline scripts and a websocket, so the policy is relaxed there.
- * `razorpay` adds Razorpay Checkout's origins (and nothing else third-party); `preview` lets the
+ * `razorpay` adds Razorpay Checkout's origins (and nothing else third-party); `sanityCdn` Sanity's
+ * asset CDN for images and videos (only when content comes from a Sanity project); `preview` lets the
  * Studio frame the page. Visitors' pages may never be framed.
  */
-export function contentSecurityPolicy(nonce: string, {development = false, razorpay = false, preview = null}: SecurityOptions = {}): string {
+export function contentSecurityPolicy(nonce: string, {development = false, razorpay = false, sanityCdn = false, preview = null}: SecurityOptions = {}): string {
   const script = development ? `'self' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`
   const extra = (value: string) => (razorpay ? ` ${value}` : '')
+  const cdn = sanityCdn ? ` ${SANITY_CDN}` : ''
   const previewConnect = preview?.apiOrigin ? ` ${preview.apiOrigin}` : ''
   return [
     `default-src 'self'`,
     `script-src ${script}${extra(RAZORPAY.script)}`,
     `style-src 'self' 'unsafe-inline'`,
     // Content images and videos come from Sanity's CDN when a project is configured (issue 19;
-    // the embedded seed's come from this origin, /cdn/…).
-    `img-src 'self' data: blob: ${SANITY_CDN}${extra(RAZORPAY.img)}`,
+    // the embedded seed's come from this origin, /cdn/…): the CDN is named only then.
+    `img-src 'self' data: blob:${cdn}${extra(RAZORPAY.img)}`,
     `font-src 'self'`,
     `connect-src 'self'${development ? ' ws: wss:' : ''}${extra(RAZORPAY.connect)}${previewConnect}`,
     `frame-src ${razorpay ? RAZORPAY.frame : "'none'"}`,
-    `media-src 'self' ${SANITY_CDN}`,
+    `media-src 'self'${cdn}`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,
