@@ -140,7 +140,7 @@ export function imageUrl(image: ResolvedImage, width: number, {aspect, quality}:
  * The srcset of an image: SRCSET_WIDTHS up to the original's width (the largest original-wide
  * rendition is always included so large screens get the sharpest version). Empty for vectors.
  */
-export function imageSrcSet(image: ResolvedImage, options: {aspect?: number; maxWidth?: number} = {}): string {
+export function imageSrcSet(image: ResolvedImage, options: {aspect?: number; maxWidth?: number; quality?: number} = {}): string {
   if (isVector(image)) return ''
   return srcSetWidths(image.width, options.maxWidth)
     .map((width) => `${imageUrl(image, width, options)} ${width}w`)
@@ -184,8 +184,8 @@ export function prepareImage(source: ImageSource | null | undefined, layout: Ima
   if (isVector(image)) return {src: imageUrl(image, width), width, height, lqip: null, alt: image.alt}
   const largest = Math.min(width, layout.maxWidth ?? width, SRCSET_WIDTHS.at(-1)!)
   return {
-    src: imageUrl(image, Math.min(largest, 960), {aspect: layout.aspect}),
-    srcSet: imageSrcSet(image, {aspect: layout.aspect, maxWidth: layout.maxWidth ?? width}),
+    src: imageUrl(image, Math.min(largest, 960), {aspect: layout.aspect, quality: layout.quality}),
+    srcSet: imageSrcSet(image, {aspect: layout.aspect, maxWidth: layout.maxWidth ?? width, quality: layout.quality}),
     sizes: layout.sizes,
     width,
     height,
