@@ -33,7 +33,10 @@ test('/about shows the mission, vision and "since" photos and the team, each wit
       responses.push(`${response.status()} ${response.headers()['content-type']}`)
   })
   await page.goto('/about')
-  await expect(page.getByRole('img', {name: 'A training ship under way on a calm sea at dawn'})).toHaveAttribute('loading', 'lazy')
+  // The first pillar's photo is the page's LCP image: eager, high priority; the others lazy.
+  await expect(page.getByRole('img', {name: 'A training ship under way on a calm sea at dawn'})).toHaveAttribute('fetchpriority', 'high')
+  await expect(page.locator('main img[fetchpriority="high"]')).toHaveCount(1)
+  await expect(page.locator('main img[loading="lazy"]').first()).toBeAttached()
   await expect(page.getByRole('heading', {name: 'Meet Our Instructors'})).toBeVisible()
   await expect(page.getByRole('img', {name: /^Illustrated portrait of/})).toHaveCount(4)
   await expectPipelineImages(page, 7)

@@ -66,9 +66,10 @@ export default function About() {
             Mission, vision and values
           </h2>
           <ul className="grid gap-6 md:grid-cols-3">
-            {pillars.map((pillar) => (
+            {pillars.map((pillar, index) => (
               <li key={pillar.title} className="flex flex-col overflow-hidden rounded-2xl border-t-4 border-brass-400 bg-white shadow-md">
-                <PillarImage image={pillar.image} />
+                {/* The first pillar's photo is the page's largest picture in the first screen (its LCP image). */}
+                <PillarImage image={pillar.image} priority={index === 0} />
                 <div className="p-8">
                   <h3 className="text-xl font-bold text-navy-900">{pillar.title}</h3>
                   <p className="mt-3 leading-relaxed text-slate-600">{pillar.description}</p>
@@ -154,10 +155,11 @@ export default function About() {
 }
 
 /** A mission/vision/values card's photo (4:3), or a calm colour panel when the editor left it out. */
-function PillarImage({image}: {image: PreparedImage | null}) {
+function PillarImage({image, priority = false}: {image: PreparedImage | null; priority?: boolean}) {
   return (
     <SanityImage
       image={image}
+      priority={priority}
       className="aspect-[4/3] w-full bg-slate-200 object-cover"
       fallback={<div aria-hidden="true" className="aspect-[4/3] w-full bg-gradient-to-br from-ocean-600 to-navy-800" />}
     />

@@ -99,7 +99,7 @@ export default function CategoryPage() {
             Courses
           </h2>
           <ul className="balanced-grid [--gap:1.5rem] md:[--cols:2] lg:[--cols:3]">
-            {category.courses.map((course) => {
+            {category.courses.map((course, index) => {
               const price = coursePriceLabel(course)
               const payable = payableUsd(course) !== null
               // Issue 17 (docs/requirements.md#req-inr): the INR price, where the content has one, in the USD price's style.
@@ -111,8 +111,12 @@ export default function CategoryPage() {
                     className="flex h-full scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
                     data-testid="course-card"
                   >
-                    {/* Issue 19: the course's card image, else its category's (the query falls back). */}
-                    <SanityImage image={course.image} className="-mx-6 -mt-6 mb-5 aspect-[2/1] w-[calc(100%+3rem)] max-w-none bg-slate-200 object-cover" />
+                    {/* Issue 19: the course's card image, else its category's (the query falls back); the first card's is the page's LCP image. */}
+                    <SanityImage
+                      image={course.image}
+                      priority={index === 0}
+                      className="-mx-6 -mt-6 mb-5 aspect-[2/1] w-[calc(100%+3rem)] max-w-none bg-slate-200 object-cover"
+                    />
                     <p className="text-sm font-semibold tracking-wide text-ocean-600">{course.level}</p>
                     <h3 className="mt-1 text-xl font-bold text-navy-900">{course.name}</h3>
                     <p className="text-sm font-medium text-slate-700">{course.fullName}</p>
