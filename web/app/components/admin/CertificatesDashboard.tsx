@@ -16,13 +16,12 @@ import {CertificateStatusBadge} from '~/components/verify/CertificateStatusBadge
 import {certificateDay, expiryText} from '~/components/verify/verify-text'
 import {AdminDialog, DetailFields} from './AdminDialog'
 import {AdminPageHeader} from './AdminPageHeader'
-import {saveBlob, UnauthorizedError} from './api'
+import {saveBlob} from './api'
 import {CertificateRevokeForm} from './CertificateRevokeForm'
 import {
   CERTIFICATE_MESSAGES,
   certificatesCsv,
   certificatesCsvFileName,
-  downloadCertificatePdf,
   expiresInText,
   fetchCertificates,
   registerTableOptions,
@@ -32,6 +31,7 @@ import {ErrorPanel} from './ErrorPanel'
 import {Spinner} from './parts'
 import {useAdminLoad} from './useAdminLoad'
 import {AdminTable, columnsOf} from './AdminTable'
+import {CertificatePdfButton, useCertificatePdf} from './CertificatePdfButton'
 
 const CELL = 'px-3 py-2.5 align-top whitespace-nowrap'
 const HEADERS = ['Number', 'Holder', 'Course', 'Issued', 'Expires', 'Status', 'Actions'] as const
@@ -42,7 +42,6 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
   const {load, setLoad, refreshing, reload} = useAdminLoad(fetchCertificates, {token, onUnauthorized, failMessage: CERTIFICATE_MESSAGES.loadFailed})
   const [search, setSearch] = useState('')
   const [revoking, setRevoking] = useState<Certificate | null>(null)
-  const [downloading, setDownloading] = useState<string | null>(null)
   const [notice, setNotice] = useState<{kind: 'error' | 'done'; text: string} | null>(null)
   const register = load.state === 'loaded' ? load.data : {certificates: [], expiringSoon: []}
   const table = useReactTable(
@@ -51,18 +50,7 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
   const rows = table.getRowModel().rows
   const today = providerToday(new Date())
 
-  async function download(number: string) {
-    setDownloading(number)
-    setNotice(null)
-    try {
-      await downloadCertificatePdf(token, number)
-    } catch (failure) {
-      if (failure instanceof UnauthorizedError) return onUnauthorized()
-      setNotice({kind: 'error', text: failure instanceof Error ? failure.message : CERTIFICATE_MESSAGES.pdfFailed})
-    } finally {
-      setDownloading(null)
-    }
-  }
+  const pdf = useCertificatePdf({token, onUnauthorized, onError: (text) => setNotice(text === null ? null : {kind: 'error', text})})
 
   function revoked(certificate: Certificate) {
     setLoad((previous) => (previous.state === 'loaded' ? {state: 'loaded', data: withCertificate(previous.data, certificate)} : previous))
@@ -170,15 +158,7 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
                   </td>
                   <td className={CELL}>
                     <div className="flex gap-2">
-                      <button
-                        type="button"
-                        className="btn-outline min-h-10 px-3 py-1.5"
-                        disabled={downloading !== null}
-                        onClick={() => void download(certificate.number)}
-                      >
-                        {downloading === certificate.number ? 'Downloading...' : 'Download PDF'}
-                        <span className="sr-only"> of {certificate.number}</span>
-                      </button>
+                      <CertificatePdfButton number={certificate.number} pdf={pdf} />
                       {certificate.status !== 'revoked' ? (
                         <button type="button" className="btn-outline min-h-10 px-3 py-1.5" onClick={() => setRevoking(certificate)}>
                           Revoke<span className="sr-only"> {certificate.number}</span>

@@ -25,9 +25,9 @@ import {certificateDay} from '~/components/verify/verify-text'
 import type {EnrolmentSectionProps} from './AdminDialog'
 import {UnauthorizedError} from './api'
 import {CertificateRevokeForm} from './CertificateRevokeForm'
+import {CertificatePdfButton, useCertificatePdf} from './CertificatePdfButton'
 import {
   CERTIFICATE_MESSAGES,
-  downloadCertificatePdf,
   fetchCertificates,
   ISSUE_FIELDS as FIELDS,
   ISSUE_LABELS,
@@ -54,7 +54,6 @@ export function EnrolmentCertificate({detail, token, onUnauthorized}: EnrolmentS
   const [sending, setSending] = useState(false)
   const [announcement, setAnnouncement] = useState('')
   const [revoking, setRevoking] = useState<string | null>(null)
-  const [downloading, setDownloading] = useState<string | null>(null)
   const [focusTarget, setFocusTarget] = useState<string | null>(null)
 
   useEffect(() => {
@@ -134,18 +133,7 @@ export function EnrolmentCertificate({detail, token, onUnauthorized}: EnrolmentS
     }
   }
 
-  async function download(number: string) {
-    setDownloading(number)
-    setError(null)
-    try {
-      await downloadCertificatePdf(token, number)
-    } catch (failure) {
-      if (failure instanceof UnauthorizedError) return onUnauthorized()
-      setError(failure instanceof Error ? failure.message : CERTIFICATE_MESSAGES.pdfFailed)
-    } finally {
-      setDownloading(null)
-    }
-  }
+  const pdf = useCertificatePdf({token, onUnauthorized, onError: setError})
 
   const field = (name: FieldName, type: 'text' | 'date', extra: {optional?: boolean; autoComplete?: string} = {}) => (
     <div>
@@ -216,15 +204,7 @@ export function EnrolmentCertificate({detail, token, onUnauthorized}: EnrolmentS
                     {certificate.revocationReason ? ` (${certificate.revocationReason})` : ''}
                   </p>
                   <div className="mt-2 flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      className="btn-outline min-h-10 px-3 py-1.5"
-                      disabled={downloading !== null}
-                      onClick={() => void download(certificate.number)}
-                    >
-                      {downloading === certificate.number ? 'Downloading...' : 'Download PDF'}
-                      <span className="sr-only"> of {certificate.number}</span>
-                    </button>
+                    <CertificatePdfButton number={certificate.number} pdf={pdf} />
                     {certificate.status !== 'revoked' && revoking !== certificate.number ? (
                       <button type="button" className="btn-outline min-h-10 px-3 py-1.5" onClick={() => setRevoking(certificate.number)}>
                         Revoke<span className="sr-only"> {certificate.number}</span>
