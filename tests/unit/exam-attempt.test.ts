@@ -14,28 +14,7 @@ import {
   submitAttempt,
   timeSpentSeconds,
 } from '~/lib/exam-attempt'
-
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>()
-  get length() {
-    return this.map.size
-  }
-  clear() {
-    this.map.clear()
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.map.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value)
-  }
-}
+import {MemoryStorage} from '../helpers/memory-storage'
 
 const T0 = Date.UTC(2026, 10, 21, 9, 0, 0)
 

@@ -2,6 +2,7 @@
 import {describe, expect, it} from 'vitest'
 import {checkSubmission, drawAttempt, drawnQuestions, drawVariants, isPermutation, isValidDraw, shuffled} from '~/domain/exam-draw'
 import {loadSeen, recordSeen} from '~/lib/exam-attempt'
+import {MemoryStorage} from '../helpers/memory-storage'
 
 /** A seeded generator (mulberry32): the same seed gives the same numbers, so the tests never depend on chance. */
 function seeded(seed: number): () => number {
@@ -27,28 +28,6 @@ const slots: {variants: Q[]}[] = [
   },
   {variants: [{id: 'q3', type: 'text', options: null}]},
 ]
-
-class MemoryStorage {
-  private map = new Map<string, string>()
-  get length() {
-    return this.map.size
-  }
-  clear() {
-    this.map.clear()
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null
-  }
-  removeItem(key: string) {
-    this.map.delete(key)
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value)
-  }
-}
 
 describe('drawVariants', () => {
   it('draws one variant per slot, in slot order', () => {
