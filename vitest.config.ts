@@ -19,7 +19,7 @@ export default defineConfig({
   // also when node_modules is a symlink to a shared install (a git worktree's checkout).
   server: {fs: {allow: [root, realpathSync(`${root}node_modules`)]}},
   test: {
-    include: ['tests/**/*.test.ts', 'web/app/**/*.test.ts', 'netlify/**/*.test.ts'],
+    include: ['tests/**/*.test.ts', 'web/app/**/*.test.ts', 'netlify/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     // Generous limits: on a loaded 2-core machine (CI beside other jobs) an integration test over

@@ -73,10 +73,10 @@ test('home at 390 px: the hero photo loads with alt text and high priority, the 
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', /\/cdn\/images\/.+\.png\?.*fm=png/)
 
   // The brand font: preloaded, and in use once loaded.
-  await expect(page.locator('link[rel="preload"][as="font"][type="font/woff2"][crossorigin]')).toHaveAttribute('href', /inter-latin-wght-normal.*\.woff2$/)
+  await expect(page.locator('link[rel="preload"][as="font"][type="font/woff2"][crossorigin]')).toHaveAttribute('href', /figtree-latin-wght-normal.*\.woff2$/)
   await page.evaluate(() => document.fonts.ready)
-  expect(await page.evaluate(() => document.fonts.check('700 16px "Inter Variable"'))).toBe(true)
-  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable", "Inter Fallback"/)
+  expect(await page.evaluate(() => document.fonts.check('700 16px "Figtree Variable"'))).toBe(true)
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Figtree Variable", "Figtree Fallback"/)
 
   await scrollThrough(page)
   await page.waitForTimeout(300)

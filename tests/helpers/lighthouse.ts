@@ -26,11 +26,14 @@ export type CategoryId = (typeof CATEGORIES)[number]
 
 export type Chromium = chromeLauncher.LaunchedChrome
 
-/** Headless Chromium with a DevTools port for Lighthouse; call `.kill()` when done. */
-export function launchChromium(): Promise<Chromium> {
+/**
+ * Headless Chromium with a DevTools port for Lighthouse; call `.kill()` when done. `extraFlags`
+ * are added to the defaults (the bench adds `--ignore-certificate-errors` for its HTTP/2 front).
+ */
+export function launchChromium(extraFlags: readonly string[] = []): Promise<Chromium> {
   return chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage'],
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-dev-shm-usage', ...extraFlags],
     logLevel: 'silent',
   })
 }
@@ -115,9 +118,11 @@ type NetworkRequestItem = {url: string; resourceType?: string; transferSize?: nu
 
 /**
  * The same-origin JavaScript and CSS files the page loaded in the Lighthouse run, each fetched
- * again and gzipped at level 9 (see the module comment).
+ * again and gzipped at level 9 (see the module comment). `fetchOrigin` fetches them from another
+ * origin serving the same files (the bench audits through a self-signed HTTPS front that Node's
+ * fetch refuses, and fetches from the site itself).
  */
-export async function pageAssets(lhr: Result): Promise<{js: AssetSummary; css: AssetSummary}> {
+export async function pageAssets(lhr: Result, fetchOrigin?: string): Promise<{js: AssetSummary; css: AssetSummary}> {
   const origin = new URL(lhr.finalDisplayedUrl).origin
   const details = lhr.audits['network-requests']?.details as {items?: NetworkRequestItem[]} | undefined
   if (!details?.items) throw new Error('Lighthouse result has no network-requests audit')
@@ -126,8 +131,9 @@ export async function pageAssets(lhr: Result): Promise<{js: AssetSummary; css: A
     const urls = [...new Set(items.map((item) => item.url))]
     const files = await Promise.all(
       urls.map(async (url) => {
-        const response = await fetch(url)
-        if (!response.ok) throw new Error(`GET ${url}: ${response.status}`)
+        const source = fetchOrigin ? fetchOrigin + new URL(url).pathname + new URL(url).search : url
+        const response = await fetch(source)
+        if (!response.ok) throw new Error(`GET ${source}: ${response.status}`)
         const body = Buffer.from(await response.arrayBuffer())
         const transferSize = items.filter((item) => item.url === url).reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
         return {

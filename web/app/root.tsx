@@ -19,7 +19,7 @@ import {SITE_SETTINGS_QUERY} from './lib/queries'
 import {noStoreRouteHeaders} from './lib/cache.server'
 import {previewOptions} from './lib/preview.server'
 import stylesheet from './tailwind.css?url'
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import brandFont from '@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url'
 import {appIconLinks, ogImageUrl, prepareImage} from '~/lib/image.server'
 import {IMAGE_LAYOUTS} from '~/lib/image-layouts'
 
@@ -27,7 +27,7 @@ export const links: LinksFunction = () => [
   // The brand font's one file (tailwind.css declares it; docs/requirements.md#req-issue-19-font),
   // at low priority: it starts at once but never competes with the stylesheet and the LCP image;
   // text shows in the metric-matched fallback until it arrives (no layout shift).
-  {rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', ...({fetchpriority: 'low'} as object)},
+  {rel: 'preload', href: brandFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', ...({fetchpriority: 'low'} as object)},
   {rel: 'stylesheet', href: stylesheet},
 ]
 
