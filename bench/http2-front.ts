@@ -19,7 +19,7 @@ import http2, {type Http2ServerRequest, type Http2ServerResponse} from 'node:htt
 import type {AddressInfo} from 'node:net'
 import {generate} from 'selfsigned'
 
-/** Headers that describe one HTTP/1.1 connection (RFC 9113 §8.2.2 forbids them in HTTP/2). */
+/** Headers that describe one HTTP/1.1 connection (RFC 9113, section 8.2.2, forbids them in HTTP/2). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'http2-settings'])
 
 export type Http2Front = {
