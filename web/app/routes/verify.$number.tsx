@@ -12,18 +12,14 @@
  * Works without JavaScript (plain form POST). Personal: `Cache-Control: no-store`, noindex (meta
  * robots and X-Robots-Tag), not in the sitemap.
  */
-import {getFormProps, getInputProps, useForm} from '@conform-to/react'
-import {getZodConstraint, parseWithZod} from '@conform-to/zod'
 import {data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
-import {Form, Link, useActionData, useLoaderData, useNavigation, type ClientActionFunctionArgs, type ShouldRevalidateFunction} from '@remix-run/react'
-import {useState} from 'react'
-import {DateOfBirthFormSchema as DateOfBirthSchema} from '#schemas/forms/verify'
-import {ErrorSummary} from '~/components/form/ErrorSummary'
-import {Field, inputClass} from '~/components/form/Field'
+import {Form, Link, useLoaderData, type ClientActionFunctionArgs, type ShouldRevalidateFunction} from '@remix-run/react'
+import {DateOfBirthFormSchema} from '#schemas/forms/verify'
 import {PageHero} from '~/components/PageHero'
 import {CertificateAnswer} from '~/components/verify/CertificateAnswer'
+import {DateOfBirthField, useVerifyForm} from '~/components/verify/VerifyForm'
 import {VerifyOutcome} from '~/components/verify/VerifyOutcome'
-import {VERIFY_LABELS, VERIFY_UNAVAILABLE} from '~/components/verify/verify-text'
+import {VERIFY_UNAVAILABLE} from '~/components/verify/verify-text'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 import {serverActionOr503} from '~/lib/client-action'
 import {pageMeta} from '~/lib/meta'
@@ -63,23 +59,7 @@ export const headers: HeadersFunction = (args) => {
 
 export default function VerifyNumberPage() {
   const view = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof clientAction>() as VerifyActionData | undefined
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
-  const [tried, setTried] = useState(false)
-
-  const [form, fields] = useForm({
-    id: 'verify-dob-form',
-    lastResult: navigation.state === 'idle' ? actionData?.result : null,
-    constraint: getZodConstraint(DateOfBirthSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({formData}) => parseWithZod(formData, {schema: DateOfBirthSchema}),
-  })
-  const formProps = getFormProps(form)
-  const dobErrors = fields.dateOfBirth.errors ?? []
-  const showSummary = (tried || actionData?.state === 'invalid') && dobErrors.length > 0
-  const outcome = !busy && actionData && actionData.state !== 'invalid' ? actionData : null
+  const {fields, formProps, errorSummary, busy, outcome} = useVerifyForm('verify-dob-form', DateOfBirthFormSchema)
   const unlocked = outcome?.state === 'found'
 
   return (
@@ -100,31 +80,9 @@ export default function VerifyNumberPage() {
                   Show the holder’s full name
                 </h2>
                 <p className="mt-1 text-sm text-slate-700">Enter the holder’s date of birth to see the name printed on the certificate.</p>
-                {showSummary ? (
-                  <ErrorSummary
-                    id="verify-dob-error-summary"
-                    className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
-                    errors={[{fieldId: fields.dateOfBirth.id, label: VERIFY_LABELS.dateOfBirth, message: dobErrors[0] ?? ''}]}
-                  />
-                ) : null}
-                <Form
-                  method="post"
-                  {...formProps}
-                  onSubmit={(event) => {
-                    setTried(true)
-                    formProps.onSubmit(event)
-                  }}
-                  aria-labelledby="verify-dob-heading"
-                  className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end"
-                >
-                  <Field label={VERIFY_LABELS.dateOfBirth} field={fields.dateOfBirth} required className="sm:w-64">
-                    <input
-                      {...getInputProps(fields.dateOfBirth, {type: 'date'})}
-                      key={fields.dateOfBirth.key}
-                      autoComplete="off"
-                      className={inputClass(fields.dateOfBirth.errors)}
-                    />
-                  </Field>
+                {errorSummary(['dateOfBirth'])}
+                <Form method="post" {...formProps} aria-labelledby="verify-dob-heading" className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end">
+                  <DateOfBirthField field={fields.dateOfBirth} className="sm:w-64" />
                   <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={busy}>
                     {busy ? 'Checking...' : 'Show full name'}
                   </button>

@@ -8,18 +8,17 @@
  *
  * A plain form POST to this route's action (pages/verify-lookup.server.ts), so it works without
  * JavaScript; with it, the fields are checked in the browser with the same VerifyFormSchema and
- * errors are listed in the shared ErrorSummary. Personal: `Cache-Control: no-store`, noindex
+ * errors are listed in the shared ErrorSummary (components/verify/VerifyForm.tsx, shared with
+ * /verify/{number}). Personal: `Cache-Control: no-store`, noindex
  * (meta robots and X-Robots-Tag), not in the sitemap.
  */
-import {getFormProps, getInputProps, useForm} from '@conform-to/react'
-import {getZodConstraint, parseWithZod} from '@conform-to/zod'
+import {getInputProps} from '@conform-to/react'
 import {data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction} from '@remix-run/node'
-import {Form, useActionData, useNavigation, type ClientActionFunctionArgs} from '@remix-run/react'
-import {useState} from 'react'
+import {Form, type ClientActionFunctionArgs} from '@remix-run/react'
 import {VerifyFormSchema} from '#schemas/forms/verify'
-import {ErrorSummary} from '~/components/form/ErrorSummary'
 import {Field, inputClass} from '~/components/form/Field'
 import {PageHero} from '~/components/PageHero'
+import {DateOfBirthField, useVerifyForm} from '~/components/verify/VerifyForm'
 import {VerifyOutcome} from '~/components/verify/VerifyOutcome'
 import {VERIFY_LABELS, VERIFY_UNAVAILABLE} from '~/components/verify/verify-text'
 import {noStoreHeaders, noStoreRouteHeaders} from '~/lib/cache.server'
@@ -59,23 +58,7 @@ export const headers: HeadersFunction = (args) => {
 const FIELD_ORDER = ['number', 'dateOfBirth'] as const
 
 export default function VerifyPage() {
-  const actionData = useActionData<typeof clientAction>() as VerifyActionData | undefined
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
-  const [tried, setTried] = useState(false)
-
-  const [form, fields] = useForm({
-    id: 'verify-form',
-    lastResult: navigation.state === 'idle' ? actionData?.result : null,
-    constraint: getZodConstraint(VerifyFormSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({formData}) => parseWithZod(formData, {schema: VerifyFormSchema}),
-  })
-  const invalid = FIELD_ORDER.filter((name) => fields[name].errors?.length)
-  const showSummary = (tried || actionData?.state === 'invalid') && invalid.length > 0
-  const formProps = getFormProps(form)
-  const outcome = !busy && actionData && actionData.state !== 'invalid' ? actionData : null
+  const {fields, formProps, errorSummary, busy, outcome} = useVerifyForm('verify-form', VerifyFormSchema)
 
   return (
     <>
@@ -90,23 +73,8 @@ export default function VerifyPage() {
             <h2 id="verify-form-heading" className="text-xl font-bold text-navy-900">
               Certificate details
             </h2>
-            {showSummary ? (
-              <ErrorSummary
-                id="verify-error-summary"
-                className="mt-4 rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
-                errors={invalid.map((name) => ({fieldId: fields[name].id, label: VERIFY_LABELS[name], message: fields[name].errors?.[0] ?? ''}))}
-              />
-            ) : null}
-            <Form
-              method="post"
-              {...formProps}
-              onSubmit={(event) => {
-                setTried(true)
-                formProps.onSubmit(event)
-              }}
-              aria-labelledby="verify-form-heading"
-              className="mt-5 grid gap-5 sm:grid-cols-2"
-            >
+            {errorSummary(FIELD_ORDER)}
+            <Form method="post" {...formProps} aria-labelledby="verify-form-heading" className="mt-5 grid gap-5 sm:grid-cols-2">
               <Field label={VERIFY_LABELS.number} field={fields.number} required hint="As printed on the certificate, e.g. MTC-BOSIET-2026-00001.">
                 <input
                   {...getInputProps(fields.number, {type: 'text', ariaDescribedBy: fields.number.descriptionId})}
@@ -117,14 +85,7 @@ export default function VerifyPage() {
                   className={inputClass(fields.number.errors)}
                 />
               </Field>
-              <Field label={VERIFY_LABELS.dateOfBirth} field={fields.dateOfBirth} required hint="The holder’s date of birth.">
-                <input
-                  {...getInputProps(fields.dateOfBirth, {type: 'date', ariaDescribedBy: fields.dateOfBirth.descriptionId})}
-                  key={fields.dateOfBirth.key}
-                  autoComplete="off"
-                  className={inputClass(fields.dateOfBirth.errors)}
-                />
-              </Field>
+              <DateOfBirthField field={fields.dateOfBirth} hint="The holder’s date of birth." />
               <div className="sm:col-span-2">
                 <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={busy}>
                   {busy ? 'Checking...' : 'Verify certificate'}
