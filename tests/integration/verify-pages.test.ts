@@ -98,6 +98,23 @@ describe('the /verify action', () => {
 })
 
 describe('/verify/{number}', () => {
+  it('a look-up posted without JavaScript counts once: the action, then the page’s loader in the same request', async () => {
+    process.env.RATE_LIMIT_VERIFY = '2/10m'
+    const ip = '203.0.113.41'
+    // One document POST: Remix gives the action and the loader the same load context.
+    const context = testContext({}, ip)
+    const request = new Request(`http://localhost/verify/${UNKNOWN}`, {method: 'POST', body: new URLSearchParams({dateOfBirth: '1990-04-12'})})
+    const posted = unpack<VerifyActionData>(await numberAction({request, context, params: {number: UNKNOWN}} as unknown as ActionFunctionArgs))
+    expect(posted.status).toBe(404)
+    const rendered = unpack<MaskedLoaderData>(
+      await numberLoader({request: new Request(`http://localhost/verify/${UNKNOWN}`), context, params: {number: UNKNOWN}} as unknown as LoaderFunctionArgs),
+    )
+    expect(rendered.status).toBe(404)
+    // One of the two allowed look-ups is left; a request of its own counts again.
+    expect((await open(UNKNOWN, ip)).status).toBe(404)
+    expect((await open(UNKNOWN, ip)).status).toBe(429)
+  })
+
   it('answers a malformed number like an unknown one (404), without counting a look-up', async () => {
     process.env.RATE_LIMIT_VERIFY = '1/10m'
     const ip = '203.0.113.31'

@@ -12,6 +12,8 @@
  * - `maskedFromPath`: the loader of /verify/{number}: a malformed number answers the same 404
  *   no-match (no look-up counted); a well-formed one counts a look-up and answers the masked
  *   certificate (200), no-match (404), 429 or 503 as above.
+ * - One look-up is counted per request at most: a post without JavaScript runs the action and
+ *   then the page's loader in one request, and counts once.
  *
  * Every answer carries `X-Robots-Tag: noindex, nofollow` and `Cache-Control: no-store`.
  */
@@ -48,8 +50,24 @@ const answer = <T>(body: T, status: number, extra: Record<string, string> = {}):
 
 type RateLimit = {allowed: boolean; retryAfterSeconds: number}
 
-/** Counts one look-up for the client; null when allowed, else the 429 message and its Retry-After. */
+/**
+ * The requests (by their load context, one object per request that Remix gives the action and the
+ * loaders alike) that have counted their look-up. Without JavaScript a look-up on /verify/{number}
+ * is a document POST: the action counts it, then Remix renders the page and runs its loader in the
+ * same request, which must not count a second one. (With JavaScript the action is a request of
+ * its own and the loader does not run again: the route's shouldRevalidate.)
+ */
+const counted = new WeakSet<object>()
+
+/**
+ * Counts one look-up for the client, at most once per request; null when allowed (or already
+ * counted in this request), else the 429 message and its Retry-After.
+ */
 async function limited(request: Request, context: unknown): Promise<{message: string; retryAfterSeconds: number} | null> {
+  if (typeof context === 'object' && context !== null) {
+    if (counted.has(context)) return null
+    counted.add(context)
+  }
   const limit = (await checkVerifyRateLimit(clientAddress(request, context as {ip?: string}))) as RateLimit
   if (limit.allowed) return null
   const retryAfterSeconds = Math.max(1, Math.ceil(limit.retryAfterSeconds))
