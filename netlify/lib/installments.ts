@@ -21,7 +21,8 @@
  * applyPaymentLinkEvent is the webhook's side (`payment_link.paid`, `payment_link.expired`): the
  * link is found by the order id in its notes (else its reference id) and its `plink_…` id; a paid
  * amount equal to the link's marks the installment paid, numbers its receipt (the receipt-number
- * rule, key `{orderId}-i{n}`) and queues the receipt e-mail with its PDF (`receipt:{number}`); a
+ * rule, key `{orderId}-i{n}`) and queues the receipt e-mail with its PDF (`receipt:{number}`) and
+ * the staff notice (`enrolment-notice:{number}`, "Installment paid …"); a
  * different amount is recorded on the link with a flag for staff and a history entry, never
  * accepted as paid. Repeated events change nothing.
  */
@@ -43,7 +44,7 @@ import {
   type ScheduleRow,
 } from '~/domain/installments'
 import {publicOrigin} from '~/lib/env.server'
-import {absoluteUrl} from '~/lib/paths'
+import {ADMIN_LIST_PATH, absoluteUrl} from '~/lib/paths'
 import {fetchContent} from '~/lib/content.server'
 import {NEXT_STEPS_QUERY} from '~/lib/queries'
 import {openStore, STORES, updateJSON} from './blobs'
@@ -52,7 +53,7 @@ import {getEnrolment} from './enrolments'
 import {indexEnrolmentSafely} from './enrolment-index'
 import {HttpError} from './http'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from './mail/deliver'
-import {enrolmentFacts, installmentLinkMessage, receiptMessage} from './mail/messages'
+import {enrolmentFacts, enrolmentNoticeMessage, installmentLinkMessage, receiptMessage, staffRecipients} from './mail/messages'
 import {enqueue} from './mail/outbox'
 import {requirePaymentsConfig, type PaymentsConfig} from './payments/config'
 import {createPaymentLink, GatewayError, type GatewayPaymentLink} from './payments/gateway'
@@ -368,8 +369,9 @@ export async function applyPaymentLinkEvent(event: PaymentLinkEvent, now = new D
 /**
  * Numbers the receipt of the paid link `linkId` of `orderId` (key `{orderId}-i{n}`: one number per
  * installment, whoever calls), queues the receipt e-mail with its PDF — the enrolment's receipt
- * with the installment's amount, payment and "(2nd installment of 3)" after the course — stores the
- * number on the link, and tries to send it within 5 s. Failures are logged (REVIEW) and, with
+ * with the installment's amount, payment and "(2nd installment of 3)" after the course — and the
+ * staff notice ("Installment paid {number}: …", to the enrolment notices' recipients), stores the
+ * number on the link, and tries to send both within 5 s. Failures are logged (REVIEW) and, with
  * `rethrow` (the webhook: Razorpay retries a 5xx), thrown; otherwise it resolves to null.
  */
 export async function issueInstallmentReceipt(orderId: string, linkId: string, now = new Date(), options: {rethrow?: boolean} = {}): Promise<string | null> {
@@ -380,27 +382,38 @@ export async function issueInstallmentReceipt(orderId: string, linkId: string, n
     if (link.receiptNumber) return link.receiptNumber
     const [context, schedule] = await Promise.all([receiptContext(), cadetshipSchedule()])
     const {receiptNumber} = await allocateReceiptNumber(context.prefix, link.paidAt, installmentReceiptKey(orderId, link.number), now)
-    const {documents: _documents, overCapacity: _over, ...facts} = enrolmentFacts(record)
-    const message = await receiptMessage({
-      ...facts,
-      course: `${record.courseName} (${installmentOfText(link.number, Math.max(schedule.length, link.number))})`,
-      amountMinor: link.amountMinor,
-      currency: link.currency,
-      paidAt: link.paidAt,
-      paymentId: link.paymentId,
-      provider: context.provider,
-      receiptNumber,
-      refundPolicy: context.refundPolicy,
-      confirmationUrl: confirmationUrl(record),
-    })
-    const {id} = await enqueue(message, {now})
+    const {documents, overCapacity: _over, ...facts} = enrolmentFacts(record)
+    const installment = installmentOfText(link.number, Math.max(schedule.length, link.number))
+    const payment = {amountMinor: link.amountMinor, currency: link.currency, paidAt: link.paidAt, paymentId: link.paymentId}
+    const [message, notice] = await Promise.all([
+      receiptMessage({
+        ...facts,
+        ...payment,
+        course: `${record.courseName} (${installment})`,
+        provider: context.provider,
+        receiptNumber,
+        refundPolicy: context.refundPolicy,
+        confirmationUrl: confirmationUrl(record),
+      }),
+      enrolmentNoticeMessage(
+        {
+          provider: context.provider,
+          receiptNumber,
+          facts: {...facts, ...payment, documents},
+          adminUrl: absoluteUrl(publicOrigin(), ADMIN_LIST_PATH),
+          installment,
+        },
+        staffRecipients(context.provider.email),
+      ),
+    ])
+    const [{id}, {id: noticeId}] = await Promise.all([enqueue(message, {now}), enqueue(notice, {now})])
     await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
       const links = current?.installmentLinks ?? []
       const index = links.findIndex((l) => l.linkId === linkId)
       if (!current || index < 0 || links[index]!.receiptNumber) return undefined
       return {...current, installmentLinks: links.map((l, i) => (i === index ? {...l, receiptNumber} : l)), updatedAt: now.toISOString()}
     })
-    await deliverOne(id, {now, timeoutMs: VISITOR_SEND_TIMEOUT_MS})
+    await Promise.all([id, noticeId].map((messageId) => deliverOne(messageId, {now, timeoutMs: VISITOR_SEND_TIMEOUT_MS})))
     return receiptNumber
   } catch (error) {
     console.error(`[installments] REVIEW: the receipt of payment link ${linkId} (order ${orderId}) could not be issued`, error)

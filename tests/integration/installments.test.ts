@@ -129,6 +129,13 @@ describe('installment links through the sandbox', () => {
     expect(receipt?.text).toContain('Deck Cadet Program (2nd installment of 3)')
     expect(receipt?.text).toContain('USD 2,500.00')
     expect(receipt?.attachments).toHaveLength(1)
+    // Staff hear of it too, under the installment's own receipt number.
+    const notice = await getOutboxRecord(`enrolment-notice:${paid.body.receiptNumber}`)
+    const enrolmentNotice = await getOutboxRecord(`enrolment-notice:${after.receiptNumber}`)
+    expect(notice?.to).toEqual(enrolmentNotice?.to)
+    expect(notice?.subject).toBe(`Installment paid ${paid.body.receiptNumber}: Ana Santos, Deck Cadet Program (2nd installment of 3)`)
+    expect(notice?.text).toContain('USD 2,500.00')
+    expect(notice?.text).toContain('2nd installment of 3')
     expect((await listWebhookLog()).find((e) => e.orderId === order.id && e.type === 'payment_link.paid')).toMatchObject({result: 'processed'})
 
     // Paid once: a new link is refused; the page's pay is refused too.

@@ -95,10 +95,12 @@ export async function receiptMessage(input: ReceiptPdfInput & {confirmationUrl: 
 /**
  * The staff notice of a paid enrolment: `enrolment-notice:{receiptNumber}` to `staff`, subject
  * `New enrolment {receiptNumber}: {candidate name}, {course name}`, with a link to the admin list
- * (`adminUrl`, the absolute URL of /adminEnrollments).
+ * (`adminUrl`, the absolute URL of /adminEnrollments). With `installment` ("2nd installment of 3"),
+ * the notice of a later cadetship installment paid by link (issue 17): `Installment paid
+ * {receiptNumber}: …` under that installment's own receipt number.
  */
 export async function enrolmentNoticeMessage(
-  input: {provider: ReceiptProvider; receiptNumber: string; facts: EnrolmentFacts; adminUrl: string},
+  input: {provider: ReceiptProvider; receiptNumber: string; facts: EnrolmentFacts; adminUrl: string; installment?: string},
   staff: readonly string[],
 ): Promise<NewOutboxMessage> {
   const {facts} = input
@@ -119,6 +121,7 @@ export async function enrolmentNoticeMessage(
     sandbox: facts.sandbox,
     documents: facts.documents,
     adminUrl: input.adminUrl,
+    ...(input.installment ? {installment: input.installment} : {}),
   })
   return {kind: 'enrolment-notice', about: input.receiptNumber, to: staff, ...email}
 }

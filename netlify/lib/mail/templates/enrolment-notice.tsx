@@ -3,6 +3,10 @@
  * {candidate name}, {course name}`, the candidate's contact details, programme, course, country,
  * amount, payment, the names of the documents attached to the enrolment (names only, never the
  * files) and a link to the admin list (/adminEnrollments).
+ *
+ * With `installment` (a cadetship installment after the first, paid by payment link; issue 17)
+ * the same notice says `Installment paid {receiptNumber}: {candidate name}, {course name}
+ * ({installment})`, and the installment is a row of its own.
  */
 import {Link} from '@react-email/components'
 import {formatAmountMinor, formatProviderDateTime, paymentMethodLabel, SANDBOX_PAYMENT_LABEL} from '~/domain/receipt-format'
@@ -35,17 +39,31 @@ export type EnrolmentNoticeProps = {
   sandbox: boolean
   documents: string[]
   adminUrl: string
+  /** A later installment's notice: "2nd installment of 3". */
+  installment?: string
 }
 
-/** The subject: `New enrolment {receiptNumber}: {candidate name}, {course name}`. */
-export const enrolmentNoticeSubject = (receiptNumber: string, candidateName: string, course: string): string =>
-  `New enrolment ${receiptNumber}: ${candidateName}, ${course}`
+/**
+ * The subject: `New enrolment {receiptNumber}: {candidate name}, {course name}`, or for an
+ * installment `Installment paid {receiptNumber}: {candidate name}, {course name} ({installment})`.
+ */
+export const enrolmentNoticeSubject = (receiptNumber: string, candidateName: string, course: string, installment?: string): string =>
+  installment
+    ? `Installment paid ${receiptNumber}: ${candidateName}, ${course} (${installment})`
+    : `New enrolment ${receiptNumber}: ${candidateName}, ${course}`
 
 /** The notice's body (React Email). */
 export function EnrolmentNoticeEmail(props: EnrolmentNoticeProps) {
   return (
-    <MailFrame provider={props.provider} preview={`${props.candidate.name} enrolled in ${props.course}`}>
-      <Title>New enrolment {props.receiptNumber}</Title>
+    <MailFrame
+      provider={props.provider}
+      preview={
+        props.installment ? `${props.candidate.name} paid the ${props.installment} of ${props.course}` : `${props.candidate.name} enrolled in ${props.course}`
+      }
+    >
+      <Title>
+        {props.installment ? 'Installment paid' : 'New enrolment'} {props.receiptNumber}
+      </Title>
       {props.overCapacity ? (
         <Paragraph tone="warning">
           {OVER_CAPACITY}: this payment arrived after the seat hold had expired and the batch had filled up. The candidate is booked beyond the batch&apos;s
@@ -65,6 +83,7 @@ export function EnrolmentNoticeEmail(props: EnrolmentNoticeProps) {
           ['Mobile', props.candidate.mobile],
           ['Programme', props.programme],
           ['Course', props.course],
+          ...(props.installment ? ([['Installment', props.installment]] as const) : []),
           ...(props.batch ? ([['Batch', props.batch]] as const) : []),
           ['Country', props.country || '—'],
           ['Amount paid', formatAmountMinor(props.amountMinor, props.currency)],
@@ -85,5 +104,5 @@ export function EnrolmentNoticeEmail(props: EnrolmentNoticeProps) {
 
 /** The notice: subject, HTML and plain text. Throws RangeError for an invalid paidAt. */
 export function renderEnrolmentNotice(props: EnrolmentNoticeProps): Promise<RenderedEmail> {
-  return renderEmail(enrolmentNoticeSubject(props.receiptNumber, props.candidate.name, props.course), <EnrolmentNoticeEmail {...props} />)
+  return renderEmail(enrolmentNoticeSubject(props.receiptNumber, props.candidate.name, props.course, props.installment), <EnrolmentNoticeEmail {...props} />)
 }
