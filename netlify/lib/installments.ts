@@ -44,7 +44,7 @@ import {
   type ScheduleRow,
 } from '~/domain/installments'
 import {publicOrigin} from '~/lib/env.server'
-import {ADMIN_LIST_PATH, absoluteUrl} from '~/lib/paths'
+import {absoluteUrl} from '~/lib/paths'
 import {fetchContent} from '~/lib/content.server'
 import {NEXT_STEPS_QUERY} from '~/lib/queries'
 import {openStore, STORES, updateJSON} from './blobs'
@@ -53,11 +53,11 @@ import {getEnrolment} from './enrolments'
 import {indexEnrolmentSafely} from './enrolment-index'
 import {HttpError} from './http'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from './mail/deliver'
-import {enrolmentFacts, enrolmentNoticeMessage, installmentLinkMessage, receiptMessage, staffRecipients} from './mail/messages'
+import {enrolmentFacts, installmentLinkMessage, receiptMessage} from './mail/messages'
 import {enqueue} from './mail/outbox'
 import {requirePaymentsConfig, type PaymentsConfig} from './payments/config'
 import {createPaymentLink, GatewayError, type GatewayPaymentLink} from './payments/gateway'
-import {confirmationUrl} from './paid-enrolment'
+import {confirmationUrl, staffNotice} from './paid-enrolment'
 import {receiptContext} from './receipts/context'
 import {allocateReceiptNumber} from './receipts/receipt-number'
 
@@ -395,16 +395,7 @@ export async function issueInstallmentReceipt(orderId: string, linkId: string, n
         refundPolicy: context.refundPolicy,
         confirmationUrl: confirmationUrl(record),
       }),
-      enrolmentNoticeMessage(
-        {
-          provider: context.provider,
-          receiptNumber,
-          facts: {...facts, ...payment, documents},
-          adminUrl: absoluteUrl(publicOrigin(), ADMIN_LIST_PATH),
-          installment,
-        },
-        staffRecipients(context.provider.email),
-      ),
+      staffNotice(context, receiptNumber, {...facts, ...payment, documents}, {installment}),
     ])
     const [{id}, {id: noticeId}] = await Promise.all([enqueue(message, {now}), enqueue(notice, {now})])
     await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {

@@ -27,9 +27,9 @@ import {isPaidStatus, wasPaid} from '~/domain/enrolment-status'
 import {getEnrolment, recordReceiptNumber, type EnrolmentRecord} from './enrolments'
 import {listIndexedEnrolments} from './enrolment-index'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from './mail/deliver'
-import {enrolmentFacts, enrolmentNoticeMessage, receiptMessage, staffRecipients} from './mail/messages'
+import {enrolmentFacts, enrolmentNoticeMessage, receiptMessage, staffRecipients, type EnrolmentFacts} from './mail/messages'
 import {enqueue, getOutboxRecord, readAttachments} from './mail/outbox'
-import {receiptContext} from './receipts/context'
+import {receiptContext, type ReceiptContext} from './receipts/context'
 import {allocateReceiptNumber} from './receipts/receipt-number'
 import {receiptFileName, renderReceiptPdf} from './receipts/receipt-pdf'
 
@@ -55,6 +55,23 @@ export async function findConfirmedEnrolment(orderId: string, key: string): Prom
 export const confirmationUrl = (record: Pick<EnrolmentRecord, 'orderId' | 'confirmationKey'>, origin = publicOrigin()) =>
   absoluteUrl(origin, confirmationPath(record.orderId, record.confirmationKey ?? ''))
 
+/**
+ * The staff notice of a payment (`enrolment-notice:{receiptNumber}`) to the provider's staff
+ * recipients, linking the admin list: the enrolment's (issueReceipt) or, with `installment`
+ * ("2nd installment of 3"), a later cadetship installment's (installments.ts).
+ */
+export const staffNotice = (context: ReceiptContext, receiptNumber: string, facts: EnrolmentFacts, options: {installment?: string; origin?: string} = {}) =>
+  enrolmentNoticeMessage(
+    {
+      provider: context.provider,
+      receiptNumber,
+      facts,
+      adminUrl: absoluteUrl(options.origin ?? publicOrigin(), ADMIN_LIST_PATH),
+      ...(options.installment ? {installment: options.installment} : {}),
+    },
+    staffRecipients(context.provider.email),
+  )
+
 /** What issueReceipt did: the record (with its receipt number when paid) and the outbox ids it queued or found. */
 export type IssuedReceipt = {record: EnrolmentRecord; messageIds: string[]}
 
@@ -76,15 +93,7 @@ export async function issueReceipt(orderId: string, options: {now?: Date} = {}):
   const origin = publicOrigin()
   const [receipt, notice] = await Promise.all([
     receiptMessage({...facts, provider: context.provider, receiptNumber, refundPolicy: context.refundPolicy, confirmationUrl: confirmationUrl(record, origin)}),
-    enrolmentNoticeMessage(
-      {
-        provider: context.provider,
-        receiptNumber,
-        facts: {...facts, documents, ...(overCapacity ? {overCapacity} : {})},
-        adminUrl: absoluteUrl(origin, ADMIN_LIST_PATH),
-      },
-      staffRecipients(context.provider.email),
-    ),
+    staffNotice(context, receiptNumber, {...facts, documents, ...(overCapacity ? {overCapacity} : {})}, {origin}),
   ])
   const queued = await Promise.all([enqueue(receipt, {now}), enqueue(notice, {now})])
   const stored = await recordReceiptNumber(orderId, receiptNumber, now)
