@@ -38,13 +38,16 @@ export const uniqueTag = (prefix: string) =>
     .slice(0, 6)
     .padEnd(6, 'x')}`
 
-/** A real sandbox order for the pre-sea PSF course ($50) by `name`: created, then (`pay`) paid in the sandbox and saved. Resolves to the order id. */
+/**
+ * A real sandbox order for the pre-sea PSF course ($50) by `name`: created, then (`pay`) paid in the
+ * sandbox and saved. Resolves to the order id (and, once saved, its confirmation page's path).
+ */
 export async function createPsfOrder(
   request: APIRequestContext,
   name: string,
   email: string,
   pay: 'paid' | 'pending' | 'captured-not-saved',
-): Promise<{orderId: string; paymentId?: string}> {
+): Promise<{orderId: string; paymentId?: string; confirmationUrl?: string}> {
   const order = await request.post('/api/enroll/create-order', {
     data: {name, email, mobile: '+91 98470 33333', trainingProgram: 'pre-sea-training', course: 'PSF', amount: 50, currency: 'USD', termsAccepted: true},
   })
@@ -57,6 +60,7 @@ export async function createPsfOrder(
   if (pay === 'paid') {
     const saved = await request.post('/api/enroll/save', {data: body})
     expect(saved.status(), await saved.text()).toBe(200)
+    return {orderId, paymentId: body.razorpay_payment_id, confirmationUrl: ((await saved.json()) as {confirmationUrl: string}).confirmationUrl}
   }
   return {orderId, paymentId: body.razorpay_payment_id}
 }

@@ -1,6 +1,7 @@
 /**
  * Server rendering of every HTML response: streams the page, waiting for all content for
- * bots, and sets the security headers with a fresh CSP nonce (lib/security.server.ts); a
+ * bots, as one valid document (the streamed route data inside the body: lib/html-stream.server.ts),
+ * and sets the security headers with a fresh CSP nonce (lib/security.server.ts); a
  * validated preview session lets the Studio frame the page.
  */
 import {PassThrough} from 'node:stream'
@@ -9,6 +10,7 @@ import {RemixServer} from '@remix-run/react'
 import {isbot} from 'isbot'
 import {renderToPipeableStream} from 'react-dom/server'
 import {NonceProvider} from './lib/nonce'
+import {closeDocumentLast} from './lib/html-stream.server'
 import {lowPriorityModulePreloads} from './lib/preload-priority.server'
 import {previewFraming} from './lib/preview.server'
 import {applySecurityHeaders, createNonce, razorpayEnabled, sanityCdnEnabled} from './lib/security.server'
@@ -39,7 +41,8 @@ export default async function handleRequest(request: Request, responseStatusCode
           shellRendered = true
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          const html = body.pipe(lowPriorityModulePreloads())
+          // The route data's scripts stream after React's `</body></html>`: the end tags go last.
+          const html = body.pipe(lowPriorityModulePreloads()).pipe(closeDocumentLast())
           resolve(new Response(createReadableStreamFromReadable(html), {headers: responseHeaders, status: responseStatusCode}))
           pipe(body)
         },

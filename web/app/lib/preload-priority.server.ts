@@ -12,35 +12,16 @@
  * split across chunks and UTF-8 characters split across chunks, and delays nothing but the last
  * few characters of a chunk that could start a tag.
  */
-import {Transform, type TransformCallback} from 'node:stream'
-import {StringDecoder} from 'node:string_decoder'
+import type {Transform} from 'node:stream'
+import {holdPartial, htmlTextTransform} from './html-stream.server'
 
 const NEEDLE = '<link rel="modulepreload"'
 const REPLACEMENT = '<link rel="modulepreload" fetchpriority="low"'
 
-/** How many characters at the end of `text` could be the start of NEEDLE (0 when none). */
-function partialNeedleAtEnd(text: string): number {
-  for (let length = Math.min(NEEDLE.length - 1, text.length); length > 0; length--) {
-    if (NEEDLE.startsWith(text.slice(text.length - length))) return length
-  }
-  return 0
-}
-
 /** A Transform that rewrites every module preload of an HTML byte stream to low fetch priority. */
 export function lowPriorityModulePreloads(): Transform {
-  const decoder = new StringDecoder('utf8')
-  let carry = ''
-  return new Transform({
-    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-      const text = (carry + decoder.write(chunk)).replaceAll(NEEDLE, REPLACEMENT)
-      const keep = partialNeedleAtEnd(text)
-      carry = text.slice(text.length - keep)
-      callback(null, Buffer.from(text.slice(0, text.length - keep), 'utf8'))
-    },
-    flush(callback: TransformCallback) {
-      const rest = (carry + decoder.end()).replaceAll(NEEDLE, REPLACEMENT)
-      carry = ''
-      callback(null, rest ? Buffer.from(rest, 'utf8') : undefined)
-    },
+  return htmlTextTransform({
+    chunk: (text) => holdPartial(text.replaceAll(NEEDLE, REPLACEMENT), NEEDLE),
+    end: (rest) => rest.replaceAll(NEEDLE, REPLACEMENT),
   })
 }

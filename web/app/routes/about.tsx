@@ -91,9 +91,10 @@ export default function About() {
           </div>
           <dl className="grid grid-cols-2 gap-6">
             {page.excellence?.stats?.map((stat) => (
-              <div key={stat._key} className="rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10">
-                <dd className="text-4xl font-bold text-brass-300">{stat.value}</dd>
-                <dt className="mt-1 text-slate-300">{stat.label}</dt>
+              // A term before its value, as a <dl> requires; the figure is still shown on top.
+              <div key={stat._key} className="flex flex-col rounded-2xl bg-white/5 p-6 text-center ring-1 ring-white/10">
+                <dt className="order-2 mt-1 text-slate-300">{stat.label}</dt>
+                <dd className="order-1 text-4xl font-bold text-brass-300">{stat.value}</dd>
               </div>
             ))}
           </dl>
