@@ -30,13 +30,17 @@ const HAS_JAVA = spawnSync('java', ['-version']).error === undefined
 const EXAM_ID = 'maritime-safety-basics'
 const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'
 
-/** The staff pages, each with what it shows once its data has loaded. */
+/**
+ * The staff pages, each with what it shows once its data has loaded (a generous wait: the batch
+ * list reads every upcoming batch's seats, slow on a busy machine).
+ */
+const LOADED = {timeout: 20_000}
 const STAFF_PAGES: Array<[string, (page: Page) => Promise<void>]> = [
-  ['/admin/enquiries', (page) => expect(page.getByRole('table', {name: 'Enquiries, newest first'}).or(page.getByText('No enquiries yet'))).toBeVisible()],
-  ['/admin/payments', (page) => expect(page.getByRole('heading', {name: 'Needs attention'})).toBeVisible()],
-  ['/admin/batches', (page) => expect(page.getByText(/^\d+ upcoming batch(es)?$|^No upcoming batches\.$/)).toBeVisible()],
-  ['/admin/exams', (page) => expect(page.locator(`section[data-exam-id="${EXAM_ID}"]`)).toBeVisible()],
-  ['/admin/outbox', (page) => expect(page.getByText(/^\d+ messages?, newest first$/)).toBeVisible()],
+  ['/admin/enquiries', (page) => expect(page.getByRole('table', {name: 'Enquiries, newest first'}).or(page.getByText('No enquiries yet'))).toBeVisible(LOADED)],
+  ['/admin/payments', (page) => expect(page.getByRole('heading', {name: 'Needs attention'})).toBeVisible(LOADED)],
+  ['/admin/batches', (page) => expect(page.getByText(/^\d+ upcoming batch(es)?$|^No upcoming batches\.$/)).toBeVisible(LOADED)],
+  ['/admin/exams', (page) => expect(page.locator(`section[data-exam-id="${EXAM_ID}"]`)).toBeVisible(LOADED)],
+  ['/admin/outbox', (page) => expect(page.getByText(/^\d+ messages?, newest first$/)).toBeVisible(LOADED)],
 ]
 
 /** A page to check: where it came from (for the report) and its HTML. */
@@ -207,10 +211,10 @@ test('every page passes the Nu Html Checker with no error', async ({page, reques
   await page.goto('/adminEnrollments')
   await page.getByLabel('Search enrolments').fill(holder)
   await page.getByRole('button', {name: `View ${holder}`}).click()
-  await expect(page.getByRole('dialog').getByTestId('certificate-number')).toHaveText(number)
+  await expect(page.getByRole('dialog').getByTestId('certificate-number')).toHaveText(number, LOADED)
   pages.push(await rendered(page, '/adminEnrollments, detail dialog open'))
   await page.goto('/admin/certificates')
-  await expect(page.getByRole('table', {name: 'Certificate register, newest first'}).getByRole('rowheader', {name: number})).toBeVisible()
+  await expect(page.getByRole('table', {name: 'Certificate register, newest first'}).getByRole('rowheader', {name: number})).toBeVisible(LOADED)
   pages.push(await rendered(page, '/admin/certificates'))
   for (const [path, loaded] of STAFF_PAGES) {
     await page.goto(path)
