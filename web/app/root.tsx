@@ -6,12 +6,13 @@
  */
 import type {LinksFunction, LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData} from '@remix-run/react'
-import type {ReactNode} from 'react'
+import {useEffect, type ReactNode} from 'react'
 import {PreviewOverlays} from './components/PreviewOverlays'
 import {SiteFooter} from './components/SiteFooter'
 import {SiteIcons} from './components/SiteLogo'
 import {SiteNav} from './components/SiteNav'
 import {StructuredData} from './components/StructuredData'
+import {installAnchorScroll, scrollRestorationKey} from './lib/anchor-scroll'
 import {fetchContent} from './lib/content.server'
 import {siteOrigin} from './lib/env.server'
 import {useNonce} from './lib/nonce'
@@ -70,6 +71,8 @@ export function Layout({children}: {children: ReactNode}) {
   const data = useRouteLoaderData<typeof loader>('root')
   const {pathname} = useLocation()
   const path = pathname.replace(/\/+$/, '') || '/'
+  // In-page anchor links scroll smoothly; every other scroll jumps (lib/anchor-scroll.ts).
+  useEffect(() => installAnchorScroll(document), [])
   return (
     <html lang="en">
       <head>
@@ -93,7 +96,7 @@ export function Layout({children}: {children: ReactNode}) {
         </main>
         {data && !NO_FOOTER_PATHS.includes(path) ? <SiteFooter settings={data.settings} logo={data.images.logoDark} year={data.year} /> : null}
         {data?.preview ? <PreviewOverlays pathname={pathname} /> : null}
-        <ScrollRestoration nonce={nonce} />
+        <ScrollRestoration nonce={nonce} getKey={scrollRestorationKey} />
         <Scripts nonce={nonce} />
       </body>
     </html>

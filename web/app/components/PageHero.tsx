@@ -1,20 +1,27 @@
 /**
  * The top band of an inner page: eyebrow, the page's one h1 and a lead paragraph.
  * `tone="dark"` is for the course pages (light navigation over it), `"light"` for the rest.
+ * `headingRef` makes the h1 focusable by script (tabIndex -1, no outline: it is not a control),
+ * for a page that moves the focus to its heading (lib/use-focus-on-arrival.ts).
  */
-import type {ReactNode} from 'react'
+import type {ReactNode, Ref} from 'react'
+
+/** The h1's classes, one literal: Tailwind generates only the classes it can read whole in the source. */
+const HEADING_CLASS = 'mt-2 max-w-4xl text-3xl font-bold tracking-tight sm:text-5xl'
 
 export function PageHero({
   eyebrow,
   title,
   lead,
   tone = 'light',
+  headingRef,
   children,
 }: {
   eyebrow?: string | null
   title: string
   lead?: string | null
   tone?: 'light' | 'dark'
+  headingRef?: Ref<HTMLHeadingElement>
   children?: ReactNode
 }) {
   const dark = tone === 'dark'
@@ -28,7 +35,9 @@ export function PageHero({
       ) : null}
       <div className="container-page relative">
         {eyebrow ? <p className={`text-sm font-semibold tracking-widest uppercase ${dark ? 'text-brass-300' : 'text-ocean-600'}`}>{eyebrow}</p> : null}
-        <h1 className="mt-2 max-w-4xl text-3xl font-bold tracking-tight sm:text-5xl">{title}</h1>
+        <h1 ref={headingRef} tabIndex={headingRef ? -1 : undefined} className={headingRef ? `${HEADING_CLASS} outline-none` : HEADING_CLASS}>
+          {title}
+        </h1>
         {lead ? <p className={`mt-4 max-w-3xl text-lg leading-relaxed ${dark ? 'text-slate-200' : 'text-slate-700'}`}>{lead}</p> : null}
         {children}
       </div>

@@ -5,13 +5,16 @@
  * 128-bit random confirmation key: a wrong or made-up URL, or an order that is not paid, is 404.
  * Personal: `Cache-Control: no-store`, `noindex` (meta and X-Robots-Tag).
  *
- * Shows the heading "Enrolment confirmed", the spec's success message, the receipt number, the
- * payment id, the amount with its currency, the course, the candidate's name and e-mail, what
- * happens next for the programme, and the "Download receipt (PDF)" link.
+ * Shows the heading "Enrolment confirmed", the spec's success message, the receipt number with
+ * the "Download receipt (PDF)" link beside it, the payment id, the amount with its currency, the
+ * course, the candidate's name and e-mail, and what happens next for the programme. The heading,
+ * the receipt number and the download come first, so they are in view when the page opens at its
+ * top, on a 390 × 844 phone too; arriving from the payment the heading takes the focus.
  */
 import {enrolmentBatchText} from '~/domain/batches'
 import {data, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
+import {useRef} from 'react'
 import {CheckIcon} from '~/components/Icons'
 import type {InstallmentRow} from '~/components/InstallmentTable'
 import {InstallmentSchedule, type ScheduleState} from '~/components/payment/InstallmentSchedule'
@@ -24,6 +27,7 @@ import {formatAmountMinor, formatProviderDateTime} from '~/domain/receipt-format
 import {noStoreHeaders, noStoreRouteHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
+import {useFocusOnArrival} from '~/lib/use-focus-on-arrival'
 import {receiptPdfPath} from '~/lib/paths'
 import {NEXT_STEPS_QUERY} from '~/lib/queries'
 import {findConfirmedEnrolment} from '#netlify/lib/paid-enrolment'
@@ -84,8 +88,9 @@ export const meta: MetaFunction<typeof loader> = ({matches}) =>
 
 export default function EnrolmentConfirmation() {
   const view = useLoaderData<typeof loader>()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useFocusOnArrival(headingRef)
   const facts: [string, string][] = [
-    ['Receipt number', view.receiptNumber ?? 'Being issued: reload this page in a few minutes'],
     ['Payment ID', view.paymentId],
     ['Amount paid', view.amount],
     ...(view.paidAt ? ([['Paid on', view.paidAt]] as [string, string][]) : []),
@@ -98,17 +103,15 @@ export default function EnrolmentConfirmation() {
   ]
   return (
     <>
-      <PageHero eyebrow="Payment received" title="Enrolment confirmed" />
-      <section className="container-page max-w-3xl space-y-8 py-12">
+      <PageHero eyebrow="Payment received" title="Enrolment confirmed" headingRef={headingRef} />
+      <section className="container-page max-w-3xl space-y-8 py-8 sm:py-12">
         <div role="status" className="flex items-start gap-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-6">
           <span aria-hidden="true" className="grid h-12 w-12 shrink-0 place-items-center rounded-full bg-emerald-600 text-white">
             <CheckIcon width={24} height={24} />
           </span>
           <div>
             <p className="text-lg font-semibold text-navy-900">{ENROLMENT_MESSAGES.success}</p>
-            <p className="mt-1 text-sm text-slate-700">
-              Your receipt is e-mailed to {view.email}. You can also download it below, and come back to this page from the e-mail.
-            </p>
+            <p className="mt-1 text-sm text-slate-700">Your receipt is e-mailed to {view.email}, with a link back to this page.</p>
           </div>
         </div>
 
@@ -116,7 +119,20 @@ export default function EnrolmentConfirmation() {
           <h2 id="details-heading" className="text-lg font-semibold text-navy-900">
             Your payment
           </h2>
-          <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-x-6 gap-y-3 rounded-xl bg-ocean-50 px-4 py-3">
+            <dl>
+              <dt className="text-sm text-slate-600">Receipt number</dt>
+              <dd className="text-xl font-bold break-words text-navy-900" data-testid="confirmation-receipt-number">
+                {view.receiptNumber ?? 'Being issued: reload this page in a few minutes'}
+              </dd>
+            </dl>
+            {view.receiptUrl ? (
+              <a href={view.receiptUrl} className="btn-primary" download>
+                Download receipt (PDF)
+              </a>
+            ) : null}
+          </div>
+          <dl className="mt-5 grid gap-x-6 gap-y-3 sm:grid-cols-[auto_1fr]">
             {facts.map(([term, value]) => (
               <div key={term} className="contents">
                 <dt className="text-sm text-slate-600">{term}</dt>
@@ -127,11 +143,6 @@ export default function EnrolmentConfirmation() {
             ))}
           </dl>
           <div className="mt-6 flex flex-wrap gap-3">
-            {view.receiptUrl ? (
-              <a href={view.receiptUrl} className="btn-primary" download>
-                Download receipt (PDF)
-              </a>
-            ) : null}
             <Link to="/courses" className="btn-secondary">
               Browse more courses
             </Link>
