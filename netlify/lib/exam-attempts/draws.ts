@@ -19,7 +19,7 @@
  * Errors raised: HttpError 503 from drawKeys() (production without EXAM_DRAW_SECRET, or the local
  * key unreadable); 404 and 503 from startAttempt for an unknown exam or unavailable content.
  */
-import {createHmac, randomInt, randomUUID, timingSafeEqual} from 'node:crypto'
+import {randomInt, randomUUID} from 'node:crypto'
 import {drawAttempt, drawValidityMs} from '~/domain/exam-draw'
 import {reviewSubmission, type ReviewedExam, type ReviewedResult} from '~/domain/exam-review'
 import type {AnswerRecord, KeyedQuestion} from '~/domain/exam-scoring'
@@ -30,6 +30,9 @@ import {EXAM_ID_PATTERN} from '#schemas/api/exam-statistics'
 import {answersDigest, readRecordedAttempt} from '../exam-statistics'
 import {HttpError} from '../http'
 import {drawKeys, type DrawKeys} from './keys'
+import {hasValidSignature, signDraw, type DrawContent} from './signature'
+
+export {hasValidSignature, signDraw, signedContent, type DrawContent} from './signature'
 
 /** Why a submitted draw is refused (a 400 with the message). */
 export const DRAW_MESSAGES = {
@@ -40,38 +43,6 @@ export const DRAW_MESSAGES = {
   notFound: 'This exam does not exist.',
   unavailable: 'The exam could not be loaded. Please try again in a moment.',
 } as const
-
-/** A signed draw without its signature: what the signature covers. */
-export type DrawContent = Omit<SignedDraw, 'signature'>
-
-/**
- * The canonical JSON of what is signed: a fixed-order array holding only strings and arrays of
- * strings (the option orders as [questionId, options] pairs sorted by question id), so the same
- * draw always gives the same bytes whatever the order of an object's keys. The leading tag keeps
- * a signature of this kind from ever matching any other signed text of the site.
- */
-export function signedContent(draw: DrawContent): string {
-  const order = Object.keys(draw.optionOrder)
-    .sort()
-    .map((id) => [id, draw.optionOrder[id]!])
-  return JSON.stringify(['exam-draw/v1', draw.attemptId, draw.examId, draw.mode, draw.variants, order, draw.issuedAt])
-}
-
-const hmac = (key: Buffer, content: DrawContent): Buffer => createHmac('sha256', key).update(signedContent(content), 'utf8').digest()
-
-/** `content` with its signature by `key` (base64url HMAC-SHA256 of signedContent). */
-export function signDraw(content: DrawContent, key: Buffer): SignedDraw {
-  return {...content, signature: hmac(key, content).toString('base64url')}
-}
-
-/** Whether `draw`'s signature is one of `keys`' (compared in constant time). */
-export function hasValidSignature(draw: SignedDraw, keys: readonly Buffer[]): boolean {
-  const given = Buffer.from(draw.signature, 'base64url')
-  if (given.length !== 32) return false
-  const {signature: _signature, ...content} = draw
-  // Every key is tried, so the time taken does not tell which one matched.
-  return keys.map((key) => timingSafeEqual(hmac(key, content), given)).includes(true)
-}
 
 /** A uniform number in [0, 1) from node:crypto (2^48 steps). */
 const cryptoRandom = (): number => randomInt(0, 2 ** 48 - 1) / 2 ** 48
