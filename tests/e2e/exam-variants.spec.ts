@@ -130,20 +130,20 @@ test('a refused submission keeps the attempt open: the candidate returns to it a
 })
 
 test('Start waits for the server draw, and says so when it cannot be fetched; the take page offers Try again', async ({context, page}) => {
-  let mode: 'hold' | 'fail' | 'pass' = 'hold'
+  // The first request is held (a slow network), then fails like every one after it until `pass`.
+  let pass = false
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await context.route('**/api/exams/*/attempts', async (route) => {
-    if (mode === 'fail') return route.abort('connectionrefused')
-    if (mode === 'hold') await held
-    await route.fallback()
+    if (pass) return route.fallback()
+    await held
+    await route.abort('connectionrefused')
   })
   await page.goto(START)
   await page.getByLabel(/I have read the instructions/).check()
   await page.getByRole('button', {name: 'Start Exam'}).click()
   await expect(page.getByRole('status').filter({hasText: 'Preparing your questions...'})).toBeVisible()
   await expect(page.getByRole('button', {name: 'Start Exam'})).toHaveAttribute('aria-disabled', 'true')
-  mode = 'fail'
   release()
   await expect(page.getByTestId('start-error')).toHaveText(/could not reach the server to prepare your questions/)
   await expect(page).toHaveURL(START)
@@ -154,7 +154,7 @@ test('Start waits for the server draw, and says so when it cannot be fetched; th
   const failed = page.getByTestId('exam-load-error')
   await expect(failed).toContainText('Your exam could not be started')
   await expect(failed.getByRole('link', {name: 'Back to the instructions'})).toHaveAttribute('href', START)
-  mode = 'pass'
+  pass = true
   await failed.getByRole('button', {name: 'Try again'}).click()
   await expect(page.getByRole('heading', {level: 2, name: 'Question 1'})).toBeVisible()
   expect((await storedAttempt(page))?.draw.signature).toMatch(/^[A-Za-z0-9_-]{43}$/)
