@@ -121,6 +121,9 @@ test('a refused submission keeps the attempt open: the candidate returns to it a
   await expect(alert).toContainText('The questions sent were not issued by this site for this attempt')
   await expect(alert).toContainText('Your attempt is still open')
   await expectAccessible(page)
+  await page.setViewportSize({width: 390, height: 844})
+  await expectAccessible(page)
+  await page.setViewportSize({width: 1280, height: 800})
   await alert.getByRole('link', {name: 'Return to the exam'}).click()
   await expect(page).toHaveURL(TAKE)
   await expect(page.getByRole('radio', {name: 'SOLAS'})).toBeChecked()
@@ -148,12 +151,17 @@ test('Start waits for the server draw, and says so when it cannot be fetched; th
   await expect(page.getByTestId('start-error')).toHaveText(/could not reach the server to prepare your questions/)
   await expect(page).toHaveURL(START)
   await expectAccessible(page)
+  await page.setViewportSize({width: 390, height: 844})
+  await expectAccessible(page)
 
   // A direct visit to the take page cannot get its draw either: an error with Try again, then it works.
   await page.goto(TAKE)
   const failed = page.getByTestId('exam-load-error')
   await expect(failed).toContainText('Your exam could not be started')
   await expect(failed.getByRole('link', {name: 'Back to the instructions'})).toHaveAttribute('href', START)
+  await expectAccessible(page)
+  await page.setViewportSize({width: 1280, height: 800})
+  await expectAccessible(page)
   pass = true
   await failed.getByRole('button', {name: 'Try again'}).click()
   await expect(page.getByRole('heading', {level: 2, name: 'Question 1'})).toBeVisible()
