@@ -1,6 +1,6 @@
 /**
  * A candidate's exam attempt and stored results in the browser (docs/requirements.md#req-entities-stored-result, #req-states-exam,
- * #req-exam-variants; issue 4's honest clock).
+ * #req-exam-variants; the honest clock).
  *
  * - The attempt (exam id, mode, start, deadline, the signed draw the server issued, answers,
  *   flags, current question) is saved under `examAttempt:{examId}` on every change, so a reload
