@@ -133,7 +133,7 @@ describe("settling a submitted attempt with the server's answer", () => {
     expect(loadResult(storage, 'x')).toEqual(result)
   })
 
-  it('refused before the deadline: the attempt is open again, with its answers, to submit once more', () => {
+  it('refused before the deadline: the attempt is open again, with its answers, to submit once more (an untimed one for 24 hours)', () => {
     const {storage, result} = submitted()
     expect(settleAttempt(storage, result, 'refused', T0 + 61_000)).toBe(true)
     const open = loadAttempt(storage, 'x')
@@ -142,6 +142,9 @@ describe("settling a submitted attempt with the server's answer", () => {
     // An untimed attempt stays open whenever it is refused.
     const practice = submitted('practice')
     expect(settleAttempt(practice.storage, practice.result, 'refused', T0 + 10 * 3600_000)).toBe(true)
+    // ... until the server no longer takes its draw.
+    expect(settleAttempt(practice.storage, practice.result, 'refused', T0 + 25 * 3600_000)).toBe(false)
+    expect(loadAttempt(practice.storage, 'x')).toBeNull()
   })
 
   it('refused after the deadline: the attempt is closed (removed)', () => {

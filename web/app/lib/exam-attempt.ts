@@ -17,6 +17,7 @@
  */
 import type {AnswerRecord} from '~/domain/exam-scoring'
 import {isAnswered} from '~/domain/exam-scoring'
+import {PRACTICE_DRAW_HOURS} from '~/domain/exam-draw'
 import type {AttemptMode, SignedDraw} from '#schemas/api/exam-attempts'
 
 export type {AttemptMode}
@@ -177,14 +178,16 @@ export function submitAttempt(storage: Storage, attempt: ExamAttempt, questionId
 /**
  * What the server said about a stored result, applied to the attempt it came from (the same
  * attempt id; another attempt is left alone): `accepted` removes it; `refused` opens it again
- * while its time lasts (practice: always), else removes it. Resolves whether an open attempt
- * remains to go back to. Never throws (storage blocked: false).
+ * while its time lasts (an untimed one: PRACTICE_DRAW_HOURS from its start, as long as the server
+ * takes its draw), else removes it. Returns whether an open attempt remains to go back to. Never
+ * throws (storage blocked: false).
  */
 export function settleAttempt(storage: Storage, result: StoredExamResult, outcome: 'accepted' | 'refused', now: number): boolean {
   try {
     const attempt = loadAttempt(storage, result.examId)
     if (!attempt || !result.draw || attempt.draw.attemptId !== result.draw.attemptId) return false
-    if (outcome === 'accepted' || isExpired(attempt, now)) {
+    const practiceOver = attempt.deadline === null && now >= attempt.startedAt + PRACTICE_DRAW_HOURS * 3600_000
+    if (outcome === 'accepted' || isExpired(attempt, now) || practiceOver) {
       clearAttempt(storage, attempt.examId)
       return false
     }

@@ -83,7 +83,7 @@ export type ResultReview = {passMark: number; showCorrectAnswers: boolean; expla
 /** The course category an exam suggests (EXAM_QUERY `courses`). */
 type CoursesLinkSource = Parameters<typeof coursesForExam>[0]
 
-/** What the action answers: the scored result, or an error; `refused` marks a 400 (these answers, or their draw, are not accepted). */
+/** What the action answers: the scored result, or an error; `refused` marks a 400 or 413 (these answers, or their draw, are not accepted). */
 export type ScoreActionData =
   {status: 'scored'; examId: string; title: string; score: ExamScore; review: ResultReview} | {status: 'error'; message: string; refused?: true}
 
@@ -151,7 +151,8 @@ async function readAnswers(request: Request): Promise<Parsed> {
   return {ok: true, answers: result.data.answers, draw: result.data.draw}
 }
 
-const refusedIf = (status: number): {refused?: true} => (status === 400 ? {refused: true} : {})
+/** A body the server will not score as sent (400, 413): the attempt is opened again (see the page). */
+const refusedIf = (status: number): {refused?: true} => (status === 400 || status === 413 ? {refused: true} : {})
 
 export async function action({request, params}: ActionFunctionArgs) {
   const examId = params.examId ?? ''
