@@ -8,6 +8,8 @@ import {defineConfig, devices} from '@playwright/test'
 const PORT = Number(process.env.E2E_PORT ?? 8899)
 /** The site's Blobs emulation, readable by the tests (tests/e2e/blobs.ts). */
 export const E2E_BLOBS = {port: PORT + 1000, token: 'e2e-blobs-token', siteID: 'local-site'}
+/** The key the e2e server signs exam draws with, so a spec can pin a draw (tests/e2e/exam-seed.ts). */
+export const E2E_EXAM_DRAW_SECRET = 'e2e-exam-draw-secret-at-least-32-characters'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -48,6 +50,7 @@ export default defineConfig({
       RATE_LIMIT_CREATE_ORDER: '1000/10m',
       // Certificate look-ups from the one e2e client (the verify limit's own tests are integration tests).
       RATE_LIMIT_VERIFY: '1000/10m',
+      EXAM_DRAW_SECRET: E2E_EXAM_DRAW_SECRET,
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -45,6 +45,11 @@ export const STORES = {
    */
   examStatistics: 'exam-statistics',
   /**
+   * The embedded default's key for signing exam draws when EXAM_DRAW_SECRET is unset
+   * (netlify/lib/exam-attempts/keys.ts): one JSON blob `local-secret`, written once. Never used in production.
+   */
+  examDraw: 'exam-draw',
+  /**
    * Course certificates (issue 20; netlify/lib/certificates/register.ts): `cert/{number}` one JSON
    * CertificateRecord per certificate, `order/{orderId}` the enrolment's index (its certificates,
    * the valid one, an issue in progress), `counter/year-YYYY` the number counter of a year; all

@@ -9,11 +9,14 @@
  *   listing) and merges them.
  * - What: per variant (the scored question's id) correct or not, points earned and the attempt's
  *   total percentage, aggregated (see the domain module). No name, no answer text, no IP.
- * - Counted once: the results page scores a stored result again on every visit (a reload, "Try
- *   again"). With an `attemptKey` (the stored result's submission time and answers) a marker
- *   `seen/{examId}/{sha256 of examId, time and answers}` is written first (updateJSON: `onlyIfNew`); when it
- *   exists already the attempt was counted and is not recorded again (a race of two visits: one
- *   wins the marker). The marker is a hash: it holds no answer text.
+ * - Counted once, and only when accepted: the results action records an attempt only after its
+ *   signed draw was checked (netlify/lib/exam-attempts/draws.ts) and within the attempt's time.
+ *   The results page scores a stored result again on every visit (a reload, "Try again"); the
+ *   marker `seen/{examId}/{attemptId}` (the draw's attempt id) is written first (updateJSON:
+ *   `onlyIfNew`), holding a SHA-256 digest of the answers and no answer text; when it exists
+ *   already the attempt was counted and is not recorded again (a race of two visits: one wins the
+ *   marker). The same marker lets a result accepted in time be shown again after its draw's time
+ *   (readRecordedAttempt).
  * - `recordAttemptSafely` is what the results action calls: it never throws and never waits longer
  *   than RECORD_TIMEOUT_MS (2 s); a failure is logged and the candidate's result is shown anyway.
  */
@@ -41,15 +44,24 @@ export function attemptOf(score: Pick<ExamScore, 'percentage' | 'questions'>): R
   }
 }
 
-/** What identifies one stored result: its submission time and its answers. */
-export type AttemptKey = {submittedAt: string; answers: AnswerRecord[]}
+/** What identifies one accepted attempt: its signed draw's attempt id, and the answers it was accepted with. */
+export type AttemptKey = {attemptId: string; answers: AnswerRecord[]}
 
-/** The marker key of an attempt (a SHA-256 hash; no answer text). */
-export function seenKey(examId: string, key: AttemptKey): string {
-  const hash = createHash('sha256')
-    .update(JSON.stringify([examId, key.submittedAt, key.answers]))
-    .digest('hex')
-  return `seen/${examId}/${hash}`
+/** What the marker of an accepted attempt holds: the SHA-256 digest of its answers (answersDigest). */
+export type AttemptMarker = {answers: string}
+
+/** The SHA-256 hex digest of answer records (their JSON, in the order sent): no answer text is kept. */
+export function answersDigest(answers: AnswerRecord[]): string {
+  return createHash('sha256').update(JSON.stringify(answers)).digest('hex')
+}
+
+/** The marker key of an accepted attempt. */
+export const seenKey = (examId: string, attemptId: string): string => `seen/${examId}/${attemptId}`
+
+/** The marker of an accepted attempt of `examId`, or null when none was recorded. Throws what the store throws. */
+export async function readRecordedAttempt(examId: string, attemptId: string): Promise<AttemptMarker | null> {
+  const value = (await openStore(STORES.examStatistics).get(seenKey(examId, attemptId), {type: 'json'})) as AttemptMarker | null
+  return value && typeof value.answers === 'string' ? value : null
 }
 
 /**
@@ -69,7 +81,8 @@ export async function recordAttempt(
   const store = openStore(STORES.examStatistics)
   if (options.attemptKey) {
     // updateJSON: a conditional write (onlyIfNew), and one at a time per key in this process.
-    const marked = await updateJSON<{v: 1}>(store, seenKey(examId, options.attemptKey), (current) => (current ? undefined : {v: 1}))
+    const marker: AttemptMarker = {answers: answersDigest(options.attemptKey.answers)}
+    const marked = await updateJSON<AttemptMarker>(store, seenKey(examId, options.attemptKey.attemptId), (current) => (current ? undefined : marker))
     if (!marked.changed) return false
   }
   await updateJSON<ExamStatisticsShard>(store, shardKey(examId, shard), (current) => addAttempt(current, examId, attempt))

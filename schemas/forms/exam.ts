@@ -3,6 +3,7 @@
  * (docs/requirements.md#req-entities-answer), validated before the server scores them.
  */
 import {z} from 'zod'
+import {SignedDrawSchema} from '../api/exam-attempts'
 
 /** Limits of one scoring request (an exam has far fewer questions; a textarea answer ≤ 5000). */
 export const SCORE_LIMITS = {records: 50, questionId: 64, text: 5000, choices: 20, bodyBytes: 512 * 1024} as const
@@ -17,12 +18,12 @@ export const ScoreRequestSchema = z.object({
       }),
     )
     .max(SCORE_LIMITS.records),
-  /**
-   * The stored result's submission time (ISO 8601), optional: with it a scored attempt is counted
-   * once in the item statistics however often the results page scores it again (issue 18,
-   * netlify/lib/exam-statistics.ts).
-   */
+  /** The stored result's submission time (ISO 8601); optional here, required by the results PDF, which prints it. */
   submittedAt: z.string().datetime({offset: true}).optional(),
-  /** Issue 18: the attempt's drawn question ids, one per slot (absent in results stored before variants). */
-  draw: z.array(z.string().min(1).max(SCORE_LIMITS.questionId)).max(SCORE_LIMITS.records).optional(),
+  /**
+   * The attempt's draw as the server issued and signed it (schemas/api/exam-attempts.ts). Optional
+   * here so that a result without one gets its own message (a 400, nothing scored: the results
+   * action and the results PDF refuse it), not a parse error.
+   */
+  draw: SignedDrawSchema.optional(),
 })

@@ -10,6 +10,7 @@ import {readFileSync} from 'node:fs'
 import {readFile} from 'node:fs/promises'
 import type {Page} from '@playwright/test'
 import {loginThroughApi, seedToken} from './admin-session'
+import {firstVariantsDraw} from './exam-seed'
 import {expect, expectAccessible, test} from './fixtures'
 
 const EXAM_ID = 'maritime-safety-basics'
@@ -23,7 +24,7 @@ const EXAM: {title: string; questions: SeedQuestion[]} = (() => {
     .map((line) => JSON.parse(line))
   const found = docs.find((doc) => doc._type === 'exam' && doc.examId?.current === EXAM_ID)
   if (!found) throw new Error(`${EXAM_ID} is missing from the seed dataset`)
-  // A result stored without a draw is scored on the first variant of each slot (issue 18).
+  // The stored results carry a signed draw of the first variant of each slot.
   return {title: found.title, questions: found.slots.map((slot: {variants: SeedQuestion[]}) => slot.variants[0])}
 })()
 const ALL_CORRECT = EXAM.questions.map((q) => ({
@@ -37,7 +38,7 @@ async function storeResult(
   timeSpent = 754,
   submittedAt = '2026-03-04T09:05:06.000Z',
 ) {
-  const record = {[EXAM_ID]: {examId: EXAM_ID, answers, timeSpent, submittedAt}}
+  const record = {[EXAM_ID]: {examId: EXAM_ID, answers, timeSpent, submittedAt, draw: firstVariantsDraw(EXAM_ID)}}
   await page.addInitScript((value) => window.localStorage.setItem('examResults', value), JSON.stringify(record))
 }
 
@@ -87,7 +88,7 @@ test('the results page links to the courses of the exam category and prints only
 })
 
 test('/admin/exams lists the variants with their statistics after a few attempts', async ({page, request}) => {
-  // Three attempts scored by the results page (each its own submission time: an attempt is counted once).
+  // Three attempts scored by the results page (each its own signed draw: an attempt is counted once).
   for (const [index, answers] of [ALL_CORRECT, [], ALL_CORRECT].entries()) {
     const attempt = await page.context().newPage()
     await storeResult(

@@ -7,16 +7,13 @@
  */
 import {readFile} from 'node:fs/promises'
 import type {Page, Route} from '@playwright/test'
-import {firstVariants, seedExams, type SeedQuestion} from './exam-seed'
+import {firstVariants, firstVariantsDraw, seedExams, type SeedQuestion} from './exam-seed'
 import {expect, expectAccessible, test} from './fixtures'
 
 const EXAM_ID = 'maritime-safety-basics'
 const RESULTS = `/exam/${EXAM_ID}/results`
 
-/**
- * The exam with its answer key, straight from the seed dataset: the first variant of each slot
- * (issue 18), the questions a result stored without a draw is scored on.
- */
+/** The exam with its answer key, straight from the seed dataset: the first variant of each slot, the draw the stored results carry. */
 const EXAM = (() => {
   const found = seedExams().find((doc) => doc.examId.current === EXAM_ID)
   if (!found) throw new Error(`${EXAM_ID} is missing from the seed dataset`)
@@ -27,9 +24,9 @@ type Answer = {questionId: string; answer: string | string[]}
 const correctAnswer = (q: SeedQuestion) => (q.type === 'multiple-choice' ? (q.correctAnswers ?? []) : (q.correctAnswer ?? ''))
 const ALL_CORRECT: Answer[] = EXAM.questions.map((q) => ({questionId: q.questionId, answer: correctAnswer(q)}))
 
-/** Stores a result for the exam before any page script runs (as the take page leaves it). */
+/** Stores a result for the exam before any page script runs (as the take page leaves it, with a signed draw of the first variants). */
 async function storeResult(page: Page, answers: Answer[], timeSpent = 754, examId = EXAM_ID) {
-  const record = {[examId]: {examId, answers, timeSpent, submittedAt: '2026-03-04T09:05:06.000Z'}}
+  const record = {[examId]: {examId, answers, timeSpent, submittedAt: '2026-03-04T09:05:06.000Z', draw: firstVariantsDraw(examId)}}
   await page.addInitScript((value) => window.localStorage.setItem('examResults', value), JSON.stringify(record))
 }
 

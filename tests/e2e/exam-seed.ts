@@ -1,11 +1,16 @@
 /**
- * The seed's exams for the exam specs (issue 18, docs/requirements.md#req-exam-variants): each exam
- * is a list of slots of variant questions. `pinFirstVariants` makes the take page draw the first
- * variant of every slot with the options in the seed's order, so a spec can rely on fixed questions.
+ * The seed's exams for the exam specs (docs/requirements.md#req-exam-variants): each exam is a list
+ * of slots of variant questions. `pinFirstVariants` gives every attempt the first variant of each
+ * slot with the options in the seed's order, so a spec can rely on fixed questions.
  */
 import type {BrowserContext} from '@playwright/test'
+import {randomUUID} from 'node:crypto'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
+import {signDraw} from '#netlify/lib/exam-attempts/signature'
+import type {AttemptMode} from '#schemas/api/exam-attempts'
+// eslint-disable-next-line no-restricted-imports -- the root's Playwright config has no alias
+import {E2E_EXAM_DRAW_SECRET} from '../../playwright.config'
 
 export type SeedQuestion = {
   _key: string
@@ -34,22 +39,46 @@ export const firstVariants = (exam: SeedExam) => exam.slots.map((slot) => slot.v
 export const allVariants = (exam: SeedExam) => exam.slots.flatMap((slot) => slot.variants)
 
 /**
- * Before any page script of the context runs: every variant but the first of each slot counts as
- * seen on this device (so the draw takes the first ones), and, unless `shuffle`, Math.random
- * returns just under 1, which leaves the options in the seed's order.
+ * A draw of the first variant of each slot of `examId` (none: an exam the seed lacks gets
+ * `variants` ['q1']), options in the seed's order, signed as the e2e server signs draws — what a
+ * stored result carries.
+ */
+export function firstVariantsDraw(examId: string, mode: AttemptMode = 'timed') {
+  const exam = seedExams().find((candidate) => candidate.examId.current === examId)
+  const variants = exam ? firstVariants(exam).map((q) => q.questionId) : ['q1']
+  return signDraw(
+    {attemptId: randomUUID(), examId, mode, variants, optionOrder: {}, issuedAt: new Date().toISOString()},
+    Buffer.from(E2E_EXAM_DRAW_SECRET, 'utf8'),
+  )
+}
+
+/**
+ * Pins the draw of every attempt the context starts:
+ * - by default, the server's answer to POST /api/exams/{examId}/attempts is replaced by a draw of
+ *   the first variant of each slot, options in the seed's order, signed with the e2e server's key
+ *   (E2E_EXAM_DRAW_SECRET) as the server signs it — so the server still checks it on submission;
+ * - with `shuffle`, the server draws for real: every variant but the first of each slot counts as
+ *   seen on this device (so it takes the first ones), and it shuffles the options.
  */
 export async function pinFirstVariants(context: BrowserContext, {shuffle = false} = {}) {
-  const seen = Object.fromEntries(
-    seedExams().map((exam) => [
-      `examSeenVariants:${exam.examId.current}`,
-      JSON.stringify(exam.slots.flatMap((slot) => slot.variants.slice(1).map((v) => v.questionId))),
-    ]),
-  )
-  await context.addInitScript(
-    ({entries, keepOrder}) => {
+  const exams = seedExams()
+  if (shuffle) {
+    const seen = Object.fromEntries(
+      exams.map((exam) => [
+        `examSeenVariants:${exam.examId.current}`,
+        JSON.stringify(exam.slots.flatMap((slot) => slot.variants.slice(1).map((v) => v.questionId))),
+      ]),
+    )
+    await context.addInitScript((entries) => {
       for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value)
-      if (keepOrder) Math.random = () => 0.999999
-    },
-    {entries: seen, keepOrder: !shuffle},
-  )
+    }, seen)
+    return
+  }
+  await context.route('**/api/exams/*/attempts', async (route) => {
+    const examId = decodeURIComponent(new URL(route.request().url()).pathname.split('/')[3] ?? '')
+    const exam = exams.find((candidate) => candidate.examId.current === examId)
+    if (!exam) return route.continue()
+    const {mode} = route.request().postDataJSON() as {mode: AttemptMode}
+    await route.fulfill({status: 201, json: firstVariantsDraw(examId, mode)})
+  })
 }

@@ -15,7 +15,7 @@ const TAKE = `/exam/${EXAM}/take`
 const RESULTS = `/exam/${EXAM}/results`
 const T0 = new Date('2025-03-03T09:00:00Z')
 
-// Issue 18: these specs take the first variant of every slot, options in the seed's order.
+// These specs take the first variant of every slot, options in the seed's order (a draw signed as the server signs it).
 test.beforeEach(async ({context}) => {
   await pinFirstVariants(context)
 })
@@ -217,12 +217,14 @@ test('Submit stores the result under examResults and opens the results', async (
     ],
     timeSpent: expect.any(Number),
     submittedAt: expect.stringMatching(/^2025-03-03T09:03:2\d\.\d{3}Z$/),
-    // Issue 18: the drawn variants, one per slot (the first ones here: pinFirstVariants).
-    draw: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8'],
+    // The signed draw the server issued: the drawn variants, one per slot (the first ones here: pinFirstVariants).
+    draw: expect.objectContaining({examId: EXAM, mode: 'timed', variants: ['q1', 'q2', 'q3', 'q4', 'q5', 'q6', 'q7', 'q8'], signature: expect.any(String)}),
   })
   expect(results[EXAM].timeSpent).toBeGreaterThanOrEqual(200)
   expect(results[EXAM].timeSpent).toBeLessThan(215)
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), `examAttempt:${EXAM}`)).toBeNull()
+  // The attempt is removed once the server has accepted the answers.
+  await expect(page.getByTestId('results-summary')).toBeVisible()
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), `examAttempt:${EXAM}`)).toBeNull()
 })
 
 test('a reload keeps the answers, the flags, the current question and the deadline', async ({page}) => {
@@ -266,7 +268,8 @@ test('the clock reaching zero submits the answers given and opens the results', 
   await expect(page).toHaveURL(RESULTS)
   const results = await storedResults(page)
   expect(results[EXAM]).toMatchObject({examId: EXAM, answers: [{questionId: 'q1', answer: 'SOLAS'}], timeSpent: 45 * 60})
-  expect(await page.evaluate((key) => window.localStorage.getItem(key), `examAttempt:${EXAM}`)).toBeNull()
+  await expect(page.getByTestId('results-summary')).toBeVisible()
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key), `examAttempt:${EXAM}`)).toBeNull()
 })
 
 test('an attempt whose deadline passed while away is submitted on return', async ({page}) => {

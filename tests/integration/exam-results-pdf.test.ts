@@ -18,6 +18,9 @@ import type {AnswerRecord} from '~/domain/exam-scoring'
 import {fetchContent} from '~/lib/content.server'
 import {EXAM_KEY_QUERY} from '~/lib/queries'
 import {action} from '~/routes/exam.$examId.results[.]pdf'
+import {signedDraw, useDrawSecret} from './exam-draw-fixtures'
+
+useDrawSecret()
 
 const EXAM_ID = 'maritime-safety-basics'
 const dir = mkdtempSync(join(tmpdir(), 'results-pdf-'))
@@ -32,16 +35,27 @@ beforeAll(async () => {
   exam = found
 })
 
-/** The questions scored for a result stored without a draw: the first variant of each slot (issue 18). */
+/** The first variant of each slot: the draw signed for these tests. */
 const firstVariants = (keyed: KeyedExam) => keyed.slots.map((slot) => slot.variants[0]!)
 
 const correctAnswer = (q: KeyedExam['slots'][number]['variants'][number]): AnswerRecord['answer'] =>
   q.type === 'multiple-choice' ? [...(q.correctAnswers ?? [])] : (q.correctAnswer ?? '')
 
+/** Posts `body` (an object gets a signed draw of the first variants unless it has one). */
 function post(body: unknown, {examId = EXAM_ID, contentType = 'application/json'} = {}): Promise<Response> {
+  const withDraw =
+    typeof body === 'object' && body !== null && !('draw' in body)
+      ? {
+          ...body,
+          draw: signedDraw(
+            examId,
+            firstVariants(exam).map((q) => q.id),
+          ),
+        }
+      : body
   const request = new Request(`http://localhost/exam/${examId}/results.pdf`, {
     method: 'POST',
-    body: typeof body === 'string' ? body : JSON.stringify(body),
+    body: typeof withDraw === 'string' ? withDraw : JSON.stringify(withDraw),
     headers: {'Content-Type': contentType},
   })
   return action({request, params: {examId}, context: {}} as unknown as ActionFunctionArgs)
@@ -114,6 +128,7 @@ describe('bad input', () => {
       [post({answers: 'x', timeSpent: 1, submittedAt: '2026-11-24T10:05:00Z'}), 400],
       [post({answers: [], timeSpent: -1, submittedAt: '2026-11-24T10:05:00Z'}), 400],
       [post({answers: [], timeSpent: 1, submittedAt: 'yesterday'}), 400],
+      [post({answers: [], timeSpent: 1, submittedAt: '2026-11-24T10:05:00Z', draw: undefined}), 400],
       [post(JSON.stringify({answers: [], pad: 'x'.repeat(600 * 1024)})), 413],
       [post({answers: []}, {contentType: 'text/plain'}), 415],
       [post({answers: [], timeSpent: 1, submittedAt: '2026-11-24T10:05:00Z'}, {examId: 'no-such-exam'}), 404],

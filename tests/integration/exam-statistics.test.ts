@@ -17,6 +17,10 @@ import statisticsFn from '#netlify/functions/admin-exam-statistics'
 import {ExamStatisticsResponseSchema} from '#schemas/api/exam-statistics'
 import {startBlobs} from '../helpers/blobs'
 import {callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
+import {signedDraw, useDrawSecret} from './exam-draw-fixtures'
+import type {SignedDraw} from '#schemas/api/exam-attempts'
+
+useDrawSecret()
 
 const EXAM_ID = 'maritime-safety-basics'
 
@@ -30,10 +34,20 @@ afterEach(async () => {
   blobs = undefined
 })
 
-async function post(answers: unknown, submittedAt?: string): Promise<ScoreActionData> {
+/** A signed draw of the first variant of each slot (a new attempt each call). */
+async function firstDraw(): Promise<SignedDraw> {
+  const exam = await fetchContent(EXAM_KEY_QUERY, {examId: EXAM_ID})
+  return signedDraw(
+    EXAM_ID,
+    exam!.slots.map((slot) => slot.variants[0]!.id),
+  )
+}
+
+/** Scores `answers` of the attempt `draw` (default: a new attempt). */
+async function post(answers: unknown, draw?: SignedDraw): Promise<ScoreActionData> {
   const request = new Request(`http://localhost/exam/${EXAM_ID}/results`, {
     method: 'POST',
-    body: JSON.stringify({answers, submittedAt}),
+    body: JSON.stringify({answers, draw: draw ?? (await firstDraw())}),
     headers: {'Content-Type': 'application/json'},
   })
   const result = (await action({request, params: {examId: EXAM_ID}, context: {}} as unknown as ActionFunctionArgs)) as unknown as {data: ScoreActionData}
@@ -76,22 +90,20 @@ describe('recording from the results action', () => {
     expect(raw).not.toMatch(/203\.0\.113|answer/i)
   })
 
-  it('counts a stored result once however often it is scored again (reload, Try again, a race), by its submission time and answers', async () => {
-    const at = '2026-11-24T10:00:00.000Z'
-    const results = await Promise.all([post([], at), post([], at), post([], at)])
+  it('counts an attempt once however often it is scored again (reload, Try again, a race), by the attempt id of its draw', async () => {
+    const draw = await firstDraw()
+    const results = await Promise.all([post([], draw), post([], draw), post([], draw)])
     expect(results.every((r) => r.status === 'scored')).toBe(true)
-    expect((await post([], at)).status).toBe('scored')
+    expect((await post([], draw)).status).toBe('scored')
     const once = await readExamStatistics(EXAM_ID)
     expect(once.map((s) => s.attempts)).toEqual(once.map(() => 1))
-    // Another attempt (another time), and the same time with other answers, count.
-    await post([], '2026-11-24T11:00:00.000Z')
-    const exam = await fetchContent(EXAM_KEY_QUERY, {examId: EXAM_ID})
-    await post([{questionId: exam!.slots.map((slot) => slot.variants[0]!)[0]!.id, answer: 'x'}], at)
+    // Other attempts count.
+    await post([])
+    await post([])
     expect((await readExamStatistics(EXAM_ID)).every((s) => s.attempts === 3)).toBe(true)
-    // A body without submittedAt (an API caller) is counted each time.
-    await post([])
-    await post([])
-    expect((await readExamStatistics(EXAM_ID)).every((s) => s.attempts === 5)).toBe(true)
+    // A refused submission counts nothing.
+    expect((await post([{questionId: 'q99', answer: 'x'}])).status).toBe('error')
+    expect((await readExamStatistics(EXAM_ID)).every((s) => s.attempts === 3)).toBe(true)
   })
 
   it('still shows the result when the statistics cannot be written', async () => {

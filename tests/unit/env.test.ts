@@ -79,6 +79,9 @@ const MALFORMED: Record<string, string> = {
   // administrator
   ADMIN_PASSWORD_HASH: 'scrypt$1$8$1$c2FsdA==$aGFzaA==',
   SESSION_SECRET: 'not 32 characters',
+  // signed exam draws
+  EXAM_DRAW_SECRET: 'not 32 characters either',
+  EXAM_DRAW_SECRET_PREVIOUS: 'short',
   // e-mail (issue 14)
   SMTP_URL: 'http://smtp.example.com',
   MAIL_FROM: 'Maritime Training <no-reply@localhost>\r\nBcc: victim@example.com',

@@ -5,18 +5,33 @@ import {
   crossedWarning,
   formatClock,
   isExpired,
+  isOpen,
   loadAttempt,
   loadResult,
-  newAttempt,
+  newAttempt as newAttemptOf,
   remainingSeconds,
   saveAttempt,
   saveResult,
+  settleAttempt,
   submitAttempt,
   timeSpentSeconds,
 } from '~/lib/exam-attempt'
+import type {AttemptMode, SignedDraw} from '#schemas/api/exam-attempts'
 import {MemoryStorage} from '../helpers/memory-storage'
 
 const T0 = Date.UTC(2026, 10, 21, 9, 0, 0)
+
+/** A draw as the server signs it (the signature is the server's to check; any 43 characters here). */
+const drawOf = (examId: string, mode: AttemptMode, attemptId = '7f1c2a4e-0d6b-4c1e-9a51-3e2f6b8d9c01'): SignedDraw => ({
+  attemptId,
+  examId,
+  mode,
+  variants: ['q1', 'q2', 'q3'],
+  optionOrder: {},
+  issuedAt: new Date(T0).toISOString(),
+  signature: 'x'.repeat(43),
+})
+const newAttempt = (examId: string, duration: number, mode: AttemptMode, now: number) => newAttemptOf(drawOf(examId, mode), duration, now)
 
 describe('deadline arithmetic', () => {
   it('fixes the deadline at start + duration', () => {
@@ -67,6 +82,10 @@ describe('storage', () => {
     expect(loadAttempt(storage, 'x')).toEqual(attempt)
     storage.setItem('examAttempt:y', '{not json')
     expect(loadAttempt(storage, 'y')).toBeNull()
+    // An attempt without a signed draw (the browser's own draw of earlier versions) cannot be scored: absent.
+    const {draw: _draw, ...unsigned} = attempt
+    storage.setItem('examAttempt:x', JSON.stringify({...unsigned, draw: ['q1', 'q2', 'q3'], optionOrder: {}}))
+    expect(loadAttempt(storage, 'x')).toBeNull()
   })
   it('keeps results per exam under examResults', () => {
     const storage = new MemoryStorage()
@@ -76,7 +95,7 @@ describe('storage', () => {
     expect(loadResult(storage, 'b')?.answers).toHaveLength(1)
     expect(Object.keys(JSON.parse(storage.getItem('examResults') ?? '{}'))).toEqual(['a', 'b'])
   })
-  it('submits an attempt: answered questions in order, time capped, attempt removed', () => {
+  it('submits an attempt: answered questions in order, time capped, the signed draw kept; the attempt stays, marked submitted', () => {
     const storage = new MemoryStorage()
     const attempt = {...newAttempt('x', 1, 'timed', T0), answers: {q3: ['A', 'B'], q1: 'Mayday', q2: '  '}}
     saveAttempt(storage, attempt)
@@ -89,9 +108,56 @@ describe('storage', () => {
       ],
       timeSpent: 60,
       submittedAt: new Date(T0 + 5 * 60_000).toISOString(),
+      draw: attempt.draw,
     })
+    expect(loadResult(storage, 'x')).toEqual(result)
+    const kept = loadAttempt(storage, 'x')
+    expect(kept).toMatchObject({submittedAt: T0 + 5 * 60_000, answers: attempt.answers})
+    expect(isOpen(kept!)).toBe(false)
+    expect(answerRecords({answers: {}}, ['q1'])).toEqual([])
+  })
+})
+
+describe("settling a submitted attempt with the server's answer", () => {
+  function submitted(mode: AttemptMode = 'timed') {
+    const storage = new MemoryStorage()
+    const attempt = {...newAttempt('x', 45, mode, T0), answers: {q1: 'Mayday'}}
+    const result = submitAttempt(storage, attempt, ['q1', 'q2', 'q3'], T0 + 60_000)
+    return {storage, result}
+  }
+
+  it('accepted: the attempt is removed', () => {
+    const {storage, result} = submitted()
+    expect(settleAttempt(storage, result, 'accepted', T0 + 61_000)).toBe(false)
     expect(loadAttempt(storage, 'x')).toBeNull()
     expect(loadResult(storage, 'x')).toEqual(result)
-    expect(answerRecords({answers: {}}, ['q1'])).toEqual([])
+  })
+
+  it('refused before the deadline: the attempt is open again, with its answers, to submit once more (an untimed one for 24 hours)', () => {
+    const {storage, result} = submitted()
+    expect(settleAttempt(storage, result, 'refused', T0 + 61_000)).toBe(true)
+    const open = loadAttempt(storage, 'x')
+    expect(open && isOpen(open)).toBe(true)
+    expect(open?.answers).toEqual({q1: 'Mayday'})
+    // An untimed attempt stays open whenever it is refused.
+    const practice = submitted('practice')
+    expect(settleAttempt(practice.storage, practice.result, 'refused', T0 + 10 * 3600_000)).toBe(true)
+    // ... until the server no longer takes its draw.
+    expect(settleAttempt(practice.storage, practice.result, 'refused', T0 + 25 * 3600_000)).toBe(false)
+    expect(loadAttempt(practice.storage, 'x')).toBeNull()
+  })
+
+  it('refused after the deadline: the attempt is closed (removed)', () => {
+    const {storage, result} = submitted()
+    expect(settleAttempt(storage, result, 'refused', T0 + 45 * 60_000)).toBe(false)
+    expect(loadAttempt(storage, 'x')).toBeNull()
+  })
+
+  it('leaves another attempt alone (a new one started since)', () => {
+    const {storage, result} = submitted()
+    const other = newAttemptOf(drawOf('x', 'timed', '0e5d9b62-6a55-4a8f-8c1d-5a2a3c4b5d6e'), 45, T0 + 2 * 60_000)
+    saveAttempt(storage, other)
+    expect(settleAttempt(storage, result, 'accepted', T0 + 3 * 60_000)).toBe(false)
+    expect(loadAttempt(storage, 'x')).toEqual(other)
   })
 })

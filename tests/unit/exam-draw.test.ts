@@ -1,6 +1,17 @@
 /** docs/requirements.md#req-exam-variants: the draw (unseen first, uniform otherwise, stable) and the option shuffle (issue 18). */
 import {describe, expect, it} from 'vitest'
-import {checkSubmission, drawAttempt, drawnQuestions, drawVariants, isPermutation, isValidDraw, shuffled} from '~/domain/exam-draw'
+import {
+  checkSubmission,
+  drawAttempt,
+  drawnQuestions,
+  drawValidityMs,
+  drawVariants,
+  DRAW_GRACE_MINUTES,
+  isPermutation,
+  isValidDraw,
+  PRACTICE_DRAW_HOURS,
+  shuffled,
+} from '~/domain/exam-draw'
 import {loadSeen, recordSeen} from '~/lib/exam-attempt'
 import {MemoryStorage} from '../helpers/memory-storage'
 
@@ -129,18 +140,11 @@ describe('checkSubmission', () => {
       ).ok,
     ).toBe(false)
   })
-  it('without a draw: the answered variant of each slot, else the first; two variants of one slot are refused', () => {
-    const result = checkSubmission(slots, [{questionId: 'q1b', answer: 'A'}], undefined)
-    expect(result.ok && result.questions.map((q) => q.id)).toEqual(['q1b', 'q2', 'q3'])
-    expect(
-      checkSubmission(
-        slots,
-        [
-          {questionId: 'q1', answer: 'A'},
-          {questionId: 'q1b', answer: 'A'},
-        ],
-        undefined,
-      ).ok,
-    ).toBe(false)
+})
+
+describe('drawValidityMs', () => {
+  it('is the attempt time plus the grace: the duration when timed, PRACTICE_DRAW_HOURS when untimed', () => {
+    expect(drawValidityMs('timed', 45)).toBe((45 + DRAW_GRACE_MINUTES) * 60_000)
+    expect(drawValidityMs('practice', 45)).toBe((PRACTICE_DRAW_HOURS * 60 + DRAW_GRACE_MINUTES) * 60_000)
   })
 })

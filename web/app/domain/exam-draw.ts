@@ -1,24 +1,38 @@
 /**
- * Question variants and option order of an attempt (issue 18, docs/requirements.md#req-exam-variants),
- * for the browser (drawing at start) and the server (checking a submitted draw).
+ * Question variants and option order of an attempt (docs/requirements.md#req-exam-variants): the
+ * rules the server draws by (netlify/lib/exam-attempts/draws.ts issues and signs the draw) and
+ * checks a submitted draw against, and the browser shows the drawn questions by.
  *
  * - An exam is a list of slots; each slot has one or more variant questions (same type, same
  *   points). An attempt's draw is the list of the drawn variants' question ids, one per slot, in
  *   slot order.
- * - The draw prefers variants this device has not seen (`seen`: question ids of earlier
- *   attempts); among the candidates (the unseen ones, or all when every variant was seen) it is
- *   uniform.
+ * - The draw prefers variants the candidate's device has not seen (`seen`: question ids of earlier
+ *   attempts, sent with the start request); among the candidates (the unseen ones, or all when
+ *   every variant was seen) it is uniform.
  * - When the exam shuffles options, each drawn choice question gets a uniformly random order
- *   (Fisher–Yates) stored with the attempt, so a reload shows the same order.
- * `random` returns a number in [0, 1) (Math.random in the browser; a seeded one in tests).
+ *   (Fisher–Yates), signed with the draw, so a reload shows the same order.
+ * - A draw may be submitted until its attempt's time is over, plus a grace (drawValidityMs): the
+ *   exam's duration for a timed attempt, PRACTICE_DRAW_HOURS for an untimed one.
+ * `random` returns a number in [0, 1) (node:crypto on the server; a seeded one in tests).
  * Pure; nothing here throws.
  */
 
 /** A slot as far as drawing needs it: its variants' question ids (and options). */
 export type DrawSlot<Q extends {id: string} = {id: string}> = {variants: Q[] | null}
 
-/** What is stored with an attempt: the drawn question ids and each choice question's option order. */
+/** The drawn question ids and each choice question's option order. */
 export type AttemptDraw = {draw: string[]; optionOrder: Record<string, string[]>}
+
+/** Minutes after the attempt's time is over during which its draw is still accepted (a slow network, the automatic submission). */
+export const DRAW_GRACE_MINUTES = 10
+/** How long an untimed (practice) attempt's draw may be submitted, in hours. */
+export const PRACTICE_DRAW_HOURS = 24
+
+/** How long after it was issued a draw may be submitted (milliseconds): the attempt's time plus DRAW_GRACE_MINUTES. */
+export function drawValidityMs(mode: 'timed' | 'practice', durationMinutes: number): number {
+  const attemptMinutes = mode === 'timed' ? durationMinutes : PRACTICE_DRAW_HOURS * 60
+  return (attemptMinutes + DRAW_GRACE_MINUTES) * 60_000
+}
 
 const pick = <T>(items: readonly T[], random: () => number): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))]!
 
@@ -94,37 +108,29 @@ export function drawnQuestions<Q extends {id: string; options: string[] | null}>
 /** The outcome of checking a submitted result against the exam's slots: the drawn questions to score, or why not (a 400). */
 export type SubmissionCheck<Q> = {ok: true; questions: Q[]} | {ok: false; message: string}
 
+/** Why a submission is refused (a 400; the results page shows the message). */
+export const SUBMISSION_MESSAGES = {
+  invalidDraw: 'The questions sent are not a valid draw of this exam.',
+} as const
+
 /**
- * Checks a submitted result (issue 18: results for variants outside a valid draw, or answers of
- * the wrong shape, are refused and nothing is scored or recorded).
+ * Checks submitted answers against the attempt's draw (the draw's signature is the server's to
+ * check first): results for variants outside a valid draw, or answers of the wrong shape, are
+ * refused and nothing is scored or recorded.
  *
- * - `draw` given: it must be a valid draw (isValidDraw).
- * - `draw` absent (a result stored before variants existed): each answered question must be a
- *   variant of a different slot; slots without an answer count their first variant (unanswered).
- * - Every answer must belong to the draw and have its type's shape: a list for multiple-choice, a
- *   text otherwise.
+ * - `draw` must be a valid draw (isValidDraw): one variant of each slot, in slot order.
+ * - Every answer must belong to the draw, once, and have its type's shape: a list for
+ *   multiple-choice, a text otherwise.
  */
 export function checkSubmission<Q extends {id: string; type: string}>(
   slots: ReadonlyArray<DrawSlot<Q>>,
   answers: ReadonlyArray<{questionId: string; answer: string | string[]}>,
-  draw: readonly string[] | undefined,
+  draw: readonly string[],
 ): SubmissionCheck<Q> {
   const filled = slots.filter((slot) => (slot.variants ?? []).length > 0)
-  let ids: string[]
-  if (draw) {
-    if (!isValidDraw(filled, draw)) return {ok: false, message: 'The questions sent are not a valid draw of this exam.'}
-    ids = [...draw]
-  } else {
-    const answered = new Set(answers.map((record) => record.questionId))
-    ids = []
-    for (const slot of filled) {
-      const hits = (slot.variants ?? []).filter((variant) => answered.has(variant.id))
-      if (hits.length > 1) return {ok: false, message: 'The answers sent cover two variants of the same question.'}
-      ids.push((hits[0] ?? slot.variants![0]!).id)
-    }
-  }
+  if (!isValidDraw(filled, draw)) return {ok: false, message: SUBMISSION_MESSAGES.invalidDraw}
   const byId = new Map(filled.flatMap((slot) => slot.variants ?? []).map((variant) => [variant.id, variant]))
-  const questions = ids.map((id) => byId.get(id)!)
+  const questions = draw.map((id) => byId.get(id)!)
   const inDraw = new Map(questions.map((question) => [question.id, question]))
   const answeredOnce = new Set<string>()
   for (const record of answers) {

@@ -7,8 +7,9 @@
  *
  * Shapes: `exam` is the answer key as EXAM_KEY_QUERY gives it (slots of keyed variants,
  * `totalPoints`, optional `passMark` in percent and `showCorrectAnswers`); `answers` are the spec's
- * answer records; `draw` the attempt's drawn variant ids (absent for results stored before variants
- * existed). Raises nothing: an invalid submission is `{ok: false, message}` (the callers' 400).
+ * answer records; `draw` the attempt's drawn variant ids, from a draw whose signature the caller
+ * verified (netlify/lib/exam-attempts/draws.ts). Raises nothing: an invalid submission is
+ * `{ok: false, message}` (the callers' 400).
  */
 import {checkSubmission, type DrawSlot} from './exam-draw'
 import {DEFAULT_PASS_MARK} from './exam-pass'
@@ -40,7 +41,7 @@ export type ReviewedResult<E> = {
 export function reviewSubmission<Q extends KeyedQuestion & {explanation?: E | null}, E extends readonly unknown[]>(
   exam: ReviewedExam<Q, E>,
   answers: AnswerRecord[],
-  draw: readonly string[] | undefined,
+  draw: readonly string[],
 ): ReviewedResult<E> | {ok: false; message: string} {
   const checked = checkSubmission(exam.slots ?? [], answers, draw)
   if (!checked.ok) return checked

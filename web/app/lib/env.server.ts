@@ -3,8 +3,8 @@
  * the Netlify Functions, the local server (web/server.ts) and the scripts (netlify/scripts) —
  * is declared here, once, with its format, its default and a message naming it. The one schema,
  * EnvSchema, is composed of named sections (ContentEnvSchema, DeploymentEnvSchema,
- * RateLimitEnvSchema, PaymentsEnvSchema, AdminEnvSchema, MailEnvSchema, SanityWebhookEnvSchema,
- * LocalEnvSchema); nothing outside this module reads `process.env` (tests/unit/env.test.ts
+ * RateLimitEnvSchema, PaymentsEnvSchema, AdminEnvSchema, ExamDrawEnvSchema, MailEnvSchema,
+ * SanityWebhookEnvSchema, LocalEnvSchema); nothing outside this module reads `process.env` (tests/unit/env.test.ts
  * scans web/app and netlify for it).
  *
  * - getEnv(): the whole environment, validated at start-up — by web/server.ts before it serves
@@ -14,7 +14,7 @@
  *   as unset.
  * - parseEnvSection(schema, source): one section alone, for the configurations whose
  *   cross-variable, fail-closed production rules answer 503 at request time instead
- *   (netlify/lib/payments/config.ts, netlify/lib/admin/config.ts): they validate their section
+ *   (netlify/lib/payments/config.ts, netlify/lib/admin/config.ts, netlify/lib/exam-attempts/keys.ts): they validate their section
  *   with these very schemas, then apply their rules (netlify/lib/mail/transport.ts likewise holds
  *   mail in the outbox instead of sending it when production lacks MAIL_FROM).
  *
@@ -210,6 +210,26 @@ export const AdminEnvSchema = z.object({
   SESSION_SECRET: unsetWhenBlank(z.string().min(MIN_SESSION_SECRET_LENGTH, `SESSION_SECRET must be at least ${MIN_SESSION_SECRET_LENGTH} characters`)),
 })
 
+/** The least length of EXAM_DRAW_SECRET and EXAM_DRAW_SECRET_PREVIOUS (characters). */
+export const MIN_EXAM_DRAW_SECRET_LENGTH = 32
+
+const examDrawSecret = (name: string) =>
+  unsetWhenBlank(z.string().min(MIN_EXAM_DRAW_SECRET_LENGTH, `${name} must be at least ${MIN_EXAM_DRAW_SECRET_LENGTH} characters`))
+
+/**
+ * The keys of the signed exam draws (netlify/lib/exam-attempts/keys.ts, docs/requirements.md#req-exam-variants);
+ * whitespace-only counts as unset.
+ * - EXAM_DRAW_SECRET: the HMAC-SHA256 key that signs every draw issued now. Required in
+ *   production (starting an attempt answers 503 without it); elsewhere, unset, a random key kept
+ *   in the local Blobs store is used, so attempts still verify after a restart.
+ * - EXAM_DRAW_SECRET_PREVIOUS: the key before a rotation, still accepted when verifying, so
+ *   attempts under way keep their draw; remove it once the longest attempt has ended.
+ */
+export const ExamDrawEnvSchema = z.object({
+  EXAM_DRAW_SECRET: examDrawSecret('EXAM_DRAW_SECRET'),
+  EXAM_DRAW_SECRET_PREVIOUS: examDrawSecret('EXAM_DRAW_SECRET_PREVIOUS'),
+})
+
 /** Whether `value` is an absolute smtp: or smtps: URL with a host (and nothing that could break a line). */
 function isSmtpUrl(value: string): boolean {
   // eslint-disable-next-line no-control-regex
@@ -299,6 +319,7 @@ export const ENV_SECTIONS = {
   rateLimits: RateLimitEnvSchema,
   payments: PaymentsEnvSchema,
   admin: AdminEnvSchema,
+  examDraw: ExamDrawEnvSchema,
   mail: MailEnvSchema,
   sanityWebhook: SanityWebhookEnvSchema,
   local: LocalEnvSchema,
@@ -314,6 +335,7 @@ export const EnvSchema = ContentEnvSchema.merge(DeploymentEnvSchema)
   .merge(RateLimitEnvSchema)
   .merge(PaymentsEnvSchema)
   .merge(AdminEnvSchema)
+  .merge(ExamDrawEnvSchema)
   .merge(MailEnvSchema)
   .merge(SanityWebhookEnvSchema)
   .merge(LocalEnvSchema)

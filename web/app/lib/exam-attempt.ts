@@ -1,9 +1,13 @@
 /**
- * A candidate's exam attempt and stored results in the browser (docs/requirements.md#req-entities-stored-result, #req-states-exam;
- * issue 4's honest clock).
+ * A candidate's exam attempt and stored results in the browser (docs/requirements.md#req-entities-stored-result, #req-states-exam,
+ * #req-exam-variants; the honest clock).
  *
- * - The attempt (exam id, mode, start, deadline, answers, flags, current question) is saved
- *   under `examAttempt:{examId}` on every change, so a reload or a crash resumes it.
+ * - The attempt (exam id, mode, start, deadline, the signed draw the server issued, answers,
+ *   flags, current question) is saved under `examAttempt:{examId}` on every change, so a reload
+ *   or a crash resumes it, offline too (the signed draw is all it needs from the server).
+ * - Submitting stores the result with the signed draw and marks the attempt submitted; the
+ *   attempt is removed only once the server accepts the answers (settleAttempt). Refused, it is
+ *   opened again until its deadline, so the candidate can still submit.
  * - The deadline is fixed when the attempt starts (start + duration × 60 s); the countdown is
  *   derived from it, never by counting ticks. Practice mode has no deadline.
  * - Submitted results are kept per exam under the spec's key `examResults`:
@@ -13,8 +17,10 @@
  */
 import type {AnswerRecord} from '~/domain/exam-scoring'
 import {isAnswered} from '~/domain/exam-scoring'
+import {PRACTICE_DRAW_HOURS} from '~/domain/exam-draw'
+import type {AttemptMode, SignedDraw} from '#schemas/api/exam-attempts'
 
-export type AttemptMode = 'timed' | 'practice'
+export type {AttemptMode}
 
 export type ExamAttempt = {
   examId: string
@@ -26,16 +32,20 @@ export type ExamAttempt = {
   flagged: string[]
   current: number
   /**
-   * Issue 18 (docs/requirements.md#req-exam-variants): the drawn variants' question ids, one per
-   * slot, and each choice question's option order; set on the take page when the attempt first
-   * opens (web/app/domain/exam-draw.ts), then kept so a reload shows the same.
+   * The draw the server issued and signed for this attempt (POST /api/exams/{examId}/attempts):
+   * its variants, one per slot, and each choice question's option order, kept so a reload shows
+   * the same and sent back with the answers.
    */
-  draw?: string[]
-  optionOrder?: Record<string, string[]>
+  draw: SignedDraw
+  /** When the candidate submitted (epoch ms), until the server accepts or refuses the answers. */
+  submittedAt?: number
 }
 
-/** docs/requirements.md#req-entities-stored-result; `draw` (issue 18) tells the server which variants were taken. */
-export type StoredExamResult = {examId: string; answers: AnswerRecord[]; timeSpent: number; submittedAt: string; draw?: string[]}
+/**
+ * docs/requirements.md#req-entities-stored-result; `draw` is the attempt's signed draw, which the
+ * server requires to score the result (a result stored without one is refused).
+ */
+export type StoredExamResult = {examId: string; answers: AnswerRecord[]; timeSpent: number; submittedAt: string; draw?: SignedDraw}
 
 export const RESULTS_KEY = 'examResults'
 export const attemptKey = (examId: string) => `examAttempt:${examId}`
@@ -45,9 +55,19 @@ export const WARNING_SECONDS = 300
 /** Remaining minutes at which screen readers hear a time warning. */
 export const ANNOUNCE_AT_MINUTES = [10, 5, 1] as const
 
-/** A new attempt starting at `now`: timed attempts end `durationMinutes` later. */
-export function newAttempt(examId: string, durationMinutes: number, mode: AttemptMode, now: number): ExamAttempt {
-  return {examId, mode, startedAt: now, deadline: mode === 'timed' ? now + durationMinutes * 60_000 : null, answers: {}, flagged: [], current: 0}
+/** A new attempt of `draw` starting at `now` (this device's clock): timed attempts end `durationMinutes` later. */
+export function newAttempt(draw: SignedDraw, durationMinutes: number, now: number): ExamAttempt {
+  const mode = draw.mode
+  return {
+    examId: draw.examId,
+    mode,
+    startedAt: now,
+    deadline: mode === 'timed' ? now + durationMinutes * 60_000 : null,
+    answers: {},
+    flagged: [],
+    current: 0,
+    draw,
+  }
 }
 
 /** Whole seconds left at `now` (rounded up, never below 0); null without a deadline. */
@@ -100,11 +120,22 @@ function readJson(storage: Storage, key: string): unknown {
   }
 }
 
+/** Whether `value` looks like a signed draw of `examId` (the server checks it for real). */
+function isSignedDraw(value: unknown, examId: string): value is SignedDraw {
+  const draw = value as Partial<SignedDraw> | null
+  return Boolean(draw && draw.examId === examId && typeof draw.signature === 'string' && typeof draw.attemptId === 'string' && Array.isArray(draw.variants))
+}
+
+/** The stored attempt of `examId`; null when none, malformed, or without a signed draw (it cannot be scored). */
 export function loadAttempt(storage: Storage, examId: string): ExamAttempt | null {
   const value = readJson(storage, attemptKey(examId)) as ExamAttempt | null
   if (!value || value.examId !== examId || typeof value.startedAt !== 'number' || typeof value.answers !== 'object') return null
+  if (!isSignedDraw(value.draw, examId) || typeof value.draw.optionOrder !== 'object') return null
   return {...value, flagged: Array.isArray(value.flagged) ? value.flagged : [], current: Number.isInteger(value.current) ? value.current : 0}
 }
+
+/** Whether the attempt is still being taken (not submitted, or opened again after a refusal). */
+export const isOpen = (attempt: Pick<ExamAttempt, 'submittedAt'>): boolean => attempt.submittedAt === undefined
 
 export function saveAttempt(storage: Storage, attempt: ExamAttempt): void {
   storage.setItem(attemptKey(attempt.examId), JSON.stringify(attempt))
@@ -127,8 +158,9 @@ export function saveResult(storage: Storage, result: StoredExamResult): void {
 }
 
 /**
- * Ends an attempt: stores its result (answers so far, time spent, submittedAt = `now`) and
- * removes the attempt. Returns the stored result.
+ * Submits an attempt: stores its result (answers so far, time spent, submittedAt = `now`, the
+ * signed draw) and marks the attempt submitted — it is kept until the server accepts the answers
+ * (settleAttempt). Returns the stored result.
  */
 export function submitAttempt(storage: Storage, attempt: ExamAttempt, questionIds: string[], now: number): StoredExamResult {
   const result: StoredExamResult = {
@@ -136,14 +168,38 @@ export function submitAttempt(storage: Storage, attempt: ExamAttempt, questionId
     answers: answerRecords(attempt, questionIds),
     timeSpent: timeSpentSeconds(attempt, now),
     submittedAt: new Date(now).toISOString(),
-    ...(attempt.draw ? {draw: attempt.draw} : {}),
+    draw: attempt.draw,
   }
   saveResult(storage, result)
-  clearAttempt(storage, attempt.examId)
+  saveAttempt(storage, {...attempt, submittedAt: now})
   return result
 }
 
-/** Where this device keeps the question ids it has been shown per exam (issue 18). */
+/**
+ * What the server said about a stored result, applied to the attempt it came from (the same
+ * attempt id; another attempt is left alone): `accepted` removes it; `refused` opens it again
+ * while its time lasts (an untimed one: PRACTICE_DRAW_HOURS from its start, as long as the server
+ * takes its draw), else removes it. Returns whether an open attempt remains to go back to. Never
+ * throws (storage blocked: false).
+ */
+export function settleAttempt(storage: Storage, result: StoredExamResult, outcome: 'accepted' | 'refused', now: number): boolean {
+  try {
+    const attempt = loadAttempt(storage, result.examId)
+    if (!attempt || !result.draw || attempt.draw.attemptId !== result.draw.attemptId) return false
+    const practiceOver = attempt.deadline === null && now >= attempt.startedAt + PRACTICE_DRAW_HOURS * 3600_000
+    if (outcome === 'accepted' || isExpired(attempt, now) || practiceOver) {
+      clearAttempt(storage, attempt.examId)
+      return false
+    }
+    const {submittedAt: _submitted, ...open} = attempt
+    saveAttempt(storage, open)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Where this device keeps the question ids it has been shown per exam (sent with the start request: unseen ones are drawn first). */
 export const seenKey = (examId: string) => `examSeenVariants:${examId}`
 
 /** The question ids of the exam's variants this device has drawn before (empty when none or unreadable). */

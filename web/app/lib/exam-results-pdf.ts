@@ -1,10 +1,10 @@
 /**
  * "Download PDF" on the results page (issue 18, docs/requirements.md#req-exam-results-pdf): posts the
- * stored result (answers, seconds spent, submission time) and the visitor's time zone to
+ * stored result (answers, signed draw, seconds spent, submission time) and the visitor's time zone to
  * POST /exam/{examId}/results.pdf, which scores it again and answers the PDF
  * (schemas/api/exam-results-pdf.ts), then saves the file under the name the server gives
  * (`exam-results-{examId}-{YYYY-MM-DD}.pdf`). Browser only. Throws Error(PDF_MESSAGES.failed) when
- * the server or the network fails.
+ * the server or the network fails, or Error with the server's reason when it refuses the result (400).
  */
 import type {ExamResultsPdfRequest} from '#schemas/api/exam-results-pdf'
 import type {StoredExamResult} from '~/lib/exam-attempt'
@@ -37,6 +37,11 @@ export async function downloadResultsPdf(examId: string, stored: StoredExamResul
     response = await fetch(resultsPdfPath(examId), {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(body)})
   } catch {
     throw new Error(PDF_MESSAGES.failed)
+  }
+  if (response.status === 400) {
+    // A refused result (its draw, its answers): the server's reason says more than "try again".
+    const refusal = (await response.json().catch(() => null)) as {error?: unknown} | null
+    throw new Error(typeof refusal?.error === 'string' ? refusal.error : PDF_MESSAGES.failed)
   }
   if (!response.ok) throw new Error(PDF_MESSAGES.failed)
   const blob = await response.blob()

@@ -51,6 +51,9 @@ export const examStartPath = (examId: string) => `/exam/${encodeURIComponent(exa
 /** /exam/{examId}/take */
 export const examTakePath = (examId: string) => `/exam/${encodeURIComponent(examId)}/take`
 
+/** POST /api/exams/{examId}/attempts: a new attempt's signed draw (schemas/api/exam-attempts.ts). */
+export const examAttemptsApiPath = (examId: string) => `/api/exams/${encodeURIComponent(examId)}/attempts`
+
 /** /exam/{examId}/results */
 export const examResultsPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/results`
 

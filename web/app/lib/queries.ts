@@ -267,7 +267,8 @@ export const EXAM_QUERY = defineQuery(`*[_type == "exam" && examId.current == $e
 /**
  * One exam for taking it: its slots with every variant question WITHOUT correct answers,
  * accepted answers or explanations (answers stay secret until submission; the take page's HTML
- * must never contain them). The browser draws one variant per slot (web/app/domain/exam-draw.ts).
+ * must never contain them). The server draws one variant per slot from the same query
+ * (netlify/lib/exam-attempts/draws.ts); the take page shows the drawn ones.
  */
 export const EXAM_TAKE_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
   ${EXAM_HEADER}, "shuffleOptions": coalesce(shuffleOptions, true),

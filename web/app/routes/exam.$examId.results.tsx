@@ -6,18 +6,24 @@
  * - action: scores the stored record's answers ON THE SERVER against the answer key
  *   (EXAM_KEY_QUERY) with the one scoring module (web/app/domain/exam-scoring.ts) and returns
  *   the breakdown, correct answers and explanations included when the exam shows them, and the
- *   pass mark (issue 18). Only the attempt's drawn variants are scored (`draw`, checked by
- *   checkSubmission of web/app/domain/exam-draw.ts: an invalid draw or an answer of the wrong
- *   shape → 400). Body: JSON {answers: [...]} (or the bare array),
- *   or a form field `answers` holding that array as JSON. Bad input → 400 (too large → 413)
- *   with a message; unknown exam → 404; content unavailable → 503. Never a 500 for input.
- *   A scored attempt is recorded for the item statistics (netlify/lib/exam-statistics.ts,
- *   #req-item-statistics): per question only correct or not, points and the total percentage;
- *   at most 2 s, and a failure is logged, never shown. With the stored result's `submittedAt` in
- *   the body (the page sends it) an attempt scored again (a reload, 'Try again') is counted once.
+ *   pass mark. Only a draw the server issued is scored: the body's `draw` is the signed draw kept
+ *   with the stored result, checked by reviewSignedSubmission (netlify/lib/exam-attempts/draws.ts:
+ *   signature, exam, slots, answers within the draw, within the attempt's time) — a missing,
+ *   unsigned or changed draw, an answer outside it or of the wrong shape → 400 with the reason,
+ *   nothing scored or counted. Body: JSON {answers: [...], draw, submittedAt?}, or the form fields
+ *   `answers` and `draw` holding JSON. Bad input → 400 (too large → 413) with a message; unknown
+ *   exam → 404; content unavailable, or draws not configured (production without
+ *   EXAM_DRAW_SECRET) → 503. Never a 500 for input.
+ *   An accepted attempt within its time is recorded for the item statistics
+ *   (netlify/lib/exam-statistics.ts, #req-item-statistics), once per attempt id: per question
+ *   only correct or not, points and the total percentage; at most 2 s, and a failure is logged,
+ *   never shown.
  * - page: reads the stored result from local storage (`examResults`); none → /exams (replace).
- *   Otherwise it posts the answers to the action (a fetcher, JSON) and shows 'Calculating your
- *   results...' (aria-busy), then the results, or an error with 'Try again'.
+ *   Otherwise it posts the answers and the signed draw to the action (a fetcher, JSON) and shows
+ *   'Calculating your results...' (aria-busy), then the results, or an error with 'Try again'.
+ *   The attempt stays in local storage until the server accepts its answers: accepted, it is
+ *   removed; refused (a 400) before its time is over, it is opened again and the error offers
+ *   "Return to the exam", so the candidate can still submit; after its time it is removed.
  * - 'Download Results' saves exam-results-{examId}-{YYYY-MM-DD}.json, built in the browser by
  *   web/app/lib/exam-results-file.ts. 'Download PDF' (issue 18, #req-exam-results-pdf) posts the
  *   stored result to /exam/{examId}/results.pdf, which scores it again and prints it.
@@ -34,15 +40,14 @@ import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~
 import {ExamCoursesLink} from '~/components/exam-results/ExamCoursesLink'
 import type {coursesForExam} from '~/lib/exam-courses'
 import {ResultsPdfButton} from '~/components/exam-results/ResultsPdfButton'
-import {reviewSubmission} from '~/domain/exam-review'
 import type {AnswerRecord, ExamScore} from '~/domain/exam-scoring'
 import {formatVisitorLongDateTime} from '~/domain/format'
-import {loadResult, type StoredExamResult} from '~/lib/exam-attempt'
+import {loadResult, settleAttempt, type StoredExamResult} from '~/lib/exam-attempt'
 import {buildResultsFile, downloadResultsFile, fileName} from '~/lib/exam-results-file'
 import {serverActionOr503} from '~/lib/client-action'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
-import {examStartPath} from '~/lib/paths'
+import {examStartPath, examTakePath} from '~/lib/paths'
 import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
 import type {EXAM_KEY_QUERYResult} from '~/lib/sanity.types'
 import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
@@ -50,6 +55,8 @@ import {noStoreRouteHeaders} from '~/lib/cache.server'
 import {readFormBody} from '~/lib/form-body.server'
 import {HttpError, readJsonValue} from '#netlify/lib/http'
 import {recordAttemptSafely} from '#netlify/lib/exam-statistics'
+import {DRAW_MESSAGES, reviewSignedSubmission} from '#netlify/lib/exam-attempts/draws'
+import type {SignedDraw} from '#schemas/api/exam-attempts'
 
 export const SCORE_MESSAGES = {
   notFound: 'This exam does not exist.',
@@ -76,7 +83,9 @@ export type ResultReview = {passMark: number; showCorrectAnswers: boolean; expla
 /** The course category an exam suggests (EXAM_QUERY `courses`). */
 type CoursesLinkSource = Parameters<typeof coursesForExam>[0]
 
-export type ScoreActionData = {status: 'scored'; examId: string; title: string; score: ExamScore; review: ResultReview} | {status: 'error'; message: string}
+/** What the action answers: the scored result, or an error; `refused` marks a 400 or 413 (these answers, or their draw, are not accepted). */
+export type ScoreActionData =
+  {status: 'scored'; examId: string; title: string; score: ExamScore; review: ResultReview} | {status: 'error'; message: string; refused?: true}
 
 const EXAM_ID = /^[a-z0-9][a-z0-9-]{0,63}$/i
 
@@ -95,7 +104,7 @@ export const meta: MetaFunction<typeof loader> = ({data: loaderData, matches}) =
     robots: 'noindex',
   })
 
-type Parsed = {ok: true; answers: AnswerRecord[]; draw: string[] | undefined; submittedAt?: string} | {ok: false; status: number; message: string}
+type Parsed = {ok: true; answers: AnswerRecord[]; draw: SignedDraw | undefined} | {ok: false; status: number; message: string}
 
 function invalid(status: number, message: string): Parsed {
   return {ok: false, status, message}
@@ -120,9 +129,10 @@ async function readAnswers(request: Request): Promise<Parsed> {
     const body = await readFormBody(request, SCORE_LIMITS.bodyBytes)
     if (!body.ok) return body.status === 413 ? invalid(413, SCORE_MESSAGES.tooLarge) : invalid(400, SCORE_MESSAGES.noAnswers)
     const field = body.form.get('answers')
+    const draw = body.form.get('draw')
     if (typeof field !== 'string') return invalid(400, SCORE_MESSAGES.noAnswers)
     try {
-      raw = {answers: JSON.parse(field)}
+      raw = {answers: JSON.parse(field), ...(typeof draw === 'string' ? {draw: JSON.parse(draw)} : {})}
     } catch {
       return invalid(400, SCORE_MESSAGES.notJson)
     }
@@ -133,29 +143,41 @@ async function readAnswers(request: Request): Promise<Parsed> {
   const result = ScoreRequestSchema.safeParse(Array.isArray(raw) ? {answers: raw} : raw)
   if (!result.success) {
     const issue = result.error.issues[0]
+    // A draw that is not a signed one (absent fields, an old list of ids) is refused as unsigned.
+    if (issue?.path[0] === 'draw') return invalid(400, DRAW_MESSAGES.missing)
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : ''
     return invalid(400, `The answers could not be read (${where}${issue?.message ?? 'invalid'}).`)
   }
-  return {ok: true, answers: result.data.answers, draw: result.data.draw, submittedAt: result.data.submittedAt}
+  return {ok: true, answers: result.data.answers, draw: result.data.draw}
 }
+
+/** A body the server will not score as sent (400, 413): the attempt is opened again (see the page). */
+const refusedIf = (status: number): {refused?: true} => (status === 400 || status === 413 ? {refused: true} : {})
 
 export async function action({request, params}: ActionFunctionArgs) {
   const examId = params.examId ?? ''
   if (!EXAM_ID.test(examId)) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
   const parsed = await readAnswers(request)
-  if (!parsed.ok) return data<ScoreActionData>({status: 'error', message: parsed.message}, {status: parsed.status})
+  if (!parsed.ok) return data<ScoreActionData>({status: 'error', message: parsed.message, ...refusedIf(parsed.status)}, {status: parsed.status})
   const exam = await fetchContent(EXAM_KEY_QUERY, {examId}).catch((error: unknown) => {
     console.error('[exam results] the answer key could not be loaded', error)
     return undefined
   })
   if (exam === undefined) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.unavailable}, {status: 503})
   if (!exam) return data<ScoreActionData>({status: 'error', message: SCORE_MESSAGES.notFound}, {status: 404})
-  // Check, score and apply the review policy: one domain function, shared with the results PDF.
-  const reviewed = reviewSubmission<KeyedVariant, Explanation>(exam, parsed.answers, parsed.draw)
-  if (!reviewed.ok) return data<ScoreActionData>({status: 'error', message: reviewed.message}, {status: 400})
+  // Check the signed draw, score and apply the review policy: one service, shared with the results PDF.
+  let reviewed: Awaited<ReturnType<typeof reviewSignedSubmission<KeyedVariant, Explanation>>>
+  try {
+    reviewed = await reviewSignedSubmission<KeyedVariant, Explanation>(exam, parsed.answers, parsed.draw)
+  } catch (error) {
+    if (error instanceof HttpError) return data<ScoreActionData>({status: 'error', message: error.message}, {status: error.status})
+    throw error
+  }
+  if (!reviewed.ok) return data<ScoreActionData>({status: 'error', message: reviewed.message, refused: true}, {status: 400})
   const {score, scored, passMark, showCorrectAnswers, explanations} = reviewed
-  // Item statistics for staff (#req-item-statistics), per drawn variant: never fails or long delays the result.
-  await recordAttemptSafely(exam.examId, scored, {attemptKey: parsed.submittedAt ? {submittedAt: parsed.submittedAt, answers: parsed.answers} : undefined})
+  // Item statistics for staff (#req-item-statistics), per drawn variant, once per attempt and only
+  // within its time: never fails or long delays the result.
+  if (reviewed.fresh) await recordAttemptSafely(exam.examId, scored, {attemptKey: {attemptId: reviewed.attemptId, answers: parsed.answers}})
   const review: ResultReview = {passMark, showCorrectAnswers, explanations}
   return data<ScoreActionData>({status: 'scored', examId: exam.examId, title: exam.title, score, review})
 }
@@ -217,6 +239,15 @@ function ExamResults({examId, title, courses}: {examId: string; title: string; c
   const failure = outcome?.status === 'error' ? outcome.message : null
   const loading = !score && !failure
 
+  // The server's word settles the attempt kept since submission: accepted, it goes; refused, it
+  // opens again while its time lasts (web/app/lib/exam-attempt.ts).
+  const settlement = outcome?.status === 'scored' ? 'accepted' : outcome?.status === 'error' && outcome.refused ? 'refused' : null
+  const [resumable, setResumable] = useState(false)
+  useEffect(() => {
+    if (!settlement || !stored) return
+    setResumable(settleAttempt(window.localStorage, stored, settlement, Date.now()))
+  }, [settlement, stored])
+
   const timeSpent = stored && Number.isFinite(stored.timeSpent) ? stored.timeSpent : 0
   const submittedAt = stored ? new Date(stored.submittedAt) : null
   const submittedText = submittedAt && !Number.isNaN(submittedAt.getTime()) ? `Submitted ${formatVisitorLongDateTime(submittedAt)}` : null
@@ -262,7 +293,7 @@ function ExamResults({examId, title, courses}: {examId: string; title: string; c
               />
             </div>
           ) : failure ? (
-            <ResultsError message={failure} onRetry={() => stored && submit(stored)} />
+            <ResultsError message={failure} onRetry={() => stored && submit(stored)} resumeHref={resumable ? examTakePath(examId) : undefined} />
           ) : (
             <ResultsLoading />
           )}

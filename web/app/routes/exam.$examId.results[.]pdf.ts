@@ -4,15 +4,17 @@
  * stored result the results page keeps in local storage (answers, seconds spent, submission time;
  * there is no server copy of a result), SCORED AGAIN here against the answer key with the one
  * scoring module — so the PDF shows the server's score, never one a browser could edit — and
- * rendered with pdf-lib and the receipts' embedded fonts (netlify/lib/exam-results-pdf.ts). It
- * records no item statistics (the results action already did for this attempt).
+ * rendered with pdf-lib and the receipts' embedded fonts (netlify/lib/exam-results-pdf.ts). Only a
+ * draw the server issued is printed: the body's signed `draw` is checked as the results action
+ * checks it (reviewSignedSubmission, netlify/lib/exam-attempts/draws.ts). It records no item
+ * statistics (the results action already did for this attempt).
  *
  * Answers: 200 application/pdf, attachment `exam-results-{examId}-{YYYY-MM-DD}.pdf`, no-store,
- * noindex; 400 {error} for a body that is not the contract; 413 too large; 404 unknown exam; 503
- * content unavailable; 405 for other methods. Never a 500 for input.
+ * noindex; 400 {error} for a body that is not the contract or a draw that is missing, unsigned,
+ * changed, of another exam or past its time; 413 too large; 404 unknown exam; 503 content
+ * unavailable or draws not configured; 405 for other methods. Never a 500 for input.
  */
 import type {ActionFunctionArgs} from '@remix-run/node'
-import {reviewSubmission} from '~/domain/exam-review'
 import {noStoreHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {EXAM_KEY_QUERY} from '~/lib/queries'
@@ -21,6 +23,7 @@ import {ExamResultsPdfRequestSchema} from '#schemas/api/exam-results-pdf'
 import {EXAM_ID_PATTERN} from '#schemas/api/exam-statistics'
 import {dayIn, printableTimeZone, renderResultsPdf, resultsPdfFileName} from '#netlify/lib/exam-results-pdf'
 import {HttpError, readJsonValue} from '#netlify/lib/http'
+import {DRAW_MESSAGES, reviewSignedSubmission} from '#netlify/lib/exam-attempts/draws'
 import {receiptContext} from '#netlify/lib/receipts/context'
 
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
@@ -46,6 +49,7 @@ export async function action({request, params}: ActionFunctionArgs): Promise<Res
   const body = ExamResultsPdfRequestSchema.safeParse(raw)
   if (!body.success) {
     const issue = body.error.issues[0]
+    if (issue?.path[0] === 'draw') return fail(400, DRAW_MESSAGES.missing)
     return fail(400, `The result could not be read (${issue?.path.length ? `${issue.path.join('.')}: ` : ''}${issue?.message ?? 'invalid'}).`)
   }
   const exam = await fetchContent(EXAM_KEY_QUERY, {examId}).catch((error: unknown) => {
@@ -54,8 +58,14 @@ export async function action({request, params}: ActionFunctionArgs): Promise<Res
   })
   if (exam === undefined) return fail(503, 'The exam could not be loaded. Please try again in a moment.')
   if (!exam) return fail(404, 'This exam does not exist.')
-  // Only the attempt's drawn variants, checked, scored and reviewed as the results action does (issue 18).
-  const reviewed = reviewSubmission(exam, body.data.answers, body.data.draw)
+  // Only a signed draw's variants, checked, scored and reviewed as the results action does.
+  let reviewed: Awaited<ReturnType<typeof reviewSignedSubmission>>
+  try {
+    reviewed = await reviewSignedSubmission(exam, body.data.answers, body.data.draw)
+  } catch (error) {
+    if (error instanceof HttpError) return fail(error.status, error.message)
+    throw error
+  }
   if (!reviewed.ok) return fail(400, reviewed.message)
   const {score, passMark} = reviewed
   const providerName = await receiptContext()

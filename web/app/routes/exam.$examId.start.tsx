@@ -5,8 +5,11 @@
  * questions, and how taking it works. The Start button is enabled only after the agreement
  * checkbox is ticked. Beyond the spec: an untimed practice mode (WCAG 2.2.1, timing
  * adjustable) and, when this browser holds an unfinished attempt, 'Resume attempt' (starting
- * again replaces it). Start creates the attempt (its deadline is fixed now) in local storage
- * and opens /exam/{examId}/take. Unknown exams redirect to /exams.
+ * again replaces it). Start asks the server for the attempt's signed draw
+ * (POST /api/exams/{examId}/attempts, docs/requirements.md#req-exam-variants; the button is busy
+ * meanwhile and a failure is shown under it), creates the attempt (its deadline is fixed now) in
+ * local storage and opens /exam/{examId}/take. Without JavaScript nothing can be stored, so a
+ * note says the exams need it. Unknown exams redirect to /exams.
  */
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {data, redirect} from '@remix-run/node'
@@ -20,7 +23,19 @@ import {formatVisitorDateTime} from '~/domain/format'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
 import {fetchContent} from '~/lib/content.server'
 import {previewOptions} from '~/lib/preview.server'
-import {isExpired, loadAttempt, newAttempt, remainingSeconds, saveAttempt, type AttemptMode, type ExamAttempt} from '~/lib/exam-attempt'
+import {
+  isExpired,
+  isOpen,
+  loadAttempt,
+  loadSeen,
+  newAttempt,
+  recordSeen,
+  remainingSeconds,
+  saveAttempt,
+  type AttemptMode,
+  type ExamAttempt,
+} from '~/lib/exam-attempt'
+import {requestDraw, START_MESSAGES} from '~/lib/exam-draw-client'
 import {pageMeta} from '~/lib/meta'
 import {examStartPath, examTakePath} from '~/lib/paths'
 import {EXAM_QUERY} from '~/lib/queries'
@@ -50,27 +65,47 @@ export default function ExamInstructions() {
   const [agreed, setAgreed] = useState(false)
   const [unfinished, setUnfinished] = useState<ExamAttempt | null>(null)
   const [storageError, setStorageError] = useState(false)
+  const [starting, setStarting] = useState(false)
+  const [startError, setStartError] = useState<string | null>(null)
   const ids = useId()
 
   // The attempt lives in this browser only, so it is read after hydration.
   useEffect(() => {
     try {
-      setUnfinished(loadAttempt(window.localStorage, exam.examId))
+      const found = loadAttempt(window.localStorage, exam.examId)
+      setUnfinished(found && isOpen(found) ? found : null)
     } catch {
       setUnfinished(null)
     }
   }, [exam.examId])
 
-  function start(event: FormEvent<HTMLFormElement>) {
+  async function start(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    if (!agreed) return
+    if (!agreed || starting) return
+    setStarting(true)
+    setStartError(null)
+    setStorageError(false)
+    let seen: Set<string>
     try {
-      saveAttempt(window.localStorage, newAttempt(exam.examId, exam.durationMinutes, mode, Date.now()))
+      seen = loadSeen(window.localStorage, exam.examId)
     } catch {
-      setStorageError(true)
-      return
+      seen = new Set()
     }
-    navigate(examTakePath(exam.examId))
+    try {
+      const draw = await requestDraw(exam.examId, mode, seen)
+      try {
+        saveAttempt(window.localStorage, newAttempt(draw, exam.durationMinutes, Date.now()))
+      } catch {
+        setStorageError(true)
+        return
+      }
+      recordSeen(window.localStorage, exam.examId, draw.variants)
+      navigate(examTakePath(exam.examId))
+    } catch (error) {
+      setStartError(error instanceof Error ? error.message : START_MESSAGES.failed)
+    } finally {
+      setStarting(false)
+    }
   }
 
   const minutes = exam.durationMinutes
@@ -129,7 +164,11 @@ export default function ExamInstructions() {
           </div>
 
           <div className={`space-y-6 lg:col-start-2 ${unfinished ? 'lg:row-start-2' : 'lg:row-start-1'}`}>
-            <form onSubmit={start} aria-labelledby={`${ids}-start`} className="rounded-2xl border border-slate-200 bg-ocean-50 p-6 shadow-sm">
+            <form
+              onSubmit={(event) => void start(event)}
+              aria-labelledby={`${ids}-start`}
+              className="rounded-2xl border border-slate-200 bg-ocean-50 p-6 shadow-sm"
+            >
               <h2 id={`${ids}-start`} className="text-xl font-bold text-navy-900">
                 {unfinished ? 'Or start again' : 'Start the exam'}
               </h2>
@@ -173,14 +212,34 @@ export default function ExamInstructions() {
                 </p>
               ) : null}
 
+              {startError ? (
+                <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800" data-testid="start-error">
+                  {startError}
+                </p>
+              ) : null}
+
               <button
                 type="submit"
                 disabled={!agreed}
-                className="btn-primary mt-5 w-full disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+                aria-disabled={starting || undefined}
+                aria-describedby={starting ? `${ids}-starting` : undefined}
+                className="btn-primary mt-5 w-full disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 aria-disabled:cursor-wait aria-disabled:opacity-80"
               >
                 Start Exam <ArrowRightIcon width={16} height={16} />
               </button>
+              <div role="status">
+                {starting ? (
+                  <p id={`${ids}-starting`} className="mt-2 text-center text-xs text-slate-600">
+                    {START_MESSAGES.busy}
+                  </p>
+                ) : null}
+              </div>
               {!agreed ? <p className="mt-2 text-center text-xs text-slate-600">Tick the agreement to enable Start.</p> : null}
+              <noscript>
+                <p className="mt-4 rounded-lg border border-slate-300 bg-white p-3 text-sm text-slate-700">
+                  Practice exams need JavaScript: your answers and the clock are kept in this browser. Turn JavaScript on to start.
+                </p>
+              </noscript>
             </form>
 
             <div className="flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-4 text-sm text-slate-700">

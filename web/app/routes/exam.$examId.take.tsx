@@ -4,11 +4,12 @@
  *
  * The loader reads EXAM_TAKE_QUERY: the slots' variant questions without their correct answers,
  * accepted answers or explanations, so neither this page's HTML nor its data ever contains the
- * answer key. The attempt's draw (one variant per slot, option order) is made in the browser
- * (useExamAttempt, issue 18). Unknown exams redirect to
- * /exams. Everything about the attempt happens in the browser (useExamAttempt): it resumes
- * from local storage with its answers, flags, current question and fixed deadline; a direct
- * visit starts a timed attempt; an expired one is submitted at once.
+ * answer key. The attempt's draw (one variant per slot, option order) is the server's, signed
+ * (POST /api/exams/{examId}/attempts, docs/requirements.md#req-exam-variants). Unknown exams
+ * redirect to /exams. The attempt lives in the browser (useExamAttempt): it resumes from local
+ * storage with its signed draw, answers, flags, current question and fixed deadline; a direct
+ * visit asks the server for a timed attempt's draw ('Loading your exam…', or an error with
+ * "Try again" when it cannot be fetched); an expired one is submitted at once.
  *
  * Layout: a header sticking below the site navigation (title, countdown, 'Question N of M'),
  * the progress sidebar with the question navigator (stacked above the question on small
@@ -18,7 +19,7 @@
  */
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {redirect} from '@remix-run/node'
-import {useLoaderData, useLocation} from '@remix-run/react'
+import {Link, useLoaderData, useLocation} from '@remix-run/react'
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react'
 import {ExamHeader} from '~/components/exam/ExamHeader'
 import {ProgressPanel, type NavigatorItem} from '~/components/exam/ProgressPanel'
@@ -53,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
 export default function TakeExam() {
   const {exam} = useLoaderData<typeof loader>()
   const location = useLocation()
-  const {attempt, questions, secondsLeft, warning, saveFailed, setAnswer, toggleFlag, goTo, finish} = useExamAttempt(exam)
+  const {attempt, questions, secondsLeft, warning, saveFailed, loadError, retryLoad, setAnswer, toggleFlag, goTo, finish} = useExamAttempt(exam)
   const [confirming, setConfirming] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const total = (exam.slots ?? []).length
@@ -148,6 +149,19 @@ export default function TakeExam() {
               onOpenQuestion={openQuestion}
             />
           </>
+        ) : loadError ? (
+          <div role="alert" className="rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900 sm:p-8 lg:col-span-2" data-testid="exam-load-error">
+            <p className="text-lg font-semibold">Your exam could not be started</p>
+            <p className="mt-1">{loadError}</p>
+            <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+              <button type="button" className="btn-secondary w-full sm:w-auto" onClick={retryLoad}>
+                Try again
+              </button>
+              <Link to={examStartPath(exam.examId)} className="btn-outline w-full bg-white sm:w-auto">
+                Back to the instructions
+              </Link>
+            </div>
+          </div>
         ) : (
           <p role="status" className="rounded-2xl border border-slate-200 bg-white p-8 text-center text-slate-600 lg:col-span-2">
             Loading your exam…

@@ -336,12 +336,22 @@ export function ResultsLoading() {
 }
 
 /** A failed scoring request, with a retry. */
-export function ResultsError({message, onRetry}: {message: string; onRetry: () => void}) {
+/**
+ * The error state: the reason, 'Try again' and 'Back to Exams'; with `resumeHref` (the server
+ * refused the answers and the attempt is open again) first a way back into the attempt.
+ */
+export function ResultsError({message, onRetry, resumeHref}: {message: string; onRetry: () => void; resumeHref?: string}) {
   return (
     <div role="alert" className="max-w-3xl rounded-2xl border border-red-300 bg-red-50 p-6 text-red-900 sm:p-8" data-testid="results-error">
       <p className="text-lg font-semibold">We could not calculate your results</p>
       <p className="mt-1">{message}</p>
+      {resumeHref ? <p className="mt-1">Your attempt is still open: you can return to it and submit your answers again before its time runs out.</p> : null}
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        {resumeHref ? (
+          <Link to={resumeHref} className="btn-primary w-full sm:w-auto">
+            Return to the exam
+          </Link>
+        ) : null}
         <button type="button" className="btn-secondary w-full sm:w-auto" onClick={onRetry}>
           Try again
         </button>

@@ -2,30 +2,33 @@
  * The state of one exam attempt on the take page (issue 4, "honest clock"), on top of
  * ~/lib/exam-attempt:
  *
- * - On mount the attempt is read from local storage; a direct visit without one starts a
- *   timed attempt now; an attempt whose deadline passed while away is submitted at once with
- *   the answers it had, and the results open.
+ * - On mount the attempt is read from local storage (with its signed draw, so no request is
+ *   needed: a reload works offline); a direct visit without one asks the server for a timed
+ *   attempt's draw (requestDraw) — `loadError` tells when that fails, `retryLoad` tries again; an
+ *   attempt whose deadline passed while away is submitted at once with the answers it had, and
+ *   the results open; an attempt submitted but not yet accepted by the server opens the results.
  * - Every change (answer, flag, current question) is saved immediately.
  * - The clock re-renders every second (and at once when the tab becomes visible again), but
  *   the value is always derived from the fixed deadline, never decremented. At zero the
  *   attempt is submitted automatically.
  * - Another tab's changes to the same attempt are followed (storage events); if another tab
- *   ends the attempt, this one leaves too.
- * - Issue 18: the first time an attempt opens here, one variant per slot is drawn (unseen ones
- *   first) and, when the exam shuffles options, each choice question's option order; both are
- *   saved with the attempt, so a reload shows the same questions in the same order. `questions`
- *   are the drawn ones.
+ *   submits or ends the attempt, this one leaves too.
+ * - `questions` are the signed draw's variants, options in its order
+ *   (docs/requirements.md#req-exam-variants): a reload shows the same questions in the same order.
+ * - Submitting stores the result and keeps the attempt, marked submitted, until the results page
+ *   hears the server accept it (web/app/lib/exam-attempt.ts, submitAttempt and settleAttempt).
  * - `warning` is the text for the assertive live region: set only when 10, 5 or 1 minutes
  *   remaining is crossed (crossedWarning), never every second.
  */
 import {useNavigate} from '@remix-run/react'
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react'
-import {drawAttempt, drawnQuestions, isValidDraw} from '~/domain/exam-draw'
+import {drawnQuestions} from '~/domain/exam-draw'
 import {isAnswered} from '~/domain/exam-scoring'
 import {
   attemptKey,
   crossedWarning,
   isExpired,
+  isOpen,
   loadAttempt,
   loadResult,
   loadSeen,
@@ -36,6 +39,8 @@ import {
   submitAttempt,
   type ExamAttempt,
 } from '~/lib/exam-attempt'
+import {requestDraw} from '~/lib/exam-draw-client'
+import type {SignedDraw} from '#schemas/api/exam-attempts'
 import {examResultsPath, examStartPath} from '~/lib/paths'
 import type {AnswerValue, TakeExam, TakeQuestion} from './types'
 
@@ -51,30 +56,23 @@ function clampCurrent(attempt: ExamAttempt, count: number): ExamAttempt {
   return current === attempt.current ? attempt : {...attempt, current}
 }
 
-/** The attempt with a valid draw for `exam`: its own, or a new one (recorded as seen on this device). */
-function withDraw(attempt: ExamAttempt, exam: TakeExam): ExamAttempt {
-  const slots = exam.slots ?? []
-  if (attempt.draw && isValidDraw(slots, attempt.draw)) return attempt
-  const drawn = drawAttempt(slots, {seen: loadSeen(storage(), exam.examId), shuffleOptions: exam.shuffleOptions !== false, random: Math.random})
-  recordSeen(storage(), exam.examId, drawn.draw)
-  return {...attempt, ...drawn}
-}
+/** An attempt's questions: its signed draw's variants, options in the draw's order. */
+const questionsOf = (exam: TakeExam, draw: SignedDraw | undefined): TakeQuestion[] =>
+  draw ? drawnQuestions(exam.slots ?? [], {draw: draw.variants, optionOrder: draw.optionOrder}) : []
 
 export function useExamAttempt(exam: TakeExam) {
   const navigate = useNavigate()
   const [attempt, setAttempt] = useState<ExamAttempt | null>(null)
   const slotCount = (exam.slots ?? []).length
   const draw = attempt?.draw
-  const optionOrder = attempt?.optionOrder
-  const questions = useMemo<TakeQuestion[]>(
-    () => (draw ? drawnQuestions(exam.slots ?? [], {draw, optionOrder: optionOrder ?? {}}) : []),
-    [exam.slots, draw, optionOrder],
-  )
+  const questions = useMemo<TakeQuestion[]>(() => questionsOf(exam, draw), [exam, draw])
   const questionIds = useMemo(() => questions.map((question) => question.id), [questions])
   const attemptRef = useRef<ExamAttempt | null>(null)
   const [now, setNow] = useState(() => Date.now())
   const [warning, setWarning] = useState('')
   const [saveFailed, setSaveFailed] = useState(false)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [loadRound, setLoadRound] = useState(0)
   const finishedRef = useRef(false)
   const previousSecondsRef = useRef<number | null>(null)
 
@@ -89,41 +87,70 @@ export function useExamAttempt(exam: TakeExam) {
     setAttempt(next)
   }, [])
 
-  /** Ends the attempt: stores the result, drops the attempt, opens the results (replacing this page in history). */
+  /** Submits the attempt: stores the result (the attempt stays until the server accepts it), opens the results (replacing this page in history). */
   const finish = useCallback(
     (reason: FinishReason) => {
       const current = attemptRef.current
       if (!current || finishedRef.current) return
       finishedRef.current = true
-      const ids = current.draw ? drawnQuestions(exam.slots ?? [], {draw: current.draw, optionOrder: {}}).map((question) => question.id) : []
+      const ids = questionsOf(exam, current.draw).map((question) => question.id)
       submitAttempt(storage(), current, ids, Date.now())
       navigate(examResultsPath(exam.examId), {replace: true, state: {reason}})
     },
-    [exam.examId, exam.slots, navigate],
+    [exam, navigate],
   )
 
-  // Load (or start) the attempt once the page runs in the browser.
+  // Load the attempt once the page runs in the browser, or start one with a draw from the server.
   useEffect(() => {
-    const at = Date.now()
+    let cancelled = false
     let loaded: ExamAttempt | null = null
     try {
       loaded = loadAttempt(storage(), exam.examId)
     } catch {
       loaded = null
     }
-    const fresh = !loaded
-    const attempt = clampCurrent(withDraw(loaded ?? newAttempt(exam.examId, exam.durationMinutes, 'timed', at), exam), slotCount)
-    attemptRef.current = attempt
-    if (isExpired(attempt, at)) {
-      finish('timeout')
+    if (loaded && !isOpen(loaded)) {
+      // Submitted, not yet accepted: the results page asks the server (and opens it again if refused).
+      finishedRef.current = true
+      navigate(examResultsPath(exam.examId), {replace: true})
       return
     }
-    if (fresh || attempt !== loaded) persist(attempt)
-    else setAttempt(attempt)
-    previousSecondsRef.current = remainingSeconds(attempt, at)
-    setNow(at)
-    // The exam is fixed for the page's lifetime; the attempt loads once per exam.
-  }, [exam.examId, exam.durationMinutes, slotCount, finish, persist])
+    const open = (found: ExamAttempt, fresh: boolean) => {
+      const at = Date.now()
+      const attempt = clampCurrent(found, slotCount)
+      attemptRef.current = attempt
+      if (isExpired(attempt, at)) {
+        finish('timeout')
+        return
+      }
+      if (fresh || attempt !== found) persist(attempt)
+      else setAttempt(attempt)
+      previousSecondsRef.current = remainingSeconds(attempt, at)
+      setNow(at)
+    }
+    if (loaded) {
+      open(loaded, false)
+      return
+    }
+    setLoadError(null)
+    requestDraw(exam.examId, 'timed', loadSeen(storage(), exam.examId)).then(
+      (draw) => {
+        if (cancelled) return
+        recordSeen(storage(), exam.examId, draw.variants)
+        open(newAttempt(draw, exam.durationMinutes, Date.now()), true)
+      },
+      (error: unknown) => {
+        if (!cancelled) setLoadError(error instanceof Error ? error.message : String(error))
+      },
+    )
+    return () => {
+      cancelled = true
+    }
+    // The exam is fixed for the page's lifetime; the attempt loads once per exam (again on retryLoad).
+  }, [exam.examId, exam.durationMinutes, slotCount, finish, persist, navigate, loadRound])
+
+  /** Asks the server for the draw again after a failure. */
+  const retryLoad = useCallback(() => setLoadRound((round) => round + 1), [])
 
   // The clock: a re-render every second, the value always derived from the deadline.
   const deadline = attempt?.deadline ?? null
@@ -157,7 +184,7 @@ export function useExamAttempt(exam: TakeExam) {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== attemptKey(exam.examId) || finishedRef.current || !attemptRef.current) return
       const next = loadAttempt(storage(), exam.examId)
-      if (next) {
+      if (next && isOpen(next)) {
         const clamped = clampCurrent(next, slotCount)
         attemptRef.current = clamped
         previousSecondsRef.current = remainingSeconds(clamped, Date.now())
@@ -203,5 +230,5 @@ export function useExamAttempt(exam: TakeExam) {
   const goTo = useCallback((index: number) => update((current) => clampCurrent({...current, current: index}, slotCount)), [update, slotCount])
 
   const secondsLeft = attempt ? remainingSeconds(attempt, now) : null
-  return {attempt, questions, questionIds, secondsLeft, warning, saveFailed, setAnswer, toggleFlag, goTo, finish}
+  return {attempt, questions, questionIds, secondsLeft, warning, saveFailed, loadError, retryLoad, setAnswer, toggleFlag, goTo, finish}
 }
