@@ -572,6 +572,8 @@ test.describe('mocked API', () => {
   })
 
   test('follow-up in the detail view: cancel with a confirm step, busy state, a refused move, the note rule', async ({page}) => {
+    // Several follow-up moves in one dialog, each with its busy state and refusal.
+    test.slow()
     const rows = mockRows()
     rows[0]!.status = 'contacted'
     rows[1]!.status = 'confirmed'

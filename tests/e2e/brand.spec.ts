@@ -149,6 +149,8 @@ test('the accreditation strip on home and about: a list of logos with alt text, 
 })
 
 test('card lists leave no empty slot: every row is full or centred, at every width', async ({page}) => {
+  // Five pages, each measured at several widths.
+  test.slow()
   for (const path of ['/about', '/services', '/courses/stcw-courses', '/courses/pre-sea-training', '/courses']) {
     for (const width of [390, 700, 900, 1280]) {
       await page.setViewportSize({width, height: 900})

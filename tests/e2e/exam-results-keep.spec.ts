@@ -88,6 +88,8 @@ test('the results page links to the courses of the exam category and prints only
 })
 
 test('/admin/exams lists the variants with their statistics after a few attempts', async ({page, request}) => {
+  // Three full attempts, each drawn, taken and scored: longer than one page's check.
+  test.slow()
   // Three attempts scored by the results page (each its own signed draw: an attempt is counted once).
   for (const [index, answers] of [ALL_CORRECT, [], ALL_CORRECT].entries()) {
     const attempt = await page.context().newPage()

@@ -23,7 +23,7 @@ import {join} from 'node:path'
 import type {APIRequestContext, Page} from '@playwright/test'
 import {SPEC_CONTENT_PAGES} from '../helpers/content-pages'
 import {createPsfOrder, loginThroughApi, seedToken, uniqueTag} from './admin-session'
-import {firstVariants, seedExams} from './exam-seed'
+import {firstVariants, firstVariantsDraw, seedExams} from './exam-seed'
 import {expect, test} from './fixtures'
 
 const HAS_JAVA = spawnSync('java', ['-version']).error === undefined
@@ -200,7 +200,7 @@ test('every page passes the Nu Html Checker with no error', async ({page, reques
   }))
   await context.addInitScript(
     (value) => window.localStorage.setItem('examResults', value),
-    JSON.stringify({[EXAM_ID]: {examId: EXAM_ID, answers, timeSpent: 754, submittedAt: '2026-03-04T09:05:06.000Z'}}),
+    JSON.stringify({[EXAM_ID]: {examId: EXAM_ID, answers, timeSpent: 754, submittedAt: '2026-03-04T09:05:06.000Z', draw: firstVariantsDraw(EXAM_ID)}}),
   )
   await page.goto(`/exam/${EXAM_ID}/results`)
   await expect(page.getByTestId('results-summary')).toBeVisible()

@@ -35,7 +35,6 @@ export function isInPageAnchor(anchor: HTMLAnchorElement, location: Pick<Locatio
  */
 export function installAnchorScroll(document: Document): () => void {
   const root = document.documentElement
-  const view = document.defaultView
   let timer: ReturnType<typeof setTimeout> | undefined
   const unmark = () => {
     clearTimeout(timer)
@@ -44,8 +43,8 @@ export function installAnchorScroll(document: Document): () => void {
   const onClick = (event: MouseEvent) => {
     // A modified or non-primary click opens another tab or window: this page does not scroll.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    const link = event.target instanceof Element ? event.target.closest('a[href]') : null
-    if (!link || !view || !(link instanceof view.HTMLAnchorElement) || !isInPageAnchor(link, document.location)) return unmark()
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null
+    if (!link || !isInPageAnchor(link, document.location)) return unmark()
     clearTimeout(timer)
     root.setAttribute(ANCHOR_SCROLL_ATTRIBUTE, '')
     timer = setTimeout(unmark, ANCHOR_SCROLL_MAX_MS)
@@ -75,5 +74,5 @@ let fragmentEntries = 0
 export function scrollRestorationKey(location: RouterLocation): string {
   if (location.key !== 'default' || typeof document === 'undefined') return location.key
   fragmentEntries += 1
-  return `in-page-anchor-${fragmentEntries}`
+  return `anchor-${fragmentEntries}`
 }
