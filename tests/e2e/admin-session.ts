@@ -64,3 +64,30 @@ export async function createPsfOrder(
   }
   return {orderId, paymentId: body.razorpay_payment_id}
 }
+
+/** A paid sandbox cadetship enrolment by `name` (no batch: the API does not require one). */
+export async function paidCadet(
+  request: APIRequestContext,
+  name: string,
+  email = 'cadet-e2e@example.com',
+): Promise<{orderId: string; confirmationUrl: string}> {
+  const order = await request.post('/api/enroll/create-order', {
+    data: {
+      name,
+      email,
+      mobile: '+63 917 555 0101',
+      trainingProgram: 'cadetship-training',
+      course: 'deck-cadet',
+      amount: 3500,
+      currency: 'USD',
+      termsAccepted: true,
+    },
+  })
+  expect(order.status(), await order.text()).toBe(200)
+  const {id: orderId} = (await order.json()) as {id: string}
+  const paid = await request.post('/api/sandbox/pay', {data: {orderId}})
+  expect(paid.status(), await paid.text()).toBe(200)
+  const saved = await request.post('/api/enroll/save', {data: await paid.json()})
+  expect(saved.status(), await saved.text()).toBe(200)
+  return {orderId, confirmationUrl: ((await saved.json()) as {confirmationUrl: string}).confirmationUrl}
+}

@@ -22,7 +22,7 @@ import {createRequire} from 'node:module'
 import {join} from 'node:path'
 import type {APIRequestContext, Page} from '@playwright/test'
 import {SPEC_CONTENT_PAGES} from '../helpers/content-pages'
-import {createPsfOrder, loginThroughApi, seedToken, uniqueTag} from './admin-session'
+import {createPsfOrder, loginThroughApi, paidCadet, seedToken, uniqueTag} from './admin-session'
 import {firstVariants, firstVariantsDraw, seedExams} from './exam-seed'
 import {expect, test} from './fixtures'
 
@@ -125,22 +125,7 @@ test('every page passes the Nu Html Checker with no error', async ({page, reques
   })
   expect(issued.status(), await issued.text()).toBe(201)
   const {number} = ((await issued.json()) as {certificate: {number: string}}).certificate
-  const cadet = await request.post('/api/enroll/create-order', {
-    data: {
-      name: `Cadet ${uniqueTag('Html')}`,
-      email: 'valid-html@example.com',
-      mobile: '+63 917 555 0101',
-      trainingProgram: 'cadetship-training',
-      course: 'deck-cadet',
-      amount: 3500,
-      currency: 'USD',
-      termsAccepted: true,
-    },
-  })
-  expect(cadet.status(), await cadet.text()).toBe(200)
-  const {id: cadetOrder} = (await cadet.json()) as {id: string}
-  const cadetPaid = await request.post('/api/sandbox/pay', {data: {orderId: cadetOrder}})
-  expect((await request.post('/api/enroll/save', {data: await cadetPaid.json()})).status()).toBe(200)
+  const {orderId: cadetOrder} = await paidCadet(request, `Cadet ${uniqueTag('Html')}`, 'valid-html@example.com')
   const link = await request.post(`/api/admin/enrollments/${cadetOrder}/installments/2/link`, {headers: auth, data: {}})
   expect(link.status(), await link.text()).toBe(201)
   const linkUrl = ((await link.json()) as {installment: {linkUrl?: string}}).installment.linkUrl

@@ -4,34 +4,11 @@
  * from the enrolment detail, the candidate opens the link's local page (390 px), pays, and the
  * admin detail and the confirmation page show it paid with its receipt number; axe on each page.
  */
-import type {APIRequestContext, Route} from '@playwright/test'
+import type {Route} from '@playwright/test'
 import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
 import type {InstallmentViewBody} from '#schemas/api/installments'
 import {expect, expectAccessible, test} from './fixtures'
-import {loginThroughApi, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
-
-/** A paid sandbox cadetship enrolment by `name` (no batch: the API does not require one). */
-async function paidCadet(request: APIRequestContext, name: string): Promise<{orderId: string; confirmationUrl: string}> {
-  const order = await request.post('/api/enroll/create-order', {
-    data: {
-      name,
-      email: 'cadet-e2e@example.com',
-      mobile: '+63 917 555 0101',
-      trainingProgram: 'cadetship-training',
-      course: 'deck-cadet',
-      amount: 3500,
-      currency: 'USD',
-      termsAccepted: true,
-    },
-  })
-  expect(order.status(), await order.text()).toBe(200)
-  const {id: orderId} = (await order.json()) as {id: string}
-  const paid = await request.post('/api/sandbox/pay', {data: {orderId}})
-  expect(paid.status(), await paid.text()).toBe(200)
-  const saved = await request.post('/api/enroll/save', {data: await paid.json()})
-  expect(saved.status(), await saved.text()).toBe(200)
-  return {orderId, confirmationUrl: ((await saved.json()) as {confirmationUrl: string}).confirmationUrl}
-}
+import {loginThroughApi, MOCK_TOKEN, paidCadet, seedToken, uniqueTag} from './admin-session'
 
 test('the cadetship form says "1st installment of 3" and shows the schedule and the total', async ({page}) => {
   await page.goto('/payment?training=cadetship-training&course=deck-cadet&amount=3500')
