@@ -46,7 +46,7 @@ import {CurrencyChoice} from '~/components/payment/CurrencyChoice'
 import {controlProps, useEnrolmentForm} from '~/components/payment/useEnrolmentForm'
 import {usePayment} from '~/components/payment/usePayment'
 import {TermsCheckbox} from '~/components/payment/TermsCheckbox'
-import {InstallmentSchedule} from '~/components/payment/InstallmentSchedule'
+import {InstallmentSchedule as ServerInstallmentSchedule} from '~/components/payment/InstallmentSchedule'
 import {batchDateRange, batchesForCourse, batchOptionLabel, DATES_ON_REQUEST, isFull, providerToday} from '~/domain/batches'
 import {useBatchAvailability} from '~/lib/batch-availability'
 import {COURSE_BATCHES_FAILED, useCourseBatches} from '~/lib/course-batches'
@@ -66,6 +66,12 @@ import {noStoreRouteHeaders} from '~/lib/cache.server'
 const DocumentUpload = lazy(() => import('~/components/DocumentUpload').then((module) => ({default: module.DocumentUpload})))
 const SandboxCheckout = lazy(() => import('~/components/SandboxCheckout').then((module) => ({default: module.SandboxCheckout})))
 const Waitlist = lazy(() => import('~/components/payment/Waitlist').then((module) => ({default: module.Waitlist})))
+// The cadetship's installment schedule: rendered at once on the server (so the page shows it, also
+// without JavaScript), loaded in the browser only when the cadetship is chosen; until then the
+// server's markup stays as it is (a suspended boundary keeps it during hydration).
+const InstallmentSchedule = import.meta.env.SSR
+  ? ServerInstallmentSchedule
+  : lazy(() => import('~/components/payment/InstallmentSchedule').then((module) => ({default: module.InstallmentSchedule})))
 
 export async function loader({request}: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams
@@ -450,7 +456,11 @@ export default function Payment() {
             </div>
           </dl>
           {/* Issue 17: the cadetship is paid in installments (docs/requirements.md#req-installments). */}
-          {program === CADETSHIP_TRAINING ? <InstallmentSchedule installments={catalogue.cadetship?.installments} tone="dark" /> : null}
+          {program === CADETSHIP_TRAINING ? (
+            <Suspense fallback={null}>
+              <InstallmentSchedule installments={catalogue.cadetship?.installments} tone="dark" />
+            </Suspense>
+          ) : null}
           <p className="mt-4 text-xs text-slate-300">
             Payments are final and non-refundable; see our{' '}
             <Link to="/refund" className="underline">
