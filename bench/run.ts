@@ -77,7 +77,7 @@ const ASSET_AUDITS = [
   'uses-long-cache-ttl',
 ]
 const BUDGETS = {performance: 98, accessibility: 100, 'best-practices': 100, seo: 100} as const satisfies Record<CategoryId, number>
-/** Issue 19 (docs/performance.md): Lighthouse's simulated LCP, in ms (pages with `lcpBudget`). */
+/** Lighthouse's simulated LCP budget, in ms (pages with `lcpBudget`; docs/performance.md). */
 const LCP_BUDGET_MS = 2000
 /** The image-bearing pages, also audited over HTTP/1.1 for the record (`lcpMsHttp1`). */
 const LCP_PAGES = ['/', '/about', '/courses/stcw-courses']

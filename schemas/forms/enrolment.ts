@@ -25,7 +25,7 @@ export const CURRENCY_MESSAGE = `Please choose a currency: ${CURRENCIES.join(' o
  * the /payment page reads them without loading zod). A missing one is reported by the refinement
  * below rather than by its field schema (optional there): a missing field then does not stop the
  * other checks (zod skips refinements after a missing required field), so the form lists every
- * error at once (issue 17, docs/requirements.md#req-checkout-errors). Empty text is still refused
+ * error at once (docs/requirements.md#req-checkout-errors). Empty text is still refused
  * by each field's own minimum, with the same message.
  */
 export {ENROLMENT_REQUIRED}

@@ -1,5 +1,5 @@
 /**
- * The deterministic performance budgets (issue 7), checked on home, a category page and the
+ * The deterministic performance budgets (docs/performance.md), checked on home, a category page and the
  * payment form against the built site that playwright.config.ts starts:
  * - Lighthouse (mobile, default configuration) accessibility, best practices and SEO = 100;
  * - at most 100 KB of JavaScript on the content pages, 110 KB on /payment (gzip -9 of every

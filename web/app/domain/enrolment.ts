@@ -48,8 +48,8 @@ export const ENROLMENT_MESSAGES = {
 } as const
 
 /**
- * The enrolment form's required text fields and their "missing" messages (issue 17,
- * docs/requirements.md#req-checkout-errors): the form marks them required, and the form's schema
+ * The enrolment form's required text fields and their "missing" messages
+ * (docs/requirements.md#req-checkout-errors): the form marks them required, and the form's schema
  * (schemas/forms/enrolment.ts) reports each one missing with its message.
  */
 export const ENROLMENT_REQUIRED = {

@@ -1,6 +1,6 @@
 /**
- * The batches of the course chosen on /payment, in the browser (issue 16,
- * docs/requirements.md#req-batches-form). The page's data carries only the batches of the course
+ * The batches of the course chosen on /payment, in the browser
+ * (docs/requirements.md#req-batches-form). The page's data carries only the batches of the course
  * its query prefills; when the visitor chooses another course, its batches come from
  * `GET /payment/batches?training=…&course=…` (web/app/routes/payment.batches.ts), once per course.
  * Every open batch of the catalogue in the page would be most of its data (docs/performance.md).

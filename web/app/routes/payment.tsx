@@ -9,7 +9,7 @@
  * steps: usePayment in web/app/components/payment/usePayment.ts).
  * Every failure shows the spec's message in an alert next to the form, never window.alert.
  *
- * Dates (issue 16, docs/requirements.md#req-batches-form): the loader reads the open upcoming
+ * Dates (docs/requirements.md#req-batches-form): the loader reads the open upcoming
  * batches (ENROLMENT_BATCHES_QUERY) of the course the query prefills, and only those travel with
  * the page; another course's come from GET /payment/batches when it is chosen
  * (lib/course-batches.ts). For a chosen course with batches the form requires one (a
@@ -94,7 +94,7 @@ export const meta: MetaFunction<typeof loader> = ({matches}) =>
 
 /**
  * The controls marked `required`: the required fields (ENROLMENT_REQUIRED, whose absence the
- * schema reports in a refinement) and the terms (issue 17). Of the schema's constraints only this
+ * schema reports in a refinement) and the terms (docs/requirements.md#req-terms). Of the schema's constraints only this
  * one reaches the controls: a maxlength would cut typing short where the schema answers with its
  * message.
  */
