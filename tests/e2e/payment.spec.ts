@@ -113,6 +113,8 @@ test('a full sandbox payment saves a paid enrolment and ends on its confirmation
   await expect(dialog).toBeVisible()
   await expect(dialog.getByTestId('sandbox-amount')).toHaveText('$300 USD')
   await expect(page.getByRole('button', {name: 'Processing...'})).toBeDisabled()
+  // The accepted form is not checked again while the payment runs (its disabled terms box would read as unticked).
+  await expect(page.getByTestId('error-summary')).toHaveCount(0)
   await expectAccessible(page)
   const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''
   expect(orderId).toMatch(/^order_sandbox_/)

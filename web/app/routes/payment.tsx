@@ -152,7 +152,7 @@ export default function Payment() {
   const waitlistBatch = offered.find((batch) => batch._id === fullBatchId) ?? (chosenBatch && isFull(availability?.[chosenBatch._id]) ? chosenBatch : null)
 
   const selection = {trainingProgram: program, course}
-  const {formProps, fields, problem, warmUp, valueOf} = useEnrolmentForm({
+  const {formProps, fields, problem, clearProblem, warmUp, valueOf} = useEnrolmentForm({
     id: 'enrolment',
     names: Object.keys(SUMMARY_LABELS) as Array<keyof typeof SUMMARY_LABELS>,
     required: REQUIRED,
@@ -338,7 +338,14 @@ export default function Payment() {
                   {courseBatches.failed ? (
                     <p className="rounded-lg bg-slate-50 p-4 text-navy-900" data-testid="dates-failed">
                       {COURSE_BATCHES_FAILED}{' '}
-                      <button type="button" className="font-semibold text-ocean-600 underline" onClick={() => void courseBatches.load(selection)}>
+                      <button
+                        type="button"
+                        className="font-semibold text-ocean-600 underline"
+                        onClick={() => {
+                          clearProblem()
+                          void courseBatches.load(selection)
+                        }}
+                      >
                         Try again
                       </button>
                     </p>

@@ -22,7 +22,8 @@
  * - after the first checked submit, each change of a field checks the form again, once React has
  *   rendered the change (so the amount has followed the course), and updates the errors;
  * - `problem`: a submit that could not be checked — the check could not be loaded ('Payment failed
- *   to initialize.') or `prepare`'s message — for the form's alert; cleared by the next submit.
+ *   to initialize.') or `prepare`'s message — for the form's alert; cleared by the next submit, a
+ *   change of a field, or `clearProblem()` (the visitor asked again for what was missing).
  */
 import {useCallback, useEffect, useRef, useState, type FormEvent} from 'react'
 import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
@@ -96,7 +97,9 @@ export function useEnrolmentForm<Name extends string>(options: EnrolmentFormOpti
   const check = useRef<CheckModule | null>(null)
   const waiting = useRef(false)
   const [errors, setErrors] = useState<Record<string, string[]>>({})
-  const [checked, setChecked] = useState(false)
+  // Whether a submit has been checked: from then on each change of a field is checked again.
+  const checked = useRef(false)
+  // Changes since then (only these re-check: not the submit itself, whose payment may disable fields).
   const [changes, setChanges] = useState(0)
   const [problem, setProblem] = useState<string | null>(null)
 
@@ -115,16 +118,16 @@ export function useEnrolmentForm<Name extends string>(options: EnrolmentFormOpti
 
   // After a checked submit, a change is checked again once React has rendered it.
   useEffect(() => {
-    if (!checked || changes === 0 || !formRef.current) return
+    if (changes === 0 || !formRef.current) return
     const result = run(formRef.current)
     if (result) setErrors(result.ok ? {} : result.errors)
-  }, [checked, changes, run])
+  }, [changes, run])
 
   const attempt = useCallback(
     (form: HTMLFormElement) => {
       const result = latest.current.ready() ? run(form) : null
       if (result) {
-        setChecked(true)
+        checked.current = true
         setErrors(result.ok ? {} : result.errors)
         if (result.ok) return latest.current.onValid(result.value)
         // The first field with an error, in the form's order, takes the focus.
@@ -165,7 +168,11 @@ export function useEnrolmentForm<Name extends string>(options: EnrolmentFormOpti
     [attempt],
   )
 
-  const onInput = useCallback(() => setChanges((count) => count + 1), [])
+  const onInput = useCallback(() => {
+    if (checked.current) setChanges((count) => count + 1)
+    setProblem(null)
+  }, [])
+  const clearProblem = useCallback(() => setProblem(null), [])
 
   const field = (name: Name): FormField => {
     const id = `${options.id}-${name}`
@@ -200,6 +207,7 @@ export function useEnrolmentForm<Name extends string>(options: EnrolmentFormOpti
     },
     fields,
     problem,
+    clearProblem,
     warmUp,
     valueOf,
   }
