@@ -49,6 +49,14 @@ const SITE_CHUNK =
  */
 const SITE_CHUNK_DEPENDENCIES = /(\/node_modules\/react-dom\/client\.js(\?commonjs-[a-z-]+)?|vite\/preload-helper(\.js)?)$/
 
+/**
+ * The form libraries (zod and conform), in one `forms` chunk for the pages whose forms use them
+ * (contact, verify, login, admin) and for the /payment form's check, which loads them only when
+ * the visitor starts using the form (docs/performance.md). Left to Rollup, they are cut into
+ * five or six chunks by which pages share which part, each one a request of its own.
+ */
+const FORMS_CHUNK = /\/node_modules\/(zod|@conform-to\/(dom|react|zod))\//
+
 declare module '@remix-run/node' {
   interface Future {
     v3_singleFetch: true
@@ -69,8 +77,11 @@ export default defineConfig(({isSsrBuild}) => ({
       ? {}
       : {
           output: {
-            manualChunks: (id: string) =>
-              SITE_CHUNK.test(id.replaceAll('\\', '/')) || SITE_CHUNK_DEPENDENCIES.test(id.replaceAll('\\', '/')) ? 'site' : undefined,
+            manualChunks: (id: string) => {
+              const path = id.replaceAll('\\', '/')
+              if (SITE_CHUNK.test(path) || SITE_CHUNK_DEPENDENCIES.test(path)) return 'site'
+              return FORMS_CHUNK.test(path) ? 'forms' : undefined
+            },
           },
         },
   },

@@ -3,11 +3,13 @@
  *
  *   GET  /api/batches/availability?ids=a,b,c  AvailabilityQuerySchema → 200 AvailabilityResponseSchema
  *   POST /api/waitlist                        WaitlistSchema          → 200 WaitlistResponseSchema
+ *   GET  /payment/batches?training=&course=   CourseBatchesQuerySchema → 200 CourseBatchesResponseSchema
  *   GET  /api/admin/batches                   (bearer)                → 200 AdminBatchListSchema
  *   GET  /api/admin/batches/:batchId          (bearer)                → 200 AdminBatchDetailSchema (404 unknown id)
  *
  * (netlify/functions/batches-availability.ts, waitlist.ts, admin-batches.ts and admin-batch.ts; logic in
- * netlify/lib/batches/ and netlify/lib/admin/batches.ts.)
+ * netlify/lib/batches/ and netlify/lib/admin/batches.ts. /payment/batches is the page's own resource
+ * route, web/app/routes/payment.batches.ts.)
  * Batch ids are ./ids.ts BATCH_ID_PATTERN; errors are `{error, details?}` (./errors.ts). The
  * enrolment's own batch contracts (create-order's `batchId`, POST /api/enroll/release) are in
  * ./enrolment.ts.
@@ -43,6 +45,39 @@ export type BatchAvailability = z.infer<typeof BatchAvailabilitySchema>
 /** 200 of availability: the known batches among the ids, by id (unknown ids are absent). */
 export const AvailabilityResponseSchema = z.object({availability: z.record(z.string(), BatchAvailabilitySchema)})
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>
+
+/**
+ * GET /payment/batches: the enrolment form's program (`training`, a category id, as in /payment's
+ * own query) and course (the course's name). Unknown ones are not an error: they have no batches.
+ */
+export const CourseBatchesQuerySchema = z.object({
+  training: z
+    .string({required_error: 'Send training: the program id'})
+    .trim()
+    .min(1, 'Send training: the program id')
+    .max(64, 'training: at most 64 characters'),
+  course: z.string({required_error: 'Send course: the course name'}).trim().min(1, 'Send course: the course name').max(120, 'course: at most 120 characters'),
+})
+export type CourseBatchesQuery = z.infer<typeof CourseBatchesQuerySchema>
+
+/**
+ * A batch the enrolment form offers (web/app/domain/batches.ts EnrolmentBatch): its id, days
+ * ('YYYY-MM-DD'), city, class size, and its course as the form's values (`course` the course name,
+ * `program` the category id).
+ */
+export const OfferedBatchSchema = z.object({
+  _id: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  city: z.string().nullable(),
+  seats: z.number().int().nullable(),
+  course: z.string().nullable(),
+  program: z.string().nullable(),
+})
+
+/** 200 of GET /payment/batches: the course's open batches starting after today (the provider's day), earliest first. */
+export const CourseBatchesResponseSchema = z.object({batches: z.array(OfferedBatchSchema)})
+export type CourseBatchesResponse = z.infer<typeof CourseBatchesResponseSchema>
 
 /**
  * POST /api/waitlist: a place on a batch's waitlist (no money is taken). The fields follow the

@@ -8,7 +8,7 @@
  * neither is restated here.
  */
 import {z} from 'zod'
-import {ENROLMENT_MESSAGES, needsCountry} from '~/domain/enrolment'
+import {ENROLMENT_MESSAGES, ENROLMENT_REQUIRED, needsCountry} from '~/domain/enrolment'
 import {CURRENCIES, parseAmountUsd} from '~/domain/price'
 import {isTermsAccepted, TERMS_MESSAGE} from '~/domain/terms'
 import {BatchIdSchema} from '../api/ids'
@@ -21,19 +21,14 @@ const trimmed = (max: number, message: string) =>
 export const CURRENCY_MESSAGE = `Please choose a currency: ${CURRENCIES.join(' or ')}.`
 
 /**
- * The form's required text fields and their "missing" messages. A missing one is reported by the
- * refinement below rather than by its field schema (optional there): a missing field then does
- * not stop the other checks (zod skips refinements after a missing required field), so the form
- * lists every error at once (issue 17, docs/requirements.md#req-checkout-errors). Empty text is
- * still refused by each field's own minimum, with the same message.
+ * The form's required text fields and their "missing" messages (web/app/domain/enrolment.ts, where
+ * the /payment page reads them without loading zod). A missing one is reported by the refinement
+ * below rather than by its field schema (optional there): a missing field then does not stop the
+ * other checks (zod skips refinements after a missing required field), so the form lists every
+ * error at once (docs/requirements.md#req-checkout-errors). Empty text is still refused
+ * by each field's own minimum, with the same message.
  */
-export const ENROLMENT_REQUIRED = {
-  name: 'Please enter your full name.',
-  email: 'Please enter your email address.',
-  mobile: 'Please enter your mobile number.',
-  trainingProgram: 'Please select a training program.',
-  course: ENROLMENT_MESSAGES.invalidCourse,
-} as const
+export {ENROLMENT_REQUIRED}
 
 /** The enrolment form: the visitor's details, the program/course/country selection, the currency, the amount (in that currency) and the terms' acceptance (issue 17). */
 export const EnrolmentFormSchema = z

@@ -3,13 +3,16 @@
  * Enroll link preselects its batch and a paid order books a seat; "Fail payment" gives the held
  * seat back (POST /api/enroll/release); a full batch (create-order's 409) shows 'This batch is
  * full' and a waitlist that really joins; a course without batches says "Dates on request" and
- * still pays; axe in each state; 390 px without horizontal overflow.
+ * still pays; axe in each state; 390 px without horizontal overflow. The page carries only the
+ * prefilled course's batches: another course's come from GET /payment/batches when it is chosen,
+ * and when they cannot be loaded the form says so, offers to try again and takes no payment.
  *
  * Seats are shared with other specs: each test uses its own late-2027 seed batch and compares the
  * availability of that batch before and after, never absolute counts.
  */
 import type {Page} from '@playwright/test'
 import {TERMS_LABEL} from '~/domain/terms'
+import {COURSE_BATCHES_FAILED} from '~/lib/course-batches'
 import {expect, expectAccessible, test} from './fixtures'
 
 /** Seats left of `batchId` now (GET /api/batches/availability). */
@@ -130,4 +133,55 @@ test('a course without batches says "Dates on request" and still pays', async ({
     .getByRole('button', {name: 'Pay', exact: true})
     .click()
   await expect(page.getByRole('heading', {level: 1, name: 'Enrolment confirmed'})).toBeVisible()
+})
+
+test('another course’s dates come from /payment/batches when it is chosen', async ({page}) => {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/payment/batches') asked.push(new URL(request.url()).search)
+  })
+  await page.goto('/payment?training=offshore-survival&course=HUET')
+  const select = page.getByLabel('Date and location')
+  await expect(select.locator('option[value="batch-huet-2027-12-20-kochi"]')).toBeAttached()
+  expect(asked).toEqual([])
+  await page.getByLabel('Course').selectOption('BOSIET')
+  await expect(select.locator('option[value="batch-bosiet-2027-12-27-ajman"]')).toBeAttached()
+  await expect(select.locator('option[value="batch-huet-2027-12-20-kochi"]')).toHaveCount(0)
+  expect(asked).toEqual(['?training=offshore-survival&course=BOSIET'])
+  await select.selectOption('batch-bosiet-2027-12-27-ajman')
+  await expect(page.getByTestId('summary-date')).toContainText('Ajman')
+  // Back to a course already shown: no new request.
+  await page.getByLabel('Course').selectOption('HUET')
+  await expect(select.locator('option[value="batch-huet-2027-12-20-kochi"]')).toBeAttached()
+  expect(asked).toEqual(['?training=offshore-survival&course=BOSIET'])
+  await expectAccessible(page)
+})
+
+test('dates that cannot be loaded: the form says so, takes no payment, and loads them on "Try again"', async ({page}) => {
+  const orders: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/enroll/create-order')) orders.push(request.url())
+  })
+  await page.route('**/payment/batches?*', (route) => route.abort())
+  await page.goto('/payment?training=offshore-survival&course=HUET')
+  await fillDetails(page, 'Omar Farouk')
+  await page.getByLabel('Course').selectOption('BOSIET')
+  const failed = page.getByTestId('dates-failed')
+  await expect(failed).toContainText(COURSE_BATCHES_FAILED)
+  await expect(page.getByLabel('Date and location')).toHaveCount(0)
+  await expect(page.getByTestId('summary-date')).toHaveText('—')
+  await page.getByRole('button', {name: /^Pay /}).click()
+  await expect(page.getByRole('alert').filter({hasText: COURSE_BATCHES_FAILED})).toBeVisible()
+  await expectAccessible(page)
+  await expectNoOverflow(page)
+  expect(orders).toEqual([])
+
+  await page.unroute('**/payment/batches?*')
+  await failed.getByRole('button', {name: 'Try again'}).click()
+  await expect(page.getByLabel('Date and location').locator('option[value="batch-bosiet-2027-12-27-ajman"]')).toBeAttached()
+  await expect(page.getByRole('alert').filter({hasText: COURSE_BATCHES_FAILED})).toHaveCount(0)
+  // Paying now asks for a date, as for any course with dates.
+  await page.getByRole('button', {name: /^Pay /}).click()
+  await expect(page.getByText('Please choose a date for your course.')).toHaveCount(2)
+  expect(orders).toEqual([])
 })

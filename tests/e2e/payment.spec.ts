@@ -73,6 +73,28 @@ test('an empty submit shows field errors and the course message', async ({page})
   await expectAccessible(page)
 })
 
+test('the form’s check and the checkout calls load when the form is used, not with the page', async ({page}) => {
+  // docs/performance.md: zod, the schemas and conform's parser stay out of the page's first load.
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  const onDemand = () => scripts.filter((path) => /\/assets\/(enrolment-check|forms|checkout)-[\w-]+\.js$/.test(path))
+  await page.goto('/payment')
+  await page.waitForFunction(() => Object.keys(document.querySelector('form#enrolment') ?? {}).some((key) => key.startsWith('__reactProps')))
+  await page.waitForLoadState('networkidle')
+  expect(scripts.length).toBeGreaterThan(0)
+  expect(onDemand()).toEqual([])
+  await page.getByLabel('Full name').focus()
+  await expect
+    .poll(() =>
+      onDemand()
+        .map((path) => path.replace(/-[\w-]{8}\.js$/, ''))
+        .sort(),
+    )
+    .toEqual(['/assets/checkout', '/assets/enrolment-check', '/assets/forms'])
+})
+
 test('the document upload area appears only for cadetship programs', async ({page}) => {
   await page.goto('/payment?training=stcw-courses&course=ARPA')
   await expect(page.getByRole('group', {name: /Documents/})).toHaveCount(0)
@@ -91,6 +113,8 @@ test('a full sandbox payment saves a paid enrolment and ends on its confirmation
   await expect(dialog).toBeVisible()
   await expect(dialog.getByTestId('sandbox-amount')).toHaveText('$300 USD')
   await expect(page.getByRole('button', {name: 'Processing...'})).toBeDisabled()
+  // The accepted form is not checked again while the payment runs (its disabled terms box would read as unticked).
+  await expect(page.getByTestId('error-summary')).toHaveCount(0)
   await expectAccessible(page)
   const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''
   expect(orderId).toMatch(/^order_sandbox_/)

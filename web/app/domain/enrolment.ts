@@ -47,6 +47,19 @@ export const ENROLMENT_MESSAGES = {
   scriptFailed: (provider: string) => `Failed to load ${provider}`,
 } as const
 
+/**
+ * The enrolment form's required text fields and their "missing" messages
+ * (docs/requirements.md#req-checkout-errors): the form marks them required, and the form's schema
+ * (schemas/forms/enrolment.ts) reports each one missing with its message.
+ */
+export const ENROLMENT_REQUIRED = {
+  name: 'Please enter your full name.',
+  email: 'Please enter your email address.',
+  mobile: 'Please enter your mobile number.',
+  trainingProgram: 'Please select a training program.',
+  course: ENROLMENT_MESSAGES.invalidCourse,
+} as const
+
 export type Selection = {trainingProgram: string; course: string; country?: string | null}
 
 export type Quote =

@@ -4,13 +4,15 @@
  * The form is prefilled from the query (training, course, category, country; price and amount
  * are never trusted), follows the program → course → country rules, and always shows the
  * catalogue amount (web/app/domain/enrolment.ts, the same rule the order function applies).
- * Submitting: validate (conform + the shared zod schema) → 'Processing...' → create the order
+ * Submitting: validate (the shared zod schema, components/payment/useEnrolmentForm.ts) → 'Processing...' → create the order
  * → checkout (Razorpay, or the sandbox dialog) → save → the confirmation page (issue 14: routes/enrolment.confirmation.$orderId.$key.tsx, 'Enrollment successful! …'; those
  * steps: usePayment in web/app/components/payment/usePayment.ts).
  * Every failure shows the spec's message in an alert next to the form, never window.alert.
  *
- * Dates (issue 16, docs/requirements.md#req-batches-form): the loader reads every open upcoming
- * batch (ENROLMENT_BATCHES_QUERY); for a chosen course with batches the form requires one (a
+ * Dates (docs/requirements.md#req-batches-form): the loader reads the open upcoming
+ * batches (ENROLMENT_BATCHES_QUERY) of the course the query prefills, and only those travel with
+ * the page; another course's come from GET /payment/batches when it is chosen
+ * (lib/course-batches.ts). For a chosen course with batches the form requires one (a
  * select: date range, city, class size, then the seats left once GET /api/batches/availability
  * answers; a full batch is disabled, or, when it is the one chosen, explained with its waitlist),
  * `batch` in the query preselects it; a course without batches says "Dates on request". The batch
@@ -25,25 +27,30 @@
  * the alert lists every field error linked to its field (components/form/ErrorSummary.tsx,
  * SUMMARY_LABELS); required fields are marked; Pay comes after the order summary in the markup, so
  * on a phone the amount and the non-refundable notice are read first (#req-checkout-errors).
+ *
+ * Speed (docs/performance.md, a phone on a slow network): the form's first paint and hydration
+ * carry only what they show. The check (components/payment/enrolment-check.ts: zod, the schemas
+ * and conform's zod integration) and the checkout calls load on the first focus, pointer or key
+ * event in the form (useEnrolmentForm), and a submit waits for them and for the chosen course's
+ * batches; the document upload, the sandbox dialog and the waitlist load when shown.
  */
-import {getFormProps, getInputProps, getSelectProps, useForm} from '@conform-to/react'
-import {parseWithZod} from '@conform-to/zod'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData, useNavigate} from '@remix-run/react'
-import {lazy, Suspense, useMemo, useRef, useState} from 'react'
+import {lazy, Suspense, useRef, useState} from 'react'
 import {ErrorSummary} from '~/components/form/ErrorSummary'
 import {Field, inputClass} from '~/components/form/Field'
 import {ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import {CurrencyChoice} from '~/components/payment/CurrencyChoice'
+import {controlProps, useEnrolmentForm} from '~/components/payment/useEnrolmentForm'
 import {usePayment} from '~/components/payment/usePayment'
 import {TermsCheckbox} from '~/components/payment/TermsCheckbox'
-import {Waitlist} from '~/components/payment/Waitlist'
-import {InstallmentSchedule} from '~/components/payment/InstallmentSchedule'
-import {batchDateRange, batchesForCourse, batchOptionLabel, checkBatchChoice, DATES_ON_REQUEST, isFull, providerToday} from '~/domain/batches'
+import {InstallmentSchedule as ServerInstallmentSchedule} from '~/components/payment/InstallmentSchedule'
+import {batchDateRange, batchesForCourse, batchOptionLabel, DATES_ON_REQUEST, isFull, providerToday} from '~/domain/batches'
 import {useBatchAvailability} from '~/lib/batch-availability'
-import {checkEnrolmentPrice, countryOptions, courseOptions, currencyOptions, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
+import {COURSE_BATCHES_FAILED, useCourseBatches} from '~/lib/course-batches'
+import {countryOptions, courseOptions, currencyOptions, ENROLMENT_REQUIRED, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
 import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
 import {formatMoney} from '~/domain/format'
 import type {Currency} from '~/domain/price'
@@ -51,24 +58,33 @@ import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {fetchContent} from '~/lib/content.server'
 import {pageMeta} from '~/lib/meta'
 import {ENROLMENT_BATCHES_QUERY, ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
-import {ENROLMENT_REQUIRED, EnrolmentFormSchema} from '#schemas/forms/enrolment'
 import {noStoreRouteHeaders} from '~/lib/cache.server'
 
-// Loaded only when shown (cadetship documents; the sandbox dialog after submit), so the form's
-// first paint does not wait for their code on a slow connection (docs/performance.md).
+// Loaded only when shown (cadetship documents; the sandbox dialog after submit; the waitlist of a
+// full batch), so the form's first paint does not wait for their code on a slow connection
+// (docs/performance.md).
 const DocumentUpload = lazy(() => import('~/components/DocumentUpload').then((module) => ({default: module.DocumentUpload})))
 const SandboxCheckout = lazy(() => import('~/components/SandboxCheckout').then((module) => ({default: module.SandboxCheckout})))
+const Waitlist = lazy(() => import('~/components/payment/Waitlist').then((module) => ({default: module.Waitlist})))
+// The cadetship's installment schedule: rendered at once on the server (so the page shows it, also
+// without JavaScript), loaded in the browser only when the cadetship is chosen; until then the
+// server's markup stays as it is (a suspended boundary keeps it during hydration).
+const InstallmentSchedule = import.meta.env.SSR
+  ? ServerInstallmentSchedule
+  : lazy(() => import('~/components/payment/InstallmentSchedule').then((module) => ({default: module.InstallmentSchedule})))
 
 export async function loader({request}: LoaderFunctionArgs) {
   const query = new URL(request.url).searchParams
-  const [catalogue, batches] = await Promise.all([
+  const [catalogue, allBatches] = await Promise.all([
     fetchContent(ENROLMENT_CATALOGUE_QUERY),
     fetchContent(ENROLMENT_BATCHES_QUERY, {today: providerToday(new Date())}),
   ])
   const prefill = prefillFromQuery(catalogue, query)
-  // `batch` preselects one of the prefilled course's batches (any other id is ignored).
+  // Only the prefilled course's batches travel with the page (the form fetches another course's).
+  const batches = batchesForCourse(allBatches, prefill)
+  // `batch` preselects one of them (any other id is ignored).
   const wanted = query.get('batch') ?? ''
-  const batchId = batchesForCourse(batches, prefill).some((batch) => batch._id === wanted) ? wanted : ''
+  const batchId = batches.some((batch) => batch._id === wanted) ? wanted : ''
   return {catalogue, batches, prefill: {...prefill, batchId}}
 }
 
@@ -77,12 +93,12 @@ export const meta: MetaFunction<typeof loader> = ({matches}) =>
   pageMeta(matches, {title: 'Enroll Now', description: 'Enrol in a maritime training course and pay securely online by card.', path: '/payment'})
 
 /**
- * Of the schema's constraints only `required` reaches the controls (conform's helpers would add
- * the lengths as maxlength, which cuts typing short where the schema answers with its message):
- * the required fields (ENROLMENT_REQUIRED, whose absence the schema reports in a refinement) and
- * the terms (issue 17).
+ * The controls marked `required`: the required fields (ENROLMENT_REQUIRED, whose absence the
+ * schema reports in a refinement) and the terms (docs/requirements.md#req-terms). Of the schema's constraints only this
+ * one reaches the controls: a maxlength would cut typing short where the schema answers with its
+ * message.
  */
-const CONSTRAINT = Object.fromEntries([...Object.keys(ENROLMENT_REQUIRED), 'termsAccepted'].map((name) => [name, {required: true}]))
+const REQUIRED = [...Object.keys(ENROLMENT_REQUIRED), 'termsAccepted']
 
 /**
  * The error summary's field names, in form order (issue 17: every field error is listed, linked to
@@ -111,7 +127,6 @@ export default function Payment() {
   const batchSelect = useRef<HTMLSelectElement>(null)
   const [attachments, setAttachments] = useState<UploadedDocument[]>([])
   const [uploading, setUploading] = useState(false)
-  const [attempted, setAttempted] = useState(false)
   const navigate = useNavigate()
   // After the payment the browser goes to the enrolment's confirmation page (issue 14), at the top.
   const {phase, busy, alert, fullBatchId, pay, settleSandbox, clearFullBatch} = usePayment({
@@ -128,35 +143,24 @@ export default function Payment() {
   const payCurrency = payIn?.currency ?? 'USD'
   const onRequest = current && !current.ok && current.reason === 'contact-for-pricing'
   const countryEnabled = needsCountry(program) && Boolean(course)
-  const offered = useMemo(() => batchesForCourse(batches, {trainingProgram: program, course}), [batches, program, course])
+  const courseBatches = useCourseBatches({trainingProgram: program, course}, {selection: prefill, batches})
+  // null while the chosen course's batches load (or could not be loaded): neither a select nor "Dates on request" yet.
+  const offered = courseBatches.offered ?? []
   const availability = useBatchAvailability(offered.map((batch) => batch._id))
   const chosenBatch = offered.find((batch) => batch._id === batchId) ?? null
   // The waitlist is offered for the batch create-order found full, or for a chosen batch the live count shows full.
   const waitlistBatch = offered.find((batch) => batch._id === fullBatchId) ?? (chosenBatch && isFull(availability?.[chosenBatch._id]) ? chosenBatch : null)
 
-  const schema = useMemo(
-    () =>
-      EnrolmentFormSchema.superRefine((value, ctx) => {
-        if (!value.trainingProgram || !value.course) return // their own messages are shown
-        const check = checkEnrolmentPrice(catalogue, value)
-        if (!check.ok) ctx.addIssue({code: 'custom', path: [check.field], message: check.message})
-        const batchProblem = checkBatchChoice(batchesForCourse(batches, value), value.batchId, availability)
-        if (batchProblem) ctx.addIssue({code: 'custom', path: ['batchId'], message: batchProblem})
-      }),
-    [catalogue, batches, availability],
-  )
-
-  const [form, fields] = useForm({
+  const selection = {trainingProgram: program, course}
+  const {formProps, fields, problem, clearProblem, warmUp, valueOf} = useEnrolmentForm({
     id: 'enrolment',
-    constraint: CONSTRAINT,
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({formData}) => parseWithZod(formData, {schema}),
-    onSubmit(event, {submission}) {
-      event.preventDefault()
-      if (submission?.status !== 'success') return
-      void pay(submission.value)
-    },
+    names: Object.keys(SUMMARY_LABELS) as Array<keyof typeof SUMMARY_LABELS>,
+    required: REQUIRED,
+    context: () => ({catalogue, batchesOf: courseBatches.batchesOf, availability}),
+    // A submit waits for the chosen course's batches (the check requires one of them when there are any).
+    ready: () => courseBatches.batchesOf(selection) !== null,
+    prepare: () => courseBatches.load(selection).then((list) => (list ? null : COURSE_BATCHES_FAILED)),
+    onValid: (value) => void pay(value),
   })
 
   // After a refused submit, every field error (in form order) is listed in the alert, each linked
@@ -165,7 +169,9 @@ export default function Payment() {
     const message = fields[name].errors?.[0]
     return message ? [{fieldId: fields[name].id, label: SUMMARY_LABELS[name], message}] : []
   })
-  const showSummary = !alert && attempted && summaryErrors.length > 0
+  // A payment failure, or a submit that could not be checked (useEnrolmentForm), replaces the summary.
+  const notice = alert ?? problem
+  const showSummary = !notice && summaryErrors.length > 0
 
   const programChoices = programOptions(catalogue)
   const courseChoices = program ? courseOptions(catalogue, program) : []
@@ -182,28 +188,36 @@ export default function Payment() {
       <section className="container-page grid gap-x-10 gap-y-8 py-12 lg:grid-cols-[1fr_22rem]">
         <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
           {waitlistBatch ? (
-            <Waitlist
-              key={waitlistBatch._id}
-              batchId={waitlistBatch._id}
-              batchLabel={[batchDateRange(waitlistBatch), waitlistBatch.city].filter(Boolean).join(' · ')}
-              defaults={{name: fields.name.value, email: fields.email.value, mobile: fields.mobile.value}}
-              onChooseAnother={() => {
-                setBatchId('')
-                clearFullBatch()
-                batchSelect.current?.focus()
-              }}
-            />
+            <Suspense
+              fallback={
+                <p role="status" className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-navy-900">
+                  Loading the waitlist…
+                </p>
+              }
+            >
+              <Waitlist
+                key={waitlistBatch._id}
+                batchId={waitlistBatch._id}
+                batchLabel={[batchDateRange(waitlistBatch), waitlistBatch.city].filter(Boolean).join(' · ')}
+                defaults={{name: valueOf('name'), email: valueOf('email'), mobile: valueOf('mobile')}}
+                onChooseAnother={() => {
+                  setBatchId('')
+                  clearFullBatch()
+                  batchSelect.current?.focus()
+                }}
+              />
+            </Suspense>
           ) : null}
-          <form {...getFormProps(form)} method="post" className="space-y-6" aria-describedby="enrolment-alert" onSubmitCapture={() => setAttempted(true)}>
+          <form {...formProps} method="post" className="space-y-6" aria-describedby="enrolment-alert">
             <noscript>
               <p className="rounded-lg bg-amber-50 p-4 text-amber-900">Online payment needs JavaScript. Please enable it, or contact us to enrol.</p>
             </noscript>
             <div
               id="enrolment-alert"
               role="alert"
-              className={alert || showSummary ? 'rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800' : 'sr-only'}
+              className={notice || showSummary ? 'rounded-lg border border-red-200 bg-red-50 p-4 font-medium text-red-800' : 'sr-only'}
             >
-              {alert ?? (showSummary ? <ErrorSummary id="enrolment-error-summary" live={false} className="" errors={summaryErrors} /> : null)}
+              {notice ?? (showSummary ? <ErrorSummary id="enrolment-error-summary" live={false} className="" errors={summaryErrors} /> : null)}
             </div>
             <p className="text-sm text-slate-600" data-testid="required-note">
               Fields marked <span aria-hidden="true">*</span>
@@ -213,15 +227,16 @@ export default function Payment() {
             <fieldset className="space-y-4 rounded-2xl border border-slate-200 p-6">
               <legend className="px-2 text-lg font-semibold text-navy-900">Your details</legend>
               <Field look="enrolment" label="Full name" field={fields.name} required>
-                <input {...getInputProps(fields.name, {type: 'text'})} autoComplete="name" className={inputClass(fields.name.errors, 'enrolment')} />
+                <input {...controlProps(fields.name)} type="text" autoComplete="name" className={inputClass(fields.name.errors, 'enrolment')} />
               </Field>
               <div className="grid gap-4 sm:grid-cols-2">
                 <Field look="enrolment" label="Email" field={fields.email} required>
-                  <input {...getInputProps(fields.email, {type: 'email'})} autoComplete="email" className={inputClass(fields.email.errors, 'enrolment')} />
+                  <input {...controlProps(fields.email)} type="email" autoComplete="email" className={inputClass(fields.email.errors, 'enrolment')} />
                 </Field>
                 <Field look="enrolment" label="Mobile" field={fields.mobile} required hint="With country code, e.g. +971 50 123 4567">
                   <input
-                    {...getInputProps(fields.mobile, {type: 'tel', ariaDescribedBy: fields.mobile.descriptionId})}
+                    {...controlProps(fields.mobile, {ariaDescribedBy: fields.mobile.descriptionId})}
+                    type="tel"
                     autoComplete="tel"
                     className={inputClass(fields.mobile.errors, 'enrolment')}
                   />
@@ -233,7 +248,7 @@ export default function Payment() {
               <legend className="px-2 text-lg font-semibold text-navy-900">Your course</legend>
               <Field look="enrolment" label="Training program" field={fields.trainingProgram} required>
                 <select
-                  {...getSelectProps(fields.trainingProgram, {value: false})}
+                  {...controlProps(fields.trainingProgram)}
                   value={program}
                   className={inputClass(fields.trainingProgram.errors, 'enrolment')}
                   onChange={(event) => {
@@ -255,7 +270,7 @@ export default function Payment() {
               </Field>
               <Field look="enrolment" label="Course" field={fields.course} required>
                 <select
-                  {...getSelectProps(fields.course, {value: false})}
+                  {...controlProps(fields.course)}
                   value={course}
                   disabled={!program}
                   className={inputClass(fields.course.errors, 'enrolment')}
@@ -282,7 +297,7 @@ export default function Payment() {
                   hint={needsCountry(program) ? 'The flag administration issuing your certificate' : 'Only for competency training'}
                 >
                   <select
-                    {...getSelectProps(fields.country, {value: false, ariaDescribedBy: fields.country.descriptionId})}
+                    {...controlProps(fields.country, {ariaDescribedBy: fields.country.descriptionId})}
                     value={country}
                     disabled={!countryEnabled}
                     required={countryEnabled}
@@ -299,7 +314,8 @@ export default function Payment() {
                 </Field>
                 <Field look="enrolment" label={`Amount (${payCurrency})`} field={fields.amount} hint="Set by the course you choose">
                   <input
-                    {...getInputProps(fields.amount, {type: 'number', value: false, ariaDescribedBy: fields.amount.descriptionId})}
+                    {...controlProps(fields.amount, {ariaDescribedBy: fields.amount.descriptionId})}
+                    type="number"
                     step="0.01"
                     min="0"
                     readOnly
@@ -316,7 +332,30 @@ export default function Payment() {
                 errorId={fields.currency.errorId}
                 errors={fields.currency.errors}
               />
-              {offered.length ? (
+              {courseBatches.offered === null ? (
+                <>
+                  <input type="hidden" name={fields.batchId.name} value="" />
+                  {courseBatches.failed ? (
+                    <p className="rounded-lg bg-slate-50 p-4 text-navy-900" data-testid="dates-failed">
+                      {COURSE_BATCHES_FAILED}{' '}
+                      <button
+                        type="button"
+                        className="font-semibold text-ocean-600 underline"
+                        onClick={() => {
+                          clearProblem()
+                          void courseBatches.load(selection)
+                        }}
+                      >
+                        Try again
+                      </button>
+                    </p>
+                  ) : (
+                    <p role="status" className="rounded-lg bg-slate-50 p-4 text-slate-600" data-testid="dates-loading">
+                      Loading the dates of this course…
+                    </p>
+                  )}
+                </>
+              ) : offered.length ? (
                 <Field
                   look="enrolment"
                   label="Date and location"
@@ -325,7 +364,7 @@ export default function Payment() {
                   hint="Seats left are updated live; a full date can be joined on its waitlist."
                 >
                   <select
-                    {...getSelectProps(fields.batchId, {value: false, ariaDescribedBy: fields.batchId.descriptionId})}
+                    {...controlProps(fields.batchId, {ariaDescribedBy: fields.batchId.descriptionId})}
                     ref={batchSelect}
                     value={batchId}
                     required
@@ -402,7 +441,11 @@ export default function Payment() {
               <div>
                 <dt className="text-slate-300">Date</dt>
                 <dd className="font-semibold" data-testid="summary-date">
-                  {chosenBatch ? [batchDateRange(chosenBatch), chosenBatch.city].filter(Boolean).join(' · ') : offered.length ? '—' : DATES_ON_REQUEST}
+                  {chosenBatch
+                    ? [batchDateRange(chosenBatch), chosenBatch.city].filter(Boolean).join(' · ')
+                    : offered.length || courseBatches.offered === null
+                      ? '—'
+                      : DATES_ON_REQUEST}
                 </dd>
               </div>
             ) : null}
@@ -420,7 +463,11 @@ export default function Payment() {
             </div>
           </dl>
           {/* Issue 17: the cadetship is paid in installments (docs/requirements.md#req-installments). */}
-          {program === CADETSHIP_TRAINING ? <InstallmentSchedule installments={catalogue.cadetship?.installments} tone="dark" /> : null}
+          {program === CADETSHIP_TRAINING ? (
+            <Suspense fallback={null}>
+              <InstallmentSchedule installments={catalogue.cadetship?.installments} tone="dark" />
+            </Suspense>
+          ) : null}
           <p className="mt-4 text-xs text-slate-300">
             Payments are final and non-refundable; see our{' '}
             <Link to="/refund" className="underline">
@@ -434,7 +481,9 @@ export default function Payment() {
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center lg:col-start-1 lg:row-start-2">
           <button
             type="submit"
-            form={form.id}
+            form={formProps.id}
+            onFocus={warmUp}
+            onPointerDown={warmUp}
             className="btn-primary min-w-48 px-8 text-base"
             disabled={busy || uploading || Boolean(onRequest)}
             aria-describedby="pay-note"

@@ -3,21 +3,23 @@
  * strings: web/app/domain/terms.ts). Its label is exactly TERMS_LABEL, with "Terms & Conditions"
  * and "Cancellation & Refund Policy" linking to the legal pages (same tab); it is required
  * (visible asterisk, `required` and `aria-required` for assistive technology) and shows its
- * field error under it, under conform's ids like every Field (./form/Field.tsx). Ticked, the
- * form sends 'on', which the shared schema coerces to `termsAccepted: true`.
+ * field error under it, under the form's ids like every Field (../form/Field.tsx). Ticked, the
+ * form sends 'on', which the form's check reads as `termsAccepted: true`.
  */
-import {getInputProps, type FieldMetadata} from '@conform-to/react'
 import {Link} from '@remix-run/react'
 import {TERMS_PAGES} from '~/domain/terms'
 import {legalPath} from '~/lib/paths'
+import {controlProps, type FormField} from './useEnrolmentForm'
 
-export function TermsCheckbox({field, disabled = false}: {field: FieldMetadata<boolean | undefined>; disabled?: boolean}) {
+export function TermsCheckbox({field, disabled = false}: {field: FormField; disabled?: boolean}) {
   const invalid = Boolean(field.errors?.length)
   return (
     <div className={`rounded-2xl border p-4 sm:p-5 ${invalid ? 'border-red-500' : 'border-slate-200'}`} data-testid="terms">
       <div className="flex items-start gap-3">
         <input
-          {...getInputProps(field, {type: 'checkbox'})}
+          {...controlProps(field)}
+          type="checkbox"
+          value="on"
           required
           aria-required="true"
           disabled={disabled}

@@ -17,13 +17,18 @@
  * paid `currency`, USD or INR: issue 17), where
  * `saveResult` is the save call's answer (SaveResponseSchema); the phase stays 'processing' while
  * the caller moves on (the payment page navigates to `saveResult.confirmationUrl`, issue 14).
+ *
+ * The checkout calls (~/lib/checkout, with the zod schemas of the API's answers) load when the
+ * visitor starts using the form (`preloadCheckout`) or at the latest when paying, not with the
+ * page (docs/performance.md); a module that cannot be loaded fails like an order that cannot be
+ * created ('Payment failed to initialize.').
  */
 import {useRef, useState} from 'react'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import type {SandboxOutcome} from '~/components/SandboxCheckout'
 import {checkEnrolmentPrice, ENROLMENT_MESSAGES, type EnrolmentCatalogue} from '~/domain/enrolment'
 import type {Currency} from '~/domain/price'
-import {BatchFullError, CheckoutError, loadRazorpay, openRazorpay, releaseOrder, requestOrder, submitPaymentResult, type Order} from '~/lib/checkout'
+import type {Order} from '~/lib/checkout'
 import type {SaveResponse} from '#schemas/api/enrolment'
 import type {EnrolmentForm} from '#schemas/forms/enrolment'
 
@@ -31,6 +36,22 @@ import type {EnrolmentForm} from '#schemas/forms/enrolment'
 export type PaidEnrolment = {orderId: string; courseName: string; amount: number; currency: Currency; saveResult: SaveResponse}
 
 export type PaymentPhase = {kind: 'idle'} | {kind: 'processing'} | {kind: 'sandbox'; order: Order; courseName: string}
+
+let checkoutModule: Promise<typeof import('~/lib/checkout')> | undefined
+
+/** The checkout calls' module, loaded once (asked again after a failed load). */
+function loadCheckout(): Promise<typeof import('~/lib/checkout')> {
+  checkoutModule ??= import('~/lib/checkout').catch((error: unknown) => {
+    checkoutModule = undefined
+    throw error
+  })
+  return checkoutModule
+}
+
+/** Starts loading the checkout calls ahead of the first payment (a failure is retried when paying). */
+export function preloadCheckout(): void {
+  loadCheckout().catch(() => undefined)
+}
 
 export type UsePaymentOptions = {
   catalogue: EnrolmentCatalogue
@@ -59,7 +80,10 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
       setPhase({kind: 'idle'})
     }
     let paid: PaidEnrolment
+    let checkout: typeof import('~/lib/checkout') | undefined
     try {
+      checkout = await loadCheckout()
+      const {loadRazorpay, openRazorpay, releaseOrder, requestOrder, submitPaymentResult} = checkout
       const order = await requestOrder({...value, attachments: attachments.map((a) => a.uploadId)})
       let outcome: SandboxOutcome
       if (order.mode === 'sandbox') {
@@ -83,8 +107,8 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
         return fail(`${(error as Error).message} Your payment reference is ${outcome.razorpay_payment_id}: please contact us and quote it.`)
       }
     } catch (error) {
-      if (error instanceof BatchFullError) setFullBatchId(value.batchId ?? null)
-      return fail(error instanceof CheckoutError ? error.message : ENROLMENT_MESSAGES.paymentInitFailed)
+      if (checkout && error instanceof checkout.BatchFullError) setFullBatchId(value.batchId ?? null)
+      return fail(checkout && error instanceof checkout.CheckoutError ? error.message : ENROLMENT_MESSAGES.paymentInitFailed)
     }
     onPaid(paid)
   }
