@@ -31,7 +31,7 @@ import {enrolmentFacts, enrolmentNoticeMessage, receiptMessage, staffRecipients,
 import {enqueue, getOutboxRecord, readAttachments} from './mail/outbox'
 import {receiptContext, type ReceiptContext} from './receipts/context'
 import {allocateReceiptNumber} from './receipts/receipt-number'
-import {receiptFileName, renderReceiptPdf} from './receipts/receipt-pdf'
+import {receiptFileName, renderReceiptPdf, type RenderReceiptPdf} from './receipts/receipt-pdf'
 
 /** Longest confirmation key looked at (characters): a real one is 22. */
 const MAX_KEY_LENGTH = 64
@@ -72,6 +72,13 @@ export const staffNotice = (context: ReceiptContext, receiptNumber: string, fact
     staffRecipients(context.provider.email),
   )
 
+/**
+ * How issueReceipt and completePayment work: `now`, the clock (default: the time of the call);
+ * `renderReceiptPdf`, the renderer of the attached PDF (default: ./receipts/receipt-pdf.ts's).
+ * Everything else — the number, the outbox, the notice — is the same whichever renderer makes the PDF.
+ */
+export type ReceiptOptions = {now?: Date; renderReceiptPdf?: RenderReceiptPdf}
+
 /** What issueReceipt did: the record (with its receipt number when paid) and the outbox ids it queued or found. */
 export type IssuedReceipt = {record: EnrolmentRecord; messageIds: string[]}
 
@@ -82,7 +89,7 @@ export type IssuedReceipt = {record: EnrolmentRecord; messageIds: string[]}
  * paid or already has a number, and null for an unknown order. Throws when Blobs or the content cannot be read (the
  * scheduled sweep retries).
  */
-export async function issueReceipt(orderId: string, options: {now?: Date} = {}): Promise<IssuedReceipt | null> {
+export async function issueReceipt(orderId: string, options: ReceiptOptions = {}): Promise<IssuedReceipt | null> {
   const now = options.now ?? new Date()
   const record = await getEnrolment(orderId)
   if (!record) return null
@@ -92,7 +99,10 @@ export async function issueReceipt(orderId: string, options: {now?: Date} = {}):
   const {documents, overCapacity, ...facts} = enrolmentFacts(record)
   const origin = publicOrigin()
   const [receipt, notice] = await Promise.all([
-    receiptMessage({...facts, provider: context.provider, receiptNumber, refundPolicy: context.refundPolicy, confirmationUrl: confirmationUrl(record, origin)}),
+    receiptMessage(
+      {...facts, provider: context.provider, receiptNumber, refundPolicy: context.refundPolicy, confirmationUrl: confirmationUrl(record, origin)},
+      options.renderReceiptPdf,
+    ),
     staffNotice(context, receiptNumber, {...facts, documents, ...(overCapacity ? {overCapacity} : {})}, {origin}),
   ])
   const queued = await Promise.all([enqueue(receipt, {now}), enqueue(notice, {now})])
@@ -102,11 +112,11 @@ export async function issueReceipt(orderId: string, options: {now?: Date} = {}):
 
 /**
  * After markPaid (save callback, webhook): issueReceipt, then one delivery attempt of the queued
- * messages in parallel, each capped at VISITOR_SEND_TIMEOUT_MS (5 s). Never throws: resolves to
+ * messages in parallel, each capped at VISITOR_SEND_TIMEOUT_MS (5 s); `options` as issueReceipt's. Never throws: resolves to
  * the record as stored afterwards (with its receipt number), or `fallback` when issuing failed —
  * the scheduled job finishes it.
  */
-export async function completePayment(fallback: EnrolmentRecord, options: {now?: Date} = {}): Promise<EnrolmentRecord> {
+export async function completePayment(fallback: EnrolmentRecord, options: ReceiptOptions = {}): Promise<EnrolmentRecord> {
   try {
     const issued = await issueReceipt(fallback.orderId, options)
     if (!issued) return fallback

@@ -2,7 +2,7 @@
  * The admin list, detail and document download over Netlify's Blobs emulation, with
  * enrolments created by the real create-order / save functions (sandbox): list content
  * (pending vs paid; pending ones only with ?status=all), the index under 50 concurrent
- * enrolments + payments, rebuilding the index from the records, and the guarded detail and
+ * enrolments + payments (their receipts made by a stub PDF renderer: these tests count rows), rebuilding the index from the records, and the guarded detail and
  * document endpoints.
  */
 import {describe, expect, it} from 'vitest'
@@ -14,7 +14,10 @@ import save from '#netlify/functions/enrolment-save'
 import {clearEnrolmentIndex, listIndexedEnrolments} from '#netlify/lib/enrolment-index'
 import {rebuildEnrolmentIndex} from '#netlify/lib/enrolment-repair'
 import {listEnrolments} from '#netlify/lib/enrolments'
+import {handle} from '#netlify/lib/http'
+import {saveEnrolment} from '#netlify/lib/payments/save'
 import {completeUpload, putChunk, startUpload} from '#netlify/lib/uploads'
+import {stubPdf} from '../helpers/stub-pdf'
 import {callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
 import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validForm} from './payments-fixtures'
 
@@ -47,9 +50,11 @@ const newOrder = async (form: Record<string, unknown> = {}) => {
   expect(result.status, JSON.stringify(result.body)).toBe(200)
   return result.body as {id: string; amount: number}
 }
-const pay = async (orderId: string, payment = paymentId()) => {
+/** The save callback as its function runs it, with the stub PDF renderer (for the tests that count rows). */
+const saveCounting = handle((request: Request) => saveEnrolment(request, {renderReceiptPdf: stubPdf}))
+const pay = async (orderId: string, payment = paymentId(), handler: Parameters<typeof call>[0] = save) => {
   const result = await call(
-    save,
+    handler,
     jsonRequest('/api/enroll/save', {razorpay_order_id: orderId, razorpay_payment_id: payment, razorpay_signature: sign(orderId, payment)}),
   )
   expect(result.status, JSON.stringify(result.body)).toBe(200)
@@ -136,7 +141,7 @@ describe('GET /api/admin/enrollments', () => {
     const token = await loginToken()
     const before = new Set((await listAll(token)).map((r) => r.orderId))
     const orders = await Promise.all(Array.from({length: 50}, (_, i) => newOrder({email: `conc${i}@example.com`})))
-    const payments = await Promise.all(orders.map((order) => pay(order.id)))
+    const payments = await Promise.all(orders.map((order) => pay(order.id, paymentId(), saveCounting)))
     const rows = (await listAll(token)).filter((r) => !before.has(r.orderId))
     expect(rows).toHaveLength(50)
     for (const [i, order] of orders.entries()) {
@@ -153,7 +158,7 @@ describe('GET /api/admin/enrollments', () => {
     const done = await Promise.all(
       Array.from({length: 50}, async (_, i) => {
         const order = await newOrder({email: `race${i}@example.com`})
-        return {id: order.id, payment: await pay(order.id)}
+        return {id: order.id, payment: await pay(order.id, paymentId(), saveCounting)}
       }),
     )
     const rows = (await listAll(token)).filter((r) => !before.has(r.orderId))

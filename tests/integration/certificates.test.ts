@@ -2,7 +2,8 @@
  * Issue 20 (docs/requirements.md#req-issue-20-certificates): certificates over the Blobs emulation
  * and the seed content — issuing (201, the number, the PDF e-mailed through the outbox with its
  * fields and QR code), the 400/401/404/409 answers, one certificate when two issues race for one
- * enrolment, 50 concurrent issues for 50 enrolments → 50 distinct consecutive numbers, revocation,
+ * enrolment, 50 concurrent issues for 50 enrolments → 50 distinct consecutive numbers (their PDFs
+ * from a stub renderer: that test counts numbers), revocation,
  * the admin list and its "expiring in 90 days", the PDF download, GET /api/verify (identical
  * answers for an unknown number and a wrong date of birth, no-store, noindex, 429 after 20), and
  * the expiry reminder sent once.
@@ -19,15 +20,18 @@ import pdfFn from '#netlify/functions/admin-certificate-pdf'
 import revokeFn from '#netlify/functions/admin-certificate-revoke'
 import remindersFn from '#netlify/functions/certificate-reminders'
 import verifyFn from '#netlify/functions/verify'
+import {issueCertificateForAdmin} from '#netlify/lib/admin/certificates'
 import {openStore, STORES, updateJSON} from '#netlify/lib/blobs'
 import {findCertificate, findOrderCertificates, readCertificateCounter} from '#netlify/lib/certificates/register'
 import {sendExpiryReminders} from '#netlify/lib/certificates/reminders'
 import {checkVerifyRateLimit, lookupMaskedCertificate, verifyCertificate} from '#netlify/lib/certificates/verify'
 import {createPending, type EnrolmentRecord} from '#netlify/lib/enrolments'
+import {handle} from '#netlify/lib/http'
 import {getOutboxRecord, listOutboxRecords, readAttachments} from '#netlify/lib/mail/outbox'
 import {NO_MATCH_MESSAGE} from '~/domain/certificates'
 import {decodePdfQrCodes} from '../helpers/pdf-qr'
 import {useBlobs} from '../helpers/blobs'
+import {stubPdf} from '../helpers/stub-pdf'
 import {callAs, freshIp, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
 import {newEnrolment} from './enrolment-fixtures'
 
@@ -84,7 +88,10 @@ const post = (path: string, token: string | null, body: unknown) =>
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 
-const issue = (token: string | null, body: unknown) => callAs(certificatesFn, post('/api/admin/certificates', token, body))
+const issue = (token: string | null, body: unknown, handler: Parameters<typeof callAs>[0] = certificatesFn) =>
+  callAs(handler, post('/api/admin/certificates', token, body))
+/** POST /api/admin/certificates as its function runs it, with the stub PDF renderer (for counting numbers). */
+const issueCounting = handle((request: Request) => issueCertificateForAdmin(request, {renderCertificatePdf: stubPdf}))
 const revoke = (token: string | null, number: string, body: unknown) =>
   callAs(revokeFn, post(`/api/admin/certificates/${number}/revoke`, token, body), {params: {number}})
 const list = (token: string | null, query = '') => callAs(certificatesFn, getRequest(`/api/admin/certificates${query}`, token))
@@ -252,15 +259,17 @@ describe('issuing', () => {
     vi.setSystemTime(new Date('2028-03-01T08:00:00.000Z')) // a year of its own: its counter starts at 1
     const token = await loginToken()
     const records = await Promise.all(Array.from({length: 50}, () => enrolment()))
-    const answers = await Promise.all(records.map((record) => issue(token, issueBody(record.orderId))))
+    const rendered = stubPdf.calls
+    const answers = await Promise.all(records.map((record) => issue(token, issueBody(record.orderId), issueCounting)))
     expect(answers.map((a) => a.status)).toEqual(Array(50).fill(201))
+    expect(stubPdf.calls - rendered).toBe(50)
     const numbers = answers.map((a) => a.body.certificate.number as string)
     expect(new Set(numbers).size).toBe(50)
     const seqs = numbers.map((n) => Number(n.split('-')[3])).sort((a, b) => a - b)
     expect(seqs).toEqual(Array.from({length: 50}, (_, i) => i + 1))
     expect(numbers.every((n) => /^MTC-BOSIET-2028-\d{5}$/.test(n))).toBe(true)
     expect((await readCertificateCounter(2028))?.last).toBe(50)
-  }, 120_000) // 50 PDFs rendered on a shared CI machine
+  }, 120_000)
 })
 
 describe('revoking and listing', () => {

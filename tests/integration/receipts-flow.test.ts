@@ -1,8 +1,9 @@
 /**
  * Issue 14 end to end through the functions, over the Blobs emulation and a real SMTP server in
  * the test process (tests/helpers/smtp-sink.ts) receiving through nodemailer: a paid enrolment
- * gets one receipt (PDF attached) and one staff notice; 50 orders paid at once by save AND
- * webhook get 50 consecutive receipt numbers, 50 receipts and 50 notices; an SMTP server that is
+ * gets one receipt (PDF attached, read back with pdftotext) and one staff notice; 50 orders paid at
+ * once by save AND webhook get 50 consecutive receipt numbers, 50 receipts and 50 notices (with a
+ * stub PDF renderer passed in: that test counts numbers and messages); an SMTP server that is
  * down loses nothing (the payment is confirmed, the mail waits and the scheduled job sends it);
  * a crash between "paid" and "queued" is finished by the job; the confirmation page and its
  * receipt answer 404 to a made-up key; an enquiry reaches staff with Reply-To the sender.
@@ -18,10 +19,14 @@ import save from '#netlify/functions/enrolment-save'
 import outboxDelivery from '#netlify/functions/outbox-delivery'
 import webhook from '#netlify/functions/razorpay-webhook'
 import {getEnrolment, listEnrolments, markPaid} from '#netlify/lib/enrolments'
+import {handle} from '#netlify/lib/http'
 import {listOutbox} from '#netlify/lib/mail/outbox'
+import {saveEnrolment} from '#netlify/lib/payments/save'
+import {handleWebhook} from '#netlify/lib/payments/webhook'
 import {loader as confirmationLoader} from '~/routes/enrolment.confirmation.$orderId.$key'
 import {loader as receiptLoader} from '~/routes/enrolment.confirmation.$orderId.$key.receipt[.]pdf'
 import {closedPort, startSmtpSink, type SmtpSink} from '../helpers/smtp-sink'
+import {stubPdf} from '../helpers/stub-pdf'
 import {razorpayPaymentEvent} from '../mocks/razorpay'
 import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validForm, webhookRequest} from './payments-fixtures'
 
@@ -53,8 +58,13 @@ async function newOrder(overrides: Record<string, unknown> = {}) {
   return body as {id: string; amount: number}
 }
 
-const saveCall = (orderId: string, pay: string) =>
-  call(save, jsonRequest('/api/enroll/save', {razorpay_order_id: orderId, razorpay_payment_id: pay, razorpay_signature: sign(orderId, pay)}))
+const saveCall = (orderId: string, pay: string, handler: Handler = save) =>
+  call(handler, jsonRequest('/api/enroll/save', {razorpay_order_id: orderId, razorpay_payment_id: pay, razorpay_signature: sign(orderId, pay)}))
+
+type Handler = Parameters<typeof call>[0]
+/** The save callback and the webhook as their functions run them, with the stub PDF renderer (for counting). */
+const saveCounting = handle((request: Request) => saveEnrolment(request, {renderReceiptPdf: stubPdf}))
+const webhookCounting = handle((request: Request) => handleWebhook(request, {renderReceiptPdf: stubPdf}))
 
 /** The outbox messages about one receipt number. */
 const outboxOf = async (receiptNumber: string) => (await listOutbox()).filter((m) => m.id.endsWith(`:${receiptNumber}`))
@@ -111,12 +121,13 @@ describe('a paid enrolment', () => {
 
   it('50 orders paid at once by save and webhook: 50 consecutive receipt numbers, 50 receipts, 50 notices', async () => {
     const mail = await useSink()
+    const rendered = stubPdf.calls
     const orders = await Promise.all(Array.from({length: 50}, (_, i) => newOrder({email: `cadet${i}@example.com`})))
     const payments = orders.map((_, i) => paymentId(`pay_r${i}`))
     const calls = orders.flatMap((order, i) => {
-      const viaSave = () => saveCall(order.id, payments[i]!)
+      const viaSave = () => saveCall(order.id, payments[i]!, saveCounting)
       const event = razorpayPaymentEvent('order.paid', {id: payments[i]!, orderId: order.id, amount: order.amount})
-      const viaWebhook = () => call(webhook, webhookRequest(event, {eventId: `evt_Rcpt${i}x${Date.now().toString(36)}`}))
+      const viaWebhook = () => call(webhookCounting, webhookRequest(event, {eventId: `evt_Rcpt${i}x${Date.now().toString(36)}`}))
       return i % 2 ? [viaWebhook, viaSave] : [viaSave, viaWebhook]
     })
     for (const result of await Promise.all(calls.map((run) => run()))) expect(result.status, JSON.stringify(result.body)).toBe(200)
@@ -136,6 +147,10 @@ describe('a paid enrolment', () => {
     expect(receipts).toHaveLength(50)
     expect(notices).toHaveLength(50)
     expect(new Set(receipts.map((m) => m.subject.split(':')[0])).size).toBe(50)
+    // Every receipt's PDF came from the renderer passed in (a save and a webhook racing for one
+    // order may both render it before the outbox keeps the first).
+    expect(stubPdf.calls - rendered).toBeGreaterThanOrEqual(50)
+    for (const receipt of receipts) expect(receipt.attachments.map((a) => a.contentType)).toEqual(['application/pdf'])
   }, 180_000)
 })
 

@@ -25,7 +25,15 @@ import {certificateFileName} from '~/domain/certificates'
 import {NO_STORE} from '~/lib/cache.server'
 import {NON_PAGE_CSP} from '~/lib/security.server'
 import {CERTIFICATE_CONTENT_TYPE} from '../certificates/certificate-pdf'
-import {CERTIFICATE_NOT_FOUND, certificatePdf, issueCertificate, listCertificates, revokeCertificate, toCertificate} from '../certificates/register'
+import {
+  CERTIFICATE_NOT_FOUND,
+  certificatePdf,
+  issueCertificate,
+  listCertificates,
+  revokeCertificate,
+  toCertificate,
+  type RegisterOptions,
+} from '../certificates/register'
 import {HttpError, json, parseWith, readJson} from '../http'
 import {requireAdmin} from './auth'
 import {contentDisposition} from './enrolments'
@@ -35,12 +43,12 @@ type Context = {params?: Record<string, string>}
 /** The `:number` path parameter, upper-cased: 400 when it is not a certificate number. */
 const numberParam = (context: Context | undefined): string => parseWith(CertificateNumberSchema, context?.params?.number ?? '')
 
-/** POST /api/admin/certificates. */
-export async function issueCertificateForAdmin(request: Request, options: {now?: Date} = {}): Promise<Response> {
+/** POST /api/admin/certificates; `options` go to issueCertificate (the clock, the PDF renderer). */
+export async function issueCertificateForAdmin(request: Request, options: Pick<RegisterOptions, 'now' | 'renderCertificatePdf'> = {}): Promise<Response> {
   const {email} = await requireAdmin(request)
   const body = await readJson(request, IssueCertificateRequestSchema, MAX_CERTIFICATE_BODY_BYTES)
   const now = options.now ?? new Date()
-  const {record} = await issueCertificate(body, {now, account: email})
+  const {record} = await issueCertificate(body, {...options, now, account: email})
   const answer: CertificateResponse = {certificate: toCertificate(record, providerToday(now))}
   return json(answer, {status: 201})
 }

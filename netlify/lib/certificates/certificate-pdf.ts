@@ -93,6 +93,9 @@ async function centred(type: Typesetter, page: PDFPage, value: string, cx: numbe
   return type.draw(page, value, {x: cx - width / 2, y, size, weight, color})
 }
 
+/** A certificate renderer: renderCertificatePdf, or another with its contract that a caller passes in (RegisterOptions of ./register.ts). */
+export type RenderCertificatePdf = (input: CertificatePdfInput) => Promise<Uint8Array>
+
 /**
  * The certificate PDF for `input` (CertificatePdfInputSchema; see the module comment), as bytes.
  * Throws a ZodError for invalid input and an Error when a font file is missing (pdf-text.ts).

@@ -50,7 +50,7 @@ import {getEnrolment} from '../enrolments'
 import {HttpError} from '../http'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
 import {enqueue, getOutboxRecord, readAttachments} from '../mail/outbox'
-import {renderCertificatePdf} from './certificate-pdf'
+import {renderCertificatePdf, type RenderCertificatePdf} from './certificate-pdf'
 import {certificateContext} from './context'
 import {certificateMessage} from './messages'
 
@@ -172,8 +172,11 @@ async function allocateSequence(year: number, key: string, now: Date): Promise<n
   return seq
 }
 
-/** Options of the register's writers: the time (tests inject it) and the staff account. */
-export type RegisterOptions = {now?: Date; account?: string; deliver?: boolean}
+/**
+ * Options of the register's writers: the time (tests inject it), the staff account, whether to
+ * try the e-mail at once, and the renderer of the certificate's PDF (default: ./certificate-pdf.ts's).
+ */
+export type RegisterOptions = {now?: Date; account?: string; deliver?: boolean; renderCertificatePdf?: RenderCertificatePdf}
 
 /** What issueCertificate did: the certificate as stored and the id of its e-mail in the outbox. */
 export type IssuedCertificate = {record: CertificateRecord; messageId: string}
@@ -261,7 +264,7 @@ export async function issueCertificate(request: IssueCertificateRequest, options
     if (record.orderId !== request.orderId) throw new Error(`Certificate ${number} already belongs to ${record.orderId}`)
 
     const verifyUrl = absoluteUrl(publicOrigin(), verifyPath(number))
-    const pdf = await renderCertificatePdf({...record, provider: context.provider, verifyUrl})
+    const pdf = await (options.renderCertificatePdf ?? renderCertificatePdf)({...record, provider: context.provider, verifyUrl})
     const message = await certificateMessage({
       provider: context.provider,
       number,

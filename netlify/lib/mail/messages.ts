@@ -17,7 +17,14 @@ import {wasPaid} from '~/domain/enrolment-status'
 import {enrolmentBatchText} from '~/domain/batches'
 import {getEnv, type Env} from '~/lib/env.server'
 import type {EnrolmentRecord} from '#netlify/lib/enrolment-record'
-import {RECEIPT_CONTENT_TYPE, receiptFileName, renderReceiptPdf, type ReceiptPdfInput, type ReceiptProvider} from '#netlify/lib/receipts/receipt-pdf'
+import {
+  RECEIPT_CONTENT_TYPE,
+  receiptFileName,
+  renderReceiptPdf,
+  type ReceiptPdfInput,
+  type ReceiptProvider,
+  type RenderReceiptPdf,
+} from '#netlify/lib/receipts/receipt-pdf'
 import type {NewOutboxMessage} from './outbox'
 import {renderEnquiryNotice, type EnquiryNoticeProps} from './templates/enquiry-notice'
 import {renderEnrolmentNotice} from './templates/enrolment-notice'
@@ -63,12 +70,16 @@ export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
 /**
  * The receipt to the candidate: `receipt:{receiptNumber}`, subject `Receipt {receiptNumber}:
  * {course name}`, the PDF `receipt-{receiptNumber}.pdf` attached, the confirmation link
- * (`confirmationUrl`, absolute). Throws a ZodError for input the PDF refuses.
+ * (`confirmationUrl`, absolute), the PDF made by `renderPdf` (renderReceiptPdf by default).
+ * Throws a ZodError for input the PDF refuses.
  */
-export async function receiptMessage(input: ReceiptPdfInput & {confirmationUrl: string}): Promise<NewOutboxMessage> {
+export async function receiptMessage(
+  input: ReceiptPdfInput & {confirmationUrl: string},
+  renderPdf: RenderReceiptPdf = renderReceiptPdf,
+): Promise<NewOutboxMessage> {
   const {confirmationUrl, ...receipt} = input
   const [pdf, email] = await Promise.all([
-    renderReceiptPdf(receipt),
+    renderPdf(receipt),
     renderReceiptEmail({
       provider: receipt.provider,
       receiptNumber: receipt.receiptNumber,

@@ -14,7 +14,7 @@ import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
 import {CADETSHIP_TRAINING} from '~/domain/programs'
 import {confirmationPath} from '~/lib/paths'
 import {getEnrolment, markPaid} from '../enrolments'
-import {completePayment} from '../paid-enrolment'
+import {completePayment, type ReceiptOptions} from '../paid-enrolment'
 import {HttpError, json, parseWith, readBody, readJson} from '../http'
 import {requirePaymentsConfig} from './config'
 import {storeDocuments, type StoredDocuments} from './documents'
@@ -51,7 +51,11 @@ async function readSave(request: Request): Promise<Parsed> {
   return {body: parseWith(SaveEnrolmentSchema, fields), files}
 }
 
-export async function saveEnrolment(request: Request): Promise<Response> {
+/**
+ * The save callback (see the module comment): answers SaveResponse, or 400/401/404/409/413/415
+ * through HttpError. `options` go to completePayment (the clock and the receipt's PDF renderer).
+ */
+export async function saveEnrolment(request: Request, options: ReceiptOptions = {}): Promise<Response> {
   const config = requirePaymentsConfig()
   const {body, files} = await readSave(request)
   const orderId = body.razorpay_order_id
@@ -79,7 +83,7 @@ export async function saveEnrolment(request: Request): Promise<Response> {
   const {record: paid, changed} = await markPaid(orderId, paymentId, 'callback', {extraAttachments: documents.attachments})
   if (!changed) console.info(`[save] order ${orderId} was already paid by ${paid.paymentId} (${paid.paidVia}): nothing to do`)
   // Receipt number, receipt and staff notice (issue 14): idempotent, at most 5 s on SMTP, never a reason to fail the answer.
-  const completed = await completePayment(paid)
+  const completed = await completePayment(paid, options)
 
   const response: SaveResponse = {
     status: 'paid',

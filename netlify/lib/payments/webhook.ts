@@ -24,7 +24,7 @@
 import {createHash} from 'node:crypto'
 import {z} from 'zod'
 import {getEnrolment, markPaid, type EnrolmentRecord, type PaidVia} from '../enrolments'
-import {completePayment} from '../paid-enrolment'
+import {completePayment, type ReceiptOptions} from '../paid-enrolment'
 import {listIndexedEnrolments} from '../enrolment-index'
 import {applyRefundEvent, type RefundEvent} from '../refunds'
 import {applyPaymentLinkEvent} from '../installments'
@@ -178,7 +178,7 @@ async function releaseEvent(eventId: string): Promise<void> {
 }
 
 /** Marks the order of a captured payment paid, if it is ours and the amount is right. */
-async function applyPayment(event: string, entity: unknown): Promise<{status: WebhookStatus; orderId?: string}> {
+async function applyPayment(event: string, entity: unknown, options: ReceiptOptions): Promise<{status: WebhookStatus; orderId?: string}> {
   const parsed = PaymentEntitySchema.safeParse(entity)
   if (!parsed.success) {
     console.error(`[webhook] ${event}: payment entity not understood`, parsed.error.issues)
@@ -191,7 +191,7 @@ async function applyPayment(event: string, entity: unknown): Promise<{status: We
     console.warn(`[webhook] ${event}: payment ${payment.id} for unknown order ${payment.order_id}: ignored`)
     return {status: 'ignored', orderId: payment.order_id}
   }
-  return recordCapturedPayment(record, payment, 'webhook', event)
+  return recordCapturedPayment(record, payment, 'webhook', event, options)
 }
 
 /** Applies a refund event to its enrolment: the order in the refund's notes, else the paid enrolment of its payment id (the admin list's index). */
@@ -227,7 +227,7 @@ async function applyRefund(event: 'refund.processed' | 'refund.failed', entity: 
  * webhook's and the reconciliation's (./reconcile.ts): only when the amount and currency are the
  * stored order's; markPaid (idempotent: whichever path comes first wins, the others find it paid),
  * then the receipt (netlify/lib/paid-enrolment.ts completePayment: one receipt number, one
- * receipt, one staff notice). `label` names the source in the logs. Never throws for a payment
+ * receipt, one staff notice; `options` are its clock and PDF renderer). `label` names the source in the logs. Never throws for a payment
  * that cannot apply: 'ignored' (wrong amount) or 'conflict' (another payment paid the order).
  */
 export async function recordCapturedPayment(
@@ -235,6 +235,7 @@ export async function recordCapturedPayment(
   payment: {id: string; amount: number; currency: string},
   via: PaidVia,
   label: string,
+  options: ReceiptOptions = {},
 ): Promise<{status: WebhookStatus; orderId: string; record?: EnrolmentRecord}> {
   if (payment.amount !== record.amountMinor || payment.currency !== record.currency) {
     console.error(
@@ -245,7 +246,7 @@ export async function recordCapturedPayment(
   try {
     const {record: paid, changed} = await markPaid(record.orderId, payment.id, via)
     // Receipt number, receipt and staff notice (issue 14): idempotent, whoever gets there first.
-    const completed = await completePayment(paid)
+    const completed = await completePayment(paid, options)
     return {status: changed ? 'paid' : 'already-paid', orderId: record.orderId, record: completed}
   } catch (error) {
     // A second, different payment for a paid order: logged by markPaid; retrying cannot help.
@@ -260,12 +261,13 @@ type Delivery = {id: string | null; type: string | null; orderId: string | null;
 /**
  * POST /api/razorpay/webhook (see the module comment). Every delivery is written to the staff's
  * event log (./webhook-log.ts): processed, duplicate, rejected (4xx for the signature or the body)
- * or ignored; a delivery that fails with a 5xx is not logged (Razorpay retries it).
+ * or ignored; a delivery that fails with a 5xx is not logged (Razorpay retries it). `options.secret`
+ * replaces RAZORPAY_WEBHOOK_SECRET (the sandbox's own events); the others go to completePayment.
  */
-export async function handleWebhook(request: Request, options: {secret?: string} = {}): Promise<Response> {
+export async function handleWebhook(request: Request, options: ReceiptOptions & {secret?: string} = {}): Promise<Response> {
   const delivery: Delivery = {id: null, type: null, orderId: null, result: 'ignored'}
   try {
-    const response = await processWebhook(request, delivery, options.secret)
+    const response = await processWebhook(request, delivery, options)
     await logWebhookEvent({...delivery, at: new Date().toISOString()})
     return response
   } catch (error) {
@@ -276,10 +278,10 @@ export async function handleWebhook(request: Request, options: {secret?: string}
   }
 }
 
-async function processWebhook(request: Request, delivery: Delivery, secretOverride?: string): Promise<Response> {
+async function processWebhook(request: Request, delivery: Delivery, options: ReceiptOptions & {secret?: string}): Promise<Response> {
   delivery.id = request.headers.get('x-razorpay-event-id')?.trim().slice(0, 100) || null
   const config = requirePaymentsConfig()
-  const secret = secretOverride ?? config.webhookSecret
+  const secret = options.secret ?? config.webhookSecret
   if (!secret) {
     console.error('[webhook] refusing the request: RAZORPAY_WEBHOOK_SECRET is not set')
     throw new HttpError(503, NOT_CONFIGURED_MESSAGE)
@@ -315,7 +317,7 @@ async function processWebhook(request: Request, delivery: Delivery, secretOverri
       ? await applyRefund(event as 'refund.processed' | 'refund.failed', payload.payload?.refund?.entity)
       : LINK_EVENTS.has(event)
         ? await applyLinkEvent(event as 'payment_link.paid' | 'payment_link.expired', payload.payload)
-        : await applyPayment(event, payload.payload?.payment?.entity)
+        : await applyPayment(event, payload.payload?.payment?.entity, options)
   } catch (error) {
     await releaseEvent(eventId)
     throw error

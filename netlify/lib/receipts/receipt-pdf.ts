@@ -128,6 +128,9 @@ export class Flow {
   }
 }
 
+/** A receipt renderer: renderReceiptPdf, or another with its contract that a caller passes in (ReceiptOptions of netlify/lib/paid-enrolment.ts). */
+export type RenderReceiptPdf = (input: ReceiptPdfInput) => Promise<Uint8Array>
+
 /**
  * The receipt PDF for `input` (ReceiptPdfInputSchema; see the module comment for what it
  * prints), as bytes. Throws a ZodError for invalid input, and an Error when a font file is
