@@ -22,7 +22,7 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'bench/results/',
-      'web/app/lib/sanity.types.ts',
+      'schemas/content/sanity.types.ts',
     ],
   },
   js.configs.recommended,

@@ -9,7 +9,7 @@ import {mkdtempSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {BlobsServer} from '@netlify/blobs/server'
-import type {EnrolmentSummary} from '#netlify/lib/enrolment-index'
+import type {EnrolmentSummary} from '#netlify/services/enrolments/index-store'
 
 const COUNT = Number(process.argv[2] ?? 10_000)
 const RUNS = Number(process.argv[3] ?? 50)
@@ -27,9 +27,9 @@ delete process.env.SESSION_SECRET
 delete process.env.APP_ENV
 delete process.env.CONTEXT
 
-const {indexStore, listIndexedEnrolments, shardKey, shardOf, SHARD_COUNT} = await import('#netlify/lib/enrolment-index')
-const {parseSessionSecret} = await import('#netlify/lib/admin/config')
-const {signAdminToken} = await import('#netlify/lib/admin/token')
+const {indexStore, listIndexedEnrolments, shardKey, shardOf, SHARD_COUNT} = await import('#netlify/services/enrolments/index-store')
+const {parseSessionSecret} = await import('#netlify/services/admin/config')
+const {signAdminToken} = await import('#netlify/services/admin/token')
 const {default: list} = await import('#netlify/functions/admin-enrolments')
 
 // Seed: the shards written directly (what COUNT indexEnrolment calls would leave).

@@ -4,7 +4,7 @@
  * in the enrolments store of a temporary BlobsServer; then times GET /api/batches/availability
  * for all 200 ids (the function itself: query parsing, one content query, one listing of the
  * seats store and the seats records changed since the last call — 10 per run here — read in
- * parallel, the counts, JSON; netlify/lib/batches/seats.ts readSeats). Target: p95 under 100 ms.
+ * parallel, the counts, JSON; netlify/services/seats/seats.ts readSeats). Target: p95 under 100 ms.
  * Availability never reads the enrolments; they are stored to show that their number does not
  * matter.
  *   npm run bench:seats [-- ENROLMENTS RUNS]
@@ -15,7 +15,7 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {createInterface} from 'node:readline'
-import type {SeatsRecord} from '~/domain/seats'
+import type {SeatsRecord} from '#schemas/rules/seats'
 
 const ENROLMENTS = Number(process.argv[2] ?? 10_000)
 const RUNS = Number(process.argv[3] ?? 100)
@@ -69,7 +69,7 @@ process.env.SEED_FILE = seedFile
 // As `npm start` serves: the production build's content client (the seed parsed once, results memoised).
 process.env.NODE_ENV = 'production'
 
-const {openStore, STORES} = await import('#netlify/lib/blobs')
+const {openStore, STORES} = await import('#netlify/platform/blobs')
 const {default: availability} = await import('#netlify/functions/batches-availability')
 
 // 10,000 enrolments (pending and paid, some with a batch), written in chunks.

@@ -12,7 +12,7 @@
  * right document when the editor navigates the site inside the frame.
  */
 import {defineDocuments, defineLocations, presentationTool, type DocumentLocation} from 'sanity/presentation'
-import {categoryPath, examStartPath, legalPath, servicePath} from '../web/app/lib/paths'
+import {categoryPath, examStartPath, legalPath, servicePath} from '../schemas/rules/paths'
 import {previewOrigin} from './env'
 
 const at = (title: string, href: string): DocumentLocation => ({title, href})

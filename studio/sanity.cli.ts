@@ -9,10 +9,10 @@ export default defineCliConfig({
   api: {projectId, dataset},
   typegen: {
     // The one module in which every GROQ query of the site is written with `defineQuery`.
-    path: '../web/app/lib/queries.ts',
+    path: '../netlify/platform/content/queries.ts',
     // Written by `sanity schema extract --path ../schemas/schema.json` (npm run typegen).
     schema: '../schemas/schema.json',
-    generates: '../web/app/lib/sanity.types.ts',
+    generates: '../schemas/content/sanity.types.ts',
     overloadClientMethods: true,
   },
 })

@@ -6,7 +6,7 @@
  */
 import type {StructureResolver} from 'sanity/structure'
 import {SINGLETON_TYPES} from '../schemas/content'
-import {monthLabel, monthOf} from '../web/app/domain/batches'
+import {monthLabel, monthOf} from '../schemas/rules/batches'
 
 /** API version for the document lists' GROQ filters. */
 const API_VERSION = '2024-01-01'

@@ -2,7 +2,7 @@
  * Serves the built site on one machine with the embedded defaults, as `npm start` does:
  * - the Netlify Functions of netlify/functions at their `config.path` (/api/…), and the
  *   scheduled ones (`config.schedule`) on their schedule, in UTC, as Netlify runs them, after
- *   the enrolment index repair once at boot (netlify/lib/local-schedule.ts; issue 12, finding 7);
+ *   the enrolment index repair once at boot (netlify/platform/local-schedule.ts; issue 12, finding 7);
  * - static files from web/build/client (fingerprinted /assets/* cached immutably);
  * - the very Netlify function the Remix adapter builds (web/build/server/server.js) for every
  *   other request, so local and Netlify run the same handler;
@@ -25,13 +25,13 @@ import {BlobsServer} from '@netlify/blobs/server'
 import compression from 'compression'
 import {createRequestListener, type ClientAddress} from '@remix-run/node-fetch-server'
 import sirv from 'sirv'
-import {repairIndexAtBoot, startLocalSchedules} from '#netlify/lib/local-schedule'
-import {createFunctionRouter, type FunctionModule} from '#netlify/lib/routes'
+import {repairIndexAtBoot, startLocalSchedules} from '#netlify/platform/local-schedule'
+import {createFunctionRouter, type FunctionModule} from '#netlify/platform/routes'
 import {MIN_BYTES} from './scripts/precompress'
-import {IMMUTABLE_CACHE_CONTROL, STATIC_CACHE_CONTROL} from '~/lib/cache.server'
-import {BASE_SECURITY_HEADERS} from '~/lib/security.server'
+import {IMMUTABLE_CACHE_CONTROL, STATIC_CACHE_CONTROL} from '#netlify/platform/cache'
+import {BASE_SECURITY_HEADERS} from '#netlify/platform/security'
 import {ALLOWED_METHODS, edgeError, pathDecodes} from '~/lib/request-guard.server'
-import {getEnv, type Env} from '~/lib/env.server'
+import {getEnv, type Env} from '#netlify/platform/env'
 
 /** Bytes of an unread request body the server reads and discards before answering (e.g. a 413), so the client can read the answer; beyond it the connection is closed. */
 export const DRAIN_LIMIT_BYTES = 16 * 1024 * 1024

@@ -9,7 +9,7 @@ import {netlifyPlugin} from '@netlify/remix-adapter/plugin'
 import tailwindcss from '@tailwindcss/vite'
 import {defineConfig, type Plugin} from 'vite'
 import tsconfigPaths from 'vite-tsconfig-paths'
-import {LEGAL_SLUGS} from './app/lib/paths'
+import {LEGAL_SLUGS} from '#schemas/rules/paths'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 

@@ -1,7 +1,7 @@
-/** GET /api/admin/batches — upcoming batches with seat and waitlist counts (bearer token); see netlify/lib/admin/batches.ts. */
+/** GET /api/admin/batches — upcoming batches with seat and waitlist counts (bearer token); see netlify/services/admin/batches.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {listBatchesForAdmin} from '../lib/admin/batches'
+import {handle, requireMethod} from '../platform/http'
+import {listBatchesForAdmin} from '../services/admin/batches'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')

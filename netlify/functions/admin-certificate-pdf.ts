@@ -1,7 +1,7 @@
-/** GET /api/admin/certificates/:number/pdf — a certificate's PDF as a download (bearer token); see netlify/lib/admin/certificates.ts. */
+/** GET /api/admin/certificates/:number/pdf — a certificate's PDF as a download (bearer token); see netlify/services/admin/certificates.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {certificatePdfForAdmin} from '../lib/admin/certificates'
+import {handle, requireMethod} from '../platform/http'
+import {certificatePdfForAdmin} from '../services/admin/certificates'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'GET')

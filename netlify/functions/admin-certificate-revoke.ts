@@ -1,7 +1,7 @@
-/** POST /api/admin/certificates/:number/revoke {reason} — revoke a certificate (bearer token); see netlify/lib/admin/certificates.ts. */
+/** POST /api/admin/certificates/:number/revoke {reason} — revoke a certificate (bearer token); see netlify/services/admin/certificates.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {revokeCertificateForAdmin} from '../lib/admin/certificates'
+import {handle, requireMethod} from '../platform/http'
+import {revokeCertificateForAdmin} from '../services/admin/certificates'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'POST')

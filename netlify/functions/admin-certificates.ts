@@ -1,7 +1,7 @@
-/** GET /api/admin/certificates (the register, searchable) and POST /api/admin/certificates (issue one) — bearer token; see netlify/lib/admin/certificates.ts. */
+/** GET /api/admin/certificates (the register, searchable) and POST /api/admin/certificates (issue one) — bearer token; see netlify/services/admin/certificates.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {issueCertificateForAdmin, listCertificatesForAdmin} from '../lib/admin/certificates'
+import {handle, requireMethod} from '../platform/http'
+import {issueCertificateForAdmin, listCertificatesForAdmin} from '../services/admin/certificates'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET', 'POST')

@@ -1,7 +1,7 @@
-/** GET /api/admin/enquiries — the enquiries inbox, newest first (bearer token); see netlify/lib/admin/enquiries.ts. */
+/** GET /api/admin/enquiries — the enquiries inbox, newest first (bearer token); see netlify/services/admin/enquiries.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {listEnquiriesForAdmin} from '../lib/admin/enquiries'
+import {handle, requireMethod} from '../platform/http'
+import {listEnquiriesForAdmin} from '../services/admin/enquiries'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')

@@ -1,7 +1,7 @@
-/** PATCH /api/admin/enquiries/:id — mark an enquiry handled or new again (bearer token); see netlify/lib/admin/enquiries.ts. */
+/** PATCH /api/admin/enquiries/:id — mark an enquiry handled or new again (bearer token); see netlify/services/admin/enquiries.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {updateEnquiryForAdmin} from '../lib/admin/enquiries'
+import {handle, requireMethod} from '../platform/http'
+import {updateEnquiryForAdmin} from '../services/admin/enquiries'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'PATCH')

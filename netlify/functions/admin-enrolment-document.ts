@@ -1,7 +1,7 @@
 /** GET /api/admin/enrollments/:orderId/documents/:uploadId — downloads a document attached to that order (bearer token). */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {enrolmentDocument} from '../lib/admin/enrolments'
+import {handle, requireMethod} from '../platform/http'
+import {enrolmentDocument} from '../services/admin/enrolments'
 
 export default handle(async (request: Request, context: {ip?: string; params?: Record<string, string>}) => {
   requireMethod(request, 'GET')

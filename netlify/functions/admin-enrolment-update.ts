@@ -1,7 +1,7 @@
-/** PATCH /api/admin/enrollments/:orderId — change an enrolment's status and/or add a note (bearer token; issue 15); see netlify/lib/admin/enrolments.ts. */
+/** PATCH /api/admin/enrollments/:orderId — change an enrolment's status and/or add a note (bearer token; issue 15); see netlify/services/admin/enrolments.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {updateEnrolmentForAdmin} from '../lib/admin/enrolments'
+import {handle, requireMethod} from '../platform/http'
+import {updateEnrolmentForAdmin} from '../services/admin/enrolments'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'PATCH')

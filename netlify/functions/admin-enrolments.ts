@@ -1,7 +1,7 @@
-/** GET /api/admin/enrollments — the enrolment list (bearer token); see netlify/lib/admin/enrolments.ts. */
+/** GET /api/admin/enrollments — the enrolment list (bearer token); see netlify/services/admin/enrolments.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {listEnrolmentsForAdmin} from '../lib/admin/enrolments'
+import {handle, requireMethod} from '../platform/http'
+import {listEnrolmentsForAdmin} from '../services/admin/enrolments'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')

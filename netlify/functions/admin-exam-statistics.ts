@@ -1,7 +1,7 @@
-/** GET /api/admin/exam-statistics?examId= — item statistics of one exam (bearer token); see netlify/lib/admin/exam-statistics.ts. */
+/** GET /api/admin/exam-statistics?examId= — item statistics of one exam (bearer token); see netlify/services/admin/exam-statistics.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {examStatisticsForAdmin} from '../lib/admin/exam-statistics'
+import {handle, requireMethod} from '../platform/http'
+import {examStatisticsForAdmin} from '../services/admin/exam-statistics'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')

@@ -1,7 +1,7 @@
-/** POST /api/admin — administrator login; see netlify/lib/admin/login.ts. */
+/** POST /api/admin — administrator login; see netlify/services/admin/login.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {adminLogin} from '../lib/admin/login'
+import {handle, requireMethod} from '../platform/http'
+import {adminLogin} from '../services/admin/login'
 
 export default handle(async (request: Request, context: {ip?: string; params?: Record<string, string>}) => {
   requireMethod(request, 'POST')

@@ -1,7 +1,7 @@
-/** POST /api/admin/outbox/:id/send-again — queue a failed message again and try it at once (bearer token); see netlify/lib/admin/outbox.ts. */
+/** POST /api/admin/outbox/:id/send-again — queue a failed message again and try it at once (bearer token); see netlify/services/admin/outbox.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {sendAgainForAdmin} from '../lib/admin/outbox'
+import {handle, requireMethod} from '../platform/http'
+import {sendAgainForAdmin} from '../services/admin/outbox'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'POST')

@@ -1,7 +1,7 @@
-/** GET /api/admin/outbox — the e-mail outbox, newest first (bearer token); see netlify/lib/admin/outbox.ts. */
+/** GET /api/admin/outbox — the e-mail outbox, newest first (bearer token); see netlify/services/admin/outbox.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {listOutboxForAdmin} from '../lib/admin/outbox'
+import {handle, requireMethod} from '../platform/http'
+import {listOutboxForAdmin} from '../services/admin/outbox'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')

@@ -1,7 +1,7 @@
-/** GET /api/admin/payments — orders needing attention and the webhook event log (bearer token); see netlify/lib/admin/payments.ts. */
+/** GET /api/admin/payments — orders needing attention and the webhook event log (bearer token); see netlify/services/admin/payments.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {paymentsOverview} from '../lib/admin/payments'
+import {handle, requireMethod} from '../platform/http'
+import {paymentsOverview} from '../services/admin/payments'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')

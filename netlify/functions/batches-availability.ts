@@ -1,7 +1,7 @@
-/** GET /api/batches/availability?ids=… — see netlify/lib/batches/availability.ts. */
+/** GET /api/batches/availability?ids=… — see netlify/services/seats/availability.ts. */
 import type {Config} from '@netlify/functions'
-import {handleAvailability} from '../lib/batches/availability'
-import {handle, requireMethod} from '../lib/http'
+import {handleAvailability} from '../services/seats/availability'
+import {handle, requireMethod} from '../platform/http'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')

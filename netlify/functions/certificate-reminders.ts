@@ -1,14 +1,14 @@
 /**
  * Scheduled daily at 04:00 UTC (08:00 in Dubai; on Netlify, and under `npm start` through
- * netlify/lib/local-schedule.ts): the certificate expiry reminders (issue 20,
- * netlify/lib/certificates/reminders.ts) — each holder of a valid certificate expiring within 90
+ * netlify/platform/local-schedule.ts): the certificate expiry reminders (issue 20,
+ * netlify/services/certificates/reminders.ts) — each holder of a valid certificate expiring within 90
  * days is e-mailed once through the outbox (sent by `outbox-delivery`). Invoked as Netlify invokes
  * scheduled functions (a POST with `{next_run}`); 200 with the count, or 500 if the step failed (logged).
  */
 import type {Config} from '@netlify/functions'
-import {json} from '../lib/http'
-import {nextRunOf, scheduledSteps} from '../lib/scheduled-steps'
-import {sendExpiryReminders} from '../lib/certificates/reminders'
+import {json} from '../platform/http'
+import {nextRunOf, scheduledSteps} from '../platform/scheduled-steps'
+import {sendExpiryReminders} from '../services/certificates/reminders'
 
 export default async function certificateReminders(request: Request): Promise<Response> {
   const nextRun = await nextRunOf(request)

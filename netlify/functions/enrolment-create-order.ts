@@ -1,8 +1,8 @@
-/** POST /api/enroll/create-order — see netlify/lib/payments/create-order.ts. */
+/** POST /api/enroll/create-order — see netlify/services/payments/create-order.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {reportPaymentsConfigAtStartup} from '../lib/payments/config'
-import {createEnrolmentOrder} from '../lib/payments/create-order'
+import {handle, requireMethod} from '../platform/http'
+import {reportPaymentsConfigAtStartup} from '../platform/payments/config'
+import {createEnrolmentOrder} from '../services/payments/create-order'
 
 reportPaymentsConfigAtStartup()
 

@@ -1,21 +1,21 @@
 /**
- * Scheduled (hourly, UTC; on Netlify, and under `npm start` through netlify/lib/local-schedule.ts):
+ * Scheduled (hourly, UTC; on Netlify, and under `npm start` through netlify/platform/local-schedule.ts):
  * the enrolment housekeeping of issue 12.
  * 1. Repairs the admin list's index from the records (finding 7): rows missing or older than
- *    their record are re-derived, rows without a record dropped (netlify/lib/enrolment-repair.ts).
+ *    their record are re-derived, rows without a record dropped (netlify/services/enrolments/repair.ts).
  * 2. Purges pending enrolments created more than 7 days ago, with their index rows and their
  *    documents; never a paid one, even when a payment races the purge (finding 6,
- *    netlify/lib/enrolment-purge.ts).
+ *    netlify/services/enrolments/purge.ts).
  * Invoked as Netlify invokes scheduled functions: a POST whose JSON body is `{next_run}`. Both
  * steps run even if the other fails; the answer is 200 with the counts, or 500 if a step failed
  * (logged). Hourly keeps the cost at one listing and one read per enrolment an hour; a payment's
  * own retries and the Razorpay webhook already re-index an order in between.
  */
 import type {Config} from '@netlify/functions'
-import {json} from '../lib/http'
-import {nextRunOf, scheduledSteps} from '../lib/scheduled-steps'
-import {purgeStalePendingEnrolments} from '../lib/enrolment-purge'
-import {repairEnrolmentIndex} from '../lib/enrolment-repair'
+import {json} from '../platform/http'
+import {nextRunOf, scheduledSteps} from '../platform/scheduled-steps'
+import {purgeStalePendingEnrolments} from '../services/enrolments/purge'
+import {repairEnrolmentIndex} from '../services/enrolments/repair'
 
 export default async function enrolmentMaintenance(request: Request): Promise<Response> {
   const nextRun = await nextRunOf(request)

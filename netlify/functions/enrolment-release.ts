@@ -1,7 +1,7 @@
-/** POST /api/enroll/release — see netlify/lib/batches/release.ts. */
+/** POST /api/enroll/release — see netlify/services/seats/release.ts. */
 import type {Config} from '@netlify/functions'
-import {handleRelease} from '../lib/batches/release'
-import {handle, requireMethod} from '../lib/http'
+import {handleRelease} from '../services/seats/release'
+import {handle, requireMethod} from '../platform/http'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'POST')

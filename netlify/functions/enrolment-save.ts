@@ -1,8 +1,8 @@
-/** POST /api/enroll/save — see netlify/lib/payments/save.ts. */
+/** POST /api/enroll/save — see netlify/services/payments/save.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {reportPaymentsConfigAtStartup} from '../lib/payments/config'
-import {saveEnrolment} from '../lib/payments/save'
+import {handle, requireMethod} from '../platform/http'
+import {reportPaymentsConfigAtStartup} from '../platform/payments/config'
+import {saveEnrolment} from '../services/payments/save'
 
 reportPaymentsConfigAtStartup()
 

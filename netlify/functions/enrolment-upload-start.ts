@@ -1,15 +1,15 @@
 /**
- * POST /api/enroll/upload — starts a chunked cadetship document upload (netlify/lib/uploads.ts).
+ * POST /api/enroll/upload — starts a chunked cadetship document upload (netlify/services/uploads/uploads.ts).
  * Body (JSON): {fileName, size, contentType}. 201 {uploadId, chunkSize, chunks};
  * 400 bad body, empty or larger than 10MB; 415 not a PDF/DOC/DOCX/JPG/PNG name or type;
  * 429 after RATE_LIMIT_UPLOAD_START starts (default 30/1h) from one client, so
  * anonymous visitors cannot fill storage.
  */
 import type {Config, Context} from '@netlify/functions'
-import {clientAddress, handle, json, readJson, requireMethod} from '../lib/http'
-import {enforceRateLimit} from '../lib/rate-limit'
-import {StartUploadSchema} from '#schemas/api/uploads'
-import {startUpload} from '../lib/uploads'
+import {clientAddress, handle, json, readJson, requireMethod} from '../platform/http'
+import {enforceRateLimit} from '../platform/rate-limit'
+import {StartUploadSchema} from '#schemas/contracts/uploads'
+import {startUpload} from '../services/uploads/uploads'
 
 export default handle(async (request: Request, context: Pick<Context, 'params' | 'ip'>) => {
   requireMethod(request, 'POST')

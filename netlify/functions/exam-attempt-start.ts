@@ -1,14 +1,14 @@
 /**
  * POST /api/exams/{examId}/attempts (docs/requirements.md#req-exam-variants; contract:
- * schemas/api/exam-attempts.ts): starts a practice exam attempt — JSON {mode, seen} → 201 the
- * signed draw (netlify/lib/exam-attempts/draws.ts). 400 bad body, 404 unknown exam, 413 over
+ * schemas/contracts/exam-attempts.ts): starts a practice exam attempt — JSON {mode, seen} → 201 the
+ * signed draw (netlify/services/exams/attempts/draws.ts). 400 bad body, 404 unknown exam, 413 over
  * 64 KB, 415 not JSON, 503 not configured (production without EXAM_DRAW_SECRET) or content
  * unavailable. Never stored or cached.
  */
 import type {Config} from '@netlify/functions'
-import {StartAttemptRequestSchema} from '#schemas/api/exam-attempts'
-import {startAttempt} from '../lib/exam-attempts/draws'
-import {handle, json, readJson, requireMethod} from '../lib/http'
+import {StartAttemptRequestSchema} from '#schemas/contracts/exam-attempts'
+import {startAttempt} from '../services/exams/attempts/draws'
+import {handle, json, readJson, requireMethod} from '../platform/http'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'POST')

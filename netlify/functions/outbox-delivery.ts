@@ -1,23 +1,23 @@
 /**
  * Scheduled every 5 minutes (UTC; on Netlify, and under `npm start` through
- * netlify/lib/local-schedule.ts): the e-mail outbox's delivery (issue 14).
+ * netlify/platform/local-schedule.ts): the e-mail outbox's delivery (issue 14).
  * 1. Finishes paid enrolments left without a receipt number — a crash, or Blobs or the content
- *    unavailable during the payment (netlify/lib/paid-enrolment.ts sweepPaidEnrolments): their
+ *    unavailable during the payment (netlify/services/enrolments/paid-enrolment.ts sweepPaidEnrolments): their
  *    receipt and staff notice are queued then.
- *    Likewise the staff notices of contact enquiries of the last 24 hours (netlify/lib/contact.ts
+ *    Likewise the staff notices of contact enquiries of the last 24 hours (netlify/services/enquiries/contact.ts
  *    sweepEnquiryNotices).
  * 2. Sends every due message of the outbox, retrying failed sends with exponential backoff for
- *    24 hours before marking them failed (netlify/lib/mail/deliver.ts deliverDue). Without
+ *    24 hours before marking them failed (netlify/services/mail/deliver.ts deliverDue). Without
  *    SMTP_URL nothing is sent: the messages wait in the outbox.
  * Invoked as Netlify invokes scheduled functions (a POST with `{next_run}`). Both steps run even
  * if the other fails; 200 with the counts, or 500 if a step failed (logged).
  */
 import type {Config} from '@netlify/functions'
-import {json} from '../lib/http'
-import {nextRunOf, scheduledSteps} from '../lib/scheduled-steps'
-import {deliverDue} from '../lib/mail/deliver'
-import {sweepEnquiryNotices} from '../lib/contact'
-import {sweepPaidEnrolments} from '../lib/paid-enrolment'
+import {json} from '../platform/http'
+import {nextRunOf, scheduledSteps} from '../platform/scheduled-steps'
+import {deliverDue} from '../services/mail/deliver'
+import {sweepEnquiryNotices} from '../services/enquiries/contact'
+import {sweepPaidEnrolments} from '../services/enrolments/paid-enrolment'
 
 export default async function outboxDelivery(request: Request): Promise<Response> {
   const nextRun = await nextRunOf(request)

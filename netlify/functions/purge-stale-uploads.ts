@@ -3,7 +3,7 @@
  * abandoned chunks do not accumulate. Completed uploads are never touched.
  */
 import type {Config} from '@netlify/functions'
-import {purgeStaleUploads} from '../lib/uploads'
+import {purgeStaleUploads} from '../services/uploads/uploads'
 
 export default async function purgeStaleUploadsJob(): Promise<Response> {
   const deleted = await purgeStaleUploads()

@@ -1,8 +1,8 @@
-/** POST /api/razorpay/webhook — see netlify/lib/payments/webhook.ts. */
+/** POST /api/razorpay/webhook — see netlify/services/payments/webhook.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {reportPaymentsConfigAtStartup} from '../lib/payments/config'
-import {handleWebhook} from '../lib/payments/webhook'
+import {handle, requireMethod} from '../platform/http'
+import {reportPaymentsConfigAtStartup} from '../platform/payments/config'
+import {handleWebhook} from '../services/payments/webhook'
 
 reportPaymentsConfigAtStartup()
 

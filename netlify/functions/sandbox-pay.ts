@@ -1,7 +1,7 @@
-/** POST /api/sandbox/pay — the sandbox checkout's server side; 404 in production and with Razorpay keys. See netlify/lib/payments/sandbox.ts. */
+/** POST /api/sandbox/pay — the sandbox checkout's server side; 404 in production and with Razorpay keys. See netlify/services/payments/sandbox.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../lib/http'
-import {sandboxPay} from '../lib/payments/sandbox'
+import {handle, requireMethod} from '../platform/http'
+import {sandboxPay} from '../services/payments/sandbox'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'POST')

@@ -1,13 +1,13 @@
 /**
  * Scheduled every 5 minutes (UTC; on Netlify, and under `npm start` through
- * netlify/lib/local-schedule.ts): the expiry of seat holds (issue 16,
- * netlify/lib/batches/expiry.ts). Invoked as Netlify invokes scheduled functions (a POST with
+ * netlify/platform/local-schedule.ts): the expiry of seat holds (issue 16,
+ * netlify/services/seats/expiry.ts). Invoked as Netlify invokes scheduled functions (a POST with
  * `{next_run}`); 200 with the counts, or 500 if the step failed (logged).
  */
 import type {Config} from '@netlify/functions'
-import {json} from '../lib/http'
-import {nextRunOf, scheduledSteps} from '../lib/scheduled-steps'
-import {expireHolds} from '../lib/batches/expiry'
+import {json} from '../platform/http'
+import {nextRunOf, scheduledSteps} from '../platform/scheduled-steps'
+import {expireHolds} from '../services/seats/expiry'
 
 export default async function seatHolds(request: Request): Promise<Response> {
   const nextRun = await nextRunOf(request)

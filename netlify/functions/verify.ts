@@ -7,10 +7,10 @@
  * request counts). Every answer is Cache-Control: no-store and X-Robots-Tag: noindex.
  */
 import type {Config} from '@netlify/functions'
-import {VerifyQuerySchema} from '#schemas/api/certificates'
-import {NO_MATCH_MESSAGE} from '~/domain/certificates'
-import {checkVerifyRateLimit, verifyCertificate} from '../lib/certificates/verify'
-import {clientAddress, errorResponse, handle, HttpError, json, parseWith, requireMethod} from '../lib/http'
+import {VerifyQuerySchema} from '#schemas/contracts/certificates'
+import {NO_MATCH_MESSAGE} from '#schemas/rules/certificates'
+import {checkVerifyRateLimit, verifyCertificate} from '../services/certificates/verify'
+import {clientAddress, errorResponse, handle, HttpError, json, parseWith, requireMethod} from '../platform/http'
 
 /** What every answer of the endpoint adds: never indexed (json() and errorResponse() add no-store). */
 const NOINDEX = {'X-Robots-Tag': 'noindex'}

@@ -2,12 +2,12 @@
  * POST /api/waitlist (issue 16): JSON {batchId, name, email, mobile} → 200 {batchId, status:
  * 'waiting', position}. Invalid fields or a batch that cannot be waited for → 400 naming the
  * field; not JSON → 415; over 8 KB → 413; over the client's limit → 429 with Retry-After; the
- * batch's waitlist full → 409. See netlify/lib/batches/waitlist.ts.
+ * batch's waitlist full → 409. See netlify/services/waitlist/waitlist.ts.
  */
 import type {Config} from '@netlify/functions'
-import {WaitlistSchema} from '#schemas/api/batches'
-import {joinWaitlist} from '../lib/batches/waitlist'
-import {clientAddress, handle, json, readJson, requireMethod} from '../lib/http'
+import {WaitlistSchema} from '#schemas/contracts/batches'
+import {joinWaitlist} from '../services/waitlist/waitlist'
+import {clientAddress, handle, json, readJson, requireMethod} from '../platform/http'
 
 /** A waitlist request is a few hundred bytes. */
 const MAX_WAITLIST_BYTES = 8 * 1024

@@ -4,7 +4,7 @@
  *   printf '%s' 'the password' | npm run --silent admin:hash
  *   npm run --silent admin:hash -- 'the password'
  */
-import {hashPassword} from '../lib/admin/password'
+import {hashPassword} from '../platform/password'
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Password (then Enter and Ctrl-D): ')

@@ -1,7 +1,7 @@
 /**
  * Rebuilds the admin list's enrolment index from the enrolment records
- * (netlify/lib/enrolment-index.ts): `npm run enrolments:rebuild-index`. It is the repair of
- * netlify/lib/enrolment-repair.ts (also run hourly and at `npm start`'s boot): every missing
+ * (netlify/services/enrolments/index-store.ts): `npm run enrolments:rebuild-index`. It is the repair of
+ * netlify/services/enrolments/repair.ts (also run hourly and at `npm start`'s boot): every missing
  * or stale row re-derived from its record, rows without a record dropped; safe while the site
  * runs.
  *
@@ -14,8 +14,8 @@
  */
 import {randomBytes} from 'node:crypto'
 import {BlobsServer} from '@netlify/blobs/server'
-import {getEnv} from '~/lib/env.server'
-import {rebuildEnrolmentIndex} from '../lib/enrolment-repair'
+import {getEnv} from '#netlify/platform/env'
+import {rebuildEnrolmentIndex} from '../services/enrolments/repair'
 
 // The environment through the one schema (issue 13): an invalid variable stops here, named.
 const env = getEnv()

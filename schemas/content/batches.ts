@@ -3,10 +3,10 @@
  * priced course (or a cadetship intake) at a training location, with its seats. The site lists
  * them on the category pages and /courses/calendar; the seats backend counts holds and bookings
  * per batch `_id`. Dates are calendar days 'YYYY-MM-DD' in the provider's time zone (Asia/Dubai);
- * the rules are web/app/domain/batches.ts's.
+ * the rules are schemas/rules/batches.ts's.
  */
 import {defineField, defineType, type ValidationContext} from 'sanity'
-import {BATCH_SEATS, BATCH_STATUSES, batchDateRange, checkBatchEnd, checkBatchStart, providerToday} from '../../web/app/domain/batches'
+import {BATCH_SEATS, BATCH_STATUSES, batchDateRange, checkBatchEnd, checkBatchStart, providerToday} from '../rules/batches'
 import {documentFields, required} from './shared'
 
 /** API version of the look-ups below (same as the desk structure's lists). */

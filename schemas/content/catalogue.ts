@@ -5,9 +5,9 @@
  * docs/requirements.md#req-entities-catalogue and #req-constants give every figure.
  */
 import {defineArrayMember, defineField, defineType, type NumberRule, type ValidationContext} from 'sanity'
-import {CERTIFICATE_VALIDITY_YEARS, COURSE_CODE_PATTERN} from '../../web/app/domain/certificates'
-import {formatInr} from '../../web/app/domain/format'
-import {MAX_INR_PRICE, parseInrPrice} from '../../web/app/domain/price'
+import {CERTIFICATE_VALIDITY_YEARS, COURSE_CODE_PATTERN} from '../rules/certificates'
+import {formatInr} from '../rules/format'
+import {MAX_INR_PRICE, parseInrPrice} from '../rules/price'
 import {nextOrder} from './initialValues'
 import {coursePricePreview} from './previews'
 import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS, documentFields, imageField, itemsOf, numberOf, parentFields, required, type Fields} from './shared'
@@ -206,7 +206,7 @@ export const course = defineType({
     }),
     defineField({
       // Issue 17 (docs/requirements.md#req-inr): the course is payable in INR exactly when this
-      // reads as one whole number of rupees (web/app/domain/price.ts parseInrPrice, payableInr).
+      // reads as one whole number of rupees (schemas/rules/price.ts parseInrPrice, payableInr).
       name: 'priceInr',
       title: 'Price (INR)',
       type: 'string',

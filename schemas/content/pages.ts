@@ -3,7 +3,7 @@
  * training locations, testimonials and training providers.
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {LEGAL_SLUGS, servicePath} from '../../web/app/lib/paths'
+import {LEGAL_SLUGS, servicePath} from '../rules/paths'
 import {nextOrder} from './initialValues'
 import {flagMedia} from './previews'
 import {allowedSlug, imageField, required, type Fields} from './shared'

@@ -3,7 +3,7 @@
  * of a course as its card shows it, and a location's flag.
  */
 import {createElement, type ComponentType} from 'react'
-import {coursePriceLabel} from '../../web/app/domain/price'
+import {coursePriceLabel} from '../rules/price'
 
 /**
  * The price part of a course preview: the label the course card shows ("$1,500", "Contact for

@@ -4,7 +4,7 @@
  * (the same as its type name) so the site and the studio find exactly one.
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {RECEIPT_PREFIX_PATTERN} from '../../web/app/domain/receipt-number'
+import {RECEIPT_PREFIX_PATTERN} from '../rules/receipt-number'
 import {imageField, internalHref, required} from './shared'
 
 export const siteSettings = defineType({

@@ -16,7 +16,7 @@ import {fileURLToPath} from 'node:url'
 
 const FILE = fileURLToPath(new URL('../seed/production.ndjson', import.meta.url))
 
-/** Course id → its certificate code (unique; web/app/domain/certificates.ts COURSE_CODE_PATTERN). */
+/** Course id → its certificate code (unique; schemas/rules/certificates.ts COURSE_CODE_PATTERN). */
 const CODES = {
   'course-pre-sea-training-btlgtco': 'BTLGTCO',
   'course-pre-sea-training-btoctco': 'BTOCTCO',

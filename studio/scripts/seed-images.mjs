@@ -8,7 +8,7 @@
  * Every image field gets `{_type: "image", _sanityAsset: "image@file://./assets/<name>", alt}`
  * (videos `{_type: "file", _sanityAsset: "file@file://./assets/<name>"}`), the marker
  * `sanity dataset import` reads to upload the file from studio/seed/assets/ unchanged; offline the
- * site resolves the same markers itself (web/app/lib/seed-assets.server.ts). It sets:
+ * site resolves the same markers itself (netlify/platform/content/seed-assets.ts). It sets:
  * - site settings: light and dark logo, app icon, default social-sharing image;
  * - home: hero photo, hero video (mp4 + webm) with its poster;
  * - about: mission, vision and "since" block photos, and the team (four instructors with portraits);

@@ -1,5 +1,5 @@
 /**
- * Fails when the committed generated files (schemas/schema.json, web/app/lib/sanity.types.ts) are
+ * Fails when the committed generated files (schemas/schema.json, schemas/content/sanity.types.ts) are
  * not what `npm run typegen` produces from the current schema and queries. Generates them into a
  * temporary folder (./typegen.mjs `generate`) and compares: nothing in the tree is written, so a
  * build made before stays current (web/scripts/build.ts). Offline. Exit code 1 names the stale

@@ -1,7 +1,7 @@
 /**
  * The generated files of the content schema and the site's queries, offline:
  * `sanity schema extract` → schemas/schema.json (required fields enforced), then
- * `sanity typegen generate` → web/app/lib/sanity.types.ts, as configured in studio/sanity.cli.ts
+ * `sanity typegen generate` → schemas/content/sanity.types.ts, as configured in studio/sanity.cli.ts
  * (`typegen`: the queries' module, the schema file, the output, client overloads).
  *
  *   node studio/scripts/typegen.mjs        writes both into the tree (`npm run typegen`)
@@ -9,9 +9,9 @@
  * `generate(outDir)` writes them into `outDir` instead and touches nothing in the tree
  * (typegen-check.mjs compares them with the committed ones). The Sanity CLI takes the typegen
  * paths from the CLI config only, and writes each query module's path relative to the folder it
- * runs in into the output ("// Source: ../web/app/lib/queries.ts"). So it runs in a stand-in
+ * runs in into the output ("// Source: ../netlify/platform/content/queries.ts"). So it runs in a stand-in
  * studio/ folder in `outDir`, whose sanity.cli.ts is the real config with the two outputs moved,
- * next to links to the repository's web/ and node_modules/, and a copy of .prettierrc.json (the
+ * next to links to the repository's netlify/ (the queries) and node_modules/, and a copy of .prettierrc.json (the
  * CLI formats its output with the Prettier config it finds above the output file).
  */
 import {execFileSync} from 'node:child_process'
@@ -25,7 +25,7 @@ const sanity = join(root, 'node_modules/.bin/sanity')
 const env = {...process.env, SANITY_OFFLINE: '1', DO_NOT_TRACK: '1', NO_UPDATE_NOTIFIER: '1'}
 
 /** The generated files, relative to the repository root (where studio/sanity.cli.ts's `typegen` puts them). */
-export const GENERATED = {schema: 'schemas/schema.json', types: 'web/app/lib/sanity.types.ts'}
+export const GENERATED = {schema: 'schemas/schema.json', types: 'schemas/content/sanity.types.ts'}
 
 /**
  * Writes schema.json and sanity.types.ts into `outDir` (absolute, existing, outside the tree), or
@@ -42,7 +42,7 @@ export function generate(outDir = null) {
   if (outDir) {
     cwd = join(outDir, 'studio')
     mkdirSync(cwd)
-    for (const linked of ['web', 'node_modules']) symlinkSync(join(root, linked), join(outDir, linked))
+    for (const linked of ['netlify', 'node_modules']) symlinkSync(join(root, linked), join(outDir, linked))
     copyFileSync(join(root, '.prettierrc.json'), join(outDir, '.prettierrc.json'))
     writeFileSync(
       join(cwd, 'sanity.cli.ts'),

@@ -1,13 +1,13 @@
 /**
  * /admin/batches (issue 16; docs/requirements.md#req-batches-staff) against a mocked admin API
- * (page.route) that follows schemas/api/batches.ts: the batches with their seat and waitlist
+ * (page.route) that follows schemas/contracts/batches.ts: the batches with their seat and waitlist
  * counts, Batches in the admin navigation, a roster with an over-capacity candidate and its CSV
  * download, the waitlist, the empty and error states, axe, 390 px without sideways scrolling;
  * and once the real API's answer without a token (401 → the page's signed-out state).
  */
 import {readFile} from 'node:fs/promises'
 import type {Page, Route} from '@playwright/test'
-import type {AdminBatch, AdminBatchDetail} from '#schemas/api/batches'
+import type {AdminBatch, AdminBatchDetail} from '#schemas/contracts/batches'
 import {MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 

@@ -9,18 +9,18 @@
  * handled (PATCH with the token), filters by status, reopens it; the API agrees. One contact
  * message per run (the contact limit is 5 per 10 minutes per client; contact.spec.ts sends 2).
  *
- * Against a mocked API (page.route, following schemas/api/enquiries.ts): search and the status
+ * Against a mocked API (page.route, following schemas/contracts/enquiries.ts): search and the status
  * filter, keyboard use, the busy state and a refused change, the empty, error and session states,
  * and at 390 px no sideways page scroll (cards instead of the table). axe on each state.
  */
 import {randomUUID} from 'node:crypto'
 import type {Page, Route} from '@playwright/test'
-import type {Enquiry} from '#schemas/api/enquiries'
+import type {Enquiry} from '#schemas/contracts/enquiries'
 import {siteStore} from './blobs'
 import {ADMIN, MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
-// Times are shown in the browser's time zone (~/domain/format formatDateTime): fix it.
+// Times are shown in the browser's time zone (#schemas/rules/format formatDateTime): fix it.
 test.use({timezoneId: 'UTC'})
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'))

@@ -1,6 +1,6 @@
 /**
  * The admin outbox page /admin/outbox (issue 14) against a mocked admin API (page.route) that
- * follows the contracts of schemas/api/outbox.ts, with a stored token as the login leaves it:
+ * follows the contracts of schemas/contracts/outbox.ts, with a stored token as the login leaves it:
  * the session states (no token, refused token), the messages newest first with their labels,
  * badges, times and errors, "Send again" (busy state, the card updated, an error in an alert),
  * Refresh, the empty and error states, the admin navigation between the enrolment list and the
@@ -8,14 +8,14 @@
  * runs without SMTP_URL). axe on each state; at 390 px the page never scrolls sideways.
  */
 import type {Page, Route} from '@playwright/test'
-import type {OutboxMessage} from '#schemas/api/outbox'
+import type {OutboxMessage} from '#schemas/contracts/outbox'
 import {MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
 const BANNER = 'E-mail is not configured: messages stay in the outbox'
 const LONG_ADDRESS = 'juan.dela.cruz.with.a.rather.long.mailbox.name@a-very-long-domain-name-for-testing.example.com'
 
-// Times are shown in the browser's time zone (~/domain/format formatDateTime): fix it.
+// Times are shown in the browser's time zone (#schemas/rules/format formatDateTime): fix it.
 test.use({timezoneId: 'UTC'})
 
 /** Three messages, newest first, one of each kind and status. */

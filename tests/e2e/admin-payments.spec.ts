@@ -9,7 +9,7 @@
  * "Check with gateway" POST is the real one: the card leaves the list, the message names the
  * receipt number, and the enrolment store shows the order paid through reconciliation.
  *
- * The other tests use a mocked admin API (page.route) that follows schemas/api/payments.ts, with
+ * The other tests use a mocked admin API (page.route) that follows schemas/contracts/payments.ts, with
  * a stored token as the login leaves it: the session states, the cards and the webhook event
  * table (badges, details, times), the outcomes of a check (no payment: the card stays with the
  * message; already paid: it leaves), a 504 from the gateway and a network failure (an alert on
@@ -17,17 +17,17 @@
  * 390 px. axe on each state.
  */
 import type {Page, Route} from '@playwright/test'
-import type {GatewayCheck, PaymentsOverview, StalePendingOrder, WebhookLogEntry} from '#schemas/api/payments'
+import type {GatewayCheck, PaymentsOverview, StalePendingOrder, WebhookLogEntry} from '#schemas/contracts/payments'
 import {siteStore} from './blobs'
 import {ADMIN, createPsfOrder, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
 const BANNER = 'E-mail is not configured: messages stay in the outbox'
 const LONG_ADDRESS = 'juan.dela.cruz.with.a.rather.long.mailbox.name@a-very-long-domain-name-for-testing.example.com'
-/** The server's 504 message (netlify/lib/admin/payments.ts GATEWAY_TIMEOUT_MESSAGE). */
+/** The server's 504 message (netlify/services/admin/payments.ts GATEWAY_TIMEOUT_MESSAGE). */
 const TIMEOUT_MESSAGE = 'The payment gateway did not answer in time. Nothing was changed: try again in a minute.'
 
-// Times are shown in the browser's time zone (~/domain/format formatDateTime): fix it.
+// Times are shown in the browser's time zone (#schemas/rules/format formatDateTime): fix it.
 test.use({timezoneId: 'UTC'})
 
 /** Three orders pending for more than 30 minutes, oldest first. */

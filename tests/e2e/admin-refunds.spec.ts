@@ -1,7 +1,7 @@
 /**
  * Refunds in the enrolment detail dialog (issue 15; docs/requirements.md#req-refunds), against a
- * mocked admin API (page.route) that follows schemas/api/refunds.ts and the refund rule of
- * ~/domain/refunds (refundAmountProblem, statusAfterRefunds), with a stored token as the login
+ * mocked admin API (page.route) that follows schemas/contracts/refunds.ts and the refund rule of
+ * #schemas/rules/refunds (refundAmountProblem, statusAfterRefunds), with a stored token as the login
  * leaves it (no real login: the login throttle stays untouched).
  *
  * The mock keeps one answer per Idempotency-Key (the same key again answers 200 with the same
@@ -19,19 +19,19 @@
  * list row and queues the refund receipt.
  */
 import type {Page, Route} from '@playwright/test'
-import type {EnrolmentDetail, EnrolmentSummary, Refund} from '#schemas/api/admin'
-import {IdempotencyKeySchema, RefundRequestSchema, type RefundResponse} from '#schemas/api/refunds'
-import {ENROLMENT_STATUS_LABELS} from '~/domain/enrolment-status'
-import {formatMoney} from '~/domain/format'
-import {fromMinorUnits} from '~/domain/price'
-import {refundAmountProblem, statusAfterRefunds} from '~/domain/refunds'
+import type {EnrolmentDetail, EnrolmentSummary, Refund} from '#schemas/contracts/admin'
+import {IdempotencyKeySchema, RefundRequestSchema, type RefundResponse} from '#schemas/contracts/refunds'
+import {ENROLMENT_STATUS_LABELS} from '#schemas/rules/enrolment-status'
+import {formatMoney} from '#schemas/rules/format'
+import {fromMinorUnits} from '#schemas/rules/price'
+import {refundAmountProblem, statusAfterRefunds} from '#schemas/rules/refunds'
 import {createPsfOrder, loginThroughApi, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
 const STAFF = 'admin@example.com'
 const GATEWAY_REFUSED = 'The payment gateway refused the refund: The refund amount is greater than the captured amount. Nothing was changed.'
 
-// Times are shown in the browser's time zone (~/domain/format formatDateTime): fix it.
+// Times are shown in the browser's time zone (#schemas/rules/format formatDateTime): fix it.
 test.use({timezoneId: 'UTC'})
 
 function record(n: number, name: string, over: Partial<EnrolmentDetail>): EnrolmentDetail {
@@ -102,7 +102,7 @@ function mockRecords(): EnrolmentDetail[] {
   ]
 }
 
-/** A list row of a record (netlify/lib/enrolment-index.ts's shape). */
+/** A list row of a record (netlify/services/enrolments/index-store.ts's shape). */
 const row = (detail: EnrolmentDetail): EnrolmentSummary => ({
   _id: detail.orderId,
   orderId: detail.orderId,

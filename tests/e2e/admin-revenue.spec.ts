@@ -8,8 +8,8 @@
  * fixed rows, and a fixed clock (10 March 2026, Dubai): the window is April 2025 – March 2026.
  */
 import type {Page, Route} from '@playwright/test'
-import type {EnrolmentSummary} from '#schemas/api/admin'
-import {wasPaid} from '~/domain/enrolment-status'
+import type {EnrolmentSummary} from '#schemas/contracts/admin'
+import {wasPaid} from '#schemas/rules/enrolment-status'
 import {MOCK_TOKEN} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 

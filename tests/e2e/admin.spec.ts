@@ -14,12 +14,12 @@
  * "Awaiting contact" card (axe, 390 px; one more real login, through the API: three attempts in
  * all); the status filter with the search, the pending option, the cancel confirm step, a
  * refused move's message, the busy state and the note's validation against the mocked API,
- * which applies the same rule (~/domain/enrolment-status).
+ * which applies the same rule (#schemas/rules/enrolment-status).
  */
 import type {APIRequestContext, Page, Route} from '@playwright/test'
 import {readFile} from 'node:fs/promises'
-import type {EnrolmentHistoryEntry, EnrolmentSummary} from '#schemas/api/admin'
-import {checkStaffMove, wasPaid, type EnrolmentStatus} from '~/domain/enrolment-status'
+import type {EnrolmentHistoryEntry, EnrolmentSummary} from '#schemas/contracts/admin'
+import {checkStaffMove, wasPaid, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
 import {ADMIN, MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 

@@ -7,7 +7,7 @@
  * page-level horizontal scroll) and the order summary before Pay on a phone; axe on both pages.
  */
 import type {Page} from '@playwright/test'
-import {TERMS_LABEL, TERMS_MESSAGE} from '~/domain/terms'
+import {TERMS_LABEL, TERMS_MESSAGE} from '#schemas/rules/terms'
 import {expect, expectAccessible, test} from './fixtures'
 
 /** Opens `path` and waits until React has hydrated the enrolment form (a click before would post the page). */

@@ -8,7 +8,7 @@
  * has a fresh Blobs directory (playwright.config.ts). Failures are simulated in the browser.
  */
 import type {Page} from '@playwright/test'
-import {CONTACT_MESSAGES, CONTACT_SUBJECTS} from '#schemas/forms/contact'
+import {CONTACT_MESSAGES, CONTACT_SUBJECTS} from '#schemas/contracts/forms/contact'
 import {siteStore} from './blobs'
 import {expect, expectAccessible, test} from './fixtures'
 

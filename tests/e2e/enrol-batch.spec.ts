@@ -11,7 +11,7 @@
  * availability of that batch before and after, never absolute counts.
  */
 import type {Page} from '@playwright/test'
-import {TERMS_LABEL} from '~/domain/terms'
+import {TERMS_LABEL} from '#schemas/rules/terms'
 import {COURSE_BATCHES_FAILED} from '~/lib/course-batches'
 import {expect, expectAccessible, test} from './fixtures'
 

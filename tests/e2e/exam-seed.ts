@@ -7,8 +7,8 @@ import type {BrowserContext} from '@playwright/test'
 import {randomUUID} from 'node:crypto'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
-import {signDraw} from '#netlify/lib/exam-attempts/signature'
-import type {AttemptMode} from '#schemas/api/exam-attempts'
+import {signDraw} from '#netlify/services/exams/attempts/signature'
+import type {AttemptMode} from '#schemas/contracts/exam-attempts'
 // eslint-disable-next-line no-restricted-imports -- the root's Playwright config has no alias
 import {E2E_EXAM_DRAW_SECRET} from '../../playwright.config'
 

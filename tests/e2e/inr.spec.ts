@@ -9,7 +9,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import type {Page} from '@playwright/test'
-import {TERMS_LABEL} from '~/domain/terms'
+import {TERMS_LABEL} from '#schemas/rules/terms'
 import {siteStore} from './blobs'
 import {expect, expectAccessible, test} from './fixtures'
 

@@ -5,8 +5,8 @@
  * admin detail and the confirmation page show it paid with its receipt number; axe on each page.
  */
 import type {Route} from '@playwright/test'
-import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/api/admin'
-import type {InstallmentViewBody} from '#schemas/api/installments'
+import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/contracts/admin'
+import type {InstallmentViewBody} from '#schemas/contracts/installments'
 import {expect, expectAccessible, test} from './fixtures'
 import {loginThroughApi, MOCK_TOKEN, paidCadet, seedToken, uniqueTag} from './admin-session'
 

@@ -7,7 +7,7 @@
  * and 1280 × 800, and the heading has the focus.
  */
 import type {Page} from '@playwright/test'
-import {TERMS_LABEL} from '~/domain/terms'
+import {TERMS_LABEL} from '#schemas/rules/terms'
 import {expect, expectAccessible, test} from './fixtures'
 import {expectInView, firstFrame, recordFirstFrames} from './first-frame'
 

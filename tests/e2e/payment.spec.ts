@@ -4,7 +4,7 @@
  */
 import type {Page} from '@playwright/test'
 import {siteStore} from './blobs'
-import {TERMS_LABEL} from '~/domain/terms'
+import {TERMS_LABEL} from '#schemas/rules/terms'
 import {expect, expectAccessible, test} from './fixtures'
 
 /** Issue 16: a course with batches needs a date; the last one offered (far off, so seats are free). */

@@ -13,14 +13,14 @@ import detail from '#netlify/functions/admin-enrolment'
 import update from '#netlify/functions/admin-enrolment-update'
 import list from '#netlify/functions/admin-enrolments'
 import save from '#netlify/functions/enrolment-save'
-import {openStore, STORES} from '#netlify/lib/blobs'
-import {clearEnrolmentIndex, indexEnrolment, listIndexedEnrolments, readIndexRows, toSummary} from '#netlify/lib/enrolment-index'
-import {purgeStalePendingEnrolments} from '#netlify/lib/enrolment-purge'
-import {isStale, rebuildEnrolmentIndex} from '#netlify/lib/enrolment-repair'
-import {CANCELLED_ORDER_MESSAGE, createPending, getEnrolment, markPaid, type EnrolmentRecord} from '#netlify/lib/enrolments'
-import {HttpError} from '#netlify/lib/http'
-import {findConfirmedEnrolment, issueReceipt} from '#netlify/lib/paid-enrolment'
-import {ENROLMENT_STATUSES, type EnrolmentStatus} from '~/domain/enrolment-status'
+import {openStore, STORES} from '#netlify/platform/blobs'
+import {clearEnrolmentIndex, indexEnrolment, listIndexedEnrolments, readIndexRows, toSummary} from '#netlify/services/enrolments/index-store'
+import {purgeStalePendingEnrolments} from '#netlify/services/enrolments/purge'
+import {isStale, rebuildEnrolmentIndex} from '#netlify/services/enrolments/repair'
+import {CANCELLED_ORDER_MESSAGE, createPending, getEnrolment, markPaid, type EnrolmentRecord} from '#netlify/services/enrolments/enrolments'
+import {HttpError} from '#netlify/platform/http'
+import {findConfirmedEnrolment, issueReceipt} from '#netlify/services/enrolments/paid-enrolment'
+import {ENROLMENT_STATUSES, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
 import {ADMIN_EMAIL, callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
 import {newEnrolment} from './enrolment-fixtures'
 import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment} from './payments-fixtures'
@@ -28,7 +28,7 @@ import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment} from './
 usePaymentsTestEnvironment()
 useAdminEnv()
 
-/** The issue's transition table for staff, written out (the rule itself: web/app/domain/enrolment-status.ts). */
+/** The issue's transition table for staff, written out (the rule itself: schemas/rules/enrolment-status.ts). */
 const ALLOWED: Record<EnrolmentStatus, EnrolmentStatus[]> = {
   pending: ['cancelled'],
   paid: ['contacted', 'cancelled'],

@@ -8,11 +8,11 @@ import {SignJWT} from 'jose'
 import {describe, expect, it, vi} from 'vitest'
 import login from '#netlify/functions/admin-login'
 import list from '#netlify/functions/admin-enrolments'
-import {openStore, STORES} from '#netlify/lib/blobs'
-import {adminLogin} from '#netlify/lib/admin/login'
-import {hashPassword} from '#netlify/lib/admin/password'
-import {handle} from '#netlify/lib/http'
-import {signAdminToken, TOKEN_AUDIENCE, TOKEN_ISSUER} from '#netlify/lib/admin/token'
+import {openStore, STORES} from '#netlify/platform/blobs'
+import {adminLogin} from '#netlify/services/admin/login'
+import {hashPassword} from '#netlify/platform/password'
+import {handle} from '#netlify/platform/http'
+import {signAdminToken, TOKEN_AUDIENCE, TOKEN_ISSUER} from '#netlify/services/admin/token'
 import {ADMIN_EMAIL, ADMIN_PASSWORD, callAs, freshIp, getRequest, loginRequest, loginToken, useAdminEnv} from './admin-fixtures'
 import {usePaymentsTestEnvironment} from './payments-fixtures'
 
@@ -267,7 +267,7 @@ describe('GET /api/admin/enrollments token guard', () => {
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('f'.repeat(40)))
-    const secret = (await import('#netlify/lib/admin/config')).parseSessionSecret({})
+    const secret = (await import('#netlify/services/admin/config')).parseSessionSecret({})
     const expired = (await signAdminToken(ADMIN_EMAIL, secret, {now: new Date(Date.now() - 3 * 3600_000)})).token
     const otherAccount = (await signAdminToken('someone@maritime.example', secret)).token
     const wrongAudience = await new SignJWT({})

@@ -1,5 +1,5 @@
 /**
- * The /api/* contracts of schemas/api/ hold for what the functions really answer (issue 13,
+ * The /api/* contracts of schemas/contracts/ hold for what the functions really answer (issue 13,
  * "contracts in one place"): every body below, from the real functions over Netlify's Blobs
  * emulation (sandbox payments), parses with its response schema, strictly (no key beyond the
  * contract, except where the contract says so). The browser clients type their calls with the
@@ -17,10 +17,10 @@ import completeFn from '#netlify/functions/enrolment-upload-complete'
 import startFn from '#netlify/functions/enrolment-upload-start'
 import sandboxPay from '#netlify/functions/sandbox-pay'
 import {testContext} from '../helpers/blobs'
-import {AdminLoginResponseSchema, EnrolmentDetailSchema, EnrolmentListSchema, EnrolmentSummarySchema} from '#schemas/api/admin'
-import {CreateOrderResponseSchema, SandboxFailureSchema, PaymentResultSchema, SaveResponseSchema, type CreateOrderRequest} from '#schemas/api/enrolment'
-import {ApiErrorSchema} from '#schemas/api/errors'
-import {AttachmentSchema, ChunkResponseSchema, StartUploadResponseSchema, type StartUploadRequest} from '#schemas/api/uploads'
+import {AdminLoginResponseSchema, EnrolmentDetailSchema, EnrolmentListSchema, EnrolmentSummarySchema} from '#schemas/contracts/admin'
+import {CreateOrderResponseSchema, SandboxFailureSchema, PaymentResultSchema, SaveResponseSchema, type CreateOrderRequest} from '#schemas/contracts/enrolment'
+import {ApiErrorSchema} from '#schemas/contracts/errors'
+import {AttachmentSchema, ChunkResponseSchema, StartUploadResponseSchema, type StartUploadRequest} from '#schemas/contracts/uploads'
 import {callAs, getRequest, loginRequest, useAdminEnv, ADMIN_EMAIL, ADMIN_PASSWORD} from './admin-fixtures'
 import {call, jsonRequest, usePaymentsTestEnvironment, validForm} from './payments-fixtures'
 
@@ -52,7 +52,7 @@ async function upload(): Promise<z.infer<typeof AttachmentSchema>> {
   return strictly(AttachmentSchema, await completed.json())
 }
 
-describe('the /api/* answers match schemas/api/', () => {
+describe('the /api/* answers match schemas/contracts/', () => {
   it('upload, create-order, sandbox pay, save, and the admin login, list and detail', async () => {
     const attachment = await upload()
 

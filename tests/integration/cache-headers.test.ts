@@ -6,8 +6,8 @@
  */
 import type {HeadersFunction} from '@remix-run/node'
 import {describe, expect, it} from 'vitest'
-import {fetchContent} from '~/lib/content.server'
-import {CATEGORY_PAGE_QUERY} from '~/lib/queries'
+import {fetchContent} from '#netlify/platform/content/client'
+import {CATEGORY_PAGE_QUERY} from '#netlify/platform/content/queries'
 import * as root from '~/root'
 import * as notFound from '~/routes/$'
 import * as home from '~/routes/_index'

@@ -11,7 +11,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {PDFDocument} from 'pdf-lib'
 import {afterAll, describe, expect, it} from 'vitest'
-import {A4_LANDSCAPE_POINTS, renderCertificatePdf, type CertificatePdfInput} from '#netlify/lib/certificates/certificate-pdf'
+import {A4_LANDSCAPE_POINTS, renderCertificatePdf, type CertificatePdfInput} from '#netlify/services/certificates/certificate-pdf'
 import {decodePdfQrCodes} from '../helpers/pdf-qr'
 
 const dir = mkdtempSync(join(tmpdir(), 'certificate-pdf-unit-'))

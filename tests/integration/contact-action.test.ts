@@ -1,13 +1,13 @@
 /**
  * The /contact page's action (web/app/routes/contact.tsx) with real form posts, as a browser
  * without JavaScript sends them, over Netlify's Blobs emulation: it shares validation,
- * honeypot, rate limit and storage with POST /api/contact (netlify/lib/contact.ts).
+ * honeypot, rate limit and storage with POST /api/contact (netlify/services/enquiries/contact.ts).
  */
 import type {ActionFunctionArgs} from '@remix-run/node'
 import {afterEach, describe, expect, it} from 'vitest'
 import contactFunction from '#netlify/functions/contact'
-import {openStore, STORES} from '#netlify/lib/blobs'
-import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '#netlify/lib/contact'
+import {openStore, STORES} from '#netlify/platform/blobs'
+import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '#netlify/services/enquiries/contact'
 import {action, CONTACT_FAILURE_MESSAGES, type ContactActionData} from '~/routes/contact'
 import {testContext, useBlobs} from '../helpers/blobs'
 

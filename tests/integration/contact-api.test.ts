@@ -5,9 +5,9 @@
  */
 import {afterEach, describe, expect, it} from 'vitest'
 import handler, {config} from '#netlify/functions/contact'
-import {openStore, STORES} from '#netlify/lib/blobs'
-import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '#netlify/lib/contact'
-import {rateLimitBlobKey, sha256Hex} from '#netlify/lib/rate-limit'
+import {openStore, STORES} from '#netlify/platform/blobs'
+import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '#netlify/services/enquiries/contact'
+import {rateLimitBlobKey, sha256Hex} from '#netlify/platform/rate-limit'
 import {testContext, useBlobs} from '../helpers/blobs'
 
 useBlobs()

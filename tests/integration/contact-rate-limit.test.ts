@@ -1,12 +1,12 @@
 /**
- * The fixed-window limiter (netlify/lib/rate-limit.ts) over Netlify's Blobs emulation, with
+ * The fixed-window limiter (netlify/platform/rate-limit.ts) over Netlify's Blobs emulation, with
  * an injected clock: counting, refusal with Retry-After, roll-over into a new window,
  * independence of buckets and keys, hashed storage, and exact counts under concurrency; and
  * the failure budget (reserveAttempt / settleAttempt) the login throttle is built on.
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {openStore, STORES} from '#netlify/lib/blobs'
-import {checkRateLimit, rateLimitBlobKey, reserveAttempt, settleAttempt, sha256Hex, type AttemptReservation} from '#netlify/lib/rate-limit'
+import {openStore, STORES} from '#netlify/platform/blobs'
+import {checkRateLimit, rateLimitBlobKey, reserveAttempt, settleAttempt, sha256Hex, type AttemptReservation} from '#netlify/platform/rate-limit'
 import {startBlobs} from '../helpers/blobs'
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>

@@ -1,9 +1,9 @@
 /**
- * Every query of web/app/lib/queries.ts against the seed dataset (the embedded default),
+ * Every query of netlify/platform/content/queries.ts against the seed dataset (the embedded default),
  * checked for what its page needs and for the spec's figures.
  */
 import {describe, expect, it} from 'vitest'
-import {fetchContent} from '~/lib/content.server'
+import {fetchContent} from '#netlify/platform/content/client'
 import {
   ABOUT_PAGE_QUERY,
   CADETSHIP_PAGE_QUERY,
@@ -16,7 +16,7 @@ import {
   SERVICE_PAGE_QUERY,
   SERVICES_PAGE_QUERY,
   SITE_SETTINGS_QUERY,
-} from '~/lib/queries'
+} from '#netlify/platform/content/queries'
 import {OFFICER_LICENSING_SLUGS, SERVICE_SLUGS} from '#schemas/content'
 
 describe('seed content through the site queries', () => {

@@ -110,9 +110,9 @@ describe('kill -9 during a burst of payments, then a restart', () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(1)
 
     // While the site is down: what a kill can leave, written deterministically (see the top).
-    const {getEnrolment, listEnrolments} = await import('#netlify/lib/enrolments')
-    const {listIndexedEnrolments} = await import('#netlify/lib/enrolment-index')
-    const {openStore, STORES} = await import('#netlify/lib/blobs')
+    const {getEnrolment, listEnrolments} = await import('#netlify/services/enrolments/enrolments')
+    const {listIndexedEnrolments} = await import('#netlify/services/enrolments/index-store')
+    const {openStore, STORES} = await import('#netlify/platform/blobs')
     const before = await withBlobs(async () => {
       // markPaid's record write for the extra order, without the index write that should follow it.
       const unpaid = (await getEnrolment(extra.razorpay_order_id))!

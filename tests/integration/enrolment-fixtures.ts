@@ -1,9 +1,9 @@
 /**
- * A new enrolment as create-order stores it (netlify/lib/enrolment-record.ts NewEnrolment), for
+ * A new enrolment as create-order stores it (netlify/services/enrolments/record.ts NewEnrolment), for
  * tests that write records directly: a pre-sea course at $50 (5000 cents) in sandbox mode, with a
  * unique order id `order_<prefix>NNNNNN` per call. `overrides` replace any field.
  */
-import type {NewEnrolment} from '#netlify/lib/enrolment-record'
+import type {NewEnrolment} from '#netlify/services/enrolments/record'
 
 let counter = 0
 

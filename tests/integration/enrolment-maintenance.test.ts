@@ -5,10 +5,10 @@
  */
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import maintenance, {config} from '#netlify/functions/enrolment-maintenance'
-import {openStore, STORES} from '#netlify/lib/blobs'
-import {listIndexedEnrolments} from '#netlify/lib/enrolment-index'
-import {createPending, getEnrolment, type EnrolmentRecord, type NewEnrolment} from '#netlify/lib/enrolments'
-import {scheduledRequest} from '#netlify/lib/local-schedule'
+import {openStore, STORES} from '#netlify/platform/blobs'
+import {listIndexedEnrolments} from '#netlify/services/enrolments/index-store'
+import {createPending, getEnrolment, type EnrolmentRecord, type NewEnrolment} from '#netlify/services/enrolments/enrolments'
+import {scheduledRequest} from '#netlify/platform/local-schedule'
 import {newEnrolment} from './enrolment-fixtures'
 import {startBlobs} from '../helpers/blobs'
 

@@ -7,11 +7,19 @@
 import {mkdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, beforeAll, beforeEach, describe, expect, it} from 'vitest'
-import {openStore, STORES} from '#netlify/lib/blobs'
-import {clearEnrolmentIndex, listIndexedEnrolments, removeIndexRows, toSummary} from '#netlify/lib/enrolment-index'
-import {isStale, mapWithConcurrency, rebuildEnrolmentIndex, repairEnrolmentIndex} from '#netlify/lib/enrolment-repair'
-import {createPending, getEnrolment, listEnrolmentKeys, listEnrolments, markPaid, type EnrolmentRecord, type NewEnrolment} from '#netlify/lib/enrolments'
-import {purgeStaleUploads} from '#netlify/lib/uploads'
+import {openStore, STORES} from '#netlify/platform/blobs'
+import {clearEnrolmentIndex, listIndexedEnrolments, removeIndexRows, toSummary} from '#netlify/services/enrolments/index-store'
+import {isStale, mapWithConcurrency, rebuildEnrolmentIndex, repairEnrolmentIndex} from '#netlify/services/enrolments/repair'
+import {
+  createPending,
+  getEnrolment,
+  listEnrolmentKeys,
+  listEnrolments,
+  markPaid,
+  type EnrolmentRecord,
+  type NewEnrolment,
+} from '#netlify/services/enrolments/enrolments'
+import {purgeStaleUploads} from '#netlify/services/uploads/uploads'
 import {newEnrolment as fixture} from './enrolment-fixtures'
 import {startBlobs} from '../helpers/blobs'
 
@@ -91,7 +99,7 @@ describe('repairEnrolmentIndex', () => {
     const record = await createPending(newEnrolment(), T0)
     const {updatedAt: _dropped, ...legacy} = toSummary(record)
     await removeIndexRows([record.orderId])
-    const {indexStore, shardKey, shardOf} = await import('#netlify/lib/enrolment-index')
+    const {indexStore, shardKey, shardOf} = await import('#netlify/services/enrolments/index-store')
     const key = shardKey(shardOf(record.orderId))
     const shard = ((await indexStore().get(key, {type: 'json'})) as {entries: Record<string, unknown>} | null) ?? {entries: {}}
     await indexStore().setJSON(key, {entries: {...shard.entries, [record.orderId]: legacy}})

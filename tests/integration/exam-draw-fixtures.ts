@@ -1,12 +1,12 @@
 /**
- * Signed exam draws for the integration tests (netlify/lib/exam-attempts/draws.ts): a test secret
+ * Signed exam draws for the integration tests (netlify/services/exams/attempts/draws.ts): a test secret
  * in EXAM_DRAW_SECRET for the calling file, and draws of chosen variants signed with it, as the
  * server would issue them.
  */
 import {randomUUID} from 'node:crypto'
 import {afterAll, beforeAll} from 'vitest'
-import {signDraw, type DrawContent} from '#netlify/lib/exam-attempts/draws'
-import type {SignedDraw} from '#schemas/api/exam-attempts'
+import {signDraw, type DrawContent} from '#netlify/services/exams/attempts/draws'
+import type {SignedDraw} from '#schemas/contracts/exam-attempts'
 
 export const TEST_DRAW_SECRET = 'test-exam-draw-secret-of-at-least-32-characters'
 

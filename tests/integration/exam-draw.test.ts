@@ -1,5 +1,5 @@
 /**
- * Server-issued, signed exam draws (netlify/lib/exam-attempts/, docs/requirements.md#req-exam-variants)
+ * Server-issued, signed exam draws (netlify/services/exams/attempts/, docs/requirements.md#req-exam-variants)
  * over the seed dataset and Netlify's Blobs emulation:
  * - POST /api/exams/{examId}/attempts issues a draw (one variant per slot, unseen ones first,
  *   option orders) signed with EXAM_DRAW_SECRET; bad input 400/404/415; production without the
@@ -12,15 +12,15 @@
 import type {ActionFunctionArgs} from '@remix-run/node'
 import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import startFn from '#netlify/functions/exam-attempt-start'
-import {DRAW_MESSAGES, hasValidSignature} from '#netlify/lib/exam-attempts/draws'
-import {EXAM_DRAW_NOT_CONFIGURED, LOCAL_SECRET_KEY} from '#netlify/lib/exam-attempts/keys'
-import {openStore, STORES} from '#netlify/lib/blobs'
-import {readExamStatistics} from '#netlify/lib/exam-statistics'
-import {SignedDrawSchema, type SignedDraw} from '#schemas/api/exam-attempts'
-import {drawValidityMs} from '~/domain/exam-draw'
-import type {AnswerRecord} from '~/domain/exam-scoring'
-import {fetchContent} from '~/lib/content.server'
-import {EXAM_KEY_QUERY} from '~/lib/queries'
+import {DRAW_MESSAGES, hasValidSignature} from '#netlify/services/exams/attempts/draws'
+import {EXAM_DRAW_NOT_CONFIGURED, LOCAL_SECRET_KEY} from '#netlify/services/exams/attempts/keys'
+import {openStore, STORES} from '#netlify/platform/blobs'
+import {readExamStatistics} from '#netlify/services/exams/statistics'
+import {SignedDrawSchema, type SignedDraw} from '#schemas/contracts/exam-attempts'
+import {drawValidityMs} from '#schemas/rules/exam-draw'
+import type {AnswerRecord} from '#schemas/rules/exam-scoring'
+import {fetchContent} from '#netlify/platform/content/client'
+import {EXAM_KEY_QUERY} from '#netlify/platform/content/queries'
 import {action as resultsAction, type ScoreActionData} from '~/routes/exam.$examId.results'
 import {action as pdfAction} from '~/routes/exam.$examId.results[.]pdf'
 import {startBlobs} from '../helpers/blobs'

@@ -7,12 +7,12 @@
  */
 import type {ActionFunctionArgs, LoaderFunctionArgs} from '@remix-run/node'
 import {beforeAll, describe, expect, it} from 'vitest'
-import type {AnswerRecord} from '~/domain/exam-scoring'
-import {fetchContent} from '~/lib/content.server'
-import {EXAM_KEY_QUERY} from '~/lib/queries'
-import {SCORE_LIMITS} from '#schemas/forms/exam'
+import type {AnswerRecord} from '#schemas/rules/exam-scoring'
+import {fetchContent} from '#netlify/platform/content/client'
+import {EXAM_KEY_QUERY} from '#netlify/platform/content/queries'
+import {SCORE_LIMITS} from '#schemas/contracts/forms/exam'
 import {action, loader, SCORE_MESSAGES, type ScoreActionData} from '~/routes/exam.$examId.results'
-import {DRAW_MESSAGES} from '#netlify/lib/exam-attempts/draws'
+import {DRAW_MESSAGES} from '#netlify/services/exams/attempts/draws'
 import {signedDraw, useDrawSecret} from './exam-draw-fixtures'
 
 useDrawSecret()

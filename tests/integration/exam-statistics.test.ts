@@ -1,5 +1,5 @@
 /**
- * Item statistics over Netlify's Blobs emulation (netlify/lib/exam-statistics.ts;
+ * Item statistics over Netlify's Blobs emulation (netlify/services/exams/statistics.ts;
  * docs/requirements.md#req-item-statistics): the results action records each scored attempt
  * (per question only correct or not, points and the total percentage — no answer text), the shards
  * are aggregated, a race of concurrent recordings loses nothing, and a store that fails never
@@ -7,18 +7,18 @@
  */
 import type {ActionFunctionArgs} from '@remix-run/node'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
-import {openStore, STORES} from '#netlify/lib/blobs'
-import {readExamStatistics, recordAttempt, recordAttemptSafely, STATISTICS_SHARDS} from '#netlify/lib/exam-statistics'
-import type {ExamScore} from '~/domain/exam-scoring'
-import {fetchContent} from '~/lib/content.server'
-import {EXAM_KEY_QUERY} from '~/lib/queries'
+import {openStore, STORES} from '#netlify/platform/blobs'
+import {readExamStatistics, recordAttempt, recordAttemptSafely, STATISTICS_SHARDS} from '#netlify/services/exams/statistics'
+import type {ExamScore} from '#schemas/rules/exam-scoring'
+import {fetchContent} from '#netlify/platform/content/client'
+import {EXAM_KEY_QUERY} from '#netlify/platform/content/queries'
 import {action, type ScoreActionData} from '~/routes/exam.$examId.results'
 import statisticsFn from '#netlify/functions/admin-exam-statistics'
-import {ExamStatisticsResponseSchema} from '#schemas/api/exam-statistics'
+import {ExamStatisticsResponseSchema} from '#schemas/contracts/exam-statistics'
 import {startBlobs} from '../helpers/blobs'
 import {callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
 import {signedDraw, useDrawSecret} from './exam-draw-fixtures'
-import type {SignedDraw} from '#schemas/api/exam-attempts'
+import type {SignedDraw} from '#schemas/contracts/exam-attempts'
 
 useDrawSecret()
 

@@ -5,8 +5,8 @@
  */
 import type {LoaderFunctionArgs} from '@remix-run/node'
 import {describe, expect, it} from 'vitest'
-import {fetchContent} from '~/lib/content.server'
-import {EXAM_KEY_QUERY} from '~/lib/queries'
+import {fetchContent} from '#netlify/platform/content/client'
+import {EXAM_KEY_QUERY} from '#netlify/platform/content/queries'
 import {loader} from '~/routes/exam.$examId.take'
 
 describe('the take payload', () => {

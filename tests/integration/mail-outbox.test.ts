@@ -13,15 +13,25 @@ import {createServer, type Socket} from 'node:net'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
-import {OutboxListSchema} from '#schemas/api/outbox'
-import type {EnrolmentRecord} from '#netlify/lib/enrolment-record'
-import {HttpError} from '#netlify/lib/http'
-import {deliverDue, deliverOne, VISITOR_SEND_TIMEOUT_MS} from '#netlify/lib/mail/deliver'
-import {MailHeaderError} from '#netlify/lib/mail/headers'
-import {enquiryNoticeMessage, enrolmentFacts, enrolmentNoticeMessage, receiptMessage, staffRecipients} from '#netlify/lib/mail/messages'
-import {backoffMs, claim, enqueue, getOutboxRecord, LEASE_MS, listOutbox, RETRY_WINDOW_MS, sendAgain, type NewOutboxMessage} from '#netlify/lib/mail/outbox'
-import {createSmtpTransport, DEFAULT_MAIL_FROM, mailTransport, NO_SENDER_REASON, NOT_CONFIGURED_REASON, SMTP_TIMEOUT_MS} from '#netlify/lib/mail/transport'
-import {getEnv} from '~/lib/env.server'
+import {OutboxListSchema} from '#schemas/contracts/outbox'
+import type {EnrolmentRecord} from '#netlify/services/enrolments/record'
+import {HttpError} from '#netlify/platform/http'
+import {deliverDue, deliverOne, VISITOR_SEND_TIMEOUT_MS} from '#netlify/services/mail/deliver'
+import {MailHeaderError} from '#netlify/services/mail/headers'
+import {enquiryNoticeMessage, enrolmentFacts, enrolmentNoticeMessage, receiptMessage, staffRecipients} from '#netlify/services/mail/messages'
+import {
+  backoffMs,
+  claim,
+  enqueue,
+  getOutboxRecord,
+  LEASE_MS,
+  listOutbox,
+  RETRY_WINDOW_MS,
+  sendAgain,
+  type NewOutboxMessage,
+} from '#netlify/services/mail/outbox'
+import {createSmtpTransport, DEFAULT_MAIL_FROM, mailTransport, NO_SENDER_REASON, NOT_CONFIGURED_REASON, SMTP_TIMEOUT_MS} from '#netlify/platform/mail-transport'
+import {getEnv} from '#netlify/platform/env'
 import {startBlobs} from '../helpers/blobs'
 import {closedPort, startSmtpSink, type SmtpSink} from '../helpers/smtp-sink'
 import {newEnrolment} from './enrolment-fixtures'
@@ -229,7 +239,7 @@ describe('enqueue', () => {
     expect(new Set(results.map((r) => r.id))).toEqual(new Set(['receipt:MTC-2026-00008']))
     expect((await enqueue(message, {now: at(MINUTE)})).created).toBe(false)
     // The losers' attachment copies are gone: one PDF stored.
-    const {blobs: stored} = await (await import('#netlify/lib/blobs')).openStore('outbox').list({prefix: 'attachment/'})
+    const {blobs: stored} = await (await import('#netlify/platform/blobs')).openStore('outbox').list({prefix: 'attachment/'})
     expect(stored).toHaveLength(1)
     const report = await deliverDue({now: T0})
     expect(report).toMatchObject({configured: true, due: 1, sent: 1})

@@ -3,15 +3,15 @@
  * through the real route modules: /payment carries only the batches of the course its query
  * prefills (docs/performance.md), and GET /payment/batches answers another course's, as the
  * form's check expects them (domain/batches.ts batchesForCourse), with the contract's shape
- * (schemas/api/batches.ts CourseBatchesResponseSchema) and cache headers; bad queries are 400.
+ * (schemas/contracts/batches.ts CourseBatchesResponseSchema) and cache headers; bad queries are 400.
  */
 import {describe, expect, it} from 'vitest'
-import {batchesForCourse, providerToday} from '~/domain/batches'
-import {fetchContent} from '~/lib/content.server'
-import {ENROLMENT_BATCHES_QUERY} from '~/lib/queries'
+import {batchesForCourse, providerToday} from '#schemas/rules/batches'
+import {fetchContent} from '#netlify/platform/content/client'
+import {ENROLMENT_BATCHES_QUERY} from '#netlify/platform/content/queries'
 import * as payment from '~/routes/payment'
 import * as paymentBatches from '~/routes/payment.batches'
-import {CourseBatchesResponseSchema} from '#schemas/api/batches'
+import {CourseBatchesResponseSchema} from '#schemas/contracts/batches'
 
 async function allBatches() {
   return fetchContent(ENROLMENT_BATCHES_QUERY, {today: providerToday(new Date())})

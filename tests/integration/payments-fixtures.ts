@@ -128,7 +128,7 @@ export function usePaymentsTestEnvironment(): void {
 /**
  * The 200 body of POST /api/enroll/save for `record` paid by `paymentId` (issue 14): the receipt
  * number stored on the record and the confirmation page's path with the record's key, written out
- * here rather than through web/app/lib/paths.ts so a wrong path builder fails the tests.
+ * here rather than through schemas/rules/paths.ts so a wrong path builder fails the tests.
  */
 export const savedAnswer = (record: {orderId: string; receiptNumber?: string; confirmationKey?: string}, paymentId: string) => ({
   status: 'paid',

@@ -8,7 +8,7 @@ import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi} fr
 import createOrder from '#netlify/functions/enrolment-create-order'
 import save from '#netlify/functions/enrolment-save'
 import sandboxPay from '#netlify/functions/sandbox-pay'
-import {getEnrolment, listEnrolments} from '#netlify/lib/enrolments'
+import {getEnrolment, listEnrolments} from '#netlify/services/enrolments/enrolments'
 import {startBlobs} from '../helpers/blobs'
 import {razorpayCreateOrderFailure, razorpayCreateOrderHandler, type RecordedOrderRequest} from '../mocks/razorpay'
 import {call, jsonRequest, KEY_ID, KEY_SECRET, paymentId, sign, stubRazorpayEnv, useTestSeed, validForm, savedAnswer} from './payments-fixtures'

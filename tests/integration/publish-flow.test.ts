@@ -14,7 +14,7 @@ import {setupServer} from 'msw/node'
 import {createElement} from 'react'
 import {renderToString} from 'react-dom/server'
 import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest'
-import {parseNdjson, seedFile} from '~/lib/content.server'
+import {parseNdjson, seedFile} from '#netlify/platform/content/client'
 import {testContext} from '../helpers/blobs'
 import {sanityQueryHandler, type SanityQueryLog} from '../mocks/sanity'
 

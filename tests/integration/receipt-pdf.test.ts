@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {PDFDocument} from 'pdf-lib'
 import {afterAll, describe, expect, it} from 'vitest'
-import {A4_POINTS, receiptFileName, renderReceiptPdf, type ReceiptPdfInput} from '#netlify/lib/receipts/receipt-pdf'
+import {A4_POINTS, receiptFileName, renderReceiptPdf, type ReceiptPdfInput} from '#netlify/services/receipts/receipt-pdf'
 
 const dir = mkdtempSync(join(tmpdir(), 'receipt-pdf-'))
 afterAll(() => rmSync(dir, {recursive: true, force: true}))

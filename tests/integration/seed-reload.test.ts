@@ -33,8 +33,8 @@ afterEach(() => {
 })
 
 async function companyName(): Promise<string | null | undefined> {
-  const {fetchContent} = await import('~/lib/content.server')
-  const {SITE_SETTINGS_QUERY} = await import('~/lib/queries')
+  const {fetchContent} = await import('#netlify/platform/content/client')
+  const {SITE_SETTINGS_QUERY} = await import('#netlify/platform/content/queries')
   return (await fetchContent(SITE_SETTINGS_QUERY))?.companyName
 }
 
@@ -56,8 +56,8 @@ describe('seed dataset reloading', () => {
 
   it('in production, a query result is computed once, shared and frozen', async () => {
     vi.stubEnv('NODE_ENV', 'production')
-    const {fetchContent} = await import('~/lib/content.server')
-    const {CATEGORY_PAGE_QUERY} = await import('~/lib/queries')
+    const {fetchContent} = await import('#netlify/platform/content/client')
+    const {CATEGORY_PAGE_QUERY} = await import('#netlify/platform/content/queries')
     const first = await fetchContent(CATEGORY_PAGE_QUERY, {category: 'stcw-courses'})
     const second = await fetchContent(CATEGORY_PAGE_QUERY, {category: 'stcw-courses'})
     const other = await fetchContent(CATEGORY_PAGE_QUERY, {category: 'pre-sea-training'})
@@ -70,8 +70,8 @@ describe('seed dataset reloading', () => {
 
   it('in production, the memo stays bounded whatever parameters requests bring', async () => {
     vi.stubEnv('NODE_ENV', 'production')
-    const {fetchContent, SEED_RESULT_MEMO_SIZE} = await import('~/lib/content.server')
-    const {CATEGORY_PAGE_QUERY} = await import('~/lib/queries')
+    const {fetchContent, SEED_RESULT_MEMO_SIZE} = await import('#netlify/platform/content/client')
+    const {CATEGORY_PAGE_QUERY} = await import('#netlify/platform/content/queries')
     const first = await fetchContent(CATEGORY_PAGE_QUERY, {category: 'stcw-courses'})
     for (let i = 0; i < SEED_RESULT_MEMO_SIZE; i++) await fetchContent(CATEGORY_PAGE_QUERY, {category: `unknown-${i}`})
     // The oldest entry was evicted: the same query gives an equal, newly computed result.

@@ -7,9 +7,9 @@
  */
 import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
-import {parseInrPrice} from '~/domain/price'
-import {parseNdjson, seedFile} from '~/lib/content.server'
-import {categoryPath, LEGAL_SLUGS, servicePath} from '~/lib/paths'
+import {parseInrPrice} from '#schemas/rules/price'
+import {parseNdjson, seedFile} from '#netlify/platform/content/client'
+import {categoryPath, LEGAL_SLUGS, servicePath} from '#schemas/rules/paths'
 import {organization, serializeJsonLd, type JsonLd, type StructuredDataHandle, type StructuredDataSite} from '~/lib/structured-data'
 import * as legal from '~/pages/legal'
 import * as root from '~/root'

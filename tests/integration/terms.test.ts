@@ -7,11 +7,11 @@
  */
 import {describe, expect, it} from 'vitest'
 import createOrder from '#netlify/functions/enrolment-create-order'
-import {getEnrolment, listEnrolments} from '#netlify/lib/enrolments'
-import {toDetail} from '#netlify/lib/admin/enrolments'
-import {EnrolmentDetailSchema} from '#schemas/api/admin'
-import {fetchContent} from '~/lib/content.server'
-import {LEGAL_UPDATED_QUERY} from '~/lib/queries'
+import {getEnrolment, listEnrolments} from '#netlify/services/enrolments/enrolments'
+import {toDetail} from '#netlify/services/admin/enrolments'
+import {EnrolmentDetailSchema} from '#schemas/contracts/admin'
+import {fetchContent} from '#netlify/platform/content/client'
+import {LEGAL_UPDATED_QUERY} from '#netlify/platform/content/queries'
 import {call, jsonRequest, usePaymentsTestEnvironment, validForm} from './payments-fixtures'
 
 usePaymentsTestEnvironment()

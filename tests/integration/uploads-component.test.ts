@@ -11,12 +11,12 @@ import {afterAll, afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import * as chunkFn from '#netlify/functions/enrolment-upload-chunk'
 import * as completeFn from '#netlify/functions/enrolment-upload-complete'
 import * as startFn from '#netlify/functions/enrolment-upload-start'
-import {createFunctionRouter, type FunctionModule} from '#netlify/lib/routes'
-import {resolveCompletedUploads} from '#netlify/lib/uploads'
+import {createFunctionRouter, type FunctionModule} from '#netlify/platform/routes'
+import {resolveCompletedUploads} from '#netlify/services/uploads/uploads'
 import {startBlobs, testContext} from '../helpers/blobs'
 import {pdfBytes, pngBytes} from '../unit/uploads-fixtures'
 import {DocumentUpload, type UploadedDocument} from '~/components/DocumentUpload'
-import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
+import {ENROLMENT_MESSAGES} from '#schemas/rules/enrolment'
 
 const route = createFunctionRouter([
   {file: 'start', module: startFn as unknown as FunctionModule},

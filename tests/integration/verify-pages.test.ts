@@ -8,8 +8,8 @@
  */
 import type {ActionFunctionArgs, LoaderFunctionArgs} from '@remix-run/node'
 import {afterEach, describe, expect, it} from 'vitest'
-import {NO_MATCH_MESSAGE} from '~/domain/certificates'
-import {VERIFY_FORM_MESSAGES} from '#schemas/forms/verify'
+import {NO_MATCH_MESSAGE} from '#schemas/rules/certificates'
+import {VERIFY_FORM_MESSAGES} from '#schemas/contracts/forms/verify'
 import {action as verifyAction} from '~/routes/verify._index'
 import {action as numberAction, loader as numberLoader} from '~/routes/verify.$number'
 import type {MaskedLoaderData, VerifyActionData} from '~/pages/verify-lookup.server'

@@ -15,8 +15,8 @@ import {
   replyHref,
   statusNotice,
 } from '~/components/admin/enquiries'
-import {ENQUIRY_ID_PATTERN} from '#schemas/api/ids'
-import type {Enquiry} from '#schemas/api/enquiries'
+import {ENQUIRY_ID_PATTERN} from '#schemas/contracts/ids'
+import type {Enquiry} from '#schemas/contracts/enquiries'
 
 const enquiry = (overrides: Partial<Enquiry> = {}): Enquiry => ({
   id: '2026-11-24T10-00-00.000Z_0f8fad5b-d9cb-469f-a165-70867728950e',

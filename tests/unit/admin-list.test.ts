@@ -18,9 +18,9 @@ import {
   tableOptions,
   type TableState,
 } from '~/components/admin/enrolments'
-import type {EnrolmentSummary} from '#schemas/api/admin'
-import {buildCsv, csvCell} from '~/domain/csv'
-import {formatMoney} from '~/domain/format'
+import type {EnrolmentSummary} from '#schemas/contracts/admin'
+import {buildCsv, csvCell} from '#schemas/rules/csv'
+import {formatMoney} from '#schemas/rules/format'
 
 function record(overrides: Partial<EnrolmentSummary> & {name: string}): EnrolmentSummary {
   return {

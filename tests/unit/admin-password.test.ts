@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {hashPassword, parsePasswordHash, safeEqual, verifyPassword} from '#netlify/lib/admin/password'
+import {hashPassword, parsePasswordHash, safeEqual, verifyPassword} from '#netlify/platform/password'
 
 const FAST = {N: 1024, r: 8, p: 1}
 

@@ -8,8 +8,8 @@
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {checkGatewayUrl, checkWithGateway, fetchPaymentsOverview, PAYMENTS_MESSAGES, UnauthorizedError} from '~/components/admin/api'
 import {afterCheck, checkResolvesOrder, eventsCountText, ordersCountText, WEBHOOK_RESULT_LABELS} from '~/components/admin/payments'
-import {GATEWAY_TIMEOUT_MESSAGE} from '#netlify/lib/admin/payments'
-import {WEBHOOK_LOG_RESULTS, type GatewayCheck, type StalePendingOrder} from '#schemas/api/payments'
+import {GATEWAY_TIMEOUT_MESSAGE} from '#netlify/services/admin/payments'
+import {WEBHOOK_LOG_RESULTS, type GatewayCheck, type StalePendingOrder} from '#schemas/contracts/payments'
 
 const order = (orderId: string): StalePendingOrder => ({
   orderId,

@@ -12,9 +12,9 @@ import {createRoot, type Root} from 'react-dom/client'
 import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
 import {EnrolmentRefunds} from '~/components/admin/EnrolmentRefunds'
 import {REFUND_MESSAGES} from '~/components/admin/api'
-import type {EnrolmentDetail, Refund} from '#schemas/api/admin'
-import type {RefundRequest} from '#schemas/api/refunds'
-import {statusAfterRefunds} from '~/domain/refunds'
+import type {EnrolmentDetail, Refund} from '#schemas/contracts/admin'
+import type {RefundRequest} from '#schemas/contracts/refunds'
+import {statusAfterRefunds} from '#schemas/rules/refunds'
 
 beforeAll(() => {
   ;(globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true

@@ -19,8 +19,8 @@ import {
   refundConfirmText,
   refundedSoFarText,
 } from '~/components/admin/refunds'
-import type {Refund} from '#schemas/api/admin'
-import {IdempotencyKeySchema, RefundRequestSchema} from '#schemas/api/refunds'
+import type {Refund} from '#schemas/contracts/admin'
+import {IdempotencyKeySchema, RefundRequestSchema} from '#schemas/contracts/refunds'
 
 afterEach(() => {
   vi.unstubAllGlobals()

@@ -1,6 +1,6 @@
 import {SignJWT} from 'jose'
 import {describe, expect, it} from 'vitest'
-import {signAdminToken, TOKEN_AUDIENCE, TOKEN_ISSUER, verifyAdminToken} from '#netlify/lib/admin/token'
+import {signAdminToken, TOKEN_AUDIENCE, TOKEN_ISSUER, verifyAdminToken} from '#netlify/services/admin/token'
 
 const secret = new TextEncoder().encode('x'.repeat(32) + 'token-test-secret')
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')

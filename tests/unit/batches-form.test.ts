@@ -1,6 +1,6 @@
-/** web/app/domain/batches.ts: the enrolment form's batch helpers (issue 16, docs/requirements.md#req-batches-form). */
+/** schemas/rules/batches.ts: the enrolment form's batch helpers (issue 16, docs/requirements.md#req-batches-form). */
 import {describe, expect, it} from 'vitest'
-import {BATCH_REQUIRED, batchesForCourse, batchOptionLabel, checkBatchChoice, isFull, type EnrolmentBatch} from '~/domain/batches'
+import {BATCH_REQUIRED, batchesForCourse, batchOptionLabel, checkBatchChoice, isFull, type EnrolmentBatch} from '#schemas/rules/batches'
 
 const batch = (id: string, course: string, program = 'offshore-survival'): EnrolmentBatch => ({
   _id: id,

@@ -16,7 +16,7 @@ import {
   seatsLeftText,
   seatsTotalText,
   secondsUntilNextProviderDay,
-} from '~/domain/batches'
+} from '#schemas/rules/batches'
 
 describe('batchDateRange', () => {
   it('writes the issue examples with an en dash', () => {

@@ -1,6 +1,6 @@
-/** The cache policy of web/app/lib/cache.server.ts: tag building and header values. */
+/** The cache policy of netlify/platform/cache.ts: tag building and header values. */
 import {describe, expect, it} from 'vitest'
-import {secondsUntilNextProviderDay} from '~/domain/batches'
+import {secondsUntilNextProviderDay} from '#schemas/rules/batches'
 import {
   cacheTags,
   contentCacheHeaders,
@@ -11,7 +11,7 @@ import {
   pageCacheHeaders,
   sanitizeTag,
   servicePageTags,
-} from '~/lib/cache.server'
+} from '#netlify/platform/cache'
 
 const args = (loaderHeaders = new Headers(), extra: {errorHeaders?: Headers; actionHeaders?: Headers} = {}) => ({
   loaderHeaders,

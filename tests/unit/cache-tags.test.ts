@@ -1,6 +1,6 @@
-/** Which tags a published Sanity document purges (netlify/lib/cache-tags.ts). */
+/** Which tags a published Sanity document purges (netlify/platform/cache-tags.ts). */
 import {describe, expect, it} from 'vitest'
-import {tagsForDocument, WebhookPayloadSchema} from '#netlify/lib/cache-tags'
+import {tagsForDocument, WebhookPayloadSchema} from '#netlify/platform/cache-tags'
 
 const tags = (payload: unknown) => tagsForDocument(WebhookPayloadSchema.parse(payload))
 

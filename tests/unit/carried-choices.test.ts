@@ -8,12 +8,12 @@
  */
 import {beforeAll, describe, expect, it} from 'vitest'
 import {batchEnrolHref} from '~/components/Batches'
-import {type EnrolmentCatalogue, prefillFromQuery, quote} from '~/domain/enrolment'
-import {coursePriceLabel, payableUsd} from '~/domain/price'
-import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '~/domain/programs'
-import {fetchContent} from '~/lib/content.server'
-import {enrolPath} from '~/lib/paths'
-import {CALENDAR_QUERY, COMPETENCY_PAGE_QUERY, ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
+import {type EnrolmentCatalogue, prefillFromQuery, quote} from '#schemas/rules/enrolment'
+import {coursePriceLabel, payableUsd} from '#schemas/rules/price'
+import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '#schemas/rules/programs'
+import {fetchContent} from '#netlify/platform/content/client'
+import {enrolPath} from '#schemas/rules/paths'
+import {CALENDAR_QUERY, COMPETENCY_PAGE_QUERY, ENROLMENT_CATALOGUE_QUERY} from '#netlify/platform/content/queries'
 
 let catalogue: EnrolmentCatalogue
 beforeAll(async () => {

@@ -5,8 +5,8 @@
  * messages.
  */
 import {describe, expect, it} from 'vitest'
-import type {AdminCertificatesResponse, Certificate} from '#schemas/api/certificates'
-import {DateOfBirthFormSchema, VERIFY_FORM_MESSAGES, VerifyFormSchema} from '#schemas/forms/verify'
+import type {AdminCertificatesResponse, Certificate} from '#schemas/contracts/certificates'
+import {DateOfBirthFormSchema, VERIFY_FORM_MESSAGES, VerifyFormSchema} from '#schemas/contracts/forms/verify'
 import {
   certificatesCsv,
   certificatesCsvFileName,

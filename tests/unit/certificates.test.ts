@@ -1,7 +1,7 @@
 /**
  * Issue 20 (docs/requirements.md#req-issue-20-certificates): the certificate rule of
- * web/app/domain/certificates.ts — number format and sequence, expiry arithmetic (leap days),
- * status, name masking, the 90-day window — and the request contracts of schemas/api/certificates.ts.
+ * schemas/rules/certificates.ts — number format and sequence, expiry arithmetic (leap days),
+ * status, name masking, the 90-day window — and the request contracts of schemas/contracts/certificates.ts.
  */
 import {describe, expect, it} from 'vitest'
 import {
@@ -11,7 +11,7 @@ import {
   RevokeCertificateRequestSchema,
   VerifyQuerySchema,
   VerifyResponseSchema,
-} from '#schemas/api/certificates'
+} from '#schemas/contracts/certificates'
 import {
   CERTIFICATE_NUMBER_PATTERN,
   certificateExpiry,
@@ -29,7 +29,7 @@ import {
   parseCertificateNumber,
   STATUS_LABELS,
   verifyPath,
-} from '~/domain/certificates'
+} from '#schemas/rules/certificates'
 
 describe('certificate numbers', () => {
   it('are {prefix}-{CODE}-{YYYY}-{NNNNN} with the receipt prefix', () => {

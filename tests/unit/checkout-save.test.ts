@@ -1,6 +1,6 @@
 /** submitPaymentResult (web/app/lib/checkout.ts): resolves with the save answer, parsed with SaveResponseSchema; anything else is the spec's save failure. */
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
+import {ENROLMENT_MESSAGES} from '#schemas/rules/enrolment'
 import {CheckoutError, submitPaymentResult} from '~/lib/checkout'
 
 const BODY = {razorpay_order_id: 'order_sandbox_abcdefghijklmn', razorpay_payment_id: 'pay_sandbox_abcdefghijklmn', razorpay_signature: 'a'.repeat(64)}

@@ -1,12 +1,12 @@
 /**
  * The contact form's schema (docs/requirements.md#req-entities-contact, #req-validation-contact) and the small pure parts of
- * netlify/lib/contact.ts: the server's honeypot-tolerant schema, the configurable limit and
+ * netlify/services/enquiries/contact.ts: the server's honeypot-tolerant schema, the configurable limit and
  * the time-sortable message key.
  */
 import {describe, expect, it} from 'vitest'
-import {contactMessageKey, ContactSubmissionSchema, honeypotFilled} from '#netlify/lib/contact'
-import {getEnv, parseRateLimitSpec, rateLimitOf} from '~/lib/env.server'
-import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/forms/contact'
+import {contactMessageKey, ContactSubmissionSchema, honeypotFilled} from '#netlify/services/enquiries/contact'
+import {getEnv, parseRateLimitSpec, rateLimitOf} from '#netlify/platform/env'
+import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/contracts/forms/contact'
 
 const valid = {name: 'Aisha Rahman', email: 'aisha@example.com', subject: 'Course Information', message: 'When does the next BOSIET start?'}
 

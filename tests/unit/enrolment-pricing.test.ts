@@ -9,9 +9,9 @@ import {
   prefillFromQuery,
   programOptions,
   quote,
-} from '~/domain/enrolment'
-import {fetchContent} from '~/lib/content.server'
-import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
+} from '#schemas/rules/enrolment'
+import {fetchContent} from '#netlify/platform/content/client'
+import {ENROLMENT_CATALOGUE_QUERY} from '#netlify/platform/content/queries'
 
 let catalogue: EnrolmentCatalogue
 beforeAll(async () => {
@@ -119,7 +119,7 @@ describe('checkEnrolmentPrice', () => {
 
 describe('currency (issue 17, docs/requirements.md#req-inr)', () => {
   it('offers INR exactly for the courses whose content has an INR price; cadetship and competency stay USD only', async () => {
-    const {currencyOptions, inrPrice} = await import('~/domain/enrolment')
+    const {currencyOptions, inrPrice} = await import('#schemas/rules/enrolment')
     expect(currencyOptions(catalogue, {trainingProgram: 'offshore-survival', course: 'BOSIET'})).toEqual([
       {currency: 'USD', amount: 450},
       {currency: 'INR', amount: 45000},

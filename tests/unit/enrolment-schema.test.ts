@@ -1,7 +1,7 @@
-/** The shared enrolment schema (schemas/forms/enrolment.ts): the spec's messages, in the spec's priority. */
+/** The shared enrolment schema (schemas/contracts/forms/enrolment.ts): the spec's messages, in the spec's priority. */
 import {describe, expect, it} from 'vitest'
-import {CreateOrderSchema, PaymentResultSchema} from '#schemas/api/enrolment'
-import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
+import {CreateOrderSchema, PaymentResultSchema} from '#schemas/contracts/enrolment'
+import {EnrolmentFormSchema} from '#schemas/contracts/forms/enrolment'
 
 const valid = {
   name: 'Asha Pillai',

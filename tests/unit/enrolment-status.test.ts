@@ -1,11 +1,11 @@
 /**
  * The enrolment follow-up rule (issue 15; docs/requirements.md#req-enrolment-status,
- * web/app/domain/enrolment-status.ts): every pair of statuses against the transition table, the
+ * schemas/rules/enrolment-status.ts): every pair of statuses against the transition table, the
  * messages of refused moves, the refund moves left for the refunds work, the paid-like helpers,
  * the note rule and the PATCH body's schema.
  */
 import {describe, expect, it} from 'vitest'
-import {EnrolmentUpdateSchema} from '#schemas/api/admin'
+import {EnrolmentUpdateSchema} from '#schemas/contracts/admin'
 import {
   checkRefundMove,
   checkStaffMove,
@@ -21,7 +21,7 @@ import {
   STAFF_MOVES,
   wasPaid,
   type EnrolmentStatus,
-} from '~/domain/enrolment-status'
+} from '#schemas/rules/enrolment-status'
 
 /** The transition table of the issue, written out: from → the statuses staff may choose. */
 const TABLE: Record<EnrolmentStatus, EnrolmentStatus[]> = {

@@ -13,9 +13,9 @@ import {
   parseEnvSection,
   PaymentsEnvSchema,
   siteOrigin,
-} from '~/lib/env.server'
-import {AdminConfigError, parseAdminConfig} from '#netlify/lib/admin/config'
-import {parsePaymentsConfig, PaymentsConfigError} from '#netlify/lib/payments/config'
+} from '#netlify/platform/env'
+import {AdminConfigError, parseAdminConfig} from '#netlify/services/admin/config'
+import {parsePaymentsConfig, PaymentsConfigError} from '#netlify/platform/payments/config'
 
 const HASH = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA=='
 
@@ -216,7 +216,7 @@ describe('the one environment schema (issue 13)', () => {
     }
   })
 
-  describe('validated at start-up by the functions (handle() of netlify/lib/http.ts)', () => {
+  describe('validated at start-up by the functions (handle() of netlify/platform/http.ts)', () => {
     afterEach(() => {
       vi.unstubAllEnvs()
       vi.resetModules()
@@ -225,7 +225,7 @@ describe('the one environment schema (issue 13)', () => {
       vi.stubEnv('SESSION_SECRET', 'not 32 characters')
       vi.resetModules()
       await expect(import('#netlify/functions/contact')).rejects.toThrow(/Invalid environment: SESSION_SECRET: SESSION_SECRET must be at least 32 characters/)
-      const {handle} = await import('#netlify/lib/http')
+      const {handle} = await import('#netlify/platform/http')
       expect(() => handle(async () => new Response())).toThrow(/SESSION_SECRET must be at least 32 characters/)
       vi.stubEnv('SESSION_SECRET', '')
       vi.resetModules()
@@ -283,7 +283,7 @@ describe('the e-mail variables (issue 14)', () => {
   })
 })
 
-describe('process.env is read only by env.server.ts (issue 13)', () => {
+describe('process.env is read only by the env module', () => {
   const root = fileURLToPath(new URL('../../', import.meta.url))
   const sourceFiles = (dir: string): string[] =>
     readdirSync(dir, {withFileTypes: true}).flatMap((entry) => {
@@ -292,11 +292,11 @@ describe('process.env is read only by env.server.ts (issue 13)', () => {
       return /\.(ts|tsx)$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [path] : []
     })
 
-  it('finds no process.env in web/app, netlify/lib or netlify/functions outside env.server.ts', () => {
-    const files = ['web/app', 'netlify/lib', 'netlify/functions'].flatMap((dir) => sourceFiles(join(root, dir)))
+  it('finds no process.env in web/app, schemas or netlify outside netlify/platform/env.ts', () => {
+    const files = ['web/app', 'schemas', 'netlify/functions', 'netlify/services', 'netlify/platform'].flatMap((dir) => sourceFiles(join(root, dir)))
     expect(files.length).toBeGreaterThan(50)
     const offenders = files
-      .filter((file) => !file.endsWith(join('web', 'app', 'lib', 'env.server.ts')))
+      .filter((file) => !file.endsWith(join('netlify', 'platform', 'env.ts')))
       .flatMap((file) => {
         // Code only: block comments and comment lines are left out.
         const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '')

@@ -16,7 +16,7 @@ import {
   submitAttempt,
   timeSpentSeconds,
 } from '~/lib/exam-attempt'
-import type {AttemptMode, SignedDraw} from '#schemas/api/exam-attempts'
+import type {AttemptMode, SignedDraw} from '#schemas/contracts/exam-attempts'
 import {MemoryStorage} from '../helpers/memory-storage'
 
 const T0 = Date.UTC(2026, 10, 21, 9, 0, 0)

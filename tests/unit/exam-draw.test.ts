@@ -11,7 +11,7 @@ import {
   isValidDraw,
   PRACTICE_DRAW_HOURS,
   shuffled,
-} from '~/domain/exam-draw'
+} from '#schemas/rules/exam-draw'
 import {loadSeen, recordSeen} from '~/lib/exam-attempt'
 import {MemoryStorage} from '../helpers/memory-storage'
 

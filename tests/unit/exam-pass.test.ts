@@ -1,7 +1,7 @@
 /** docs/requirements.md#req-exam-variants: the pass mark and accepted answers (issue 18). */
 import {describe, expect, it} from 'vitest'
-import {DEFAULT_PASS_MARK, isPassed, PASS_LABELS} from '~/domain/exam-pass'
-import {isAnswerCorrect, type KeyedQuestion, scoreExam} from '~/domain/exam-scoring'
+import {DEFAULT_PASS_MARK, isPassed, PASS_LABELS} from '#schemas/rules/exam-pass'
+import {isAnswerCorrect, type KeyedQuestion, scoreExam} from '#schemas/rules/exam-scoring'
 
 describe('isPassed', () => {
   it('passes at the mark and above, not below', () => {

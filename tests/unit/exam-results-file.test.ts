@@ -4,9 +4,9 @@
  * fields, 'earned/total' and 'earned/max' strings, null for an unanswered question.
  */
 import {describe, expect, it} from 'vitest'
-import {scoreExam, type KeyedQuestion} from '~/domain/exam-scoring'
+import {scoreExam, type KeyedQuestion} from '#schemas/rules/exam-scoring'
 import {buildResultsFile, fileName, pointsText} from '~/lib/exam-results-file'
-import {localDate} from '~/domain/format'
+import {localDate} from '#schemas/rules/format'
 
 const QUESTIONS: KeyedQuestion[] = [
   {id: 'q1', type: 'single-choice', question: 'Which convention?', options: ['SOLAS', 'STCW'], correctAnswer: 'SOLAS', correctAnswers: null, points: 10},

@@ -3,8 +3,8 @@ import {createElement} from 'react'
 import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import {QuestionBreakdown} from '~/components/exam-results/ExamResultsView'
-import {reviewSubmission} from '~/domain/exam-review'
-import type {KeyedQuestion, QuestionResult} from '~/domain/exam-scoring'
+import {reviewSubmission} from '#schemas/rules/exam-review'
+import type {KeyedQuestion, QuestionResult} from '#schemas/rules/exam-scoring'
 
 const question: QuestionResult = {
   id: 'q5',

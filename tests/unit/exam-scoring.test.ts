@@ -1,6 +1,6 @@
 /** docs/requirements.md#req-validation-exam-scoring, and the grade bands of #req-constants-exams, rule by rule and edge by edge. */
 import {describe, expect, it} from 'vitest'
-import {formatTimeSpent, gradeFor, isAnswerCorrect, type KeyedQuestion, PERFORMANCE_BANDS, performanceColour, scoreExam} from '~/domain/exam-scoring'
+import {formatTimeSpent, gradeFor, isAnswerCorrect, type KeyedQuestion, PERFORMANCE_BANDS, performanceColour, scoreExam} from '#schemas/rules/exam-scoring'
 
 const q = (over: Partial<KeyedQuestion>): KeyedQuestion => ({
   id: 'q',

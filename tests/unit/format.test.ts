@@ -1,10 +1,20 @@
 /**
- * The one format module (web/app/domain/format.ts): the cents rule shared by formatUsd and
+ * The one format module (schemas/rules/format.ts): the cents rule shared by formatUsd and
  * formatMoney, the YYYY-MM-DD day of download file names, and the named locales.
  */
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {DATE_LOCALE, formatDate, formatDateTime, formatLongDate, formatMoney, formatUsd, localDate, MONEY_LOCALE, moneyFractionDigits} from '~/domain/format'
+import {
+  DATE_LOCALE,
+  formatDate,
+  formatDateTime,
+  formatLongDate,
+  formatMoney,
+  formatUsd,
+  localDate,
+  MONEY_LOCALE,
+  moneyFractionDigits,
+} from '#schemas/rules/format'
 
 describe('money', () => {
   it('applies the cents rule: no decimals for whole amounts, exactly two otherwise', () => {

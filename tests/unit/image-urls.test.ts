@@ -6,7 +6,7 @@
 import {createElement} from 'react'
 import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
-import {chooseFormat, parseImageParams} from '#netlify/lib/images/params'
+import {chooseFormat, parseImageParams} from '#netlify/platform/images/params'
 import {SanityImage, type SanityImageProps} from '~/components/SanityImage'
 import {builderConfigFromUrl, imageSrcSet, imageUrl, ogImageUrl, prepareImage, resolveImage, srcSetWidths, SRCSET_WIDTHS} from '~/lib/image.server'
 

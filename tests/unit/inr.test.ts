@@ -1,14 +1,14 @@
 /**
  * INR where the content has an INR price (issue 17, docs/requirements.md#req-inr): the one
- * pricing rule for both currencies (web/app/domain/price.ts parseInrPrice, payableInr, payableIn)
- * and the one home of INR formats (web/app/domain/format.ts formatInr, formatPrice,
- * formatMoney, formatPerCurrency; web/app/domain/receipt-format.ts formatAmountMinor).
+ * pricing rule for both currencies (schemas/rules/price.ts parseInrPrice, payableInr, payableIn)
+ * and the one home of INR formats (schemas/rules/format.ts formatInr, formatPrice,
+ * formatMoney, formatPerCurrency; schemas/rules/receipt-format.ts formatAmountMinor).
  */
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
-import {formatInr, formatMoney, formatPerCurrency, formatPrice} from '~/domain/format'
-import {isCurrency, MAX_INR_PRICE, parseInrPrice, payableIn, payableInr, toMinorUnits} from '~/domain/price'
-import {formatAmountMinor} from '~/domain/receipt-format'
+import {formatInr, formatMoney, formatPerCurrency, formatPrice} from '#schemas/rules/format'
+import {isCurrency, MAX_INR_PRICE, parseInrPrice, payableIn, payableInr, toMinorUnits} from '#schemas/rules/price'
+import {formatAmountMinor} from '#schemas/rules/receipt-format'
 
 describe('parseInrPrice', () => {
   it('reads the INR prices of the seed content and the usual ways of writing one whole amount', () => {

@@ -1,4 +1,4 @@
-/** Issue 17: the installment rule (web/app/domain/installments.ts): schedule, states, refusals, reference ids, words. */
+/** Issue 17: the installment rule (schemas/rules/installments.ts): schedule, states, refusals, reference ids, words. */
 import {describe, expect, it} from 'vitest'
 import {
   installmentOfText,
@@ -10,7 +10,7 @@ import {
   ordinalOf,
   scheduleTotalUsd,
   type InstallmentLink,
-} from '~/domain/installments'
+} from '#schemas/rules/installments'
 
 const CONTENT = [
   {label: '1st Installment', duration: '3 months', feeUsd: 3500},

@@ -1,5 +1,5 @@
 /**
- * Item statistics (web/app/domain/item-statistics.ts; docs/requirements.md#req-item-statistics):
+ * Item statistics (schemas/rules/item-statistics.ts; docs/requirements.md#req-item-statistics):
  * facility and discrimination against a worked example, ties at a group boundary, rounding, the
  * 30-attempt threshold of the flags, and the shard merge.
  */
@@ -15,7 +15,7 @@ import {
   variantStatistics,
   type ExamStatisticsShard,
   type VariantAggregate,
-} from '~/domain/item-statistics'
+} from '#schemas/rules/item-statistics'
 
 /** Aggregates of one variant 'q1' from [attempt total percentage, correct?] pairs, recorded one by one. */
 function record(pairs: Array<[number, boolean]>, shard: ExamStatisticsShard | null = null): ExamStatisticsShard {

@@ -1,5 +1,5 @@
 /**
- * Scheduled functions run locally as Netlify runs them (netlify/lib/local-schedule.ts; issue 12,
+ * Scheduled functions run locally as Netlify runs them (netlify/platform/local-schedule.ts; issue 12,
  * finding 7): Netlify's schedule syntax, UTC times, the POST {next_run} invocation, no overlap,
  * failures logged and never thrown, and the bounded boot repair. Time is vitest's fake clock.
  */
@@ -14,7 +14,7 @@ import {
   scheduledRequest,
   startLocalSchedules,
   type LoadedFunction,
-} from '#netlify/lib/local-schedule'
+} from '#netlify/platform/local-schedule'
 
 const silent = () => ({log: vi.fn(), error: vi.fn()})
 

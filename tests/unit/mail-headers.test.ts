@@ -1,14 +1,14 @@
 /**
- * Issue 14: mail headers without injection (netlify/lib/mail/headers.ts, schemas/api/mail.ts)
+ * Issue 14: mail headers without injection (netlify/services/mail/headers.ts, schemas/contracts/mail.ts)
  * and the templates' subjects, exactly as the issue words them.
  */
 import {describe, expect, it} from 'vitest'
-import {isMailAddress, parseMailAddressList, parseMailbox} from '#schemas/api/mail'
-import {isOutboxId, outboxId} from '#schemas/api/outbox'
-import {headerText, MailHeaderError, requireAddress, requireAddresses, safeMailbox} from '#netlify/lib/mail/headers'
-import {renderEnquiryNotice} from '#netlify/lib/mail/templates/enquiry-notice'
-import {renderEnrolmentNotice} from '#netlify/lib/mail/templates/enrolment-notice'
-import {renderReceiptEmail} from '#netlify/lib/mail/templates/receipt'
+import {isMailAddress, parseMailAddressList, parseMailbox} from '#schemas/contracts/mail'
+import {isOutboxId, outboxId} from '#schemas/contracts/outbox'
+import {headerText, MailHeaderError, requireAddress, requireAddresses, safeMailbox} from '#netlify/services/mail/headers'
+import {renderEnquiryNotice} from '#netlify/services/mail/templates/enquiry-notice'
+import {renderEnrolmentNotice} from '#netlify/services/mail/templates/enrolment-notice'
+import {renderReceiptEmail} from '#netlify/services/mail/templates/receipt'
 
 const PROVIDER = {name: 'Maritime Training & Certification', address: 'Ajman Free Zone\nAjman', phone: '+971 6 000 0000', email: 'admissions@example.com'}
 

@@ -1,8 +1,8 @@
 /**
  * netlify.toml's header rules are the site's own (issue 13, "cache and headers"): the `/*` rule
  * Netlify's CDN puts on static files equals the headers every answer of the site carries
- * (BASE_SECURITY_HEADERS plus HSTS, web/app/lib/security.server.ts), and the `/assets/*` rule
- * is the immutable policy web/server.ts serves them with (web/app/lib/cache.server.ts).
+ * (BASE_SECURITY_HEADERS plus HSTS, netlify/platform/security.ts), and the `/assets/*` rule
+ * is the immutable policy web/server.ts serves them with (netlify/platform/cache.ts).
  *
  * netlify.toml is read with the small parser below (no TOML package): comments, `[table]` and
  * `[[array-of-tables]]` headers, and `key = "basic string"` pairs, which is all the file's
@@ -11,8 +11,8 @@
 import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
-import {IMMUTABLE_CACHE_CONTROL} from '~/lib/cache.server'
-import {BASE_SECURITY_HEADERS, HSTS} from '~/lib/security.server'
+import {IMMUTABLE_CACHE_CONTROL} from '#netlify/platform/cache'
+import {BASE_SECURITY_HEADERS, HSTS} from '#netlify/platform/security'
 
 type HeaderRule = {for: string; values: Record<string, string>}
 

@@ -33,7 +33,7 @@ describe('one Netlify site at the repository root', () => {
 
 describe('files the deployed functions read at run time', () => {
   it('netlify.toml includes the seed dataset, its images and videos (issue 19) and the receipt fonts (FONT_FILES_GLOB)', async () => {
-    const {FONT_FILES_GLOB} = await import('#netlify/lib/receipts/pdf-text')
+    const {FONT_FILES_GLOB} = await import('#netlify/services/receipts/pdf-text')
     const toml = readFileSync('netlify.toml', 'utf8')
     const included = /^\s*included_files\s*=\s*(\[.*\])\s*$/m.exec(toml)?.[1]
     expect(JSON.parse(included ?? '[]')).toEqual(['studio/seed/production.ndjson', 'studio/seed/assets/**', FONT_FILES_GLOB])

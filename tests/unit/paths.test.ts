@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {categoryPath, enrolPath, examResultsPath, examStartPath, examTakePath, servicePath} from '~/lib/paths'
+import {categoryPath, enrolPath, examResultsPath, examStartPath, examTakePath, servicePath} from '#schemas/rules/paths'
 
 describe('paths', () => {
   it('builds category and exam paths', () => {

@@ -3,12 +3,12 @@
  * domain's toMinorUnits (never re-implemented), and the gateway's sandbox orders.
  */
 import {beforeAll, describe, expect, it} from 'vitest'
-import {createOrder, randomId} from '#netlify/lib/payments/gateway'
-import {parsePaymentsConfig} from '#netlify/lib/payments/config'
-import {quote, type EnrolmentCatalogue} from '~/domain/enrolment'
-import {toMinorUnits} from '~/domain/price'
-import {fetchContent} from '~/lib/content.server'
-import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
+import {createOrder, randomId} from '#netlify/platform/payments/gateway'
+import {parsePaymentsConfig} from '#netlify/platform/payments/config'
+import {quote, type EnrolmentCatalogue} from '#schemas/rules/enrolment'
+import {toMinorUnits} from '#schemas/rules/price'
+import {fetchContent} from '#netlify/platform/content/client'
+import {ENROLMENT_CATALOGUE_QUERY} from '#netlify/platform/content/queries'
 
 let catalogue: EnrolmentCatalogue
 

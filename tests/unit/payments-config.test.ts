@@ -1,7 +1,7 @@
-/** Payment configuration (netlify/lib/payments/config.ts): modes and the fail-closed rule. */
+/** Payment configuration (netlify/platform/payments/config.ts): modes and the fail-closed rule. */
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {HttpError} from '#netlify/lib/http'
-import {getPaymentsConfig, parsePaymentsConfig, PaymentsConfigError, requirePaymentsConfig, sandboxAvailable} from '#netlify/lib/payments/config'
+import {HttpError} from '#netlify/platform/http'
+import {getPaymentsConfig, parsePaymentsConfig, PaymentsConfigError, requirePaymentsConfig, sandboxAvailable} from '#netlify/platform/payments/config'
 
 const KEYS = {RAZORPAY_KEY_ID: 'rzp_live_AbC123', RAZORPAY_KEY_SECRET: 'secret_123'}
 const ALL = {...KEYS, RAZORPAY_WEBHOOK_SECRET: 'whsec_1'}

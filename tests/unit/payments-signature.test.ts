@@ -1,9 +1,9 @@
-/** Payment and webhook signatures (netlify/lib/payments/signature.ts, gateway.ts verifyPayment). */
+/** Payment and webhook signatures (netlify/platform/payments/signature.ts, gateway.ts verifyPayment). */
 import {createHmac} from 'node:crypto'
 import {describe, expect, it} from 'vitest'
-import {parsePaymentsConfig} from '#netlify/lib/payments/config'
-import {paymentSecret, verifyPayment} from '#netlify/lib/payments/gateway'
-import {safeEqualHex, signPayment, verifyPaymentSignature, verifyWebhookSignature} from '#netlify/lib/payments/signature'
+import {parsePaymentsConfig} from '#netlify/platform/payments/config'
+import {paymentSecret, verifyPayment} from '#netlify/platform/payments/gateway'
+import {safeEqualHex, signPayment, verifyPaymentSignature, verifyWebhookSignature} from '#netlify/platform/payments/signature'
 
 const ORDER = 'order_abc123'
 const PAYMENT = 'pay_def456'

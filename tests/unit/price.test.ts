@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {formatUsd} from '~/domain/format'
-import {CONTACT_FOR_PRICING, coursePriceLabel, fromMinorUnits, payableUsd, toMinorUnits} from '~/domain/price'
+import {formatUsd} from '#schemas/rules/format'
+import {CONTACT_FOR_PRICING, coursePriceLabel, fromMinorUnits, payableUsd, toMinorUnits} from '#schemas/rules/price'
 
 describe('formatUsd', () => {
   it('shows whole dollars without cents and groups thousands', () => {

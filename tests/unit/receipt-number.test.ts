@@ -5,9 +5,9 @@
  * once per order. Times are given, never read from the clock.
  */
 import {describe, expect, it} from 'vitest'
-import {allocateReceiptNumber, readReceiptCounter, receiptYear} from '#netlify/lib/receipts/receipt-number'
-import {DEFAULT_RECEIPT_PREFIX, formatReceiptNumber, isReceiptNumber} from '~/domain/receipt-number'
-import {formatAmountMinor, formatProviderDateTime, paymentMethodLabel} from '~/domain/receipt-format'
+import {allocateReceiptNumber, readReceiptCounter, receiptYear} from '#netlify/services/receipts/receipt-number'
+import {DEFAULT_RECEIPT_PREFIX, formatReceiptNumber, isReceiptNumber} from '#schemas/rules/receipt-number'
+import {formatAmountMinor, formatProviderDateTime, paymentMethodLabel} from '#schemas/rules/receipt-format'
 import {useBlobs} from '../helpers/blobs'
 
 useBlobs()

@@ -36,9 +36,9 @@ describe('safeRedirectPath', () => {
   })
 })
 
-describe('control characters (web/app/domain/text.ts)', () => {
+describe('control characters (schemas/rules/text.ts)', () => {
   it('finds and removes C0 controls and DEL only', async () => {
-    const {hasControlCharacter, withoutControlCharacters} = await import('~/domain/text')
+    const {hasControlCharacter, withoutControlCharacters} = await import('#schemas/rules/text')
     for (const text of ['a\tb', '\n', '\r', '\u0000', '\u001f', '\u007f']) expect(hasControlCharacter(text), JSON.stringify(text)).toBe(true)
     for (const text of ['', 'plain', 'ü', ' ', '\u0080', '/about?x=1']) expect(hasControlCharacter(text), JSON.stringify(text)).toBe(false)
     expect(withoutControlCharacters('a\tb\u007fc\nd')).toBe('abcd')

@@ -1,12 +1,12 @@
 /**
- * The revenue rule (issue 15; docs/requirements.md#req-refunds, web/app/domain/revenue.ts): an
+ * The revenue rule (issue 15; docs/requirements.md#req-refunds, schemas/rules/revenue.ts): an
  * enrolment's net revenue (paid minus the refunds that count), and revenue by month — calendar
  * months in Asia/Dubai (UTC+4), payments in the month of `paidAt`, refunds in the month they were
  * made, per currency, the 12-month window ending with the month of `now`.
  */
 import {describe, expect, it} from 'vitest'
-import {ENROLMENT_STATUSES} from '~/domain/enrolment-status'
-import {lastMonths, monthLabel, netRevenueMinor, providerMonth, revenueByMonth, type RevenueRow} from '~/domain/revenue'
+import {ENROLMENT_STATUSES} from '#schemas/rules/enrolment-status'
+import {lastMonths, monthLabel, netRevenueMinor, providerMonth, revenueByMonth, type RevenueRow} from '#schemas/rules/revenue'
 
 type Refund = NonNullable<RevenueRow['refunds']>[number]
 const refund = (amount: number, createdAt: string, status: Refund['status'] = 'processed'): Refund => ({amount, createdAt, status})

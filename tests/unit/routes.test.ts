@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {compilePath, createFunctionRouter} from '#netlify/lib/routes'
+import {compilePath, createFunctionRouter} from '#netlify/platform/routes'
 
 const fn = (name: string) => ({default: async () => new Response(name)})
 

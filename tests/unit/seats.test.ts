@@ -1,10 +1,10 @@
 /**
- * The seats rule (issue 16; docs/requirements.md#req-seats, web/app/domain/seats.ts): holds,
+ * The seats rule (issue 16; docs/requirements.md#req-seats, schemas/rules/seats.ts): holds,
  * bookings, release, expiry arithmetic, over-capacity payments and the batch checks. Every time
  * is explicit (`now`), never the wall clock.
  */
 import {describe, expect, it} from 'vitest'
-import {isBatchId} from '#schemas/api/ids'
+import {isBatchId} from '#schemas/contracts/ids'
 import {
   addHold,
   BATCH_MESSAGES,
@@ -21,8 +21,8 @@ import {
   removeBooking,
   seatCounts,
   type SeatsRecord,
-} from '~/domain/seats'
-import {providerToday} from '~/domain/batches'
+} from '#schemas/rules/seats'
+import {providerToday} from '#schemas/rules/batches'
 
 const T0 = new Date('2026-12-01T10:00:00.000Z')
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000)

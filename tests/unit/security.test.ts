@@ -8,7 +8,7 @@ import {
   openerPolicy,
   secureResponse,
   sendsHsts,
-} from '~/lib/security.server'
+} from '#netlify/platform/security'
 
 describe('security headers', () => {
   it('creates a different unguessable nonce every time', () => {

@@ -1,9 +1,9 @@
 import {describe, expect, it} from 'vitest'
-import {siteOrigin} from '~/lib/env.server'
-import {absoluteUrl, courseAnchor} from '~/lib/paths'
+import {siteOrigin} from '#netlify/platform/env'
+import {absoluteUrl, courseAnchor} from '#schemas/rules/paths'
 import {DISALLOWED_PATHS, robotsTxt} from '~/lib/robots'
 import {latest, sitemapEntries, sitemapXml} from '~/lib/sitemap'
-import type {SITEMAP_QUERYResult} from '~/lib/sanity.types'
+import type {SITEMAP_QUERYResult} from '#schemas/content/sanity.types'
 
 const content = {
   singletons: [

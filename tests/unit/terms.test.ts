@@ -1,12 +1,12 @@
 /**
- * Issue 17, the terms rule (web/app/domain/terms.ts, docs/requirements.md#req-terms): only `true`
+ * Issue 17, the terms rule (schemas/rules/terms.ts, docs/requirements.md#req-terms): only `true`
  * accepts, in the shared enrolment schema (form and create-order) and in create-order's body
  * schema; the error names the field; the admin detail's description of an acceptance.
  */
 import {describe, expect, it} from 'vitest'
-import {CreateOrderSchema} from '#schemas/api/enrolment'
-import {EnrolmentFormSchema} from '#schemas/forms/enrolment'
-import {describeTermsAcceptance, isTermsAccepted, TERMS_LABEL, TERMS_MESSAGE, TERMS_NOT_RECORDED, termsAcceptance} from '~/domain/terms'
+import {CreateOrderSchema} from '#schemas/contracts/enrolment'
+import {EnrolmentFormSchema} from '#schemas/contracts/forms/enrolment'
+import {describeTermsAcceptance, isTermsAccepted, TERMS_LABEL, TERMS_MESSAGE, TERMS_NOT_RECORDED, termsAcceptance} from '#schemas/rules/terms'
 
 const form = {name: 'Asha Pillai', email: 'asha@example.com', mobile: '+91 98470 12345', trainingProgram: 'stcw-courses', course: 'AFFA', amount: 900}
 const issues = (schema: typeof EnrolmentFormSchema | typeof CreateOrderSchema, input: unknown) => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {detectContentType, verifyContent} from '#netlify/lib/uploads'
+import {detectContentType, verifyContent} from '#netlify/services/uploads/uploads'
 import {docBytes, docxBytes, jpgBytes, pdfBytes, plainZipBytes, pngBytes} from './uploads-fixtures'
 
 describe('magic-byte detection (file-type)', () => {

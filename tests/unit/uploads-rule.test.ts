@@ -15,7 +15,7 @@ import {
   extensionOf,
   formatFileSize,
   rejectReason,
-} from '~/domain/documents'
+} from '#schemas/rules/documents'
 
 const MB = 1024 * 1024
 const file = (name: string, size = 1000, type = '') => ({name, size, type})

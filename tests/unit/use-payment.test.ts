@@ -8,11 +8,11 @@ import {act, createElement} from 'react'
 import {createRoot, type Root} from 'react-dom/client'
 import {afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {usePayment, type PaidEnrolment} from '~/components/payment/usePayment'
-import {ENROLMENT_MESSAGES, quote, type EnrolmentCatalogue} from '~/domain/enrolment'
+import {ENROLMENT_MESSAGES, quote, type EnrolmentCatalogue} from '#schemas/rules/enrolment'
 import {CheckoutError, requestOrder, submitPaymentResult, type Order} from '~/lib/checkout'
-import {fetchContent} from '~/lib/content.server'
-import {ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
-import type {EnrolmentForm} from '#schemas/forms/enrolment'
+import {fetchContent} from '#netlify/platform/content/client'
+import {ENROLMENT_CATALOGUE_QUERY} from '#netlify/platform/content/queries'
+import type {EnrolmentForm} from '#schemas/contracts/forms/enrolment'
 
 vi.mock('~/lib/checkout', async (importOriginal) => ({
   ...(await importOriginal<typeof import('~/lib/checkout')>()),

@@ -13,8 +13,8 @@ import {NonceProvider} from './lib/nonce'
 import {closeDocumentLast} from './lib/html-stream.server'
 import {lowPriorityModulePreloads} from './lib/preload-priority.server'
 import {previewFraming} from './lib/preview.server'
-import {applySecurityHeaders, createNonce, razorpayEnabled, sanityCdnEnabled} from './lib/security.server'
-import {getEnv} from './lib/env.server'
+import {applySecurityHeaders, createNonce, razorpayEnabled, sanityCdnEnabled} from '#netlify/platform/security'
+import {getEnv} from '#netlify/platform/env'
 
 // A broken environment (e.g. production without SITE_URL) fails the function at start-up, naming
 // the variable, instead of every page later.

@@ -6,7 +6,7 @@
  * incomplete last row leaves no hole. An entry without a usable logo shows a lettered badge;
  * no accreditations at all: nothing is rendered.
  */
-import type {ACCREDITATIONS_QUERYResult} from '~/lib/sanity.types'
+import type {ACCREDITATIONS_QUERYResult} from '#schemas/content/sanity.types'
 import type {PreparedImage} from '~/lib/image-layouts'
 import {SanityImage} from './SanityImage'
 

@@ -4,10 +4,10 @@
  * (lib/batch-availability.ts) the seats left ("5 seats left", "Full"). Texts: domain/batches.ts.
  */
 import {Link} from '@remix-run/react'
-import {batchDateRange, batchSeatsText, DATES_ON_REQUEST, type BatchAvailability} from '~/domain/batches'
-import {coursePriceLabel} from '~/domain/price'
-import {CADETSHIP_TRAINING} from '~/domain/programs'
-import {calendarPath, enrolPath} from '~/lib/paths'
+import {batchDateRange, batchSeatsText, DATES_ON_REQUEST, type BatchAvailability} from '#schemas/rules/batches'
+import {coursePriceLabel} from '#schemas/rules/price'
+import {CADETSHIP_TRAINING} from '#schemas/rules/programs'
+import {calendarPath, enrolPath} from '#schemas/rules/paths'
 
 /** A batch as the cards and the calendar show it. */
 export type BatchSummary = {_id: string; startDate: string; endDate: string; city: string; seats: number; status: string}

@@ -1,8 +1,8 @@
 /** Cards shared by several pages: statistics, feature blurbs and course-category cards. */
 import {Link} from '@remix-run/react'
-import {CADETSHIP_TRAINING} from '~/domain/programs'
+import {CADETSHIP_TRAINING} from '#schemas/rules/programs'
 import type {PreparedImage} from '~/lib/image-layouts'
-import {categoryPath} from '~/lib/paths'
+import {categoryPath} from '#schemas/rules/paths'
 import {ArrowRightIcon, CheckIcon, ClockIcon} from './Icons'
 import {SanityImage} from './SanityImage'
 

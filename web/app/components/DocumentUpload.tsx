@@ -18,11 +18,11 @@ import {
   checkFiles,
   formatFileSize,
   type SkipReason,
-} from '~/domain/documents'
+} from '#schemas/rules/documents'
 import {uploadFile, UploadError} from '~/lib/upload-client'
-import type {Attachment} from '#schemas/api/uploads'
+import type {Attachment} from '#schemas/contracts/uploads'
 
-/** What the form keeps of each completed upload (schemas/api/uploads.ts Attachment): its id, name and size. */
+/** What the form keeps of each completed upload (schemas/contracts/uploads.ts Attachment): its id, name and size. */
 export type UploadedDocument = Pick<Attachment, 'uploadId' | 'fileName' | 'size'>
 
 export type DocumentUploadProps = {

@@ -4,7 +4,7 @@
  * confirmation page (light, without a total; issue 14).
  */
 import type {ReactNode} from 'react'
-import {formatUsd} from '~/domain/format'
+import {formatUsd} from '#schemas/rules/format'
 
 export type InstallmentRow = {_key: string; label: string | null; duration: string | null; feeUsd: number | null}
 

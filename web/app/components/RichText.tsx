@@ -9,7 +9,7 @@
 import {PortableText, type PortableTextComponents, type PortableTextMarkComponentProps} from '@portabletext/react'
 import {Link} from '@remix-run/react'
 import type {ReactNode} from 'react'
-import type {Callout, ProcessSteps, RequirementsTable, RichText as RichTextValue} from '~/lib/sanity.types'
+import type {Callout, ProcessSteps, RequirementsTable, RichText as RichTextValue} from '#schemas/content/sanity.types'
 
 /** True for a path on this site ("/contact", "/services#x"), not "//host" or a scheme. */
 export function isInternalHref(href: string): boolean {

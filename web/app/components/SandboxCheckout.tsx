@@ -5,8 +5,8 @@
  * of a sandbox payment is computed by the server (/api/sandbox/pay), never here.
  */
 import {useEffect, useRef, useState} from 'react'
-import {formatMoney} from '~/domain/format'
-import {fromMinorUnits} from '~/domain/price'
+import {formatMoney} from '#schemas/rules/format'
+import {fromMinorUnits} from '#schemas/rules/price'
 import {sandboxPay, type Order, type PaymentResult} from '~/lib/checkout'
 import {CloseIcon, ShieldIcon} from './Icons'
 

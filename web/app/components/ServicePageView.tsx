@@ -8,8 +8,8 @@
  * to action — a sticky sidebar card on wide screens, after the content on small ones.
  */
 import {Link, useRouteLoaderData} from '@remix-run/react'
-import {servicePath} from '~/lib/paths'
-import type {SERVICE_PAGE_QUERYResult} from '~/lib/sanity.types'
+import {servicePath} from '#schemas/rules/paths'
+import type {SERVICE_PAGE_QUERYResult} from '#schemas/content/sanity.types'
 import type {loader as rootLoader} from '~/root'
 import {ArrowRightIcon, MailIcon, PhoneIcon} from './Icons'
 import {PageHero} from './PageHero'

@@ -3,7 +3,7 @@
  * quick links, legal links, contact details and the copyright with the current year.
  */
 import {Link} from '@remix-run/react'
-import type {SITE_SETTINGS_QUERYResult} from '~/lib/sanity.types'
+import type {SITE_SETTINGS_QUERYResult} from '#schemas/content/sanity.types'
 import {AnchorIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon, SocialIcon} from './Icons'
 import {SiteLogo} from './SiteLogo'
 import type {PreparedImage} from '~/lib/image-layouts'

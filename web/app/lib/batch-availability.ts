@@ -10,7 +10,7 @@
  * server-rendered text (the hook stays at null). Browser-only: no server imports.
  */
 import {useEffect, useState} from 'react'
-import type {BatchAvailability} from '~/domain/batches'
+import type {BatchAvailability} from '#schemas/rules/batches'
 
 /** The endpoint's path. */
 export const AVAILABILITY_PATH = '/api/batches/availability'

@@ -2,12 +2,12 @@
  * The browser's side of paying for an enrolment (docs/requirements.md#req-states-enrolment, #req-calls): ask the server for
  * an order, open the checkout (Razorpay's, or the local sandbox dialog), and save the
  * enrolment with the payment result. Messages are the spec's (ENROLMENT_MESSAGES).
- * Bodies and answers are the contracts of schemas/api/enrolment.ts: types, except the save
+ * Bodies and answers are the contracts of schemas/contracts/enrolment.ts: types, except the save
  * answer, which is parsed with its schema because the page acts on it (onPaid, usePayment).
  * Browser-only: no secrets, no server imports.
  */
-import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
-import {BATCH_MESSAGES} from '~/domain/seats'
+import {ENROLMENT_MESSAGES} from '#schemas/rules/enrolment'
+import {BATCH_MESSAGES} from '#schemas/rules/seats'
 import {
   SaveResponseSchema,
   type CreateOrderRequest,
@@ -18,8 +18,8 @@ import {
   type SandboxPayResponse,
   type SaveEnrolmentRequest,
   type SaveResponse,
-} from '#schemas/api/enrolment'
-import type {ApiError} from '#schemas/api/errors'
+} from '#schemas/contracts/enrolment'
+import type {ApiError} from '#schemas/contracts/errors'
 
 /** POST /api/enroll/create-order's answer. `amount` is in minor units (cents). */
 export type Order = CreateOrderResponse

@@ -6,12 +6,12 @@
  * Every open batch of the catalogue in the page would be most of its data (docs/performance.md).
  *
  * Contract: 200 `{"batches": [{_id, startDate, endDate, city, seats, course, program}]}`
- * (schemas/api/batches.ts CourseBatchesResponseSchema). Anything else — an error status, a network
+ * (schemas/contracts/batches.ts CourseBatchesResponseSchema). Anything else — an error status, a network
  * failure, an unreadable or malformed body — is a failure: the form says so and offers to try
  * again, and a submit asks again. Browser-only: no server imports.
  */
 import {useCallback, useEffect, useRef, useState} from 'react'
-import type {EnrolmentBatch} from '~/domain/batches'
+import type {EnrolmentBatch} from '#schemas/rules/batches'
 
 /** The endpoint's path. */
 export const COURSE_BATCHES_PATH = '/payment/batches'

@@ -15,10 +15,10 @@
  * Times are epoch milliseconds unless named seconds. Functions take a `Storage` so tests can
  * pass their own; malformed stored data reads as absent, never throws.
  */
-import type {AnswerRecord} from '~/domain/exam-scoring'
-import {isAnswered} from '~/domain/exam-scoring'
-import {PRACTICE_DRAW_HOURS} from '~/domain/exam-draw'
-import type {AttemptMode, SignedDraw} from '#schemas/api/exam-attempts'
+import type {AnswerRecord} from '#schemas/rules/exam-scoring'
+import {isAnswered} from '#schemas/rules/exam-scoring'
+import {PRACTICE_DRAW_HOURS} from '#schemas/rules/exam-draw'
+import type {AttemptMode, SignedDraw} from '#schemas/contracts/exam-attempts'
 
 export type {AttemptMode}
 

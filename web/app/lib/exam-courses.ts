@@ -4,7 +4,7 @@
  * editors in Studio; seed: STCW Courses for both exams); without one, all courses. Pure; for the
  * browser and the server.
  */
-import {categoryPath} from './paths'
+import {categoryPath} from '#schemas/rules/paths'
 
 /** A link to courses: the path and the words. */
 export type CoursesLink = {href: string; label: string}

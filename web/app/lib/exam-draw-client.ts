@@ -1,14 +1,14 @@
 /**
  * Asking the server for a new attempt's draw (docs/requirements.md#req-exam-variants; contract:
- * schemas/api/exam-attempts.ts): POST /api/exams/{examId}/attempts with the timing and the
+ * schemas/contracts/exam-attempts.ts): POST /api/exams/{examId}/attempts with the timing and the
  * question ids this device has seen, answered by the signed draw the attempt keeps. Browser only.
  *
  * Throws Error with a message to show: the server's own for a refusal it explains (400, 404,
  * 503: e.g. not configured), START_MESSAGES.network when the server cannot be reached or takes
  * longer than START_TIMEOUT_MS, START_MESSAGES.failed for anything else.
  */
-import {SignedDrawSchema, type AttemptMode, type SignedDraw} from '#schemas/api/exam-attempts'
-import {examAttemptsApiPath} from '~/lib/paths'
+import {SignedDrawSchema, type AttemptMode, type SignedDraw} from '#schemas/contracts/exam-attempts'
+import {examAttemptsApiPath} from '#schemas/rules/paths'
 
 export const START_MESSAGES = {
   busy: 'Preparing your questions...',

@@ -9,8 +9,8 @@
  *   answer) stays a list of strings. correctAnswer is null when none is stored.
  * Pure functions, except `downloadResultsFile`, which needs a browser.
  */
-import type {ExamScore, Grade} from '~/domain/exam-scoring'
-import {localDate} from '~/domain/format'
+import type {ExamScore, Grade} from '#schemas/rules/exam-scoring'
+import {localDate} from '#schemas/rules/format'
 import type {StoredExamResult} from '~/lib/exam-attempt'
 
 export type ResultsFileQuestion = {
@@ -35,7 +35,7 @@ export type ResultsFile = {
   questions: ResultsFileQuestion[]
 }
 
-/** exam-results-{examId}-{YYYY-MM-DD}.json, the date being `date`'s local calendar day (~/domain/format localDate). */
+/** exam-results-{examId}-{YYYY-MM-DD}.json, the date being `date`'s local calendar day (#schemas/rules/format localDate). */
 export function fileName(examId: string, date: Date): string {
   return `exam-results-${examId}-${localDate(date)}.json`
 }

@@ -2,11 +2,11 @@
  * "Download PDF" on the results page (issue 18, docs/requirements.md#req-exam-results-pdf): posts the
  * stored result (answers, signed draw, seconds spent, submission time) and the visitor's time zone to
  * POST /exam/{examId}/results.pdf, which scores it again and answers the PDF
- * (schemas/api/exam-results-pdf.ts), then saves the file under the name the server gives
+ * (schemas/contracts/exam-results-pdf.ts), then saves the file under the name the server gives
  * (`exam-results-{examId}-{YYYY-MM-DD}.pdf`). Browser only. Throws Error(PDF_MESSAGES.failed) when
  * the server or the network fails, or Error with the server's reason when it refuses the result (400).
  */
-import type {ExamResultsPdfRequest} from '#schemas/api/exam-results-pdf'
+import type {ExamResultsPdfRequest} from '#schemas/contracts/exam-results-pdf'
 import type {StoredExamResult} from '~/lib/exam-attempt'
 
 export const PDF_MESSAGES = {

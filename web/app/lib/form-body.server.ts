@@ -8,7 +8,7 @@
  * 415 another or no content type; 413 larger than `maxBytes` (declared or actual, read no further);
  * 400 a body that does not parse (truncated multipart, no boundary). Never throws for bad input.
  */
-import {HttpError, readBody} from '#netlify/lib/http'
+import {HttpError, readBody} from '#netlify/platform/http'
 
 export type FormBody = {ok: true; form: FormData} | {ok: false; status: 400 | 413 | 415; message: string}
 

@@ -6,7 +6,7 @@
  * The builder is configured from the asset itself: a GROQ projection `asset->{_id, url, …}`
  * gives the asset's URL, `https://cdn.sanity.io/images/{projectId}/{dataset}/…` from the
  * Content Lake, or `/cdn/images/local/production/…` from the embedded seed
- * (content.server.ts + seed-assets.server.ts), which the local image endpoint
+ * (netlify/platform/content/client.ts + seed-assets.ts), which the local image endpoint
  * (netlify/functions/images.ts) serves with the same URL API. So the same page code gives CDN
  * URLs when SANITY_PROJECT_ID is set and local ones without it; nothing else needs configuring.
  *

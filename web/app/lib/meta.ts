@@ -18,7 +18,7 @@
  */
 import type {MetaDescriptor} from '@remix-run/node'
 import {OG_IMAGE} from './image-layouts'
-import {absoluteUrl} from './paths'
+import {absoluteUrl} from '#schemas/rules/paths'
 
 /** What `meta` functions receive as `matches` (only what is read here). */
 type RouteMatch = {id: string; data: unknown; pathname?: string}

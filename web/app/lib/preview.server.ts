@@ -4,7 +4,7 @@
  * `enablePreview` asks the Content Lake whether that secret is one the Studio just created
  * (@sanity/preview-url-secret, with the read token) and only then sets a signed, HTTP-only
  * preview cookie and redirects to the page. Requests carrying a valid cookie read the drafts
- * perspective (lib/content.server.ts), are never cached, and may be framed by the Studio.
+ * perspective (netlify/platform/content/client.ts), are never cached, and may be framed by the Studio.
  *
  * Previews exist only when SANITY_PROJECT_ID, SANITY_API_READ_TOKEN and SANITY_PREVIEW_SECRET
  * are all set; otherwise the enable route answers 404 and no request is ever in preview. A
@@ -13,9 +13,9 @@
 import {createCookie, redirect, type Cookie} from '@remix-run/node'
 import {validatePreviewUrl} from '@sanity/preview-url-secret'
 import {z} from 'zod'
-import {NO_STORE, noStoreHeaders, PREVIEW_COOKIE} from './cache.server'
-import {getSanityClient, type PreviewOptions} from './content.server'
-import {getEnv} from './env.server'
+import {NO_STORE, noStoreHeaders, PREVIEW_COOKIE} from '#netlify/platform/cache'
+import {getSanityClient, type PreviewOptions} from '#netlify/platform/content/client'
+import {getEnv} from '#netlify/platform/env'
 import {safeRedirectPath} from './redirect'
 
 /** How long one preview session lasts (seconds). The Presentation tool renews it on every load. */

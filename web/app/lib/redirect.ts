@@ -11,7 +11,7 @@
  * Never throws.
  */
 
-import {hasControlCharacter} from '~/domain/text'
+import {hasControlCharacter} from '#schemas/rules/text'
 
 /** Any origin will do: only "same origin after parsing" matters. */
 const BASE = 'https://same-origin.invalid'

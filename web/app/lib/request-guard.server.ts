@@ -15,12 +15,12 @@
  *   is not the request's host (`null`, unparsable, another site) → 403. Remix refuses these
  *   too, but by throwing, which answered 500 (found by the fuzz test).
  *
- * Answers to /api/* paths are JSON `{error}` like the functions' (netlify/lib/http.ts); others
+ * Answers to /api/* paths are JSON `{error}` like the functions' (netlify/platform/http.ts); others
  * are plain text. None is ever cached.
  */
-import {hasControlCharacter} from '~/domain/text'
-import {NO_STORE} from './cache.server'
-import {secureResponse} from './security.server'
+import {hasControlCharacter} from '#schemas/rules/text'
+import {NO_STORE} from '#netlify/platform/cache'
+import {secureResponse} from '#netlify/platform/security'
 
 /** Methods the site answers; anything else is 405. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const

@@ -18,7 +18,7 @@
  * read. Robots rules are advice to well-behaved crawlers, not access control; the
  * admin API checks its token whatever robots.txt says.
  */
-import {absoluteUrl} from './paths'
+import {absoluteUrl} from '#schemas/rules/paths'
 
 /** The disallowed path prefixes, in the order written. */
 export const DISALLOWED_PATHS = ['/admin', '/adminEnrollments', '/login', '/api/'] as const

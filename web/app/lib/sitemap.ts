@@ -21,9 +21,9 @@
  *
  * lastmod is the latest `_updatedAt` of the documents a page shows, when they have one.
  */
-import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '../domain/programs'
-import type {SITEMAP_QUERYResult} from './sanity.types'
-import {absoluteUrl, CALENDAR_PATH, categoryPath, examStartPath, legalPath, servicePath} from './paths'
+import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '#schemas/rules/programs'
+import type {SITEMAP_QUERYResult} from '#schemas/content/sanity.types'
+import {absoluteUrl, CALENDAR_PATH, categoryPath, examStartPath, legalPath, servicePath} from '#schemas/rules/paths'
 
 /** One page of the sitemap: its root-relative canonical path and last change (ISO 8601), if known. */
 export type SitemapEntry = {path: string; lastmod: string | null}

@@ -3,7 +3,7 @@
  *
  * - `organization`: the provider, on every page (root.tsx), from the site settings;
  * - `courseList`: an ItemList of Course, each with an Offer, for the fixed-price courses of a
- *   category page; the price is `payableUsd` of web/app/domain/price.ts, the very function
+ *   category page; the price is `payableUsd` of schemas/rules/price.ts, the very function
  *   that decides the card's price label and its Enroll link, and a second Offer in INR where
  *   `payableInr` gives one (issue 17);
  * - `breadcrumbList`: the trail of a nested page (category, competency, cadetship, service,
@@ -17,8 +17,8 @@
  * Every URL is absolute, built from the root loader's `origin` (SITE_URL or the request's
  * origin), never from a hard-coded host.
  */
-import {payableInr, payableUsd, type CoursePrice} from '~/domain/price'
-import {absoluteUrl, categoryPath, courseAnchor} from './paths'
+import {payableInr, payableUsd, type CoursePrice} from '#schemas/rules/price'
+import {absoluteUrl, categoryPath, courseAnchor} from '#schemas/rules/paths'
 
 /** One JSON-LD item (a schema.org node with its @context). */
 export type JsonLd = {'@context': 'https://schema.org'; '@type': string; [key: string]: unknown}

@@ -1,5 +1,5 @@
 /**
- * Browser side of the chunked document uploads (netlify/lib/uploads.ts): start → chunks of
+ * Browser side of the chunked document uploads (netlify/services/uploads/uploads.ts): start → chunks of
  * `chunkSize` bytes (4 MiB, under the 6 MB a Netlify function accepts) → complete.
  *
  * - Progress in bytes per file: XMLHttpRequest upload progress within a chunk when available,
@@ -8,10 +8,10 @@
  *   409, 413, 415) are final and reported with the server's message.
  * - An AbortSignal cancels the request in flight (the visitor removed the file); the promise
  *   then rejects with an UploadError whose `aborted` is true.
- * Bodies and answers are the contracts of schemas/api/uploads.ts (types only: no zod here).
+ * Bodies and answers are the contracts of schemas/contracts/uploads.ts (types only: no zod here).
  */
-import type {ApiError} from '#schemas/api/errors'
-import type {Attachment, StartUploadRequest, StartUploadResponse} from '#schemas/api/uploads'
+import type {ApiError} from '#schemas/contracts/errors'
+import type {Attachment, StartUploadRequest, StartUploadResponse} from '#schemas/contracts/uploads'
 
 /** A completed, server-verified upload: the attachment the complete call answers. */
 export type CompletedUpload = Attachment

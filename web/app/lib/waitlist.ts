@@ -1,10 +1,10 @@
 /**
  * The browser's side of a batch's waitlist (issue 16, docs/requirements.md#req-batches-form):
- * POST /api/waitlist `{batchId, name, email, mobile}` (schemas/api/batches.ts WaitlistSchema) and
+ * POST /api/waitlist `{batchId, name, email, mobile}` (schemas/contracts/batches.ts WaitlistSchema) and
  * what its answer means for the form. No money is taken. Browser-only: no server imports.
  */
-import {WaitlistResponseSchema, type WaitlistRequest} from '#schemas/api/batches'
-import {ApiErrorSchema} from '#schemas/api/errors'
+import {WaitlistResponseSchema, type WaitlistRequest} from '#schemas/contracts/batches'
+import {ApiErrorSchema} from '#schemas/contracts/errors'
 
 /** What the waitlist form shows after a submit. */
 export type WaitlistOutcome =

@@ -1,10 +1,10 @@
 /**
  * The server side of the public certificate pages /verify and /verify/{number} (issue 20;
  * docs/requirements.md#req-issue-20-verify), shared by their loaders and actions (edges: they call
- * netlify/lib/certificates/verify.ts, as the routes do for contact and enrolment).
+ * netlify/services/certificates/verify.ts, as the routes do for contact and enrolment).
  *
  * - `verifyFromForm`: the action of both pages. The posted form (`number` and `dateOfBirth`, or
- *   only `dateOfBirth` with the page's own number) is checked with VerifyFormSchema (schemas/forms/verify.ts, the values of VerifyQuerySchema; 400 with the
+ *   only `dateOfBirth` with the page's own number) is checked with VerifyFormSchema (schemas/contracts/forms/verify.ts, the values of VerifyQuerySchema; 400 with the
  *   fields' messages); then one look-up is counted for the client (checkVerifyRateLimit: 20 per
  *   10 minutes; 429 "Too many look-ups … N minutes" with Retry-After); then the register answers:
  *   the certificate (200) or NO_MATCH_MESSAGE (404) — the same for an unknown number and a wrong
@@ -19,13 +19,13 @@
  */
 import {parseWithZod} from '@conform-to/zod'
 import type {SubmissionResult} from '@conform-to/react'
-import {clientAddress} from '#netlify/lib/http'
-import {checkVerifyRateLimit, lookupMaskedCertificate, verifyCertificate} from '#netlify/lib/certificates/verify'
-import type {MaskedCertificate, VerifyResponse} from '#schemas/api/certificates'
-import {VerifyFormSchema} from '#schemas/forms/verify'
-import {isCertificateNumber, NO_MATCH_MESSAGE} from '~/domain/certificates'
+import {clientAddress} from '#netlify/platform/http'
+import {checkVerifyRateLimit, lookupMaskedCertificate, verifyCertificate} from '#netlify/services/certificates/verify'
+import type {MaskedCertificate, VerifyResponse} from '#schemas/contracts/certificates'
+import {VerifyFormSchema} from '#schemas/contracts/forms/verify'
+import {isCertificateNumber, NO_MATCH_MESSAGE} from '#schemas/rules/certificates'
 import {tooManyLookupsMessage, VERIFY_UNAVAILABLE} from '~/components/verify/verify-text'
-import {noStoreHeaders} from '~/lib/cache.server'
+import {noStoreHeaders} from '#netlify/platform/cache'
 import {readFormBody} from '~/lib/form-body.server'
 
 /** Kept out of search results (meta robots says the same). */

@@ -1,5 +1,5 @@
 /** Any address no other route matches: a designed 404 page with status 404. */
-import {noStoreRouteHeaders} from '~/lib/cache.server'
+import {noStoreRouteHeaders} from '#netlify/platform/cache'
 
 export function loader() {
   throw new Response('Not Found', {status: 404})

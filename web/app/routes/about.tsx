@@ -13,10 +13,10 @@ import {PageHero, SectionHeading} from '~/components/PageHero'
 import {SanityImage} from '~/components/SanityImage'
 import {prepareImage, withPreparedImage} from '~/lib/image.server'
 import {IMAGE_LAYOUTS, type PreparedImage} from '~/lib/image-layouts'
-import {contentRouteHeaders, pageCacheHeaders} from '~/lib/cache.server'
-import {fetchContent} from '~/lib/content.server'
+import {contentRouteHeaders, pageCacheHeaders} from '#netlify/platform/cache'
+import {fetchContent} from '#netlify/platform/content/client'
 import {previewOptions} from '~/lib/preview.server'
-import {ABOUT_PAGE_QUERY, ACCREDITATIONS_QUERY} from '~/lib/queries'
+import {ABOUT_PAGE_QUERY, ACCREDITATIONS_QUERY} from '#netlify/platform/content/queries'
 import {pageMeta} from '~/lib/meta'
 
 export async function loader({request}: LoaderFunctionArgs) {

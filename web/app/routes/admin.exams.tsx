@@ -10,11 +10,11 @@
 import {data, type HeadersFunction, type MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
 import {AdminArea} from '~/components/admin/AdminArea'
-import {noStoreHeaders} from '~/lib/cache.server'
-import {fetchContent} from '~/lib/content.server'
+import {noStoreHeaders} from '#netlify/platform/cache'
+import {fetchContent} from '#netlify/platform/content/client'
 import {pageMeta} from '~/lib/meta'
-import {EXAMS_QUERY} from '~/lib/queries'
-import {emailConfigured} from '#netlify/lib/admin/outbox'
+import {EXAMS_QUERY} from '#netlify/platform/content/queries'
+import {emailConfigured} from '#netlify/services/admin/outbox'
 
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 

@@ -3,7 +3,7 @@
  * details (email, phone, address, business hours, from the site settings).
  *
  * The form is validated with ContactSchema in the browser (conform) and again by the
- * action, which hands the message to acceptContactMessage (netlify/lib/contact.ts, the same
+ * action, which hands the message to acceptContactMessage (netlify/services/enquiries/contact.ts, the same
  * code as POST /api/contact: honeypot, per-client rate limit, storage in Blobs). It works
  * without JavaScript as a plain form POST. On success the spec's thank-you message appears in
  * a status region and the form is cleared; a failure (429, 500, no connection) shows an alert
@@ -14,9 +14,9 @@ import {getZodConstraint, parseWithZod} from '@conform-to/zod'
 import type {ActionFunctionArgs, MetaFunction} from '@remix-run/node'
 import {data, Form, useActionData, useNavigation, useRouteLoaderData, type ClientActionFunctionArgs} from '@remix-run/react'
 import {useEffect, useRef, useState, type ReactNode} from 'react'
-import {acceptContactMessage, ContactSubmissionSchema} from '#netlify/lib/contact'
-import {clientAddress} from '#netlify/lib/http'
-import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/forms/contact'
+import {acceptContactMessage, ContactSubmissionSchema} from '#netlify/services/enquiries/contact'
+import {clientAddress} from '#netlify/platform/http'
+import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/contracts/forms/contact'
 import {ErrorSummary} from '~/components/form/ErrorSummary'
 import {Field, inputClass} from '~/components/form/Field'
 import {CheckIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon} from '~/components/Icons'
@@ -24,7 +24,7 @@ import {PageHero} from '~/components/PageHero'
 import {serverActionOr503} from '~/lib/client-action'
 import {pageMeta} from '~/lib/meta'
 import type {loader as rootLoader} from '~/root'
-import {noStoreRouteHeaders} from '~/lib/cache.server'
+import {noStoreRouteHeaders} from '#netlify/platform/cache'
 import {readFormBody} from '~/lib/form-body.server'
 
 export const meta: MetaFunction = ({matches}) =>

@@ -2,11 +2,11 @@
  * GET /enrolment/confirmation/{orderId}/{key}/receipt.pdf — the receipt PDF of a paid enrolment
  * (issue 14): `application/pdf`, `Content-Disposition: attachment; filename="receipt-{number}.pdf"`,
  * no-store, noindex. 404 for a wrong key, an unpaid order, or one whose receipt number is not
- * given yet (netlify/lib/paid-enrolment.ts).
+ * given yet (netlify/services/enrolments/paid-enrolment.ts).
  */
 import type {LoaderFunctionArgs} from '@remix-run/node'
-import {noStoreHeaders} from '~/lib/cache.server'
-import {findConfirmedEnrolment, receiptPdfOf} from '#netlify/lib/paid-enrolment'
+import {noStoreHeaders} from '#netlify/platform/cache'
+import {findConfirmedEnrolment, receiptPdfOf} from '#netlify/services/enrolments/paid-enrolment'
 
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 

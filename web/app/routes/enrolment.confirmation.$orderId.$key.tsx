@@ -11,26 +11,26 @@
  * the receipt number and the download come first, so they are in view when the page opens at its
  * top, on a 390 × 844 phone too; arriving from the payment the heading takes the focus.
  */
-import {enrolmentBatchText} from '~/domain/batches'
+import {enrolmentBatchText} from '#schemas/rules/batches'
 import {data, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import {useRef} from 'react'
 import {CheckIcon} from '~/components/Icons'
 import type {InstallmentRow} from '~/components/InstallmentTable'
 import {InstallmentSchedule, type ScheduleState} from '~/components/payment/InstallmentSchedule'
-import {installmentSchedule} from '~/domain/installments'
-import {installmentViewsOf} from '#netlify/lib/installments'
+import {installmentSchedule} from '#schemas/rules/installments'
+import {installmentViewsOf} from '#netlify/services/installments/installments'
 import {PageHero} from '~/components/PageHero'
-import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
-import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '~/domain/programs'
-import {formatAmountMinor, formatProviderDateTime} from '~/domain/receipt-format'
-import {noStoreHeaders, noStoreRouteHeaders} from '~/lib/cache.server'
-import {fetchContent} from '~/lib/content.server'
+import {ENROLMENT_MESSAGES} from '#schemas/rules/enrolment'
+import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '#schemas/rules/programs'
+import {formatAmountMinor, formatProviderDateTime} from '#schemas/rules/receipt-format'
+import {noStoreHeaders, noStoreRouteHeaders} from '#netlify/platform/cache'
+import {fetchContent} from '#netlify/platform/content/client'
 import {pageMeta} from '~/lib/meta'
 import {useFocusOnArrival} from '~/lib/use-focus-on-arrival'
-import {receiptPdfPath} from '~/lib/paths'
-import {NEXT_STEPS_QUERY} from '~/lib/queries'
-import {findConfirmedEnrolment} from '#netlify/lib/paid-enrolment'
+import {receiptPdfPath} from '#schemas/rules/paths'
+import {NEXT_STEPS_QUERY} from '#netlify/platform/content/queries'
+import {findConfirmedEnrolment} from '#netlify/services/enrolments/paid-enrolment'
 
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 

@@ -4,10 +4,10 @@
  * - loader: the exam's id, title and the course category it suggests only (never the answer key); an unknown exam redirects to
  *   /exams.
  * - action: scores the stored record's answers ON THE SERVER against the answer key
- *   (EXAM_KEY_QUERY) with the one scoring module (web/app/domain/exam-scoring.ts) and returns
+ *   (EXAM_KEY_QUERY) with the one scoring module (schemas/rules/exam-scoring.ts) and returns
  *   the breakdown, correct answers and explanations included when the exam shows them, and the
  *   pass mark. Only a draw the server issued is scored: the body's `draw` is the signed draw kept
- *   with the stored result, checked by reviewSignedSubmission (netlify/lib/exam-attempts/draws.ts:
+ *   with the stored result, checked by reviewSignedSubmission (netlify/services/exams/attempts/draws.ts:
  *   signature, exam, slots, answers within the draw, within the attempt's time) — a missing,
  *   unsigned or changed draw, an answer outside it or of the wrong shape → 400 with the reason,
  *   nothing scored or counted. Body: JSON {answers: [...], draw, submittedAt?}, or the form fields
@@ -15,7 +15,7 @@
  *   exam → 404; content unavailable, or draws not configured (production without
  *   EXAM_DRAW_SECRET) → 503. Never a 500 for input.
  *   An accepted attempt within its time is recorded for the item statistics
- *   (netlify/lib/exam-statistics.ts, #req-item-statistics), once per attempt id: per question
+ *   (netlify/services/exams/statistics.ts, #req-item-statistics), once per attempt id: per question
  *   only correct or not, points and the total percentage; at most 2 s, and a failure is logged,
  *   never shown.
  * - page: reads the stored result from local storage (`examResults`); none → /exams (replace).
@@ -40,23 +40,23 @@ import {QuestionBreakdown, ResultsError, ResultsLoading, ResultsSummary} from '~
 import {ExamCoursesLink} from '~/components/exam-results/ExamCoursesLink'
 import type {coursesForExam} from '~/lib/exam-courses'
 import {ResultsPdfButton} from '~/components/exam-results/ResultsPdfButton'
-import type {AnswerRecord, ExamScore} from '~/domain/exam-scoring'
-import {formatVisitorLongDateTime} from '~/domain/format'
+import type {AnswerRecord, ExamScore} from '#schemas/rules/exam-scoring'
+import {formatVisitorLongDateTime} from '#schemas/rules/format'
 import {loadResult, settleAttempt, type StoredExamResult} from '~/lib/exam-attempt'
 import {buildResultsFile, downloadResultsFile, fileName} from '~/lib/exam-results-file'
 import {serverActionOr503} from '~/lib/client-action'
-import {fetchContent} from '~/lib/content.server'
+import {fetchContent} from '#netlify/platform/content/client'
 import {pageMeta} from '~/lib/meta'
-import {examStartPath, examTakePath} from '~/lib/paths'
-import {EXAM_KEY_QUERY, EXAM_QUERY} from '~/lib/queries'
-import type {EXAM_KEY_QUERYResult} from '~/lib/sanity.types'
-import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/forms/exam'
-import {noStoreRouteHeaders} from '~/lib/cache.server'
+import {examStartPath, examTakePath} from '#schemas/rules/paths'
+import {EXAM_KEY_QUERY, EXAM_QUERY} from '#netlify/platform/content/queries'
+import type {EXAM_KEY_QUERYResult} from '#schemas/content/sanity.types'
+import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/contracts/forms/exam'
+import {noStoreRouteHeaders} from '#netlify/platform/cache'
 import {readFormBody} from '~/lib/form-body.server'
-import {HttpError, readJsonValue} from '#netlify/lib/http'
-import {recordAttemptSafely} from '#netlify/lib/exam-statistics'
-import {DRAW_MESSAGES, reviewSignedSubmission} from '#netlify/lib/exam-attempts/draws'
-import type {SignedDraw} from '#schemas/api/exam-attempts'
+import {HttpError, readJsonValue} from '#netlify/platform/http'
+import {recordAttemptSafely} from '#netlify/services/exams/statistics'
+import {DRAW_MESSAGES, reviewSignedSubmission} from '#netlify/services/exams/attempts/draws'
+import type {SignedDraw} from '#schemas/contracts/exam-attempts'
 
 export const SCORE_MESSAGES = {
   notFound: 'This exam does not exist.',

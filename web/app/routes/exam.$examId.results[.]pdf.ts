@@ -1,12 +1,12 @@
 /**
  * POST /exam/{examId}/results.pdf — the results PDF (issue 18, docs/requirements.md#req-exam-results-pdf;
- * contract: schemas/api/exam-results-pdf.ts). Where it is made, and why: on the server, from the
+ * contract: schemas/contracts/exam-results-pdf.ts). Where it is made, and why: on the server, from the
  * stored result the results page keeps in local storage (answers, seconds spent, submission time;
  * there is no server copy of a result), SCORED AGAIN here against the answer key with the one
  * scoring module — so the PDF shows the server's score, never one a browser could edit — and
- * rendered with pdf-lib and the receipts' embedded fonts (netlify/lib/exam-results-pdf.ts). Only a
+ * rendered with pdf-lib and the receipts' embedded fonts (netlify/services/exams/results-pdf.ts). Only a
  * draw the server issued is printed: the body's signed `draw` is checked as the results action
- * checks it (reviewSignedSubmission, netlify/lib/exam-attempts/draws.ts). It records no item
+ * checks it (reviewSignedSubmission, netlify/services/exams/attempts/draws.ts). It records no item
  * statistics (the results action already did for this attempt).
  *
  * Answers: 200 application/pdf, attachment `exam-results-{examId}-{YYYY-MM-DD}.pdf`, no-store,
@@ -15,16 +15,16 @@
  * unavailable or draws not configured; 405 for other methods. Never a 500 for input.
  */
 import type {ActionFunctionArgs} from '@remix-run/node'
-import {noStoreHeaders} from '~/lib/cache.server'
-import {fetchContent} from '~/lib/content.server'
-import {EXAM_KEY_QUERY} from '~/lib/queries'
-import {SCORE_LIMITS} from '#schemas/forms/exam'
-import {ExamResultsPdfRequestSchema} from '#schemas/api/exam-results-pdf'
-import {EXAM_ID_PATTERN} from '#schemas/api/exam-statistics'
-import {dayIn, printableTimeZone, renderResultsPdf, resultsPdfFileName} from '#netlify/lib/exam-results-pdf'
-import {HttpError, readJsonValue} from '#netlify/lib/http'
-import {DRAW_MESSAGES, reviewSignedSubmission} from '#netlify/lib/exam-attempts/draws'
-import {receiptContext} from '#netlify/lib/receipts/context'
+import {noStoreHeaders} from '#netlify/platform/cache'
+import {fetchContent} from '#netlify/platform/content/client'
+import {EXAM_KEY_QUERY} from '#netlify/platform/content/queries'
+import {SCORE_LIMITS} from '#schemas/contracts/forms/exam'
+import {ExamResultsPdfRequestSchema} from '#schemas/contracts/exam-results-pdf'
+import {EXAM_ID_PATTERN} from '#schemas/contracts/exam-statistics'
+import {dayIn, printableTimeZone, renderResultsPdf, resultsPdfFileName} from '#netlify/services/exams/results-pdf'
+import {HttpError, readJsonValue} from '#netlify/platform/http'
+import {DRAW_MESSAGES, reviewSignedSubmission} from '#netlify/services/exams/attempts/draws'
+import {receiptContext} from '#netlify/services/receipts/context'
 
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 

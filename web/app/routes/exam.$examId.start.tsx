@@ -18,10 +18,10 @@ import {useEffect, useId, useState, type FormEvent} from 'react'
 import {ChevronDownIcon, FlagIcon, GridIcon, InfoIcon, SendIcon} from '~/components/exam/ExamIcons'
 import {ArrowLeftIcon, ArrowRightIcon, CheckIcon, ClockIcon, ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
-import {isAnswered} from '~/domain/exam-scoring'
-import {formatVisitorDateTime} from '~/domain/format'
-import {contentRouteHeaders, docTag, pageCacheHeaders} from '~/lib/cache.server'
-import {fetchContent} from '~/lib/content.server'
+import {isAnswered} from '#schemas/rules/exam-scoring'
+import {formatVisitorDateTime} from '#schemas/rules/format'
+import {contentRouteHeaders, docTag, pageCacheHeaders} from '#netlify/platform/cache'
+import {fetchContent} from '#netlify/platform/content/client'
 import {previewOptions} from '~/lib/preview.server'
 import {
   isExpired,
@@ -37,8 +37,8 @@ import {
 } from '~/lib/exam-attempt'
 import {requestDraw, START_MESSAGES} from '~/lib/exam-draw-client'
 import {pageMeta} from '~/lib/meta'
-import {examStartPath, examTakePath} from '~/lib/paths'
-import {EXAM_QUERY} from '~/lib/queries'
+import {examStartPath, examTakePath} from '#schemas/rules/paths'
+import {EXAM_QUERY} from '#netlify/platform/content/queries'
 import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
 export async function loader({params, request}: LoaderFunctionArgs) {

@@ -26,12 +26,12 @@ import {ProgressPanel, type NavigatorItem} from '~/components/exam/ProgressPanel
 import {QuestionCard} from '~/components/exam/QuestionCard'
 import {SubmitDialog} from '~/components/exam/SubmitDialog'
 import {useExamAttempt} from '~/components/exam/useExamAttempt'
-import {isAnswered} from '~/domain/exam-scoring'
-import {fetchContent} from '~/lib/content.server'
+import {isAnswered} from '#schemas/rules/exam-scoring'
+import {fetchContent} from '#netlify/platform/content/client'
 import {pageMeta} from '~/lib/meta'
-import {examStartPath} from '~/lib/paths'
-import {EXAM_TAKE_QUERY} from '~/lib/queries'
-import {noStoreRouteHeaders} from '~/lib/cache.server'
+import {examStartPath} from '#schemas/rules/paths'
+import {EXAM_TAKE_QUERY} from '#netlify/platform/content/queries'
+import {noStoreRouteHeaders} from '#netlify/platform/cache'
 
 export async function loader({params}: LoaderFunctionArgs) {
   const exam = await fetchContent(EXAM_TAKE_QUERY, {examId: params.examId ?? ''})

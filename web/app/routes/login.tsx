@@ -7,9 +7,9 @@
 import {data, type HeadersFunction, type MetaFunction} from '@remix-run/node'
 import {useLoaderData, useLocation} from '@remix-run/react'
 import {AdminArea} from '~/components/admin/AdminArea'
-import {noStoreHeaders} from '~/lib/cache.server'
+import {noStoreHeaders} from '#netlify/platform/cache'
 import {pageMeta} from '~/lib/meta'
-import {emailConfigured} from '#netlify/lib/admin/outbox'
+import {emailConfigured} from '#netlify/services/admin/outbox'
 
 /** `{emailConfigured}`: false when there is no mail transport (SMTP_URL unset); shown only to a signed-in administrator. */
 export function loader() {

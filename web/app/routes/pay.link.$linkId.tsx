@@ -7,7 +7,7 @@
  * Shows the course, which installment ("2nd installment of 3"), its label and duration, the
  * amount and the link's state. While the link is open: **Pay** and **Fail payment**, as the
  * sandbox checkout has them; Pay goes through POST /api/sandbox/payment-links/:linkId/pay, which
- * runs the `payment_link.paid` webhook path (netlify/lib/payments/sandbox-links.ts), and then the
+ * runs the `payment_link.paid` webhook path (netlify/services/payments/sandbox-links.ts), and then the
  * receipt number is shown. Personal: no-store, noindex.
  */
 import {data, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
@@ -15,14 +15,14 @@ import {useLoaderData, useRevalidator} from '@remix-run/react'
 import {useState} from 'react'
 import {ShieldIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
-import {installmentOfText, linkState} from '~/domain/installments'
-import {formatAmountMinor, formatProviderDateTime} from '~/domain/receipt-format'
-import {noStoreHeaders, noStoreRouteHeaders} from '~/lib/cache.server'
+import {installmentOfText, linkState} from '#schemas/rules/installments'
+import {formatAmountMinor, formatProviderDateTime} from '#schemas/rules/receipt-format'
+import {noStoreHeaders, noStoreRouteHeaders} from '#netlify/platform/cache'
 import {pageMeta} from '~/lib/meta'
-import type {SandboxLinkPayResponse} from '#schemas/api/installments'
-import {getEnrolment} from '#netlify/lib/enrolments'
-import {cadetshipSchedule, getSandboxLink} from '#netlify/lib/installments'
-import {getPaymentsConfig, isProduction, sandboxAvailable} from '#netlify/lib/payments/config'
+import type {SandboxLinkPayResponse} from '#schemas/contracts/installments'
+import {getEnrolment} from '#netlify/services/enrolments/enrolments'
+import {cadetshipSchedule, getSandboxLink} from '#netlify/services/installments/installments'
+import {getPaymentsConfig, isProduction, sandboxAvailable} from '#netlify/platform/payments/config'
 
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 const notFound = () => new Response('Not Found', {status: 404, headers: noStoreHeaders(NOINDEX)})

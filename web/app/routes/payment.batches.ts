@@ -1,7 +1,7 @@
 /**
  * GET /payment/batches?training={program id}&course={course name}: the open batches starting after
  * today (the provider's day) of one course, earliest first, as the enrolment form offers them
- * (docs/requirements.md#req-batches-form; contract: schemas/api/batches.ts CourseBatchesQuerySchema
+ * (docs/requirements.md#req-batches-form; contract: schemas/contracts/batches.ts CourseBatchesQuerySchema
  * → CourseBatchesResponseSchema).
  *
  * Why: /payment carries only the batches of the course its query prefills, not every open batch
@@ -14,11 +14,11 @@
  * a missing or over-long parameter; 503 `{error}` when the content cannot be read.
  */
 import type {LoaderFunctionArgs} from '@remix-run/node'
-import {batchesForCourse, providerToday, secondsUntilNextProviderDay} from '~/domain/batches'
-import {contentCacheHeaders, noStoreHeaders} from '~/lib/cache.server'
-import {fetchContent} from '~/lib/content.server'
-import {ENROLMENT_BATCHES_QUERY} from '~/lib/queries'
-import {CourseBatchesQuerySchema, type CourseBatchesResponse} from '#schemas/api/batches'
+import {batchesForCourse, providerToday, secondsUntilNextProviderDay} from '#schemas/rules/batches'
+import {contentCacheHeaders, noStoreHeaders} from '#netlify/platform/cache'
+import {fetchContent} from '#netlify/platform/content/client'
+import {ENROLMENT_BATCHES_QUERY} from '#netlify/platform/content/queries'
+import {CourseBatchesQuerySchema, type CourseBatchesResponse} from '#schemas/contracts/batches'
 
 const JSON_TYPE = {'Content-Type': 'application/json; charset=utf-8'}
 

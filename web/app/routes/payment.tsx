@@ -3,7 +3,7 @@
  *
  * The form is prefilled from the query (training, course, category, country; price and amount
  * are never trusted), follows the program → course → country rules, and always shows the
- * catalogue amount (web/app/domain/enrolment.ts, the same rule the order function applies).
+ * catalogue amount (schemas/rules/enrolment.ts, the same rule the order function applies).
  * Submitting: validate (the shared zod schema, components/payment/useEnrolmentForm.ts) → 'Processing...' → create the order
  * → checkout (Razorpay, or the sandbox dialog) → save → the confirmation page (issue 14: routes/enrolment.confirmation.$orderId.$key.tsx, 'Enrollment successful! …'; those
  * steps: usePayment in web/app/components/payment/usePayment.ts).
@@ -47,18 +47,27 @@ import {controlProps, useEnrolmentForm} from '~/components/payment/useEnrolmentF
 import {usePayment} from '~/components/payment/usePayment'
 import {TermsCheckbox} from '~/components/payment/TermsCheckbox'
 import {InstallmentSchedule as ServerInstallmentSchedule} from '~/components/payment/InstallmentSchedule'
-import {batchDateRange, batchesForCourse, batchOptionLabel, DATES_ON_REQUEST, isFull, providerToday} from '~/domain/batches'
+import {batchDateRange, batchesForCourse, batchOptionLabel, DATES_ON_REQUEST, isFull, providerToday} from '#schemas/rules/batches'
 import {useBatchAvailability} from '~/lib/batch-availability'
 import {COURSE_BATCHES_FAILED, useCourseBatches} from '~/lib/course-batches'
-import {countryOptions, courseOptions, currencyOptions, ENROLMENT_REQUIRED, needsCountry, prefillFromQuery, programOptions, quote} from '~/domain/enrolment'
-import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '~/domain/documents'
-import {formatMoney} from '~/domain/format'
-import type {Currency} from '~/domain/price'
-import {CADETSHIP_TRAINING} from '~/domain/programs'
-import {fetchContent} from '~/lib/content.server'
+import {
+  countryOptions,
+  courseOptions,
+  currencyOptions,
+  ENROLMENT_REQUIRED,
+  needsCountry,
+  prefillFromQuery,
+  programOptions,
+  quote,
+} from '#schemas/rules/enrolment'
+import {ALLOWED_TYPES_TEXT, MAX_DOCUMENT_MB, MAX_DOCUMENTS} from '#schemas/rules/documents'
+import {formatMoney} from '#schemas/rules/format'
+import type {Currency} from '#schemas/rules/price'
+import {CADETSHIP_TRAINING} from '#schemas/rules/programs'
+import {fetchContent} from '#netlify/platform/content/client'
 import {pageMeta} from '~/lib/meta'
-import {ENROLMENT_BATCHES_QUERY, ENROLMENT_CATALOGUE_QUERY} from '~/lib/queries'
-import {noStoreRouteHeaders} from '~/lib/cache.server'
+import {ENROLMENT_BATCHES_QUERY, ENROLMENT_CATALOGUE_QUERY} from '#netlify/platform/content/queries'
+import {noStoreRouteHeaders} from '#netlify/platform/cache'
 
 // Loaded only when shown (cadetship documents; the sandbox dialog after submit; the waitlist of a
 // full batch), so the form's first paint does not wait for their code on a slow connection

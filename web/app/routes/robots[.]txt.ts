@@ -3,10 +3,10 @@
  * it carries just the generic 'content' cache tag (lib/cache.server.ts).
  */
 import type {LoaderFunctionArgs} from '@remix-run/node'
-import {contentCacheHeaders} from '~/lib/cache.server'
-import {siteOrigin} from '~/lib/env.server'
+import {contentCacheHeaders} from '#netlify/platform/cache'
+import {siteOrigin} from '#netlify/platform/env'
 import {robotsTxt} from '~/lib/robots'
-import {applySecurityHeaders} from '~/lib/security.server'
+import {applySecurityHeaders} from '#netlify/platform/security'
 
 export function loader({request}: LoaderFunctionArgs) {
   const headers = applySecurityHeaders(contentCacheHeaders([]))

@@ -4,12 +4,12 @@
  * is built from, so a publish in Studio purges it (lib/cache.server.ts).
  */
 import type {LoaderFunctionArgs} from '@remix-run/node'
-import {contentCacheHeaders} from '~/lib/cache.server'
-import {fetchContent} from '~/lib/content.server'
-import {siteOrigin} from '~/lib/env.server'
-import {LEGAL_SLUGS} from '~/lib/paths'
-import {SITEMAP_QUERY} from '~/lib/queries'
-import {applySecurityHeaders} from '~/lib/security.server'
+import {contentCacheHeaders} from '#netlify/platform/cache'
+import {fetchContent} from '#netlify/platform/content/client'
+import {siteOrigin} from '#netlify/platform/env'
+import {LEGAL_SLUGS} from '#schemas/rules/paths'
+import {SITEMAP_QUERY} from '#netlify/platform/content/queries'
+import {applySecurityHeaders} from '#netlify/platform/security'
 import {SITEMAP_TAGS, sitemapEntries, sitemapXml} from '~/lib/sitemap'
 
 export async function loader({request}: LoaderFunctionArgs) {

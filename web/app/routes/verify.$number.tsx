@@ -14,16 +14,16 @@
  */
 import {data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
 import {Form, Link, useLoaderData, type ClientActionFunctionArgs, type ShouldRevalidateFunction} from '@remix-run/react'
-import {DateOfBirthFormSchema} from '#schemas/forms/verify'
+import {DateOfBirthFormSchema} from '#schemas/contracts/forms/verify'
 import {PageHero} from '~/components/PageHero'
 import {CertificateAnswer} from '~/components/verify/CertificateAnswer'
 import {DateOfBirthField, useVerifyForm} from '~/components/verify/VerifyForm'
 import {VerifyOutcome} from '~/components/verify/VerifyOutcome'
 import {VERIFY_UNAVAILABLE} from '~/components/verify/verify-text'
-import {noStoreRouteHeaders} from '~/lib/cache.server'
+import {noStoreRouteHeaders} from '#netlify/platform/cache'
 import {serverActionOr503} from '~/lib/client-action'
 import {pageMeta} from '~/lib/meta'
-import {VERIFY_PATH} from '~/domain/certificates'
+import {VERIFY_PATH} from '#schemas/rules/certificates'
 import {maskedFromPath, NOINDEX, verifyFromForm, type VerifyActionData} from '~/pages/verify-lookup.server'
 
 export const meta: MetaFunction = ({matches}) =>

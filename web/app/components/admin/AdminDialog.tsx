@@ -7,7 +7,7 @@
  */
 import {useEffect, useId, useRef, type ReactNode} from 'react'
 import {CloseIcon} from '~/components/Icons'
-import type {EnrolmentDetail} from '#schemas/api/admin'
+import type {EnrolmentDetail} from '#schemas/contracts/admin'
 
 export function AdminDialog({
   title,

@@ -16,7 +16,7 @@ import {
   ADMIN_LIST_PATH,
   ADMIN_OUTBOX_PATH,
   ADMIN_PAYMENTS_PATH,
-} from '~/lib/paths'
+} from '#schemas/rules/paths'
 
 /** The admin pages the navigation links. */
 export type AdminSection = 'enrolments' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox'

@@ -5,9 +5,9 @@
  * CSV download, and its waitlist. Loaded once (Refresh reads again); a 401 signs out.
  */
 import {useEffect, useId, useState} from 'react'
-import type {AdminBatch, AdminBatchDetail} from '#schemas/api/batches'
-import {OVER_CAPACITY} from '~/domain/batches'
-import {formatDateTime} from '~/domain/format'
+import type {AdminBatch, AdminBatchDetail} from '#schemas/contracts/batches'
+import {OVER_CAPACITY} from '#schemas/rules/batches'
+import {formatDateTime} from '#schemas/rules/format'
 import {AdminDialog, DetailFields} from './AdminDialog'
 import {BATCHES_MESSAGES, fetchAdminBatch, fetchAdminBatches, saveBlob, UnauthorizedError} from './api'
 import {BATCH_STATUS_LABELS, BATCHES_EMPTY, batchesCountText, batchTitle, rosterCsv, rosterFileName} from './batches'
@@ -15,7 +15,7 @@ import {ErrorPanel} from './ErrorPanel'
 import {Spinner, StatusBadge} from './parts'
 import {useAdminLoad} from './useAdminLoad'
 import {AdminPageHeader} from './AdminPageHeader'
-import {enrolmentBatchText} from '~/domain/batches'
+import {enrolmentBatchText} from '#schemas/rules/batches'
 import {AdminTable, columnsOf} from './AdminTable'
 
 const CELL = 'px-3 py-2.5 align-top whitespace-nowrap'

@@ -7,7 +7,7 @@
  * revoked certificate stays in the register.
  */
 import {useEffect, useId, useRef, useState, type FormEvent} from 'react'
-import type {Certificate} from '#schemas/api/certificates'
+import type {Certificate} from '#schemas/contracts/certificates'
 import {UnauthorizedError} from './api'
 import {CERTIFICATE_MESSAGES, revokeCertificate, revokeReasonProblem} from './certificates'
 

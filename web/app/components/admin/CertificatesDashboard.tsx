@@ -10,8 +10,8 @@
  */
 import {functionalUpdate, useReactTable} from '@tanstack/react-table'
 import {useId, useState} from 'react'
-import type {Certificate} from '#schemas/api/certificates'
-import {providerToday} from '~/domain/batches'
+import type {Certificate} from '#schemas/contracts/certificates'
+import {providerToday} from '#schemas/rules/batches'
 import {CertificateStatusBadge} from '~/components/verify/CertificateStatusBadge'
 import {certificateDay, expiryText} from '~/components/verify/verify-text'
 import {AdminDialog, DetailFields} from './AdminDialog'

@@ -15,8 +15,8 @@
  * the number of new enquiries whenever the list changes (the admin navigation's badge).
  */
 import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
-import {formatDateTime} from '~/domain/format'
-import type {Enquiry, EnquiryStatus} from '#schemas/api/enquiries'
+import {formatDateTime} from '#schemas/rules/format'
+import type {Enquiry, EnquiryStatus} from '#schemas/contracts/enquiries'
 import {ENQUIRY_MESSAGES, fetchEnquiries, setEnquiryStatus, UnauthorizedError} from './api'
 import {
   countNew,

@@ -16,10 +16,10 @@
  *   server says it and keeps what was typed; success shows the new certificate and is announced.
  */
 import {useEffect, useId, useRef, useState, type FormEvent} from 'react'
-import type {EnrolmentBatchSummary} from '#schemas/api/admin'
-import {defaultCourseDates} from '~/domain/certificates'
-import {staffMovesFrom} from '~/domain/enrolment-status'
-import {IssueCertificateRequestSchema, type Certificate, type IssueCertificateRequest} from '#schemas/api/certificates'
+import type {EnrolmentBatchSummary} from '#schemas/contracts/admin'
+import {defaultCourseDates} from '#schemas/rules/certificates'
+import {staffMovesFrom} from '#schemas/rules/enrolment-status'
+import {IssueCertificateRequestSchema, type Certificate, type IssueCertificateRequest} from '#schemas/contracts/certificates'
 import {CertificateStatusBadge} from '~/components/verify/CertificateStatusBadge'
 import {certificateDay} from '~/components/verify/verify-text'
 import type {EnrolmentSectionProps} from './AdminDialog'

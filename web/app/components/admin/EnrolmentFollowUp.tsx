@@ -1,6 +1,6 @@
 /**
  * The follow-up part of the enrolment detail dialog (issue 15; docs/requirements.md#req-enrolment-status):
- * the current status, a button for each move staff may make next (~/domain/enrolment-status
+ * the current status, a button for each move staff may make next (#schemas/rules/enrolment-status
  * STAFF_MOVES: "Mark as contacted", "Mark as confirmed", "Mark as completed", and "Cancel
  * enrolment" behind a confirm step that says cancelling does not refund the payment), a note
  * with "Add note", and the history, newest first (when, who, from → to, note).
@@ -21,9 +21,9 @@ import {
   wasPaid,
   type EnrolmentStatus,
   type StaffTarget,
-} from '~/domain/enrolment-status'
-import {formatDateTime} from '~/domain/format'
-import type {EnrolmentUpdateRequest} from '#schemas/api/admin'
+} from '#schemas/rules/enrolment-status'
+import {formatDateTime} from '#schemas/rules/format'
+import type {EnrolmentUpdateRequest} from '#schemas/contracts/admin'
 import type {EnrolmentSectionProps} from './AdminDialog'
 import {UnauthorizedError, updateEnrolment} from './api'
 

@@ -9,8 +9,8 @@
  * `onUpdated` and is announced politely; a refusal shows the server's reason (role="alert").
  */
 import {useId, useState} from 'react'
-import {wasPaid} from '~/domain/enrolment-status'
-import {installmentOfText} from '~/domain/installments'
+import {wasPaid} from '#schemas/rules/enrolment-status'
+import {installmentOfText} from '#schemas/rules/installments'
 import type {EnrolmentSectionProps} from './AdminDialog'
 import {UnauthorizedError} from './api'
 import {INSTALLMENT_MESSAGES, installmentAction, installmentFeeText, installmentStateText, requestInstallmentLink} from './installments'

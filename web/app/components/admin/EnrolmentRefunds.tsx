@@ -6,7 +6,7 @@
  *
  * The form: the amount in MAJOR units (text, decimal keyboard, opened with what is left), a
  * reason (none chosen at first) and an optional note; checked here (./refunds.ts
- * checkRefundForm: ~/domain/refunds refundAmountProblem, the note rule) before a confirm step
+ * checkRefundForm: #schemas/rules/refunds refundAmountProblem, the note rule) before a confirm step
  * ("Refund $25 USD to Maria Santos? This cannot be undone.", "Confirm refund" / "Back").
  *
  * Sent once: the Idempotency-Key is made when the form opens and sent with every attempt of
@@ -21,10 +21,10 @@
  * "Refund…" after Cancel.
  */
 import {useEffect, useId, useRef, useState, type FormEvent} from 'react'
-import {NOTE_MAX_LENGTH, wasPaid} from '~/domain/enrolment-status'
-import {formatDateTime} from '~/domain/format'
-import {REFUND_REASON_LABELS, REFUND_REASONS, type RefundReason} from '~/domain/refunds'
-import type {RefundRequest} from '#schemas/api/refunds'
+import {NOTE_MAX_LENGTH, wasPaid} from '#schemas/rules/enrolment-status'
+import {formatDateTime} from '#schemas/rules/format'
+import {REFUND_REASON_LABELS, REFUND_REASONS, type RefundReason} from '#schemas/rules/refunds'
+import type {RefundRequest} from '#schemas/contracts/refunds'
 import type {EnrolmentSectionProps} from './AdminDialog'
 import {createRefund, UnauthorizedError} from './api'
 import {RefundStatusBadge} from './parts'

@@ -20,17 +20,17 @@
  */
 import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/react-table'
 import {Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react'
-import {formatDate, formatMoney, formatPerCurrency} from '~/domain/format'
+import {formatDate, formatMoney, formatPerCurrency} from '#schemas/rules/format'
 import {logout} from '~/lib/admin-session'
 import {fetchEnrolments, saveBlob, UnauthorizedError, MESSAGES} from './api'
 import {EnrolmentDetailDialog} from './EnrolmentDetailDialog'
 import {countAwaitingContact, csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrolments'
-import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus, type EnrolmentStatus} from '~/domain/enrolment-status'
-import type {EnrolmentSummary} from '#schemas/api/admin'
+import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
+import type {EnrolmentSummary} from '#schemas/contracts/admin'
 import {ErrorPanel} from './ErrorPanel'
 import {RevenueByMonth} from './RevenueByMonth'
 import {BatchFlags, Spinner, StatusBadge} from './parts'
-import {enrolmentBatchText} from '~/domain/batches'
+import {enrolmentBatchText} from '#schemas/rules/batches'
 
 /**
  * `fetchId` tells one fetched list from the next (a row changed in place keeps it: same page);

@@ -7,7 +7,7 @@
  * signs out. Each table scrolls sideways in its own focusable region on a narrow screen.
  */
 import {useCallback, useId} from 'react'
-import type {ExamStatisticsResponse} from '#schemas/api/exam-statistics'
+import type {ExamStatisticsResponse} from '#schemas/contracts/exam-statistics'
 import {saveBlob} from './api'
 import {AdminPageHeader} from './AdminPageHeader'
 import {ErrorPanel} from './ErrorPanel'

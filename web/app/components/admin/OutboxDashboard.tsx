@@ -11,8 +11,8 @@
  * (token dropped, login form shown). Logout is in the admin navigation above the page (AdminNav).
  */
 import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
-import {formatDateTime} from '~/domain/format'
-import type {OutboxMessage} from '#schemas/api/outbox'
+import {formatDateTime} from '#schemas/rules/format'
+import type {OutboxMessage} from '#schemas/contracts/outbox'
 import {fetchOutbox, OUTBOX_MESSAGES, sendMessageAgain, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
 import {useAdminLoad} from './useAdminLoad'

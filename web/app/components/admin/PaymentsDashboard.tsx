@@ -18,8 +18,8 @@
  * meanwhile). A 401 from any call hands over to `onUnauthorized` (token dropped, login form).
  */
 import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
-import {formatDateTime, formatMoney} from '~/domain/format'
-import type {StalePendingOrder, WebhookLogEntry, WebhookLogResult} from '#schemas/api/payments'
+import {formatDateTime, formatMoney} from '#schemas/rules/format'
+import type {StalePendingOrder, WebhookLogEntry, WebhookLogResult} from '#schemas/contracts/payments'
 import {checkWithGateway, fetchPaymentsOverview, PAYMENTS_MESSAGES, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
 import {useAdminLoad} from './useAdminLoad'

@@ -1,12 +1,12 @@
 /**
  * "Revenue by month" on the enrolment list (issue 15; docs/requirements.md#req-refunds): what
  * was paid minus what was refunded in each of the last 12 calendar months, per currency, as a
- * small bar chart with its data table. The figures are ~/domain/revenue's (revenueByMonth: months
+ * small bar chart with its data table. The figures are #schemas/rules/revenue's (revenueByMonth: months
  * in Dubai time, payments in the month paid, refunds in the month made); this component only
  * draws them.
  *
  * - One currency at a time: with several, a Currency switch (buttons, aria-pressed) chooses it,
- *   USD first. Amounts are ~/domain/format formatMoney ("$2,200 USD", "-$100 USD").
+ *   USD first. Amounts are #schemas/rules/format formatMoney ("$2,200 USD", "-$100 USD").
  * - The chart is plain SVG, bars above the zero line for a positive month and below it for a
  *   negative one, scaled to the window's largest and smallest month; it stretches to any width
  *   (the SVG has no text: month labels and the scale are HTML, so they stay legible at 390 px).
@@ -17,9 +17,9 @@
  * `now` is when the list was loaded: the window is the 12 months ending with its month.
  */
 import {useId, useMemo, useState} from 'react'
-import {formatMoney} from '~/domain/format'
-import {fromMinorUnits} from '~/domain/price'
-import {monthLabel, revenueByMonth, type CurrencyRevenue, type MonthRevenue, type RevenueRow} from '~/domain/revenue'
+import {formatMoney} from '#schemas/rules/format'
+import {fromMinorUnits} from '#schemas/rules/price'
+import {monthLabel, revenueByMonth, type CurrencyRevenue, type MonthRevenue, type RevenueRow} from '#schemas/rules/revenue'
 
 /** How many months the chart shows. */
 export const REVENUE_MONTHS = 12

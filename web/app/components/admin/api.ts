@@ -29,17 +29,17 @@
  * - GET /api/admin/batches (bearer) → the upcoming batches with their counts; GET
  *   /api/admin/batches/:batchId (bearer) → its roster and waitlist (issue 16). 401 →
  *   Unauthorized; other failures → Error(BATCHES_MESSAGES…).
- * Bodies and answers are the contracts of schemas/api/admin.ts, schemas/api/outbox.ts,
- * schemas/api/enquiries.ts, schemas/api/payments.ts and schemas/api/refunds.ts (types only: no
+ * Bodies and answers are the contracts of schemas/contracts/admin.ts, schemas/contracts/outbox.ts,
+ * schemas/contracts/enquiries.ts, schemas/contracts/payments.ts and schemas/contracts/refunds.ts (types only: no
  * zod here).
  */
-import type {AdminLoginRequest, AdminLoginResponse, EnrolmentDetail, EnrolmentList, EnrolmentSummary, EnrolmentUpdateRequest} from '#schemas/api/admin'
-import type {OutboxList, OutboxMessage, OutboxSendAgainResponse} from '#schemas/api/outbox'
-import type {ApiError} from '#schemas/api/errors'
-import type {Enquiry, EnquiryList, EnquiryStatus, EnquiryUpdate, EnquiryUpdateResponse} from '#schemas/api/enquiries'
-import type {GatewayCheck, PaymentsOverview} from '#schemas/api/payments'
-import type {AdminBatchDetail, AdminBatchList} from '#schemas/api/batches'
-import type {RefundRequest, RefundResponse} from '#schemas/api/refunds'
+import type {AdminLoginRequest, AdminLoginResponse, EnrolmentDetail, EnrolmentList, EnrolmentSummary, EnrolmentUpdateRequest} from '#schemas/contracts/admin'
+import type {OutboxList, OutboxMessage, OutboxSendAgainResponse} from '#schemas/contracts/outbox'
+import type {ApiError} from '#schemas/contracts/errors'
+import type {Enquiry, EnquiryList, EnquiryStatus, EnquiryUpdate, EnquiryUpdateResponse} from '#schemas/contracts/enquiries'
+import type {GatewayCheck, PaymentsOverview} from '#schemas/contracts/payments'
+import type {AdminBatchDetail, AdminBatchList} from '#schemas/contracts/batches'
+import type {RefundRequest, RefundResponse} from '#schemas/contracts/refunds'
 
 export const MESSAGES = {
   invalidCredentials: 'Invalid credentials',
@@ -368,7 +368,7 @@ export const refundsUrl = (orderId: string) => `/api/admin/enrollments/${encodeU
 
 /**
  * Asks for a refund of the enrolment of `orderId`: `body.amount` in MINOR units (cents),
- * `idempotencyKey` the form's key (schemas/api/refunds.ts IdempotencyKeySchema: 10–100 of
+ * `idempotencyKey` the form's key (schemas/contracts/refunds.ts IdempotencyKeySchema: 10–100 of
  * [A-Za-z0-9_-]), the same for every retry of one refund. Resolves to the refund and the
  * enrolment after it (201 new, 200 the same key again). Throws UnauthorizedError on 401, Error
  * with the server's message for 4xx (400 the field or the most that can be refunded, 404, 409),

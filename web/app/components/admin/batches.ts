@@ -1,13 +1,13 @@
 /**
  * The batches page's words and rules, free of React (issue 16; docs/requirements.md#req-batches-staff):
  * the batch's status label, the count line, and the roster as CSV (the list's CSV rule:
- * ~/domain/csv buildCsv, formula cells neutralised).
+ * #schemas/rules/csv buildCsv, formula cells neutralised).
  */
-import type {AdminBatch, AdminBatchDetail} from '#schemas/api/batches'
-import {enrolmentBatchText, OVER_CAPACITY} from '~/domain/batches'
-import {buildCsv} from '~/domain/csv'
-import {ENROLMENT_STATUS_LABELS, isEnrolmentStatus} from '~/domain/enrolment-status'
-import {formatDateTime, localDate} from '~/domain/format'
+import type {AdminBatch, AdminBatchDetail} from '#schemas/contracts/batches'
+import {enrolmentBatchText, OVER_CAPACITY} from '#schemas/rules/batches'
+import {buildCsv} from '#schemas/rules/csv'
+import {ENROLMENT_STATUS_LABELS, isEnrolmentStatus} from '#schemas/rules/enrolment-status'
+import {formatDateTime, localDate} from '#schemas/rules/format'
 
 /** A batch's status as staff read it. */
 export const BATCH_STATUS_LABELS: Readonly<Record<string, string>> = {open: 'Open', closed: 'Closed', cancelled: 'Cancelled'}

@@ -15,10 +15,16 @@
  * server's message for 4xx, else CERTIFICATE_MESSAGES.
  */
 import {getCoreRowModel, getFilteredRowModel, type FilterFn, type TableOptions} from '@tanstack/react-table'
-import type {AdminCertificatesResponse, Certificate, CertificateResponse, IssueCertificateRequest, RevokeCertificateRequest} from '#schemas/api/certificates'
-import {certificateFileName, daysBetween, STATUS_LABELS} from '~/domain/certificates'
-import {buildCsv} from '~/domain/csv'
-import {localDate} from '~/domain/format'
+import type {
+  AdminCertificatesResponse,
+  Certificate,
+  CertificateResponse,
+  IssueCertificateRequest,
+  RevokeCertificateRequest,
+} from '#schemas/contracts/certificates'
+import {certificateFileName, daysBetween, STATUS_LABELS} from '#schemas/rules/certificates'
+import {buildCsv} from '#schemas/rules/csv'
+import {localDate} from '#schemas/rules/format'
 import {saveBlob, UnauthorizedError} from './api'
 
 export const CERTIFICATE_MESSAGES = {

@@ -9,7 +9,7 @@
  * - "Reply by e-mail": `mailto:{address}?subject=Re%3A%20{subject}` — the address and the subject
  *   percent-encoded (RFC 6068; `@` kept), so no character of either can add a header or a body.
  */
-import type {Enquiry, EnquiryStatus} from '#schemas/api/enquiries'
+import type {Enquiry, EnquiryStatus} from '#schemas/contracts/enquiries'
 
 /** An enquiry's status as its badge and the filter say it. */
 export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {new: 'New', handled: 'Handled'}

@@ -7,7 +7,7 @@
  * - Sorting: text columns compare case-insensitively (locale-aware, numbers in text in
  *   numeric order); amount compares as a number; dates by time. Default: name ascending.
  * - Summary: total count, revenue = per currency, what was paid minus what was refunded
- *   (~/domain/revenue netRevenueMinor, issue 15: pending ones are listed and marked but never
+ *   (#schemas/rules/revenue netRevenueMinor, issue 15: pending ones are listed and marked but never
  *   counted; failed refunds do not count), distinct training programs; and the fourth card's
  *   count, the enrolments awaiting contact (paid, nobody contacted yet).
  * - Status filter (issue 15): all, or one status; combined with the search (both must match).
@@ -26,13 +26,13 @@ import {
   type SortingState,
   type TableOptions,
 } from '@tanstack/react-table'
-import {enrolmentBatchText} from '~/domain/batches'
-import {buildCsv, type CsvValue} from '~/domain/csv'
-import {ENROLMENT_STATUSES, isAwaitingContact, type EnrolmentStatus} from '~/domain/enrolment-status'
-import {localDate} from '~/domain/format'
-import {fromMinorUnits} from '~/domain/price'
-import {netRevenueMinor, revenueCurrency} from '~/domain/revenue'
-import type {EnrolmentSummary} from '#schemas/api/admin'
+import {enrolmentBatchText} from '#schemas/rules/batches'
+import {buildCsv, type CsvValue} from '#schemas/rules/csv'
+import {ENROLMENT_STATUSES, isAwaitingContact, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
+import {localDate} from '#schemas/rules/format'
+import {fromMinorUnits} from '#schemas/rules/price'
+import {netRevenueMinor, revenueCurrency} from '#schemas/rules/revenue'
+import type {EnrolmentSummary} from '#schemas/contracts/admin'
 export const PAGE_SIZE = 10
 export const DEFAULT_SORTING: SortingState = [{id: 'name', desc: false}]
 
@@ -151,7 +151,7 @@ export function showingText(pageIndex: number, pageSize: number, total: number):
 export type Summary = {
   total: number
   /**
-   * Net revenue (paid minus refunded, ~/domain/revenue netRevenueMinor) per upper-case currency
+   * Net revenue (paid minus refunded, #schemas/rules/revenue netRevenueMinor) per upper-case currency
    * code, in MAJOR units; a currency whose net is 0 (nothing paid, or all of it refunded) is left out.
    */
   revenue: Record<string, number>
@@ -179,7 +179,7 @@ export function countAwaitingContact(records: readonly EnrolmentSummary[]): numb
   return records.filter((record) => isAwaitingContact(record.status)).length
 }
 
-/** enrolments-YYYY-MM-DD.csv, the browser's local calendar day (~/domain/format localDate). */
+/** enrolments-YYYY-MM-DD.csv, the browser's local calendar day (#schemas/rules/format localDate). */
 export function csvFileName(date: Date): string {
   return `enrolments-${localDate(date)}.csv`
 }

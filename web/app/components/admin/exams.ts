@@ -1,13 +1,13 @@
 /**
  * The /admin/exams page's words, formats, CSV and request (issue 18,
  * docs/requirements.md#req-item-statistics), free of React: facility as a whole percent,
- * discrimination to two decimals (web/app/domain/item-statistics.ts roundTo), the flag column's
+ * discrimination to two decimals (schemas/rules/item-statistics.ts roundTo), the flag column's
  * text, and GET /api/admin/exam-statistics?examId= (401 → UnauthorizedError).
  */
-import {buildCsv} from '~/domain/csv'
-import {localDate} from '~/domain/format'
-import {FLAG_LABELS, roundTo} from '~/domain/item-statistics'
-import type {ExamStatisticsResponse, VariantStatisticsView} from '#schemas/api/exam-statistics'
+import {buildCsv} from '#schemas/rules/csv'
+import {localDate} from '#schemas/rules/format'
+import {FLAG_LABELS, roundTo} from '#schemas/rules/item-statistics'
+import type {ExamStatisticsResponse, VariantStatisticsView} from '#schemas/contracts/exam-statistics'
 import {UnauthorizedError} from './api'
 
 export const EXAMS_MESSAGES = {

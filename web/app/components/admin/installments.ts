@@ -4,9 +4,9 @@
  * /api/admin/enrollments/:orderId/installments/:number/link, bearer token) and the words of the
  * installments part of the enrolment detail.
  */
-import type {InstallmentLinkResponse, InstallmentViewBody} from '#schemas/api/installments'
-import {formatAmountMinor, formatProviderDateTime} from '~/domain/receipt-format'
-import {INSTALLMENT_STATE_LABELS} from '~/domain/installments'
+import type {InstallmentLinkResponse, InstallmentViewBody} from '#schemas/contracts/installments'
+import {formatAmountMinor, formatProviderDateTime} from '#schemas/rules/receipt-format'
+import {INSTALLMENT_STATE_LABELS} from '#schemas/rules/installments'
 import {UnauthorizedError} from './api'
 
 export const INSTALLMENT_MESSAGES = {

@@ -2,7 +2,7 @@
  * The outbox page's words and list rules, free of React (issue 14): the human labels of a
  * message's kind and status, the count line, and replacing one message after "Send again".
  */
-import type {OutboxKind, OutboxMessage, OutboxStatus} from '#schemas/api/outbox'
+import type {OutboxKind, OutboxMessage, OutboxStatus} from '#schemas/contracts/outbox'
 
 /** A message's kind as staff read it. */
 export const KIND_LABELS: Record<OutboxKind, string> = {

@@ -1,9 +1,9 @@
-/** Small pieces of the administrator pages: status badges (enrolments, refunds, outbox, enquiries), the batch flags (issue 16), spinner, the e-mail banner (dates and money: ~/domain/format). */
-import type {EnquiryStatus} from '#schemas/api/enquiries'
-import {BATCH_CANCELLED, OVER_CAPACITY} from '~/domain/batches'
-import {ENROLMENT_STATUS_LABELS, isEnrolmentStatus, type EnrolmentStatus} from '~/domain/enrolment-status'
-import {REFUND_STATUS_LABELS, type RefundStatus} from '~/domain/refunds'
-import type {OutboxStatus} from '#schemas/api/outbox'
+/** Small pieces of the administrator pages: status badges (enrolments, refunds, outbox, enquiries), the batch flags (issue 16), spinner, the e-mail banner (dates and money: #schemas/rules/format). */
+import type {EnquiryStatus} from '#schemas/contracts/enquiries'
+import {BATCH_CANCELLED, OVER_CAPACITY} from '#schemas/rules/batches'
+import {ENROLMENT_STATUS_LABELS, isEnrolmentStatus, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
+import {REFUND_STATUS_LABELS, type RefundStatus} from '#schemas/rules/refunds'
+import type {OutboxStatus} from '#schemas/contracts/outbox'
 import {ENQUIRY_STATUS_LABELS} from './enquiries'
 import {EMAIL_NOT_CONFIGURED, STATUS_LABELS} from './outbox'
 

@@ -3,7 +3,7 @@
  * human labels of a webhook event's result, the empty states and count lines, and what a
  * "Check with gateway" result does to the list of orders needing attention.
  */
-import type {GatewayCheck, StalePendingOrder, WebhookLogResult} from '#schemas/api/payments'
+import type {GatewayCheck, StalePendingOrder, WebhookLogResult} from '#schemas/contracts/payments'
 
 /** A webhook event's result as its badge says it. */
 export const WEBHOOK_RESULT_LABELS: Record<WebhookLogResult, string> = {

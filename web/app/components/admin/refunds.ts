@@ -1,19 +1,19 @@
 /**
  * The refund form's words and checks, free of React (issue 15; docs/requirements.md#req-refunds),
  * used by ./EnrolmentRefunds.tsx. The rule itself (reasons, what can still be refunded, the
- * amount's verdict) is ~/domain/refunds.ts; the amount's text rule is ~/domain/price.ts
- * parseAmountUsd; the note rule is ~/domain/enrolment-status.ts. This module only joins them
+ * amount's verdict) is #schemas/rules/refunds.ts; the amount's text rule is #schemas/rules/price.ts
+ * parseAmountUsd; the note rule is #schemas/rules/enrolment-status.ts. This module only joins them
  * for the form and writes the sentences staff read.
  *
  * Units: the form's amount text is in MAJOR units (dollars: "25", "25.50"); everything else here
  * (refunds, what was paid, the request's `amount`) is in MINOR units (cents), integers.
  */
-import type {EnrolmentDetail, Refund} from '#schemas/api/admin'
-import type {RefundRequest} from '#schemas/api/refunds'
-import {normaliseNote, noteProblem, wasPaid} from '~/domain/enrolment-status'
-import {formatMoney} from '~/domain/format'
-import {fromMinorUnits, parseAmountUsd, toMinorUnits} from '~/domain/price'
-import {REFUND_REASONS, REFUND_STATUS_LABELS, refundableMinor, refundAmountProblem, refundedMinor, type RefundReason} from '~/domain/refunds'
+import type {EnrolmentDetail, Refund} from '#schemas/contracts/admin'
+import type {RefundRequest} from '#schemas/contracts/refunds'
+import {normaliseNote, noteProblem, wasPaid} from '#schemas/rules/enrolment-status'
+import {formatMoney} from '#schemas/rules/format'
+import {fromMinorUnits, parseAmountUsd, toMinorUnits} from '#schemas/rules/price'
+import {REFUND_REASONS, REFUND_STATUS_LABELS, refundableMinor, refundAmountProblem, refundedMinor, type RefundReason} from '#schemas/rules/refunds'
 
 /** `minor` units of `currency` as the admin pages write money: 2500 → '$25 USD', 2550 → '$25.50 USD'. */
 export const formatMinor = (minor: number, currency: string): string => formatMoney(fromMinorUnits(minor), currency || 'USD')
@@ -40,7 +40,7 @@ export const amountInputText = (minor: number): string => (minor % 100 === 0 ? S
 
 /**
  * 'Refunded so far: $25 USD of $150 USD ($125 USD left).' / '… (refunded in full).' — only the
- * refunds that count (failed ones are left out: ~/domain/refunds refundCounts).
+ * refunds that count (failed ones are left out: #schemas/rules/refunds refundCounts).
  */
 export function refundedSoFarText(paidMinor: number, refunds: readonly Pick<Refund, 'amount' | 'status'>[], currency: string): string {
   const refunded = refundedMinor(refunds)
@@ -88,7 +88,7 @@ export function checkRefundForm(
 }
 
 /**
- * A new Idempotency-Key (schemas/api/refunds.ts: 10–100 of [A-Za-z0-9_-]): a UUID, or 32 hex
+ * A new Idempotency-Key (schemas/contracts/refunds.ts: 10–100 of [A-Za-z0-9_-]): a UUID, or 32 hex
  * digits where crypto.randomUUID is missing (a page served over plain http to another host).
  * Made once when the form opens; every retry of that refund sends it again.
  */

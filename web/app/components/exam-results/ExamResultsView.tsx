@@ -5,13 +5,13 @@
  *
  * Colour is never the only signal: the bar carries its value as text and as an accessible
  * meter, the badges say 'Correct' or 'Incorrect', and the colour band is exposed as
- * `data-colour` (the bands and their limits are PERFORMANCE_BANDS of web/app/domain/exam-scoring.ts).
+ * `data-colour` (the bands and their limits are PERFORMANCE_BANDS of schemas/rules/exam-scoring.ts).
  */
 import {PortableText} from '@portabletext/react'
 import {Link} from '@remix-run/react'
-import {isPassed, PASS_LABELS} from '~/domain/exam-pass'
+import {isPassed, PASS_LABELS} from '#schemas/rules/exam-pass'
 import {ArrowLeftIcon, CheckIcon, CloseIcon, Icon, type IconProps} from '~/components/Icons'
-import {formatTimeSpent, PERFORMANCE_BANDS, performanceColour, type ExamScore, type PerformanceColour, type QuestionResult} from '~/domain/exam-scoring'
+import {formatTimeSpent, PERFORMANCE_BANDS, performanceColour, type ExamScore, type PerformanceColour, type QuestionResult} from '#schemas/rules/exam-scoring'
 import {pointsText} from '~/lib/exam-results-file'
 
 /** Tailwind classes of each performance band (text colours keep 4.5:1 on white). */

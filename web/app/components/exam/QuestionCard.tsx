@@ -10,7 +10,7 @@
  */
 import type {Ref} from 'react'
 import {ArrowLeftIcon, ArrowRightIcon, CheckIcon} from '~/components/Icons'
-import {isAnswered} from '~/domain/exam-scoring'
+import {isAnswered} from '#schemas/rules/exam-scoring'
 import {FlagIcon} from './ExamIcons'
 import type {AnswerValue, TakeQuestion} from './types'
 

@@ -22,8 +22,8 @@
  */
 import {useNavigate} from '@remix-run/react'
 import {useCallback, useEffect, useMemo, useRef, useState} from 'react'
-import {drawnQuestions} from '~/domain/exam-draw'
-import {isAnswered} from '~/domain/exam-scoring'
+import {drawnQuestions} from '#schemas/rules/exam-draw'
+import {isAnswered} from '#schemas/rules/exam-scoring'
 import {
   attemptKey,
   crossedWarning,
@@ -40,8 +40,8 @@ import {
   type ExamAttempt,
 } from '~/lib/exam-attempt'
 import {requestDraw} from '~/lib/exam-draw-client'
-import type {SignedDraw} from '#schemas/api/exam-attempts'
-import {examResultsPath, examStartPath} from '~/lib/paths'
+import type {SignedDraw} from '#schemas/contracts/exam-attempts'
+import {examResultsPath, examStartPath} from '#schemas/rules/paths'
 import type {AnswerValue, TakeExam, TakeQuestion} from './types'
 
 export type FinishReason = 'submitted' | 'timeout'

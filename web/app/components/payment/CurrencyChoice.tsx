@@ -2,15 +2,15 @@
  * The currency of an enrolment on /payment (issue 17, docs/requirements.md#req-inr): for a course
  * whose content carries an INR price, "Pay in USD" / "Pay in INR" (two radio buttons, each with
  * its amount: "$450", "₹45,000.00"); for any other selection only the hidden `currency` field
- * with USD. The prices come from the domain (web/app/domain/enrolment.ts currencyOptions), never
+ * with USD. The prices come from the domain (schemas/rules/enrolment.ts currencyOptions), never
  * from the query; the chosen value travels with create-order as `currency`.
  *
  * Props: `name` the form field's name (conform's `fields.currency.name`), `options` the currencies
  * with their amounts (USD first), `value` the chosen currency (one of `options`), `onChange`, and
  * the field's `errorId` and `errors` (the message of a currency the course has no price in).
  */
-import {formatPrice} from '~/domain/format'
-import type {Currency} from '~/domain/price'
+import {formatPrice} from '#schemas/rules/format'
+import type {Currency} from '#schemas/rules/price'
 
 export type CurrencyOption = {currency: Currency; amount: number}
 

@@ -1,12 +1,12 @@
 /**
  * The cadetship's installment schedule where a cadet pays (issue 17;
  * docs/requirements.md#req-installments): "1st installment of 3", then each installment's label,
- * duration and fee (from the cadetship content, web/app/domain/installments.ts) and the total.
+ * duration and fee (from the cadetship content, schemas/rules/installments.ts) and the total.
  * On the payment form (dark, in the summary) it says which installment today's payment is; on
  * the confirmation page (light) it also shows each installment's state — due, requested (with
  * "Pay now" for its open link), paid (with its receipt number) or expired.
  */
-import {formatUsd} from '~/domain/format'
+import {formatUsd} from '#schemas/rules/format'
 import {
   INSTALLMENT_STATE_LABELS,
   installmentOfText,
@@ -14,7 +14,7 @@ import {
   scheduleTotalUsd,
   type InstallmentContent,
   type InstallmentState,
-} from '~/domain/installments'
+} from '#schemas/rules/installments'
 
 /** An installment's state as the confirmation page shows it. */
 export type ScheduleState = {number: number; state: InstallmentState; receiptNumber?: string; linkUrl?: string}

@@ -1,14 +1,14 @@
 /**
  * The /payment form's terms checkbox (issue 17, docs/requirements.md#req-terms; the rule and its
- * strings: web/app/domain/terms.ts). Its label is exactly TERMS_LABEL, with "Terms & Conditions"
+ * strings: schemas/rules/terms.ts). Its label is exactly TERMS_LABEL, with "Terms & Conditions"
  * and "Cancellation & Refund Policy" linking to the legal pages (same tab); it is required
  * (visible asterisk, `required` and `aria-required` for assistive technology) and shows its
  * field error under it, under the form's ids like every Field (../form/Field.tsx). Ticked, the
  * form sends 'on', which the form's check reads as `termsAccepted: true`.
  */
 import {Link} from '@remix-run/react'
-import {TERMS_PAGES} from '~/domain/terms'
-import {legalPath} from '~/lib/paths'
+import {TERMS_PAGES} from '#schemas/rules/terms'
+import {legalPath} from '#schemas/rules/paths'
 import {controlProps, type FormField} from './useEnrolmentForm'
 
 export function TermsCheckbox({field, disabled = false}: {field: FormField; disabled?: boolean}) {

@@ -10,7 +10,7 @@ import {parseWithZod} from '@conform-to/zod'
 import {useState} from 'react'
 import {Field, inputClass} from '~/components/form/Field'
 import {joinWaitlist} from '~/lib/waitlist'
-import {WaitlistSchema} from '#schemas/api/batches'
+import {WaitlistSchema} from '#schemas/contracts/batches'
 
 export type WaitlistProps = {
   batchId: string

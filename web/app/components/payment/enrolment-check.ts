@@ -1,6 +1,6 @@
 /**
  * The /payment form's check in the browser (docs/requirements.md#req-validation-enrolment,
- * #req-batches-form, #req-checkout-errors): the shared schema (schemas/forms/enrolment.ts, the one
+ * #req-batches-form, #req-checkout-errors): the shared schema (schemas/contracts/forms/enrolment.ts, the one
  * create-order applies) through conform's zod integration (which reads the form's text as the
  * schema's types: '' is missing, a ticked checkbox's 'on' is true, "50" is 50), then the
  * catalogue price (domain/enrolment.ts checkEnrolmentPrice) and the batch choice (domain/batches.ts
@@ -11,9 +11,9 @@
  * first paint and hydration do not need them (./useEnrolmentForm.ts, docs/performance.md).
  */
 import {parseWithZod} from '@conform-to/zod'
-import {checkBatchChoice, type BatchAvailability, type EnrolmentBatch} from '~/domain/batches'
-import {checkEnrolmentPrice, type EnrolmentCatalogue} from '~/domain/enrolment'
-import {EnrolmentFormSchema, type EnrolmentForm} from '#schemas/forms/enrolment'
+import {checkBatchChoice, type BatchAvailability, type EnrolmentBatch} from '#schemas/rules/batches'
+import {checkEnrolmentPrice, type EnrolmentCatalogue} from '#schemas/rules/enrolment'
+import {EnrolmentFormSchema, type EnrolmentForm} from '#schemas/contracts/forms/enrolment'
 
 export type EnrolmentCheckContext = {
   catalogue: EnrolmentCatalogue

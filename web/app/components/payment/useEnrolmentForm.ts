@@ -26,8 +26,8 @@
  *   change of a field, or `clearProblem()` (the visitor asked again for what was missing).
  */
 import {useCallback, useEffect, useRef, useState, type FormEvent} from 'react'
-import {ENROLMENT_MESSAGES} from '~/domain/enrolment'
-import type {EnrolmentForm} from '#schemas/forms/enrolment'
+import {ENROLMENT_MESSAGES} from '#schemas/rules/enrolment'
+import type {EnrolmentForm} from '#schemas/contracts/forms/enrolment'
 import type {EnrolmentCheck, EnrolmentCheckContext} from './enrolment-check'
 import {preloadCheckout} from './usePayment'
 

@@ -26,11 +26,11 @@
 import {useRef, useState} from 'react'
 import type {UploadedDocument} from '~/components/DocumentUpload'
 import type {SandboxOutcome} from '~/components/SandboxCheckout'
-import {checkEnrolmentPrice, ENROLMENT_MESSAGES, type EnrolmentCatalogue} from '~/domain/enrolment'
-import type {Currency} from '~/domain/price'
+import {checkEnrolmentPrice, ENROLMENT_MESSAGES, type EnrolmentCatalogue} from '#schemas/rules/enrolment'
+import type {Currency} from '#schemas/rules/price'
 import type {Order} from '~/lib/checkout'
-import type {SaveResponse} from '#schemas/api/enrolment'
-import type {EnrolmentForm} from '#schemas/forms/enrolment'
+import type {SaveResponse} from '#schemas/contracts/enrolment'
+import type {EnrolmentForm} from '#schemas/contracts/forms/enrolment'
 
 /** A paid and saved enrolment: what a confirmation shows. */
 export type PaidEnrolment = {orderId: string; courseName: string; amount: number; currency: Currency; saveResult: SaveResponse}

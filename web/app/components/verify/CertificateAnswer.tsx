@@ -6,7 +6,7 @@
  * names the answer, so it can take the focus after a look-up.
  */
 import type {Ref} from 'react'
-import type {CertificateStatus} from '~/domain/certificates'
+import type {CertificateStatus} from '#schemas/rules/certificates'
 import {CertificateStatusBadge} from './CertificateStatusBadge'
 import {certificateDay, courseDays, expiryText} from './verify-text'
 

@@ -1,9 +1,9 @@
 /**
  * A certificate's status as a badge (issue 20): Valid, Expired or Revoked
- * (~/domain/certificates STATUS_LABELS), on the public verify pages and in the admin register.
+ * (#schemas/rules/certificates STATUS_LABELS), on the public verify pages and in the admin register.
  * Text on its tint reaches 4.5:1; the word, never the colour alone, carries the status.
  */
-import {STATUS_LABELS, type CertificateStatus} from '~/domain/certificates'
+import {STATUS_LABELS, type CertificateStatus} from '#schemas/rules/certificates'
 
 const TONE: Record<CertificateStatus, string> = {
   valid: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',

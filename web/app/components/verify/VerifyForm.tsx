@@ -3,7 +3,7 @@
  * /verify (number and date of birth) and /verify/{number} (date of birth alone).
  *
  * - `useVerifyForm(id, schema)`: conform's form over the page's action answer (VerifyActionData,
- *   pages/verify-lookup.server.ts) with the schema of schemas/forms/verify.ts, checked on submit
+ *   pages/verify-lookup.server.ts) with the schema of schemas/contracts/forms/verify.ts, checked on submit
  *   and again on input; `formProps` for `<Form>` (its submit also marks the form as tried, so the
  *   error summary appears from the first submit in the browser); `errorSummary(order)`: the
  *   ErrorSummary of the invalid fields in `order`, or null; `busy` while the look-up runs;

@@ -7,7 +7,7 @@
  * users land on it.
  */
 import {useEffect, useRef} from 'react'
-import type {VerifyResponse} from '#schemas/api/certificates'
+import type {VerifyResponse} from '#schemas/contracts/certificates'
 import {CertificateAnswer} from './CertificateAnswer'
 
 export type VerifyOutcomeData = {state: 'found'; certificate: VerifyResponse} | {state: 'no-match' | 'too-many' | 'unavailable' | 'error'; message: string}

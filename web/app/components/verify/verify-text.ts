@@ -3,7 +3,7 @@
  * free of React and of server code: the form's labels, the answer to too many look-ups, the
  * answer when the register cannot be read, and how a certificate's days are written.
  */
-import {batchDateRange, batchDayLabel} from '~/domain/batches'
+import {batchDateRange, batchDayLabel} from '#schemas/rules/batches'
 
 /** The form's labels (fixed by the issue). */
 export const VERIFY_LABELS = {number: 'Certificate number', dateOfBirth: 'Date of birth'} as const

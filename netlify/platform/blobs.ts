@@ -1,0 +1,140 @@
+/**
+ * Netlify Blobs stores of the site, always opened with strong consistency. On Netlify the
+ * runtime provides the context; locally web/server.ts (and the tests) start Netlify's own
+ * BlobsServer emulation and set NETLIFY_BLOBS_CONTEXT.
+ *
+ * `updateJSON` is the one read-modify-write of the project: a conditional write
+ * (`onlyIfMatch` on the ETag read, `onlyIfNew` when absent) retried until it lands, so two
+ * requests touching one record never lose each other's change. Within one process, updates
+ * of one key also run one after another: Netlify's local Blobs emulation (BlobsServer) checks
+ * If-Match / If-None-Match before an await and derives ETags from a millisecond mtime, so
+ * there two concurrent conditional writes can both succeed. Across function instances on
+ * Netlify the conditional write is what protects the record.
+ *
+ * `listKeys` is the one listing of the project: it keeps only keys of our shapes (issue 12,
+ * finding 7), never the Blobs emulation's temporary files.
+ */
+import {getStore, type Store} from '@netlify/blobs'
+
+export const STORES = {
+  enrolments: 'enrolments',
+  uploads: 'uploads',
+  webhookEvents: 'webhook-events',
+  /** The Razorpay webhook's event log for staff, one JSON entry per delivery (netlify/services/payments/webhook-log.ts). */
+  webhookLog: 'webhook-log',
+  /** The sandbox gateway's captured payments per order (netlify/services/payments/sandbox.ts), for reconciliation. */
+  sandboxPayments: 'sandbox-payments',
+  contactMessages: 'contact-messages',
+  rateLimits: 'rate-limits',
+  /** Receipt number counters, one JSON blob per year (netlify/services/receipts/receipt-number.ts). */
+  receiptNumbers: 'receipt-numbers',
+  /** Outgoing e-mail and its attachments (netlify/services/mail/outbox.ts). */
+  outbox: 'outbox',
+  /**
+   * Seats of course batches (issue 16; netlify/services/seats/seats.ts): one JSON SeatsRecord per
+   * batch id (schemas/rules/seats.ts), its holds and bookings, changed only through updateJSON.
+   */
+  seats: 'seats',
+  /** Waitlists of course batches (issue 16; netlify/services/waitlist/waitlist.ts): one JSON record per batch id. */
+  waitlist: 'waitlist',
+  /** The sandbox gateway's payment links (issue 17; netlify/services/installments/installments.ts): one JSON record per `plink_sandbox_…` id. */
+  sandboxPaymentLinks: 'sandbox-payment-links',
+  /**
+   * Item statistics of the practice exams (issue 18; netlify/services/exams/statistics.ts): per exam, a
+   * few shards `{examId}/{0…7}` of ExamStatisticsShard (schemas/rules/item-statistics.ts), changed only through updateJSON.
+   */
+  examStatistics: 'exam-statistics',
+  /**
+   * The embedded default's key for signing exam draws when EXAM_DRAW_SECRET is unset
+   * (netlify/services/exams/attempts/keys.ts): one JSON blob `local-secret`, written once. Never used in production.
+   */
+  examDraw: 'exam-draw',
+  /**
+   * Course certificates (issue 20; netlify/services/certificates/register.ts): `cert/{number}` one JSON
+   * CertificateRecord per certificate, `order/{orderId}` the enrolment's index (its certificates,
+   * the valid one, an issue in progress), `counter/year-YYYY` the number counter of a year; all
+   * changed only through updateJSON.
+   */
+  certificates: 'certificates',
+} as const
+
+export type StoreName = (typeof STORES)[keyof typeof STORES]
+
+export function openStore(name: StoreName): Store {
+  return getStore({name, consistency: 'strong'})
+}
+
+export class ConflictError extends Error {
+  constructor(key: string) {
+    super(`Could not update "${key}": too many concurrent writes`)
+  }
+}
+
+/**
+ * Atomically updates the JSON blob at `key`: `change` receives the current value (or null)
+ * and returns the new value, or `undefined` to leave the blob as it is. The blob's metadata is
+ * kept as it was (a contact message's `{receivedAt, subject}`). Retries on a
+ * concurrent write (up to `attempts` times) and throws ConflictError after that.
+ * Resolves to the value stored (or the unchanged current value).
+ */
+export function updateJSON<T>(
+  store: Store,
+  key: string,
+  change: (current: T | null) => T | undefined,
+  attempts = 20,
+): Promise<{value: T | null; changed: boolean}> {
+  return oneAtATime(key, () => conditionalUpdate(store, key, change, attempts))
+}
+
+/** Updates in flight in this process, per key: each waits for the one before it. */
+const queues = new Map<string, Promise<unknown>>()
+
+function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(task, task)
+  const tail = run.catch(() => undefined)
+  queues.set(key, tail)
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key)
+  })
+  return run
+}
+
+async function conditionalUpdate<T>(
+  store: Store,
+  key: string,
+  change: (current: T | null) => T | undefined,
+  attempts: number,
+): Promise<{value: T | null; changed: boolean}> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const current = await store.getWithMetadata(key, {type: 'json'})
+    const next = change((current?.data as T | undefined) ?? null)
+    if (next === undefined) return {value: (current?.data as T | undefined) ?? null, changed: false}
+    const result = current
+      ? await store.setJSON(key, next, {onlyIfMatch: current.etag, metadata: current.metadata})
+      : await store.setJSON(key, next, {onlyIfNew: true})
+    if (result.modified) return {value: next, changed: true}
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)))
+  }
+  throw new ConflictError(key)
+}
+
+/**
+ * The keys of `store` (under `prefix`, if given) for which `isOurs` holds, in listing order;
+ * every page of the listing (`paginate`), so any number of keys. Every Blobs listing of the
+ * project goes through this (issue 12, finding 7): Netlify's local Blobs emulation writes a
+ * blob to a temporary file `.<random>` beside it and then renames it, so a process killed
+ * mid-write leaves that file behind and listings return it as a key (a partial copy, not JSON
+ * we wrote). Pass a predicate built from the id patterns of schemas/contracts/ids.ts; a key that is
+ * not ours is neither returned nor read.
+ *
+ * The emulation's listing can also come back SHORT while another request writes to the same
+ * store (it stops at a temporary file renamed away under it, and answers 200): never take a
+ * key's absence from a listing as proof that the blob is gone — read the key.
+ */
+export async function listKeys(store: Store, isOurs: (key: string) => boolean, options: {prefix?: string} = {}): Promise<string[]> {
+  const keys: string[] = []
+  for await (const page of store.list({paginate: true, ...(options.prefix ? {prefix: options.prefix} : {})})) {
+    for (const blob of page.blobs) if (isOurs(blob.key)) keys.push(blob.key)
+  }
+  return keys
+}

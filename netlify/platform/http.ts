@@ -1,0 +1,145 @@
+/**
+ * HTTP edges of the API functions: JSON responses, errors as `{error: message}` with the
+ * right status, and body parsing that enforces a size limit (413), a content type (415) and
+ * a zod schema (400) — never a 500 for bad input.
+ */
+import type {z} from 'zod'
+import {getEnv} from '#netlify/platform/env'
+import type {ApiError} from '#schemas/contracts/errors'
+import {NO_STORE} from '#netlify/platform/cache'
+import {secureResponse} from '#netlify/platform/security'
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: Record<string, string[] | undefined>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+/** Headers of every JSON answer: never stored, never sniffed. */
+const JSON_HEADERS = {'Cache-Control': NO_STORE, 'X-Content-Type-Options': 'nosniff'}
+
+/** `data` as a JSON answer (`init` status and headers kept), never stored. */
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers)
+  for (const [name, value] of Object.entries(JSON_HEADERS)) headers.set(name, value)
+  headers.set('Content-Type', 'application/json; charset=utf-8')
+  return new Response(JSON.stringify(data), {...init, headers})
+}
+
+/** The error answer `{error, details?}` (schemas/contracts/errors.ts) with `status` and extra `headers`. */
+export function errorResponse(status: number, message: string, details?: HttpError['details'], headers?: Record<string, string>): Response {
+  const body: ApiError = details ? {error: message, details} : {error: message}
+  return json(body, {status, headers})
+}
+
+/** Default largest JSON body a function reads (bytes). */
+export const MAX_JSON_BYTES = 64 * 1024
+
+/** Reads the raw body, refusing more than `maxBytes` (413) without buffering past the limit. */
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? '0')
+  if (declared > maxBytes) throw new HttpError(413, `Request body too large (limit ${maxBytes} bytes)`)
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const {done, value} = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > maxBytes) {
+      await reader.cancel()
+      throw new HttpError(413, `Request body too large (limit ${maxBytes} bytes)`)
+    }
+    chunks.push(value)
+  }
+  const body = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
+}
+
+/** The zod issues as {field: [messages]} (form-style), for 400 responses. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_'
+    ;(out[key] ??= []).push(issue.message)
+  }
+  return out
+}
+
+/**
+ * The JSON value of the body, unvalidated: 413 if larger than `maxBytes` (read no further), 400
+ * if it does not parse. The content type is the caller's to check (readJson: 415). The one JSON
+ * body reader of the functions and of the page actions that take JSON (the exam results action).
+ */
+export async function readJsonValue(request: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const raw = new TextDecoder().decode(await readBody(request, maxBytes))
+  try {
+    return JSON.parse(raw)
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON')
+  }
+}
+
+/** Parses a JSON body against `schema`: 415 if not JSON, 413 if too large, 400 if invalid. */
+export async function readJson<S extends z.ZodTypeAny>(request: Request, schema: S, maxBytes = MAX_JSON_BYTES): Promise<z.infer<S>> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Send the body as application/json')
+  return parseWith(schema, await readJsonValue(request, maxBytes))
+}
+
+/** Validates `data` against `schema`, throwing a 400 HttpError listing the problems. */
+export function parseWith<S extends z.ZodTypeAny>(schema: S, data: unknown): z.infer<S> {
+  const result = schema.safeParse(data)
+  if (!result.success) {
+    const details = fieldErrors(result.error)
+    const first = result.error.issues[0]?.message ?? 'Invalid request'
+    throw new HttpError(400, first, details)
+  }
+  return result.data
+}
+
+/** Refuses methods other than `allowed` with 405. */
+export function requireMethod(request: Request, ...allowed: string[]): void {
+  if (!allowed.includes(request.method)) {
+    throw new HttpError(405, `Use ${allowed.join(' or ')}`, undefined, {Allow: allowed.join(', ')})
+  }
+}
+
+/**
+ * Wraps a function handler: HttpErrors become their JSON responses; anything else is logged
+ * and answered with a generic 500 that leaks nothing. Every answer, success or error, leaves
+ * with the security headers (nosniff, Referrer-Policy, X-Frame-Options, `default-src 'none';
+ * frame-ancestors 'none'` unless it set its own CSP, HSTS in production: issue 12, finding 9).
+ * A function's module calls it as it loads, so the environment is validated at the function's
+ * start (issue 13): a malformed variable stops it with an EnvError naming the variable.
+ */
+export function handle<C>(handler: (request: Request, context: C) => Promise<Response>) {
+  getEnv()
+  return async (request: Request, context: C): Promise<Response> => secureResponse(request, await answer(handler, request, context))
+}
+
+async function answer<C>(handler: (request: Request, context: C) => Promise<Response>, request: Request, context: C): Promise<Response> {
+  try {
+    return await handler(request, context)
+  } catch (error) {
+    if (error instanceof HttpError) return errorResponse(error.status, error.message, error.details, error.headers)
+    console.error(`[${request.method} ${request.url}]`, error)
+    return errorResponse(500, 'Something went wrong on our side. Please try again.')
+  }
+}
+
+/** The client's address: Netlify's context.ip, else the first x-forwarded-for, else "unknown". */
+export function clientAddress(request: Request, context?: {ip?: string}): string {
+  return context?.ip || request.headers.get('x-nf-client-connection-ip') || request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'
+}

@@ -1,0 +1,182 @@
+/**
+ * The messages of issue 14 (and later issues), ready for the outbox (./outbox.ts enqueue): each builder
+ * renders its React Email template (./templates/) and, for the receipt, the PDF
+ * (netlify/services/receipts/receipt-pdf.ts), and names the message by its idempotency key:
+ *
+ *   receipt:{receiptNumber}            to the candidate, the PDF attached
+ *   enrolment-notice:{receiptNumber}   to staff, one per paid enrolment
+ *   enquiry-notice:{contact message id} to staff, Reply-To the sender; no reply to the sender
+ *   refund-receipt:{refund id}         to the candidate, once per processed refund (issue 15)
+ *   waitlist-notice:{order id}         to staff, once per seat freed in a batch with a waitlist (issue 16)
+ *
+ * Staff are STAFF_EMAIL, else the provider's contact e-mail from the site settings
+ * (staffRecipients). enrolmentFacts() reads what the receipt and the notice print from an
+ * enrolment record.
+ */
+import {wasPaid} from '#schemas/rules/enrolment-status'
+import {enrolmentBatchText} from '#schemas/rules/batches'
+import {getEnv, type Env} from '#netlify/platform/env'
+import type {EnrolmentRecord} from '#netlify/services/enrolments/record'
+import {
+  RECEIPT_CONTENT_TYPE,
+  receiptFileName,
+  renderReceiptPdf,
+  type ReceiptPdfInput,
+  type ReceiptProvider,
+  type RenderReceiptPdf,
+} from '#netlify/services/receipts/receipt-pdf'
+import type {NewOutboxMessage} from './outbox'
+import {renderEnquiryNotice, type EnquiryNoticeProps} from './templates/enquiry-notice'
+import {renderEnrolmentNotice} from './templates/enrolment-notice'
+import {renderReceiptEmail} from './templates/receipt'
+import {renderRefundReceiptEmail, type RefundReceiptProps} from './templates/refund-receipt'
+import {renderWaitlistNotice, type WaitlistNoticeProps} from './templates/waitlist-notice'
+import {renderInstallmentLinkEmail, type InstallmentLinkEmailProps} from './templates/installment-link'
+
+/** Who receives staff notices: STAFF_EMAIL, else `providerEmail` (the site settings' contact e-mail). */
+export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMAIL'> = getEnv()): string[] {
+  return env.STAFF_EMAIL && env.STAFF_EMAIL.length > 0 ? env.STAFF_EMAIL : [providerEmail]
+}
+
+/** What a receipt and its staff notice print about a paid enrolment (everything of ReceiptPdfInput the record holds). */
+export type EnrolmentFacts = Omit<ReceiptPdfInput, 'provider' | 'receiptNumber' | 'refundPolicy'> & {documents: string[]; overCapacity?: boolean}
+
+/**
+ * The facts of a PAID enrolment record (netlify/services/enrolments/record.ts) for the receipt and the
+ * notice: candidate, programme, course, jurisdiction, amount (minor units), ids, time paid,
+ * sandbox mode, document names; the batch line with its venue (issue 16) and, for staff only,
+ * `overCapacity`. Throws Error for a record that was never paid (wasPaid: a paid
+ * one that staff moved on since, issue 15, still has its receipt).
+ */
+export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
+  if (!wasPaid(record) || !record.paymentId || !record.paidAt) throw new Error(`Enrolment ${record.orderId} is not paid`)
+  return {
+    paidAt: record.paidAt,
+    candidate: {name: record.name, email: record.email, mobile: record.mobile},
+    programme: record.trainingProgramName,
+    course: record.courseName,
+    ...(record.countryName ? {country: record.countryName} : {}),
+    ...(record.batch ? {batch: enrolmentBatchText(record.batch, {venue: true})} : {}),
+    amountMinor: record.amountMinor,
+    currency: record.currency,
+    paymentId: record.paymentId,
+    orderId: record.orderId,
+    sandbox: record.mode === 'sandbox',
+    documents: record.attachments.map((a) => a.fileName),
+    ...(record.overCapacity ? {overCapacity: true} : {}),
+  }
+}
+
+/**
+ * The receipt to the candidate: `receipt:{receiptNumber}`, subject `Receipt {receiptNumber}:
+ * {course name}`, the PDF `receipt-{receiptNumber}.pdf` attached, the confirmation link
+ * (`confirmationUrl`, absolute), the PDF made by `renderPdf` (renderReceiptPdf by default).
+ * Throws a ZodError for input the PDF refuses.
+ */
+export async function receiptMessage(
+  input: ReceiptPdfInput & {confirmationUrl: string},
+  renderPdf: RenderReceiptPdf = renderReceiptPdf,
+): Promise<NewOutboxMessage> {
+  const {confirmationUrl, ...receipt} = input
+  const [pdf, email] = await Promise.all([
+    renderPdf(receipt),
+    renderReceiptEmail({
+      provider: receipt.provider,
+      receiptNumber: receipt.receiptNumber,
+      candidateName: receipt.candidate.name,
+      programme: receipt.programme,
+      course: receipt.course,
+      ...(receipt.batch ? {batch: receipt.batch} : {}),
+      amountMinor: receipt.amountMinor,
+      currency: receipt.currency,
+      paidAt: receipt.paidAt,
+      sandbox: receipt.sandbox,
+      confirmationUrl,
+    }),
+  ])
+  return {
+    kind: 'receipt',
+    about: receipt.receiptNumber,
+    to: [receipt.candidate.email],
+    ...email,
+    attachments: [{filename: receiptFileName(receipt.receiptNumber), contentType: RECEIPT_CONTENT_TYPE, content: pdf}],
+  }
+}
+
+/**
+ * The staff notice of a paid enrolment: `enrolment-notice:{receiptNumber}` to `staff`, subject
+ * `New enrolment {receiptNumber}: {candidate name}, {course name}`, with a link to the admin list
+ * (`adminUrl`, the absolute URL of /adminEnrollments). With `installment` ("2nd installment of 3"),
+ * the notice of a later cadetship installment paid by link (issue 17): `Installment paid
+ * {receiptNumber}: …` under that installment's own receipt number.
+ */
+export async function enrolmentNoticeMessage(
+  input: {provider: ReceiptProvider; receiptNumber: string; facts: EnrolmentFacts; adminUrl: string; installment?: string},
+  staff: readonly string[],
+): Promise<NewOutboxMessage> {
+  const {facts} = input
+  const email = await renderEnrolmentNotice({
+    provider: input.provider,
+    receiptNumber: input.receiptNumber,
+    candidate: facts.candidate,
+    programme: facts.programme,
+    course: facts.course,
+    country: facts.country ?? '',
+    ...(facts.batch ? {batch: facts.batch} : {}),
+    overCapacity: facts.overCapacity === true,
+    amountMinor: facts.amountMinor,
+    currency: facts.currency,
+    paidAt: facts.paidAt,
+    paymentId: facts.paymentId,
+    orderId: facts.orderId,
+    sandbox: facts.sandbox,
+    documents: facts.documents,
+    adminUrl: input.adminUrl,
+    ...(input.installment ? {installment: input.installment} : {}),
+  })
+  return {kind: 'enrolment-notice', about: input.receiptNumber, to: staff, ...email}
+}
+
+/**
+ * The staff notice of a contact enquiry: `enquiry-notice:{id}` (the stored contact message's
+ * id) to `staff`, subject `Enquiry: {subject} from {name}`, Reply-To the sender.
+ */
+export async function enquiryNoticeMessage(input: EnquiryNoticeProps & {id: string}, staff: readonly string[]): Promise<NewOutboxMessage> {
+  const {id, ...props} = input
+  const email = await renderEnquiryNotice(props)
+  return {kind: 'enquiry-notice', about: id, to: staff, replyTo: {name: props.name, address: props.email}, ...email}
+}
+
+/**
+ * The refund receipt to the candidate (issue 15): `refund-receipt:{refund id}` (our `rf_…` id, so
+ * a refund's receipt is queued once whoever reports it processed), subject `Refund receipt
+ * {receiptNumber}: {course name}`, to `email`.
+ */
+export async function refundReceiptMessage(input: RefundReceiptProps & {refundKey: string; email: string}): Promise<NewOutboxMessage> {
+  const {refundKey, email: to, ...props} = input
+  const email = await renderRefundReceiptEmail(props)
+  return {kind: 'refund-receipt', about: refundKey, to: [to], ...email}
+}
+
+/**
+ * The staff notice of a seat come free in a batch with a waitlist (issue 16):
+ * `waitlist-notice:{order id}` — the order whose hold was released or expired, or
+ * `waitlist-notice:{order id}-booking` when staff cancelled or fully refunded it, so each freed
+ * seat makes one notice whoever reports it — to `staff`, naming the first person waiting, Reply-To them.
+ */
+export async function waitlistNoticeMessage(input: WaitlistNoticeProps & {freedBy: string}, staff: readonly string[]): Promise<NewOutboxMessage> {
+  const {freedBy, ...props} = input
+  const email = await renderWaitlistNotice(props)
+  return {kind: 'waitlist-notice', about: freedBy, to: staff, replyTo: {name: props.person.name, address: props.person.email}, ...email}
+}
+
+/**
+ * The payment link of a cadetship installment to the candidate (issue 17): `installment-link:{reference
+ * id}` (`{order id}-i2`, or `{order id}-i2-2` for a new link after an expiry), so each link is
+ * e-mailed once whoever queues it, subject `Payment link: 2nd installment of 3, {course}`, to `email`.
+ */
+export async function installmentLinkMessage(input: InstallmentLinkEmailProps & {referenceId: string; email: string}): Promise<NewOutboxMessage> {
+  const {referenceId, email: to, ...props} = input
+  const email = await renderInstallmentLinkEmail(props)
+  return {kind: 'installment-link', about: referenceId, to: [to], ...email}
+}

@@ -1,0 +1,91 @@
+/**
+ * The contracts of the admin outbox (issue 14): the messages the site sends — receipts to
+ * candidates, notices to staff — as the admin API will answer them (netlify/services/mail/outbox.ts
+ * produces these bodies with listOutbox() and sendAgain(id)):
+ *
+ *   GET  /api/admin/outbox                 → 200 OutboxListSchema (newest first)
+ *   POST /api/admin/outbox/:id/send-again  → 200 OutboxSendAgainResponseSchema (a failed message
+ *                                            queued again and tried once: its new state)
+ *
+ * (netlify/functions/admin-outbox.ts and admin-outbox-send-again.ts, logic in
+ * netlify/services/admin/outbox.ts; both need the admin bearer token.)
+ *
+ * A message's id is its idempotency key: its kind and what it is about, `{kind}:{about}`, e.g.
+ * `receipt:MTC-2026-00001`, `enrolment-notice:MTC-2026-00001`, `enquiry-notice:{contact
+ * message id}`. Enqueueing the same id twice never makes a second message.
+ */
+import {z} from 'zod'
+import {MailAddressSchema} from './mail'
+
+/**
+ * What a message is: the receipt or a refund receipt (issue 15) to the candidate, or a notice to
+ * staff — of an enrolment, an enquiry, or (issue 16) a seat come free in a batch with a waitlist
+ * (`waitlist-notice:{order id whose hold was freed}`), or (issue 17) a cadetship installment's
+ * payment link to the candidate (`installment-link:{reference id}`, e.g. `{order id}-i2`), or (issue 20)
+ * a course certificate to its holder (`certificate:{number}`, the PDF attached) or its expiry
+ * reminder (`certificate-expiry:{number}`).
+ */
+export const OUTBOX_KINDS = [
+  'receipt',
+  'enrolment-notice',
+  'enquiry-notice',
+  'refund-receipt',
+  'waitlist-notice',
+  'installment-link',
+  'certificate',
+  'certificate-expiry',
+] as const
+export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
+export type OutboxKind = z.infer<typeof OutboxKindSchema>
+
+/**
+ * Where a message is: `queued` (waiting for its first or next attempt, or being sent right now),
+ * `sent` (the SMTP server accepted it), `failed` (no attempt succeeded within 24 hours of its
+ * creation; sendAgain queues it again).
+ */
+export const OUTBOX_STATUSES = ['queued', 'sent', 'failed'] as const
+export const OutboxStatusSchema = z.enum(OUTBOX_STATUSES)
+export type OutboxStatus = z.infer<typeof OutboxStatusSchema>
+
+/** What a message is about: a receipt number, an order id or a contact message id (1–100 of [A-Za-z0-9_-], starting alphanumeric). */
+export const OUTBOX_ABOUT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/
+
+/** A message id `{kind}:{about}`. */
+export const OUTBOX_ID_PATTERN = new RegExp(`^(${OUTBOX_KINDS.join('|')}):${OUTBOX_ABOUT_PATTERN.source.slice(1, -1)}$`)
+
+/** A message id (also in the send-again path: anything else answers 404). */
+export const OutboxIdSchema = z.string().regex(OUTBOX_ID_PATTERN, 'Unknown message')
+
+export const isOutboxId = (value: string): boolean => OUTBOX_ID_PATTERN.test(value)
+
+/** The id of the message of `kind` about `about` (not checked: see isOutboxId). */
+export const outboxId = (kind: OutboxKind, about: string): string => `${kind}:${about}`
+
+/** One message of the outbox, as staff see it. Times are ISO 8601 (UTC). */
+export const OutboxMessageSchema = z.object({
+  id: OutboxIdSchema,
+  kind: OutboxKindSchema,
+  /** The recipients' addresses. */
+  to: z.array(MailAddressSchema).min(1),
+  subject: z.string(),
+  status: OutboxStatusSchema,
+  /** Attempts to send so far (an attempt is counted when it starts). */
+  attempts: z.number().int().nonnegative(),
+  /** Why the latest attempt failed (the SMTP server's answer or the connection error). */
+  lastError: z.string().optional(),
+  createdAt: z.string(),
+  sentAt: z.string().optional(),
+})
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>
+
+/** 200 of GET /api/admin/outbox: every message, newest first. */
+export const OutboxListSchema = z.array(OutboxMessageSchema)
+export type OutboxList = z.infer<typeof OutboxListSchema>
+
+/**
+ * 200 of POST /api/admin/outbox/:id/send-again: the message after it was queued again and one
+ * delivery was tried at once — `sent`, or `queued` (the attempt failed and will be retried, or
+ * e-mail is not configured), with its attempts and last error.
+ */
+export const OutboxSendAgainResponseSchema = OutboxMessageSchema
+export type OutboxSendAgainResponse = z.infer<typeof OutboxSendAgainResponseSchema>

@@ -1,0 +1,112 @@
+/**
+ * Builders for the site's internal links, so a route's address is written in one place: the
+ * pages, the sitemap, the Studio's previews and Presentation tool all import them. All return
+ * root-relative paths with path segments and query strings URL-encoded. No imports: safe for
+ * the browser, the server and the Studio.
+ */
+
+/** /courses/{categoryId} */
+export const categoryPath = (categoryId: string) => `/courses/${encodeURIComponent(categoryId)}`
+
+/** /services/{slug} or /services/officer-licensing/{slug} */
+export function servicePath(section: string | null | undefined, slug: string | null | undefined): string {
+  const safe = encodeURIComponent(slug ?? '')
+  return section === 'officer-licensing' ? `/services/officer-licensing/${safe}` : `/services/${safe}`
+}
+
+/** Query of the enrolment form (docs/requirements.md#req-routes: training, course, category, price, country, amount). */
+export type EnrolLinkParams = {
+  training: string
+  course: string
+  price?: string
+  amount?: number
+  country?: string
+  category?: string
+  /** A course batch's document id (issue 16): the form preselects that batch. */
+  batch?: string
+}
+
+/** /payment?training=…&course=…[&price=…][&country=…][&amount=…][&batch=…] (docs/requirements.md#req-routes, #req-batches-content). */
+export function enrolPath(params: EnrolLinkParams): string {
+  const query = new URLSearchParams()
+  query.set('training', params.training)
+  query.set('course', params.course)
+  if (params.category) query.set('category', params.category)
+  if (params.price) query.set('price', params.price)
+  if (params.country) query.set('country', params.country)
+  if (params.amount !== undefined) query.set('amount', String(params.amount))
+  if (params.batch) query.set('batch', params.batch)
+  return `/payment?${query.toString()}`
+}
+
+/** The course calendar (issue 16): every upcoming batch. */
+export const CALENDAR_PATH = '/courses/calendar'
+
+/** /courses/calendar[?category=…]: the calendar, filtered by a category id when given. */
+export const calendarPath = (categoryId?: string) => (categoryId ? `${CALENDAR_PATH}?${new URLSearchParams({category: categoryId}).toString()}` : CALENDAR_PATH)
+
+/** /exam/{examId}/start */
+export const examStartPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/start`
+
+/** /exam/{examId}/take */
+export const examTakePath = (examId: string) => `/exam/${encodeURIComponent(examId)}/take`
+
+/** POST /api/exams/{examId}/attempts: a new attempt's signed draw (schemas/contracts/exam-attempts.ts). */
+export const examAttemptsApiPath = (examId: string) => `/api/exams/${encodeURIComponent(examId)}/attempts`
+
+/** /exam/{examId}/results */
+export const examResultsPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/results`
+
+/**
+ * /enrolment/confirmation/{orderId}/{key}: an enrolment's confirmation page (issue 14). The key is
+ * the record's 128-bit random `confirmationKey`, so the URL cannot be guessed from the order id.
+ */
+export const confirmationPath = (orderId: string, key: string) => `/enrolment/confirmation/${encodeURIComponent(orderId)}/${encodeURIComponent(key)}`
+
+/** {confirmationPath}/receipt.pdf: the receipt PDF of a paid enrolment (issue 14). */
+export const receiptPdfPath = (orderId: string, key: string) => `${confirmationPath(orderId, key)}/receipt.pdf`
+
+/** The admin area's list of enrolments (fixed by the product spec). */
+export const ADMIN_LIST_PATH = '/adminEnrollments'
+
+/** The admin area's payments page: orders needing attention and the webhook event log (issue 15). */
+export const ADMIN_PAYMENTS_PATH = '/admin/payments'
+/** Staff's batches page (issue 16): seats, rosters and waitlists. */
+export const ADMIN_BATCHES_PATH = '/admin/batches'
+
+/** Staff's item statistics of the practice exams (issue 18). */
+export const ADMIN_EXAMS_PATH = '/admin/exams'
+
+/** Staff's register of course certificates (issue 20): search, CSV, PDF, revoke, expiring soon. */
+export const ADMIN_CERTIFICATES_PATH = '/admin/certificates'
+
+/** The admin area's outbox of e-mail messages (issue 14). */
+export const ADMIN_OUTBOX_PATH = '/admin/outbox'
+
+/** The admin area's inbox of contact enquiries (issue 15). */
+export const ADMIN_ENQUIRIES_PATH = '/admin/enquiries'
+
+/**
+ * The legal pages' slugs (docs/requirements.md#req-legal): each is served at /{slug} by pages/legal.tsx,
+ * registered once per slug in web/vite.config.ts; the Studio allows only these
+ * (schemas/content/pages.ts).
+ */
+export const LEGAL_SLUGS = ['terms', 'privacy', 'refund', 'shipping'] as const
+
+/** /{slug} of a legal page */
+export const legalPath = (slug: string) => `/${encodeURIComponent(slug)}`
+
+/**
+ * The id of a course's card on its category page, so a link (and the course's structured
+ * data) can point at it: /courses/{category}#{anchor}. Sanity ids are [A-Za-z0-9._-].
+ */
+export const courseAnchor = (courseId: string) => `course-${courseId.replace(/^course-/, '').replace(/[^A-Za-z0-9_-]+/g, '-')}`
+
+/**
+ * An absolute URL on the site: `origin` (no trailing slash, e.g. https://www.example.com)
+ * followed by the root-relative `path`. A path that is already absolute is returned as is.
+ */
+export function absoluteUrl(origin: string, path: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path
+  return `${origin.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`
+}
