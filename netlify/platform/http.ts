@@ -8,6 +8,7 @@ import {getEnv} from '#netlify/platform/env'
 import type {ApiError} from '#schemas/contracts/errors'
 import {NO_STORE} from '#netlify/platform/cache'
 import {secureResponse} from '#netlify/platform/security'
+import {ServiceError} from './errors'
 
 export class HttpError extends Error {
   constructor(
@@ -35,6 +36,12 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
 export function errorResponse(status: number, message: string, details?: HttpError['details'], headers?: Record<string, string>): Response {
   const body: ApiError = details ? {error: message, details} : {error: message}
   return json(body, {status, headers})
+}
+
+/** A ServiceError's answer: its kind's status, `{error, details?}`, and Retry-After when it has one. */
+export function serviceErrorResponse(error: ServiceError): Response {
+  const headers = error.retryAfterSeconds === undefined ? undefined : {'Retry-After': String(error.retryAfterSeconds)}
+  return errorResponse(error.status, error.message, error.details, headers)
 }
 
 /** Default largest JSON body a function reads (bytes). */
@@ -117,7 +124,8 @@ export function requireMethod(request: Request, ...allowed: string[]): void {
 }
 
 /**
- * Wraps a function handler: HttpErrors become their JSON responses; anything else is logged
+ * Wraps a function handler: HttpErrors and ServiceErrors become their JSON responses (one mapping,
+ * STATUS_OF_KIND of ./errors.ts); anything else is logged
  * and answered with a generic 500 that leaks nothing. Every answer, success or error, leaves
  * with the security headers (nosniff, Referrer-Policy, X-Frame-Options, `default-src 'none';
  * frame-ancestors 'none'` unless it set its own CSP, HSTS in production: issue 12, finding 9).
@@ -134,6 +142,7 @@ async function answer<C>(handler: (request: Request, context: C) => Promise<Resp
     return await handler(request, context)
   } catch (error) {
     if (error instanceof HttpError) return errorResponse(error.status, error.message, error.details, error.headers)
+    if (error instanceof ServiceError) return serviceErrorResponse(error)
     console.error(`[${request.method} ${request.url}]`, error)
     return errorResponse(500, 'Something went wrong on our side. Please try again.')
   }
