@@ -1,7 +1,8 @@
 /**
  * ESLint (flat config): typescript-eslint, React, React Hooks and jsx-a11y over the whole
  * project; Prettier owns formatting (eslint-config-prettier turns the style rules off).
- * `npm run lint` runs ESLint with --max-warnings 0 and `prettier --check`; `npm test` runs it.
+ * `npm run lint` runs ESLint with --max-warnings 0, dependency-cruiser (.dependency-cruiser.cjs: the
+ * floor plan's import rules) and `prettier --check`; `npm test` runs it.
  */
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
@@ -40,6 +41,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: {sourceType: 'commonjs', globals: globals.node},
+  },
+  {
     // One import style (README "How the code is organised"): the aliases ~/ (web/app), #schemas/ and
     // #netlify/ instead of ../../ chains. The Studio and the content schema it bundles with its own
     // toolchain (studio/, schemas/content/) keep relative paths.
@@ -49,6 +54,18 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {patterns: [{regex: '^(\\.\\./){2,}', message: 'Import through a path alias (~/, #schemas/, #netlify/) instead of a ../../ chain.'}]},
+      ],
+    },
+  },
+  {
+    // One home for the environment: only the env module (zod-validated) reads process.env; the
+    // app, the functions, the services, the platform and the contracts ask it (getEnv()).
+    files: ['web/app/**/*.{ts,tsx}', 'netlify/functions/**/*.ts', 'netlify/services/**/*.{ts,tsx}', 'netlify/platform/**/*.ts', 'schemas/**/*.ts'],
+    ignores: ['netlify/platform/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {object: 'process', property: 'env', message: 'Read the environment through netlify/platform/env.ts (getEnv()), its one zod-validated home.'},
       ],
     },
   },

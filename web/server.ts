@@ -26,6 +26,7 @@ import compression from 'compression'
 import {createRequestListener, type ClientAddress} from '@remix-run/node-fetch-server'
 import sirv from 'sirv'
 import {repairIndexAtBoot, startLocalSchedules} from '#netlify/platform/local-schedule'
+import {repairEnrolmentIndex} from '#netlify/services/enrolments/repair'
 import {createFunctionRouter, type FunctionModule} from '#netlify/platform/routes'
 import {MIN_BYTES} from './scripts/precompress'
 import {IMMUTABLE_CACHE_CONTROL, STATIC_CACHE_CONTROL} from '#netlify/platform/cache'
@@ -110,7 +111,7 @@ function functionContext(request: Request, client: {address: string}, params: Re
 }
 
 // Scheduled functions (config.schedule) as on Netlify; first the index repair (at most 3 s, never fatal).
-await repairIndexAtBoot()
+await repairIndexAtBoot({repair: () => repairEnrolmentIndex()})
 const schedules = startLocalSchedules(functionModules, {context: (request) => functionContext(request, {address: '127.0.0.1'}, {})})
 
 /** Routes one request: a function by its config.path, else the page function (Remix). */

@@ -18,7 +18,6 @@
  */
 import {Cron} from 'croner'
 import type {FunctionModule} from './routes'
-import {repairEnrolmentIndex, type RepairCounts} from '../services/enrolments/repair'
 
 /** The nicknames Netlify accepts (RFC extensions except @reboot and @annually). */
 export const SCHEDULE_NICKNAMES = ['@yearly', '@monthly', '@weekly', '@daily', '@hourly'] as const
@@ -123,19 +122,25 @@ export function startLocalSchedules(
   return {functions, stop: () => jobs.forEach((job) => job.stop())}
 }
 
+/** What the enrolment index repair reports (the service's counts; this module only logs them). */
+export type RepairCounts = {checked: number; repaired: number; removed: number}
+
 /**
- * The enrolment index repair once at boot: waits for it at most `waitMs` (then lets the caller
+ * The enrolment index repair (`repair`, the service's repairEnrolmentIndex) once at boot: waits for it at most `waitMs` (then lets the caller
  * go on while it finishes), never rejects, and logs `[enrolment-index] boot repair: checked C,
  * repaired R, removed D (T ms)` or the failure. Resolves to the counts when the repair ended
  * within the wait, else null (still running, or failed); `done` (when given) receives the
  * counts or the error when it ends.
  */
-export async function repairIndexAtBoot(
-  options: {waitMs?: number; repair?: () => Promise<RepairCounts>; log?: Logger; done?: (result: RepairCounts | Error) => void} = {},
-): Promise<RepairCounts | null> {
+export async function repairIndexAtBoot<Counts extends RepairCounts>(options: {
+  waitMs?: number
+  repair: () => Promise<Counts>
+  log?: Logger
+  done?: (result: Counts | Error) => void
+}): Promise<Counts | null> {
   const log = options.log ?? console
   const started = performance.now()
-  const repair = (options.repair ?? (() => repairEnrolmentIndex()))().then(
+  const repair = options.repair().then(
     (counts) => {
       log.log(
         `[enrolment-index] boot repair: checked ${counts.checked}, repaired ${counts.repaired}, removed ${counts.removed} (${Math.round(performance.now() - started)} ms)`,

@@ -16,7 +16,7 @@
  */
 import nodemailer, {type Transporter} from 'nodemailer'
 import {getEnv, isProduction, type Env} from '#netlify/platform/env'
-import type {Mailbox} from '../services/mail/headers'
+import type {Mailbox} from './mail-headers'
 
 /** How long each SMTP step may take (ms): connection, greeting, socket inactivity, DNS. */
 export const SMTP_TIMEOUT_MS = 5000

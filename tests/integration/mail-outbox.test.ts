@@ -17,7 +17,7 @@ import {OutboxListSchema} from '#schemas/contracts/outbox'
 import type {EnrolmentRecord} from '#netlify/services/enrolments/record'
 import {HttpError} from '#netlify/platform/http'
 import {deliverDue, deliverOne, VISITOR_SEND_TIMEOUT_MS} from '#netlify/services/mail/deliver'
-import {MailHeaderError} from '#netlify/services/mail/headers'
+import {MailHeaderError} from '#netlify/platform/mail-headers'
 import {enquiryNoticeMessage, enrolmentFacts, enrolmentNoticeMessage, receiptMessage, staffRecipients} from '#netlify/services/mail/messages'
 import {
   backoffMs,

@@ -1,11 +1,11 @@
 /**
- * Issue 14: mail headers without injection (netlify/services/mail/headers.ts, schemas/contracts/mail.ts)
+ * Issue 14: mail headers without injection (netlify/platform/mail-headers.ts, schemas/contracts/mail.ts)
  * and the templates' subjects, exactly as the issue words them.
  */
 import {describe, expect, it} from 'vitest'
 import {isMailAddress, parseMailAddressList, parseMailbox} from '#schemas/contracts/mail'
 import {isOutboxId, outboxId} from '#schemas/contracts/outbox'
-import {headerText, MailHeaderError, requireAddress, requireAddresses, safeMailbox} from '#netlify/services/mail/headers'
+import {headerText, MailHeaderError, requireAddress, requireAddresses, safeMailbox} from '#netlify/platform/mail-headers'
 import {renderEnquiryNotice} from '#netlify/services/mail/templates/enquiry-notice'
 import {renderEnrolmentNotice} from '#netlify/services/mail/templates/enrolment-notice'
 import {renderReceiptEmail} from '#netlify/services/mail/templates/receipt'

@@ -36,7 +36,7 @@ import {randomBytes} from 'node:crypto'
 import {isOutboxId, OUTBOX_ABOUT_PATTERN, OUTBOX_KINDS, outboxId, type OutboxKind, type OutboxList, type OutboxMessage} from '#schemas/contracts/outbox'
 import {listKeys, openStore, STORES, updateJSON} from '#netlify/platform/blobs'
 import {HttpError} from '#netlify/platform/http'
-import {headerText, requireAddresses, safeMailbox, type Mailbox} from './headers'
+import {headerText, requireAddresses, safeMailbox, type Mailbox} from '#netlify/platform/mail-headers'
 
 /** How long a message is retried, from its creation (ms): 24 hours. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000

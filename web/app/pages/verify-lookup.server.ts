@@ -18,10 +18,12 @@
  * Every answer carries `X-Robots-Tag: noindex, nofollow` and `Cache-Control: no-store`.
  */
 import {parseWithZod} from '@conform-to/zod'
-import type {SubmissionResult} from '@conform-to/react'
 import {clientAddress} from '#netlify/platform/http'
 import {checkVerifyRateLimit, lookupMaskedCertificate, verifyCertificate} from '#netlify/services/certificates/verify'
-import type {MaskedCertificate, VerifyResponse} from '#schemas/contracts/certificates'
+import type {MaskedCertificate} from '#schemas/contracts/certificates'
+import type {VerifyActionData} from '~/components/verify/verify-data'
+
+export type {VerifyActionData}
 import {VerifyFormSchema} from '#schemas/contracts/forms/verify'
 import {isCertificateNumber, NO_MATCH_MESSAGE} from '#schemas/rules/certificates'
 import {tooManyLookupsMessage, VERIFY_UNAVAILABLE} from '~/components/verify/verify-text'
@@ -33,12 +35,6 @@ export const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'} as const
 
 /** A form of two short fields: anything larger is not one. */
 const MAX_FORM_BYTES = 4 * 1024
-
-/** What the verify action answers (also the clientAction's 503 when the server cannot be reached). */
-export type VerifyActionData =
-  | {state: 'found'; certificate: VerifyResponse; result: SubmissionResult<string[]>}
-  | {state: 'invalid'; result: SubmissionResult<string[]>}
-  | {state: 'no-match' | 'too-many' | 'unavailable' | 'error'; message: string; result?: SubmissionResult<string[]>}
 
 /** What the /verify/{number} loader answers. */
 export type MaskedLoaderData =

@@ -7,7 +7,7 @@
 import type {ReactNode} from 'react'
 import {Body, Container, Head, Heading, Hr, Html, Link, Preview, render, Section, Text} from '@react-email/components'
 import type {ReceiptProvider} from '#netlify/services/receipts/receipt-pdf'
-import {headerText} from '../headers'
+import {headerText} from '#netlify/platform/mail-headers'
 
 /** The provider as the e-mails show it: the site settings' company name and contact. */
 export type MailProvider = ReceiptProvider

@@ -19,7 +19,7 @@ import type {z} from 'zod'
 import {ErrorSummary} from '~/components/form/ErrorSummary'
 import {Field, inputClass} from '~/components/form/Field'
 import {VERIFY_LABELS} from '~/components/verify/verify-text'
-import type {VerifyActionData} from '~/pages/verify-lookup.server'
+import type {VerifyActionData} from './verify-data'
 
 type VerifyFieldName = keyof typeof VERIFY_LABELS
 
