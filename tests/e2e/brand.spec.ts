@@ -98,10 +98,16 @@ test('with reduced motion the hero video is never requested, even on a wide scre
   const videos = recordRequests(page, VIDEO_REQUEST)
   await page.goto('/')
   await page.waitForLoadState('load')
-  await page.waitForTimeout(1000)
-  await expect(page.locator('video')).toHaveCount(0)
-  expect(videos).toEqual([])
   await expect(page.locator('section[data-hero="photo"] img').first()).toBeVisible()
+  // Turning reduced motion off brings the video in: the hero was live and listening, and had
+  // requested nothing while reduced motion was on.
+  const beforeSwitch = [...videos]
+  await page.emulateMedia({reducedMotion: 'no-preference'})
+  await expect(page.locator('video[data-hero-video]')).toHaveCount(1)
+  expect(beforeSwitch).toEqual([])
+  // And back on: the video leaves again.
+  await page.emulateMedia({reducedMotion: 'reduce'})
+  await expect(page.locator('video')).toHaveCount(0)
 })
 
 test('on a wide screen without reduced motion the hero video loops behind the text, muted', async ({page}) => {
