@@ -60,8 +60,22 @@ export const STORES = {
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]
 
-export function openStore(name: StoreName): Store {
-  return getStore({name, consistency: 'strong'})
+/** Opens a store by name: Netlify Blobs (strong consistency), or the store factory tests install. */
+export function openStore(name: StoreName | string): Store {
+  return storeFactory ? storeFactory(name) : getStore({name, consistency: 'strong'})
+}
+
+/** Makes the store of a name: tests install one (an in-memory store) so services run without HTTP or disk. */
+export type StoreFactory = (name: string) => Store
+
+let storeFactory: StoreFactory | null = null
+
+/**
+ * Tests only: every openStore() from now on asks `factory` (null: Netlify Blobs again). The
+ * factory must answer the same store for the same name.
+ */
+export function useStoreFactory(factory: StoreFactory | null): void {
+  storeFactory = factory
 }
 
 export class ConflictError extends Error {

@@ -1,7 +1,11 @@
 /**
- * Netlify's own Blobs emulation (BlobsServer) for integration tests: a fresh directory per
- * call, wired in through NETLIFY_BLOBS_CONTEXT so the real @netlify/blobs client talks to it.
- * With msw running, bypass localhost so the Blobs client is not intercepted.
+ * Blobs for integration tests. `useBlobs()` installs fresh in-memory stores
+ * (./memory-blobs.ts) for the calling test file: the services run without HTTP or disk.
+ * `useBlobs({emulation: true})` and `startBlobs()` start Netlify's own Blobs emulation
+ * (BlobsServer) in a fresh directory instead, wired in through NETLIFY_BLOBS_CONTEXT so the real
+ * @netlify/blobs client talks to it: for the tests of what only the emulation does (its files on
+ * disk, a crash mid-write, the contract suite). With msw running, bypass localhost so the Blobs
+ * client is not intercepted.
  */
 import {randomBytes} from 'node:crypto'
 import {mkdtempSync, rmSync} from 'node:fs'
@@ -9,6 +13,9 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {BlobsServer} from '@netlify/blobs/server'
 import {afterAll, beforeAll} from 'vitest'
+import type {Store} from '@netlify/blobs'
+import {useStoreFactory, type StoreFactory} from '#netlify/platform/blobs'
+import {memoryStore} from './memory-blobs'
 
 export async function startBlobs(): Promise<{stop: () => Promise<void>; directory: string}> {
   const directory = mkdtempSync(join(tmpdir(), 'blobs-'))
@@ -42,11 +49,47 @@ export function testContext(params: Record<string, string> = {}, ip = '203.0.113
   }
 }
 
-/** Registers a fresh Blobs server for the calling test file (started before all, stopped after). */
-export function useBlobs(): void {
-  let blobs: Awaited<ReturnType<typeof startBlobs>> | undefined
+/** The factory installed by startMemoryBlobs (null: the emulation or Netlify Blobs). */
+let installed: StoreFactory | null = null
+
+/** Installs fresh in-memory stores (one per name) until `stop()`. */
+export function startMemoryBlobs(): {stop: () => void} {
+  const stores = new Map<string, ReturnType<typeof memoryStore>>()
+  installed = (name) => {
+    let store = stores.get(name)
+    if (!store) stores.set(name, (store = memoryStore(name)))
+    return store
+  }
+  useStoreFactory(installed)
+  return {
+    stop: () => {
+      installed = null
+      useStoreFactory(null)
+    },
+  }
+}
+
+/**
+ * Storage that cannot be reached, as when Netlify Blobs is down: every call of every store
+ * rejects with a network error until the returned `restore()`, which brings back the stores of
+ * before (in-memory or the emulation).
+ */
+export function storageDown(): {restore: () => void} {
+  const down = new Proxy({} as Store, {
+    get: () => () => Promise.reject(new TypeError('fetch failed: connect ECONNREFUSED 127.0.0.1:9')),
+  })
+  useStoreFactory(() => down)
+  return {restore: () => useStoreFactory(installed)}
+}
+
+/**
+ * Registers fresh Blobs for the calling test file (before all, removed after): in-memory stores,
+ * or with `emulation: true` Netlify's Blobs emulation.
+ */
+export function useBlobs(options: {emulation?: boolean} = {}): void {
+  let blobs: {stop: () => unknown} | undefined
   beforeAll(async () => {
-    blobs = await startBlobs()
+    blobs = options.emulation ? await startBlobs() : startMemoryBlobs()
   })
   afterAll(async () => {
     await blobs?.stop()

@@ -9,7 +9,7 @@ import contactFunction from '#netlify/functions/contact'
 import {openStore, STORES} from '#netlify/platform/blobs'
 import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '#netlify/services/enquiries/contact'
 import {action, CONTACT_FAILURE_MESSAGES, type ContactActionData} from '~/routes/contact'
-import {testContext, useBlobs} from '../helpers/blobs'
+import {storageDown, testContext, useBlobs} from '../helpers/blobs'
 
 useBlobs()
 afterEach(() => {
@@ -155,10 +155,7 @@ describe('the /contact action', () => {
   })
 
   it('replies 500 with a visible message when the message cannot be stored', async () => {
-    const saved = process.env.NETLIFY_BLOBS_CONTEXT
-    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
-      JSON.stringify({edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9', siteID: 'test-site', token: 'x'}),
-    ).toString('base64')
+    const storage = storageDown()
     const originalError = console.error
     console.error = () => {}
     try {
@@ -169,7 +166,7 @@ describe('the /contact action', () => {
       expect(data.status === 'error' && data.result?.initialValue).toMatchObject({message: values.message})
     } finally {
       console.error = originalError
-      process.env.NETLIFY_BLOBS_CONTEXT = saved
+      storage.restore()
     }
   }, 20_000)
 })

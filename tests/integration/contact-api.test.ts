@@ -8,7 +8,7 @@ import handler, {config} from '#netlify/functions/contact'
 import {openStore, STORES} from '#netlify/platform/blobs'
 import {CONTACT_RATE_LIMITED_MESSAGE, type StoredContactMessage} from '#netlify/services/enquiries/contact'
 import {rateLimitBlobKey, sha256Hex} from '#netlify/platform/rate-limit'
-import {testContext, useBlobs} from '../helpers/blobs'
+import {storageDown, testContext, useBlobs} from '../helpers/blobs'
 
 useBlobs()
 afterEach(() => {
@@ -209,11 +209,7 @@ describe('POST /api/contact', () => {
 
 describe('POST /api/contact with storage down', () => {
   it('answers 500 with a generic message', async () => {
-    const saved = process.env.NETLIFY_BLOBS_CONTEXT
-    // A Blobs endpoint nobody listens on.
-    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
-      JSON.stringify({edgeURL: 'http://127.0.0.1:9', uncachedEdgeURL: 'http://127.0.0.1:9', siteID: 'test-site', token: 'x'}),
-    ).toString('base64')
+    const storage = storageDown()
     const errors: unknown[] = []
     const originalError = console.error
     console.error = (...args: unknown[]) => void errors.push(args)
@@ -224,7 +220,7 @@ describe('POST /api/contact with storage down', () => {
       expect(errors).toHaveLength(1)
     } finally {
       console.error = originalError
-      process.env.NETLIFY_BLOBS_CONTEXT = saved
+      storage.restore()
     }
   }, 20_000)
 })

@@ -22,8 +22,8 @@
  *   whose record is gone).
  */
 import {createHash} from 'node:crypto'
-import {getStore, type Store} from '@netlify/blobs'
-import {updateJSON} from '#netlify/platform/blobs'
+import type {Store} from '@netlify/blobs'
+import {openStore, updateJSON} from '#netlify/platform/blobs'
 import type {AdminListStatus, EnrolmentSummary} from '#schemas/contracts/admin'
 import {wasPaid} from '#schemas/rules/enrolment-status'
 import type {EnrolmentBatch, EnrolmentRecord} from './record'
@@ -35,7 +35,7 @@ export type {EnrolmentSummary} from '#schemas/contracts/admin'
 
 export type IndexShard = {entries: Record<string, EnrolmentSummary>}
 
-export const indexStore = (): Store => getStore({name: INDEX_STORE, consistency: 'strong'})
+export const indexStore = (): Store => openStore(INDEX_STORE)
 
 export function shardOf(orderId: string): number {
   return createHash('sha256').update(orderId, 'utf8').digest()[0]! % SHARD_COUNT
