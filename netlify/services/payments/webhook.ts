@@ -60,6 +60,7 @@ export class WebhookSignatureError extends Error {
     this.name = 'WebhookSignatureError'
   }
 }
+
 /** A claim older than this whose run never finished is taken over (ms). */
 export const CLAIM_STALE_MS = 60_000
 
