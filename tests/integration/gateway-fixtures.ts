@@ -1,6 +1,6 @@
 /**
- * The setup of the tests that talk to the payment gateway from the admin side (issue 15:
- * reconciliation, refunds): the test seed, msw in front of Razorpay's API (with POST /v1/orders;
+ * The setup of the tests that talk to the payment gateway from the admin side
+ * (reconciliation, refunds, installments): the test seed, msw in front of Razorpay's API (with POST /v1/orders;
  * local calls — the Blobs emulation — pass through, anything else unhandled is an error), the
  * Blobs emulation, the admin account, sandbox mode without SMTP before each test; handlers, env,
  * mocks, timers and any fake gateway (gatewayTimingOut) reset after each. Call once at the top of a test file; returns the msw server
