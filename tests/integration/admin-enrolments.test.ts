@@ -15,7 +15,7 @@ import {clearEnrolmentIndex, listIndexedEnrolments} from '#netlify/services/enro
 import {rebuildEnrolmentIndex} from '#netlify/services/enrolments/repair'
 import {listEnrolments} from '#netlify/services/enrolments/enrolments'
 import {handle} from '#netlify/platform/http'
-import {saveEnrolment} from '#netlify/services/payments/save'
+import {saveEndpoint} from '#netlify/functions/enrolment-save'
 import {completeUpload, putChunk, startUpload} from '#netlify/services/uploads/uploads'
 import {stubPdf} from '../helpers/stub-pdf'
 import {callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
@@ -51,7 +51,7 @@ const newOrder = async (form: Record<string, unknown> = {}) => {
   return result.body as {id: string; amount: number}
 }
 /** The save callback as its function runs it, with the stub PDF renderer (for the tests that count rows). */
-const saveCounting = handle((request: Request) => saveEnrolment(request, {renderReceiptPdf: stubPdf}))
+const saveCounting = handle(saveEndpoint({renderReceiptPdf: stubPdf}))
 const pay = async (orderId: string, payment = paymentId(), handler: Parameters<typeof call>[0] = save) => {
   const result = await call(
     handler,

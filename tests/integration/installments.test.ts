@@ -6,7 +6,7 @@
  * requests race), the payment_link webhooks (paid, de-duplicated, bad signature 400, unknown link,
  * amount mismatch flagged, expired), the receipts and e-mails in the outbox.
  */
-import {delay, http, HttpResponse} from 'msw'
+import {http, HttpResponse} from 'msw'
 import {describe, expect, it} from 'vitest'
 import enrolmentDetail from '#netlify/functions/admin-enrolment'
 import linkFn from '#netlify/functions/admin-enrolment-installment-link'
@@ -19,13 +19,12 @@ import {netRevenueMinor} from '#schemas/rules/revenue'
 import {requestInstallmentLink} from '#netlify/services/installments/installments'
 import {getOutboxRecord, listOutbox} from '#netlify/services/mail/outbox'
 import {listWebhookLog} from '#netlify/services/payments/webhook-log'
-import {shortenRazorpayTimeoutForTests} from '#netlify/platform/payments/gateway'
 import {PAYMENT_LINK_EXPIRY_SECONDS} from '#schemas/rules/installments'
 import {RECEIPT_NUMBER_PATTERN} from '#schemas/rules/receipt-number'
 import {InstallmentLinkResponseSchema} from '#schemas/contracts/installments'
 import {RAZORPAY_API, razorpayPaymentEvent, razorpayPaymentLinkEvent, razorpayPaymentLinkHandler, type RecordedLinkRequest} from '../mocks/razorpay'
 import {testContext} from '../helpers/blobs'
-import {useGatewayTestSetup} from './gateway-fixtures'
+import {gatewayTimingOut, useGatewayTestSetup} from './gateway-fixtures'
 import {ADMIN_EMAIL, callAs, getRequest, loginToken} from './admin-fixtures'
 import {call, jsonRequest, KEY_ID, KEY_SECRET, paymentId, stubRazorpayEnv, validForm, webhookRequest} from './payments-fixtures'
 
@@ -341,13 +340,8 @@ describe('installment links through the razorpay SDK (msw) and the payment_link 
     stubRazorpayEnv()
     const token = await loginToken()
     const order = await cadetOrder()
-    server.use(
-      http.post(`${RAZORPAY_API}/payment_links`, async () => {
-        await delay('infinite')
-        return HttpResponse.json({})
-      }),
-    )
-    const restore = shortenRazorpayTimeoutForTests(200)
+    // The gateway does not answer in time: a fake gateway gives up at once.
+    const restore = gatewayTimingOut('createPaymentLink')
     try {
       const timedOut = await requestLink(order.id, 2, token)
       expect(timedOut.status).toBe(504)

@@ -8,8 +8,8 @@ import {expect, it, vi} from 'vitest'
 import createOrder from '#netlify/functions/enrolment-create-order'
 import {listEnrolments} from '#netlify/services/enrolments/enrolments'
 import {handle} from '#netlify/platform/http'
-import {saveEnrolment} from '#netlify/services/payments/save'
-import {handleWebhook} from '#netlify/services/payments/webhook'
+import {saveEndpoint} from '#netlify/functions/enrolment-save'
+import {webhookEndpoint} from '#netlify/functions/razorpay-webhook'
 import {stubPdf} from '../helpers/stub-pdf'
 import {razorpayPaymentEvent} from '../mocks/razorpay'
 import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment, validForm, webhookRequest} from './payments-fixtures'
@@ -18,8 +18,8 @@ usePaymentsTestEnvironment()
 
 const COUNT = 50
 
-const save = handle((request: Request) => saveEnrolment(request, {renderReceiptPdf: stubPdf}))
-const webhook = handle((request: Request) => handleWebhook(request, {renderReceiptPdf: stubPdf}))
+const save = handle(saveEndpoint({renderReceiptPdf: stubPdf}))
+const webhook = handle(webhookEndpoint({renderReceiptPdf: stubPdf}))
 
 it('50 concurrent saves and webhooks for 50 distinct orders store 50 paid enrolments', async () => {
   const courses = [

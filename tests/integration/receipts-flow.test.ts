@@ -21,8 +21,8 @@ import webhook from '#netlify/functions/razorpay-webhook'
 import {getEnrolment, listEnrolments, markPaid} from '#netlify/services/enrolments/enrolments'
 import {handle} from '#netlify/platform/http'
 import {listOutbox} from '#netlify/services/mail/outbox'
-import {saveEnrolment} from '#netlify/services/payments/save'
-import {handleWebhook} from '#netlify/services/payments/webhook'
+import {saveEndpoint} from '#netlify/functions/enrolment-save'
+import {webhookEndpoint} from '#netlify/functions/razorpay-webhook'
 import {loader as confirmationLoader} from '~/routes/enrolment.confirmation.$orderId.$key'
 import {loader as receiptLoader} from '~/routes/enrolment.confirmation.$orderId.$key.receipt[.]pdf'
 import {closedPort, startSmtpSink, type SmtpSink} from '../helpers/smtp-sink'
@@ -63,8 +63,8 @@ const saveCall = (orderId: string, pay: string, handler: Handler = save) =>
 
 type Handler = Parameters<typeof call>[0]
 /** The save callback and the webhook as their functions run them, with the stub PDF renderer (for counting). */
-const saveCounting = handle((request: Request) => saveEnrolment(request, {renderReceiptPdf: stubPdf}))
-const webhookCounting = handle((request: Request) => handleWebhook(request, {renderReceiptPdf: stubPdf}))
+const saveCounting = handle(saveEndpoint({renderReceiptPdf: stubPdf}))
+const webhookCounting = handle(webhookEndpoint({renderReceiptPdf: stubPdf}))
 
 /** The outbox messages about one receipt number. */
 const outboxOf = async (receiptNumber: string) => (await listOutbox()).filter((m) => m.id.endsWith(`:${receiptNumber}`))

@@ -16,9 +16,8 @@ import sandboxPay from '#netlify/functions/sandbox-pay'
 import {getEnrolment} from '#netlify/services/enrolments/enrolments'
 import {listOutbox} from '#netlify/services/mail/outbox'
 import {ordersNeedingAttention, reconcilePendingOrders} from '#netlify/services/payments/reconcile'
-import {shortenRazorpayTimeoutForTests} from '#netlify/platform/payments/gateway'
 import {RAZORPAY_API, razorpayPaymentEvent} from '../mocks/razorpay'
-import {useGatewayTestSetup} from './gateway-fixtures'
+import {gatewayTimingOut, useGatewayTestSetup} from './gateway-fixtures'
 import {callAs, getRequest, loginToken} from './admin-fixtures'
 import {call, jsonRequest, paymentId, stubRazorpayEnv, validForm, webhookRequest} from './payments-fixtures'
 
@@ -117,9 +116,8 @@ describe('Check with gateway (Razorpay, through the SDK)', () => {
     expect(failed.status).toBe(502)
     expect(failed.body.error).toContain('Nothing was changed')
 
-    server.use(http.get(`${RAZORPAY_API}/orders/:orderId/payments`, () => new Promise<never>(() => {})))
-    // The gateway never answers: a 50 ms wait instead of 8 s, with real timers.
-    const restore = shortenRazorpayTimeoutForTests(50)
+    // The gateway does not answer in time: a fake gateway gives up at once.
+    const restore = gatewayTimingOut('fetchOrderPayments')
     const timedOut = await check(order.id, token).finally(restore)
     expect(timedOut.status).toBe(504)
     expect(timedOut.body.error).toBe('The payment gateway did not answer in time. Nothing was changed: try again in a minute.')

@@ -15,10 +15,10 @@ import webhook from '#netlify/functions/razorpay-webhook'
 import {listIndexedEnrolments} from '#netlify/services/enrolments/index-store'
 import {getEnrolment} from '#netlify/services/enrolments/enrolments'
 import {getOutboxRecord, listOutbox} from '#netlify/services/mail/outbox'
-import {sandboxRefundId, shortenRazorpayTimeoutForTests} from '#netlify/platform/payments/gateway'
+import {sandboxRefundId} from '#netlify/platform/payments/gateway'
 import {formatMoney} from '#schemas/rules/format'
 import {RAZORPAY_API, razorpayPaymentEvent} from '../mocks/razorpay'
-import {useGatewayTestSetup} from './gateway-fixtures'
+import {gatewayTimingOut, useGatewayTestSetup} from './gateway-fixtures'
 import {ADMIN_EMAIL, callAs, getRequest, loginToken} from './admin-fixtures'
 import {call, jsonRequest, paymentId, stubRazorpayEnv, validForm, webhookRequest} from './payments-fixtures'
 
@@ -280,9 +280,8 @@ describe('refunds through Razorpay (the razorpay SDK against msw)', () => {
     // The record is as it was (only its version moved: the reserved refund was written and removed).
     expect({...after, updatedAt: null}).toEqual({...before, updatedAt: null})
 
-    server.use(http.post(`${RAZORPAY_API}/payments/:paymentId/refund`, () => new Promise<never>(() => {})))
-    // The gateway never answers: a 50 ms wait instead of 8 s, with real timers.
-    const restore = shortenRazorpayTimeoutForTests(50)
+    // The gateway does not answer in time: a fake gateway gives up at once.
+    const restore = gatewayTimingOut('refundPayment')
     const timedOut = await refund(order.id, token, {amount: 1000, reason: 'other'}).finally(restore)
     expect(timedOut.status).toBe(504)
     expect(timedOut.body.error).toContain('did not answer in time')

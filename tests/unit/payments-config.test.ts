@@ -1,6 +1,6 @@
 /** Payment configuration (netlify/platform/payments/config.ts): modes and the fail-closed rule. */
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {getPaymentsConfig, parsePaymentsConfig, PaymentsConfigError, requirePaymentsConfig, sandboxAvailable} from '#netlify/platform/payments/config'
 
 const KEYS = {RAZORPAY_KEY_ID: 'rzp_live_AbC123', RAZORPAY_KEY_SECRET: 'secret_123'}
@@ -89,8 +89,8 @@ describe('getPaymentsConfig / requirePaymentsConfig (process environment)', () =
     } catch (error) {
       thrown = error
     }
-    expect(thrown).toBeInstanceOf(HttpError)
-    expect(thrown).toMatchObject({status: 503, message: 'Payments are not configured'})
+    expect(thrown).toBeInstanceOf(ServiceError)
+    expect(thrown).toMatchObject({kind: 'unavailable', status: 503, message: 'Payments are not configured'})
     expect(errors.mock.calls.flat().join(' ')).toMatch(/production requires/)
 
     vi.stubEnv('RAZORPAY_KEY_ID', ALL.RAZORPAY_KEY_ID)

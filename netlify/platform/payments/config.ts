@@ -1,6 +1,6 @@
 /**
  * Payment configuration: the variables' formats are PaymentsEnvSchema of the one environment
- * schema (netlify/platform/env.ts, issue 13); this module adds the cross-variable,
+ * schema (netlify/platform/env.ts); this module adds the cross-variable,
  * fail-closed rules below. Validated once per distinct environment (the result is cached and
  * re-validated only when one of the payment or production variables changes).
  *
@@ -29,7 +29,7 @@ import {
   PaymentsEnvSchema,
   type EnvSource,
 } from '#netlify/platform/env'
-import {HttpError} from '../http'
+import {ServiceError} from '../errors'
 
 export {DEFAULT_SANDBOX_SECRET, isProduction}
 
@@ -47,9 +47,6 @@ export type PaymentsConfig = {
   /** Secret the sandbox signs with (default "sandbox_secret"). */
   sandboxSecret: string
 }
-
-/** The key id the checkout receives in sandbox mode. */
-export const SANDBOX_KEY_ID = 'rzp_sandbox'
 
 /** The public message of every payment function when the configuration is unusable. */
 export const NOT_CONFIGURED_MESSAGE = 'Payments are not configured'
@@ -129,8 +126,8 @@ export function getPaymentsConfig(): PaymentsConfig {
 }
 
 /**
- * For the functions: the configuration, or an HttpError 503 'Payments are not configured'
- * (the reason is logged, never sent to the client).
+ * For the use cases: the configuration, or a ServiceError `unavailable` (503) 'Payments are not
+ * configured' (the reason is logged, never sent to the client).
  */
 export function requirePaymentsConfig(): PaymentsConfig {
   try {
@@ -138,7 +135,7 @@ export function requirePaymentsConfig(): PaymentsConfig {
   } catch (error) {
     if (error instanceof PaymentsConfigError) {
       console.error(`[payments] refusing the request: ${error.message}`)
-      throw new HttpError(503, NOT_CONFIGURED_MESSAGE)
+      throw new ServiceError('unavailable', NOT_CONFIGURED_MESSAGE)
     }
     throw error
   }
@@ -147,6 +144,14 @@ export function requirePaymentsConfig(): PaymentsConfig {
 /** The sandbox is available: not production and no Razorpay keys. Otherwise its endpoints 404. */
 export function sandboxAvailable(config: PaymentsConfig): boolean {
   return config.mode === 'sandbox' && !config.production
+}
+
+/**
+ * Whether a stored order (or enrolment) was taken by the sandbox gateway (its `mode`): its
+ * receipts and e-mails say so. The one reading of a stored mode outside the gateways.
+ */
+export function isSandboxOrder(order: {mode: PaymentsMode}): boolean {
+  return order.mode === 'sandbox'
 }
 
 let reported = false

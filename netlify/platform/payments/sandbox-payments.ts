@@ -1,7 +1,8 @@
 /**
  * The sandbox gateway's own record of captured payments, per order (store `sandbox-payments`):
- * written by "Pay" in the sandbox checkout (./sandbox.ts), read by ./gateway.ts fetchOrderPayments
- * as Razorpay's `orders.fetchPayments` would answer (issue 15, reconciliation).
+ * written by "Pay" in the sandbox checkout (netlify/services/payments/sandbox.ts), read by the
+ * sandbox gateway's fetchOrderPayments (./sandbox.ts) as Razorpay's `orders.fetchPayments` would
+ * answer (reconciliation).
  */
 import {openStore, STORES, updateJSON} from '../blobs'
 

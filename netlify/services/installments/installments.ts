@@ -56,7 +56,7 @@ import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
 import {enrolmentFacts, installmentLinkMessage, receiptMessage} from '../mail/messages'
 import {enqueue} from '../mail/outbox'
 import {requirePaymentsConfig, type PaymentsConfig} from '#netlify/platform/payments/config'
-import {createPaymentLink, GatewayError, type GatewayPaymentLink} from '#netlify/platform/payments/gateway'
+import {createPaymentLink, GatewayError, isSandboxOrder, type GatewayPaymentLink} from '#netlify/platform/payments/gateway'
 import {confirmationUrl, staffNotice} from '../enrolments/paid-enrolment'
 import {receiptContext} from '../receipts/context'
 import {allocateReceiptNumber} from '../receipts/receipt-number'
@@ -170,7 +170,20 @@ export async function requestInstallmentLink(
       customer: {name: existing.name, email: existing.email, contact: existing.mobile},
       expireBy: Math.floor(Date.parse(link.expireBy) / 1000),
       notes: {order_id: orderId, installment: String(number)},
-      sandboxUrl: (linkId) => absoluteUrl(publicOrigin(), paymentLinkPath(linkId)),
+      sandbox: {
+        url: (linkId) => absoluteUrl(publicOrigin(), paymentLinkPath(linkId)),
+        keep: (made) =>
+          openStore(STORES.sandboxPaymentLinks).setJSON(made.id, {
+            linkId: made.id,
+            orderId,
+            number,
+            referenceId: link.referenceId,
+            amountMinor: made.amount,
+            currency: made.currency,
+            expireBy: link.expireBy,
+            createdAt: link.createdAt,
+          } satisfies SandboxLink),
+      },
     })
   } catch (error) {
     await failReservation(orderId, link.referenceId, error instanceof GatewayError ? error.message : 'unexpected error')
@@ -178,18 +191,6 @@ export async function requestInstallmentLink(
     console.error(`[installments] ${orderId}: the payment link of installment ${number} failed at the gateway`, error)
     if (error.statusCode === undefined) throw new HttpError(504, LINK_TIMEOUT_MESSAGE)
     throw new HttpError(502, `The payment gateway refused the payment link: ${error.message.replace(/[.\s]+$/, '')}. No link was sent.`)
-  }
-  if (config.mode === 'sandbox') {
-    await openStore(STORES.sandboxPaymentLinks).setJSON(answer.id, {
-      linkId: answer.id,
-      orderId,
-      number,
-      referenceId: link.referenceId,
-      amountMinor: answer.amount,
-      currency: answer.currency,
-      expireBy: link.expireBy,
-      createdAt: link.createdAt,
-    } satisfies SandboxLink)
   }
 
   // 3. Record.
@@ -253,7 +254,7 @@ async function sendLinkEmail(record: EnrolmentRecord, link: InstallmentLink, sch
       currency: link.currency,
       url: link.shortUrl ?? '',
       expireBy: link.expireBy,
-      sandbox: record.mode === 'sandbox',
+      sandbox: isSandboxOrder(record),
     })
     const {id} = await enqueue(message, {now})
     await deliverOne(id, {now, timeoutMs: VISITOR_SEND_TIMEOUT_MS})

@@ -16,6 +16,7 @@
 import {wasPaid} from '#schemas/rules/enrolment-status'
 import {enrolmentBatchText} from '#schemas/rules/batches'
 import {getEnv, type Env} from '#netlify/platform/env'
+import {isSandboxOrder} from '#netlify/platform/payments/config'
 import type {EnrolmentRecord} from '#netlify/services/enrolments/record'
 import {
   RECEIPT_CONTENT_TYPE,
@@ -61,7 +62,7 @@ export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
     currency: record.currency,
     paymentId: record.paymentId,
     orderId: record.orderId,
-    sandbox: record.mode === 'sandbox',
+    sandbox: isSandboxOrder(record),
     documents: record.attachments.map((a) => a.fileName),
     ...(record.overCapacity ? {overCapacity: true} : {}),
   }

@@ -6,6 +6,7 @@
  */
 import {ZodError} from 'zod'
 import {MAX_DOCUMENTS} from '#schemas/rules/documents'
+import {ServiceError} from '#netlify/platform/errors'
 import {HttpError} from '#netlify/platform/http'
 import {StartUploadSchema, type Attachment} from '#schemas/contracts/uploads'
 import {completeUpload, expectedChunkSize, putChunk, startUpload} from '../uploads/uploads'
@@ -34,7 +35,8 @@ export async function storeDocuments(files: File[], room = MAX_DOCUMENTS): Promi
       }
       attachments.push(await completeUpload(upload.uploadId))
     } catch (error) {
-      if (error instanceof HttpError) {
+      // The uploads' refusal of this file (a ServiceError; an HttpError while that module still throws them).
+      if (error instanceof ServiceError || error instanceof HttpError) {
         skipped.push({fileName: file.name, reason: error.message})
         continue
       }

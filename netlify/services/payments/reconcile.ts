@@ -1,5 +1,5 @@
 /**
- * Payment reconciliation (issue 15; docs/requirements.md#req-reconciliation): an order whose
+ * Payment reconciliation (docs/requirements.md#req-reconciliation): an order whose
  * money arrived but whose browser closed before the site heard of it, and whose webhook was
  * lost, is found by asking the gateway.
  *
@@ -9,17 +9,19 @@
  *   `orders.fetchPayments`, or the sandbox's own record) and, if one is captured, marks the
  *   enrolment paid through THE path of the webhook (./webhook.ts recordCapturedPayment: markPaid,
  *   then one receipt number, one receipt, one staff notice, whatever else raced it). A gateway
- *   failure or timeout changes nothing and is reported (GatewayError → 502/504 at the edge).
+ *   failure or timeout changes nothing and is reported (ServiceError `upstream` / `timeout`).
  * - `reconcilePendingOrders(now)`: the scheduled check (every 15 minutes) of every pending order
  *   between 30 minutes and 3 days old, one at a time within a time budget.
  */
 import type {GatewayCheck, StalePendingOrder} from '#schemas/contracts/payments'
 import {getEnrolment} from '../enrolments/enrolments'
 import {listIndexedEnrolments} from '../enrolments/index-store'
-import {HttpError} from '#netlify/platform/http'
-import {requirePaymentsConfig} from '#netlify/platform/payments/config'
-import {fetchOrderPayments} from '#netlify/platform/payments/gateway'
+import {ServiceError} from '#netlify/platform/errors'
+import {GatewayError, paymentGateway, type GatewayPayment, type PaymentGateway} from '#netlify/platform/payments/gateway'
 import {recordCapturedPayment} from './webhook'
+
+/** The message of a gateway timeout during "Check with gateway". */
+export const GATEWAY_TIMEOUT_MESSAGE = 'The payment gateway did not answer in time. Nothing was changed: try again in a minute.'
 
 /** A pending order older than this needs attention (ms): 30 minutes. */
 export const STALE_AFTER_MS = 30 * 60 * 1000
@@ -36,13 +38,14 @@ export async function ordersNeedingAttention(now = new Date()): Promise<StalePen
 }
 
 /**
- * Checks one order with the gateway (see the module comment). Resolves to what happened (the
- * message is for staff). Throws HttpError 404 for an unknown order and GatewayError when the
- * gateway fails or does not answer in time (nothing changed).
+ * Checks one order with the gateway (default: the configured one; see the module comment).
+ * Resolves to what happened (the message is for staff). Throws ServiceError: `not-found`
+ * 'Unknown order'; `timeout` (GATEWAY_TIMEOUT_MESSAGE) when the gateway does not answer in time
+ * and `upstream` when it refuses, both with nothing changed.
  */
-export async function checkWithGateway(orderId: string): Promise<GatewayCheck> {
+export async function checkWithGateway(orderId: string, options: {gateway?: PaymentGateway} = {}): Promise<GatewayCheck> {
   const record = await getEnrolment(orderId)
-  if (!record) throw new HttpError(404, 'Unknown order')
+  if (!record) throw new ServiceError('not-found', 'Unknown order')
   if (record.status !== 'pending') {
     return {
       orderId,
@@ -52,7 +55,7 @@ export async function checkWithGateway(orderId: string): Promise<GatewayCheck> {
       message: 'This order is already paid: nothing to do.',
     }
   }
-  const payments = await fetchOrderPayments(requirePaymentsConfig(), record)
+  const payments = await paymentsAtGateway(options.gateway ?? paymentGateway(), record)
   const captured = payments.find((payment) => payment.status === 'captured' && payment.amount === record.amountMinor && payment.currency === record.currency)
   if (!captured) {
     return {
@@ -80,6 +83,18 @@ export async function checkWithGateway(orderId: string): Promise<GatewayCheck> {
     paymentId: stored?.paymentId ?? captured.id,
     receiptNumber: stored?.receiptNumber ?? null,
     message: 'This order was paid meanwhile: nothing to do.',
+  }
+}
+
+/** The payments of `order` at `gateway`; its failure becomes a ServiceError for staff (logged with the reason). */
+async function paymentsAtGateway(gateway: PaymentGateway, order: {orderId: string; mode: PaymentGateway['mode']}): Promise<GatewayPayment[]> {
+  try {
+    return await gateway.fetchOrderPayments(order)
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error
+    console.error(`[reconciliation] check of ${order.orderId} failed`, error)
+    if (error.statusCode === undefined) throw new ServiceError('timeout', GATEWAY_TIMEOUT_MESSAGE)
+    throw new ServiceError('upstream', `The payment gateway refused the request (${error.statusCode}). Nothing was changed.`)
   }
 }
 

@@ -1,9 +1,9 @@
 /**
- * POST /api/razorpay/webhook: Razorpay's server-to-server notice of a payment, so a visitor
- * who closes the browser right after paying is never lost.
+ * Receiving a Razorpay webhook (POST /api/razorpay/webhook): Razorpay's server-to-server notice
+ * of a payment, so a visitor who closes the browser right after paying is never lost.
  *
  * - X-Razorpay-Signature must be the HMAC-SHA256 (hex) of the RAW body under
- *   RAZORPAY_WEBHOOK_SECRET: otherwise 401 and nothing is read.
+ *   RAZORPAY_WEBHOOK_SECRET: otherwise WebhookSignatureError (the edge's 401) and nothing is read.
  * - Webhooks arrive at least once: each x-razorpay-event-id is claimed once in the
  *   `webhook-events` store (`onlyIfNew`); a delivery of a finished event answers
  *   {status: 'duplicate'}. A claim whose processing failed is released (Razorpay retries on a
@@ -12,14 +12,15 @@
  *   any order, and the browser's save, are harmless), but only when the payment's amount and
  *   currency are the stored order's. Unknown orders and other events answer 200 (ignored), so
  *   Razorpay does not retry what can never succeed.
- * - refund.processed / refund.failed (issue 15) update the refund's state on its enrolment (found
- *   by the order id in the refund's notes, else by the payment id): ../refunds.ts applyRefundEvent.
- * - payment_link.paid / payment_link.expired (issue 17, cadetship installments): ../installments.ts
- *   applyPaymentLinkEvent — an unknown link answers 200 `ignored` (logged); a paid amount other
- *   than the link's is recorded and flagged for staff. A payment_link event whose signature is
- *   bad answers 400 (the issue's contract for payment links; other events keep 401). The sandbox's
- *   payment-link page (./sandbox-links.ts) calls handleWebhook with its own signed event and
- *   secret, so paying there runs exactly this path.
+ * - refund.processed / refund.failed update the refund's state on its enrolment (found by the
+ *   order id in the refund's notes, else by the payment id): ../refunds/refunds.ts applyRefundEvent.
+ * - payment_link.paid / payment_link.expired (cadetship installments):
+ *   ../installments/installments.ts applyPaymentLinkEvent — an unknown link answers `ignored`
+ *   (logged); a paid amount other than the link's is recorded and flagged for staff. A
+ *   payment_link event whose signature is bad answers 400 (the contract for payment links; other
+ *   events keep 401): WebhookSignatureError says which. The sandbox's payment-link page
+ *   (./sandbox-links.ts) calls receiveWebhook with its own signed event and secret, so paying
+ *   there runs exactly this path.
  */
 import {createHash} from 'node:crypto'
 import {z} from 'zod'
@@ -29,20 +30,44 @@ import {listIndexedEnrolments} from '../enrolments/index-store'
 import {applyRefundEvent, type RefundEvent} from '../refunds/refunds'
 import {applyPaymentLinkEvent} from '../installments/installments'
 import {openStore, STORES} from '#netlify/platform/blobs'
-import {HttpError, json, readBody} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {NOT_CONFIGURED_MESSAGE, requirePaymentsConfig} from '#netlify/platform/payments/config'
 import {verifyWebhookSignature} from '#netlify/platform/payments/gateway'
 import {logWebhookEvent, type WebhookLogResult} from './webhook-log'
 
 /** Largest webhook body read (bytes); Razorpay's payment events are a few KB. */
 export const MAX_WEBHOOK_BYTES = 512 * 1024
+
+/** A delivery as it arrived: the raw body (as signed) and the two headers read. */
+export type WebhookDelivery = {
+  raw: Uint8Array
+  /** X-Razorpay-Signature. */
+  signature: string | null
+  /** x-razorpay-event-id. */
+  eventId: string | null
+}
+
+/** The answer to a delivery: what it did, its event type, and Razorpay's event id once claimed. */
+export type WebhookAnswer = {status: WebhookStatus; event: string; eventId?: string; orderId?: string}
+
+/**
+ * The signature of a delivery is missing or wrong. `paymentLinkEvent`: the body names a
+ * payment_link event, refused as invalid input (400) where other events are unauthorised (401).
+ */
+export class WebhookSignatureError extends Error {
+  constructor(readonly paymentLinkEvent: boolean) {
+    super('Invalid webhook signature')
+    this.name = 'WebhookSignatureError'
+  }
+}
+
 /** A claim older than this whose run never finished is taken over (ms). */
 export const CLAIM_STALE_MS = 60_000
 
 export const PAYMENT_EVENTS = new Set(['order.paid', 'payment.captured'])
-/** The refund events handled (issue 15). */
+/** The refund events handled. */
 export const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed'])
-/** The payment link events handled (issue 17). */
+/** The payment link events handled. */
 export const LINK_EVENTS = new Set(['payment_link.paid', 'payment_link.expired'])
 
 /** What an event did: a payment's (paid … conflict) or a refund's (refund-updated, refund-recorded, refund-unchanged). */
@@ -114,7 +139,7 @@ const PaymentLinkEntitySchema = z.object({
     }),
 })
 
-/** Applies a payment link event (issue 17) to its installment. */
+/** Applies a payment link event to its installment. */
 async function applyLinkEvent(
   event: 'payment_link.paid' | 'payment_link.expired',
   payload: {payment_link?: {entity?: unknown}; payment?: {entity?: unknown}} | undefined,
@@ -145,10 +170,10 @@ function isLinkEventBody(raw: Uint8Array): boolean {
 }
 
 /** The blob key of an event: Razorpay's event id, or a digest of the body when absent or odd. */
-function eventKey(request: Request, raw: Uint8Array): string {
-  const header = request.headers.get('x-razorpay-event-id')?.trim() ?? ''
+function eventKey(delivery: WebhookDelivery): string {
+  const header = delivery.eventId?.trim() ?? ''
   if (/^[A-Za-z0-9_-]{1,100}$/.test(header)) return header
-  return `body_${createHash('sha256').update(raw).digest('hex')}`
+  return `body_${createHash('sha256').update(delivery.raw).digest('hex')}`
 }
 
 /** Claims the event for this run: 'claimed', 'duplicate' (finished before) or 'busy' (running elsewhere). */
@@ -245,51 +270,59 @@ export async function recordCapturedPayment(
   }
   try {
     const {record: paid, changed} = await markPaid(record.orderId, payment.id, via)
-    // Receipt number, receipt and staff notice (issue 14): idempotent, whoever gets there first.
+    // Receipt number, receipt and staff notice: idempotent, whoever gets there first.
     const completed = await completePayment(paid, options)
     return {status: changed ? 'paid' : 'already-paid', orderId: record.orderId, record: completed}
   } catch (error) {
     // A second, different payment for a paid order: logged by markPaid; retrying cannot help.
-    if (error instanceof HttpError && error.status === 409) return {status: 'conflict', orderId: record.orderId}
+    if (isConflict(error)) return {status: 'conflict', orderId: record.orderId}
     throw error
   }
+}
+
+/** markPaid's refusal of a second payment (a `conflict`, or a 409 while the enrolments still refuse with HttpError). */
+function isConflict(error: unknown): boolean {
+  if (error instanceof ServiceError) return error.kind === 'conflict'
+  return error instanceof Error && (error as {status?: unknown}).status === 409
 }
 
 /** What the log records of one delivery; filled in as the handler learns it. */
 type Delivery = {id: string | null; type: string | null; orderId: string | null; result: WebhookLogResult; detail?: string}
 
 /**
- * POST /api/razorpay/webhook (see the module comment). Every delivery is written to the staff's
- * event log (./webhook-log.ts): processed, duplicate, rejected (4xx for the signature or the body)
- * or ignored; a delivery that fails with a 5xx is not logged (Razorpay retries it). `options.secret`
- * replaces RAZORPAY_WEBHOOK_SECRET (the sandbox's own events); the others go to completePayment.
+ * Receives one delivery (see the module comment) and resolves to its answer. Every delivery is
+ * written to the staff's event log (./webhook-log.ts): processed, duplicate, rejected (a bad
+ * signature or a body that is not a Razorpay event) or ignored; a delivery that fails otherwise
+ * is not logged (Razorpay retries it). `options.secret` replaces RAZORPAY_WEBHOOK_SECRET (the
+ * sandbox's own events); the others go to completePayment. Throws WebhookSignatureError, and
+ * ServiceError: `invalid` 'The body is not a Razorpay event', `conflict` (the event is being
+ * processed elsewhere: retry), `unavailable` (no webhook secret, or payments not configured).
  */
-export async function handleWebhook(request: Request, options: ReceiptOptions & {secret?: string} = {}): Promise<Response> {
-  const delivery: Delivery = {id: null, type: null, orderId: null, result: 'ignored'}
+export async function receiveWebhook(delivery: WebhookDelivery, options: ReceiptOptions & {secret?: string} = {}): Promise<WebhookAnswer> {
+  const log: Delivery = {id: delivery.eventId?.trim().slice(0, 100) || null, type: null, orderId: null, result: 'ignored'}
   try {
-    const response = await processWebhook(request, delivery, options)
-    await logWebhookEvent({...delivery, at: new Date().toISOString()})
-    return response
+    const answer = await processWebhook(delivery, log, options)
+    await logWebhookEvent({...log, at: new Date().toISOString()})
+    return answer
   } catch (error) {
-    if (error instanceof HttpError && (error.status === 400 || error.status === 401)) {
-      await logWebhookEvent({...delivery, result: 'rejected', detail: error.message, at: new Date().toISOString()})
+    if (error instanceof WebhookSignatureError || (error instanceof ServiceError && error.kind === 'invalid')) {
+      await logWebhookEvent({...log, result: 'rejected', detail: error.message, at: new Date().toISOString()})
     }
     throw error
   }
 }
 
-async function processWebhook(request: Request, delivery: Delivery, options: ReceiptOptions & {secret?: string}): Promise<Response> {
-  delivery.id = request.headers.get('x-razorpay-event-id')?.trim().slice(0, 100) || null
+async function processWebhook(delivery: WebhookDelivery, log: Delivery, options: ReceiptOptions & {secret?: string}): Promise<WebhookAnswer> {
   const config = requirePaymentsConfig()
   const secret = options.secret ?? config.webhookSecret
   if (!secret) {
     console.error('[webhook] refusing the request: RAZORPAY_WEBHOOK_SECRET is not set')
-    throw new HttpError(503, NOT_CONFIGURED_MESSAGE)
+    throw new ServiceError('unavailable', NOT_CONFIGURED_MESSAGE)
   }
-  const raw = await readBody(request, MAX_WEBHOOK_BYTES)
-  if (!verifyWebhookSignature(raw, request.headers.get('x-razorpay-signature'), secret)) {
+  const raw = delivery.raw
+  if (!verifyWebhookSignature(raw, delivery.signature, secret)) {
     console.warn('[webhook] invalid or missing X-Razorpay-Signature')
-    throw new HttpError(isLinkEventBody(raw) ? 400 : 401, 'Invalid webhook signature')
+    throw new WebhookSignatureError(isLinkEventBody(raw))
   }
 
   let payload: z.infer<typeof WebhookSchema>
@@ -297,19 +330,19 @@ async function processWebhook(request: Request, delivery: Delivery, options: Rec
     payload = WebhookSchema.parse(JSON.parse(new TextDecoder().decode(raw)))
   } catch {
     console.error('[webhook] signed body is not a Razorpay event')
-    throw new HttpError(400, 'The body is not a Razorpay event')
+    throw new ServiceError('invalid', 'The body is not a Razorpay event')
   }
   const event = payload.event
-  delivery.type = event
-  if (!PAYMENT_EVENTS.has(event) && !REFUND_EVENTS.has(event) && !LINK_EVENTS.has(event)) return json({status: 'ignored', event})
+  log.type = event
+  if (!PAYMENT_EVENTS.has(event) && !REFUND_EVENTS.has(event) && !LINK_EVENTS.has(event)) return {status: 'ignored', event}
 
-  const eventId = eventKey(request, raw)
+  const eventId = eventKey(delivery)
   const claim = await claimEvent(eventId, event)
   if (claim === 'duplicate') {
-    delivery.result = 'duplicate'
-    return json({status: 'duplicate', event, eventId})
+    log.result = 'duplicate'
+    return {status: 'duplicate', event, eventId}
   }
-  if (claim === 'busy') throw new HttpError(409, 'This event is being processed; retry later')
+  if (claim === 'busy') throw new ServiceError('conflict', 'This event is being processed; retry later')
 
   let result: {status: WebhookStatus; orderId?: string}
   try {
@@ -323,9 +356,9 @@ async function processWebhook(request: Request, delivery: Delivery, options: Rec
     throw error
   }
   await finishEvent(eventId, event, result.status)
-  delivery.orderId = result.orderId ?? null
-  delivery.result = result.status === 'ignored' ? 'ignored' : 'processed'
-  delivery.detail = result.status
+  log.orderId = result.orderId ?? null
+  log.result = result.status === 'ignored' ? 'ignored' : 'processed'
+  log.detail = result.status
   const {record: _record, ...answer} = result as typeof result & {record?: unknown}
-  return json({...answer, event, eventId})
+  return {...answer, event, eventId}
 }

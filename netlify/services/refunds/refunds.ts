@@ -36,7 +36,7 @@ import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
 import {refundReceiptMessage} from '../mail/messages'
 import {enqueue} from '../mail/outbox'
 import {requirePaymentsConfig, type PaymentsConfig} from '#netlify/platform/payments/config'
-import {GatewayError, randomId, refundPayment, type GatewayRefund} from '#netlify/platform/payments/gateway'
+import {GatewayError, isSandboxOrder, randomId, refundPayment, type GatewayRefund} from '#netlify/platform/payments/gateway'
 import {freeEnrolmentSeat} from '../seats/release'
 import {receiptContext} from '../receipts/context'
 
@@ -229,7 +229,7 @@ export async function sendRefundReceipt(record: EnrolmentRecord, refund: StoredR
       refundedMinor: refundedMinor(record.refunds),
       currency: refund.currency,
       refundedAt: refund.processedAt ?? now.toISOString(),
-      sandbox: record.mode === 'sandbox',
+      sandbox: isSandboxOrder(record),
     })
     const {id} = await enqueue(message, {now})
     await deliverOne(id, {now, timeoutMs: VISITOR_SEND_TIMEOUT_MS})
