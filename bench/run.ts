@@ -81,7 +81,7 @@ const BUDGETS = {performance: 98, accessibility: 100, 'best-practices': 100, seo
 const LCP_BUDGET_MS = 2000
 /** The image-bearing pages, also audited over HTTP/1.1 for the record (`lcpMsHttp1`). */
 const LCP_PAGES = ['/', '/about', '/courses/stcw-courses']
-/** Issue 19: image bytes of `/` on a 390 px phone, every lazy image loaded (bytes, KB = 1,000). */
+/** Image bytes of `/` on a 390 px phone, every lazy image loaded (bytes, KB = 1,000). */
 const PHONE_IMAGE_BUDGET_BYTES = 200_000
 const PHONE = {width: 390, height: 844, deviceScaleFactor: 2}
 /** A request for a video file: the seed's mp4/webm or any file asset (Sanity's /files/ path). */

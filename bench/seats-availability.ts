@@ -1,5 +1,5 @@
 /**
- * Benchmark of seat availability (issue 16; not a test): 200 batches in a temporary copy of the
+ * Benchmark of seat availability (not a test): 200 batches in a temporary copy of the
  * seed dataset, each with a seats record (bookings and live holds), and 10,000 enrolment records
  * in the enrolments store of a temporary BlobsServer; then times GET /api/batches/availability
  * for all 200 ids (the function itself: query parsing, one content query, one listing of the

@@ -1,7 +1,7 @@
 /**
  * Desk structure of the studio: the singletons first (one editable document each, id = type
  * name), then one list per repeatable type. Courses can be browsed all at once or by category;
- * course batches (issue 16) all at once, by course or by month of their start; service pages are
+ * course batches all at once, by course or by month of their start; service pages are
  * listed in two lists, services and officer-licensing pages, as on the site.
  */
 import type {StructureResolver} from 'sanity/structure'

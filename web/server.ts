@@ -2,7 +2,7 @@
  * Serves the built site on one machine with the embedded defaults, as `npm start` does:
  * - the Netlify Functions of netlify/functions at their `config.path` (/api/…), and the
  *   scheduled ones (`config.schedule`) on their schedule, in UTC, as Netlify runs them, after
- *   the enrolment index repair once at boot (netlify/platform/local-schedule.ts; issue 12, finding 7);
+ *   the enrolment index repair once at boot (netlify/platform/local-schedule.ts);
  * - static files from web/build/client (fingerprinted /assets/* cached immutably);
  * - the very Netlify function the Remix adapter builds (web/build/server/server.js) for every
  *   other request, so local and Netlify run the same handler;
@@ -127,7 +127,7 @@ async function route(request: Request, client: ClientAddress): Promise<Response>
  * Before an answer is sent, a request body nobody read to the end (a 413 decided on the first
  * megabytes, a 404 that never looked at the body) is read and discarded, up to
  * DRAIN_LIMIT_BYTES, so a client that writes its whole body before reading gets the answer
- * instead of a reset (issue 12, finding 8). Past the limit the answer says `Connection: close`.
+ * instead of a reset. Past the limit the answer says `Connection: close`.
  */
 async function drainUnreadBody(req: IncomingMessage): Promise<'drained' | 'over-limit'> {
   if (req.complete || req.destroyed) return 'drained'
@@ -186,7 +186,7 @@ function requestLine(req: IncomingMessage): Request {
 }
 
 function listener(req: IncomingMessage, res: ServerResponse) {
-  // Refused before routing (issue 12, findings 3 and 4): unknown methods (TRACE, made-up
+  // Refused before routing (findings 3 and 4): unknown methods (TRACE, made-up
   // tokens; the Fetch API cannot even represent some of them) and undecodable paths.
   const method = req.method ?? 'GET'
   const probe = requestLine(req)
@@ -219,7 +219,7 @@ const server = createServer((req, res) => {
 })
 // Requests Node's HTTP parser refuses before any handler sees them (a method token it does not
 // know, a malformed request line or header): a short answer with the security headers, then the
-// connection is closed. Unknown methods get 501, anything else 400 (issue 12, finding 4).
+// connection is closed. Unknown methods get 501, anything else 400.
 server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
   if (!socket.writable) {
     socket.destroy()

@@ -17,7 +17,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
  * The page function Netlify runs (and web/server.ts serves): the adapter's own handler, wrapped by
  * web/app/lib/request-guard.server.ts so every answer — Remix's resource routes and errors, the
  * adapter's "Internal Error" — carries the security headers, and malformed requests are refused
- * (issue 12). The adapter's plugin loads `virtual:netlify-server` with a fixed body; this plugin
+ *. The adapter's plugin loads `virtual:netlify-server` with a fixed body; this plugin
  * runs first and gives the same body plus the guard.
  */
 function guardedNetlifyServer(): Plugin {

@@ -31,16 +31,16 @@ export const STORES = {
   /** Outgoing e-mail and its attachments (netlify/services/mail/outbox.ts). */
   outbox: 'outbox',
   /**
-   * Seats of course batches (issue 16; netlify/services/seats/seats.ts): one JSON SeatsRecord per
+   * Seats of course batches (netlify/services/seats/seats.ts): one JSON SeatsRecord per
    * batch id (schemas/rules/seats.ts), its holds and bookings, changed only through updateJSON.
    */
   seats: 'seats',
-  /** Waitlists of course batches (issue 16; netlify/services/waitlist/waitlist.ts): one JSON record per batch id. */
+  /** Waitlists of course batches (netlify/services/waitlist/waitlist.ts): one JSON record per batch id. */
   waitlist: 'waitlist',
-  /** The sandbox gateway's payment links (issue 17; netlify/services/installments/installments.ts): one JSON record per `plink_sandbox_…` id. */
+  /** The sandbox gateway's payment links (netlify/services/installments/installments.ts): one JSON record per `plink_sandbox_…` id. */
   sandboxPaymentLinks: 'sandbox-payment-links',
   /**
-   * Item statistics of the practice exams (issue 18; netlify/services/exams/statistics.ts): per exam, a
+   * Item statistics of the practice exams (netlify/services/exams/statistics.ts): per exam, a
    * few shards `{examId}/{0…7}` of ExamStatisticsShard (schemas/rules/item-statistics.ts), changed only through updateJSON.
    */
   examStatistics: 'exam-statistics',
@@ -50,7 +50,7 @@ export const STORES = {
    */
   examDraw: 'exam-draw',
   /**
-   * Course certificates (issue 20; netlify/services/certificates/register.ts): `cert/{number}` one JSON
+   * Course certificates (netlify/services/certificates/register.ts): `cert/{number}` one JSON
    * CertificateRecord per certificate, `order/{orderId}` the enrolment's index (its certificates,
    * the valid one, an issue in progress), `counter/year-YYYY` the number counter of a year; all
    * changed only through updateJSON.
@@ -135,7 +135,7 @@ async function conditionalUpdate<T>(
 /**
  * The keys of `store` (under `prefix`, if given) for which `isOurs` holds, in listing order;
  * every page of the listing (`paginate`), so any number of keys. Every Blobs listing of the
- * project goes through this (issue 12, finding 7): Netlify's local Blobs emulation writes a
+ * project goes through this: Netlify's local Blobs emulation writes a
  * blob to a temporary file `.<random>` beside it and then renames it, so a process killed
  * mid-write leaves that file behind and listings return it as a key (a partial copy, not JSON
  * we wrote). Pass a predicate built from the id patterns of schemas/contracts/ids.ts; a key that is

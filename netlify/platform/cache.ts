@@ -1,5 +1,5 @@
 /**
- * Cache policy of the site's pages, in one place (issue 6, "Caching and revalidation").
+ * Cache policy of the site's pages, in one place ("Caching and revalidation").
  *
  * Content pages: browsers always revalidate (`Cache-Control: public, max-age=0, must-revalidate`);
  * Netlify's CDN keeps the page until it is purged (`Netlify-CDN-Cache-Control: public, durable,
@@ -15,7 +15,7 @@
  * `Cache-Control: no-store`, and so does every API answer, edge refusal and preview switch:
  * whatever sets it takes NO_STORE or noStoreHeaders() from here.
  *
- * Pages listing dated course batches (category pages, /courses/calendar; issue 16) keep the CDN
+ * Pages listing dated course batches (category pages, /courses/calendar) keep the CDN
  * copy only until the provider's next midnight (`s-maxage` = seconds left in the day, see
  * domain/batches.ts secondsUntilNextProviderDay, `stale-while-revalidate=60`): a batch leaves them
  * the day it starts without anyone publishing. Their live seat counts come from

@@ -1,5 +1,5 @@
 /**
- * The server environment (issue 13): EVERY environment variable the site reads — the pages,
+ * The server environment: EVERY environment variable the site reads — the pages,
  * the Netlify Functions, the local server (web/server.ts) and the scripts (netlify/scripts) —
  * is declared here, once, with its format, its default and a message naming it. The one schema,
  * EnvSchema, is composed of named sections (ContentEnvSchema, DeploymentEnvSchema,
@@ -49,7 +49,7 @@ export type RateLimitSpec = {count: number; windowSeconds: number}
 const WINDOW_UNITS = {s: 1, m: 60, h: 3600, d: 86400} as const
 
 /**
- * Parses `<count>/<window>` (issue 12, finding 6): a positive integer count and a window of a
+ * Parses `<count>/<window>`: a positive integer count and a window of a
  * positive integer with a unit s, m, h or d, e.g. "5/10m", "30/1h". Returns null when malformed.
  */
 export function parseRateLimitSpec(value: string): RateLimitSpec | null {
@@ -69,9 +69,9 @@ export const RATE_LIMIT_DEFAULTS = {
   CONTACT: '5/10m',
   CREATE_ORDER: '20/10m',
   UPLOAD_START: '30/1h',
-  /** Failed staff logins per account and client (issue 15; successes never count). */
+  /** Failed staff logins per account and client (successes never count). */
   LOGIN: '5/15m',
-  /** Failed staff logins per client, whatever the account (issue 15). */
+  /** Failed staff logins per client, whatever the account. */
   LOGIN_CLIENT: '20/15m',
   /** Certificate look-ups per client (issue 20: GET /api/verify and the /verify pages), so the register cannot be enumerated. */
   VERIFY: '20/10m',
@@ -243,7 +243,7 @@ function isSmtpUrl(value: string): boolean {
 }
 
 /**
- * Outgoing e-mail (issue 14; netlify/platform/mail-transport.ts), each variable's format; whitespace-
+ * Outgoing e-mail (netlify/platform/mail-transport.ts), each variable's format; whitespace-
  * only counts as unset. An invalid value stops the start, in every environment (the messages
  * never echo the value: SMTP_URL may hold a password).
  * - SMTP_URL: `smtp://user:pass@host:587` (STARTTLS when the server offers it), `smtps://…:465`
@@ -327,7 +327,7 @@ export const ENV_SECTIONS = {
 
 /**
  * The one schema of the environment: every section, plus the one cross-section rule that stops
- * the start (issue 12, finding 11: production never builds absolute URLs from the request's Host
+ * the start (finding 11: production never builds absolute URLs from the request's Host
  * header, so it requires SITE_URL). Payments' and the administrator's production rules answer 503
  * at request time instead (their modules).
  */
@@ -420,7 +420,7 @@ export function rateLimitOf(name: RateLimitName, env: Env = getEnv()): RateLimit
 /**
  * The site's public origin for absolute links (canonical URLs, sitemap, robots.txt,
  * structured data): SITE_URL when set, otherwise (outside production only: getEnv refuses a
- * production environment without SITE_URL, issue 12 finding 11) the origin the request came in
+ * production environment without SITE_URL) the origin the request came in
  * on. Never a hard-coded host.
  */
 export function siteOrigin(request: Request, env: Pick<Env, 'SITE_URL'> = getEnv()): string {
@@ -429,7 +429,7 @@ export function siteOrigin(request: Request, env: Pick<Env, 'SITE_URL'> = getEnv
 
 /**
  * The site's public origin where no request is at hand (links in e-mails written by a webhook
- * or a scheduled job, issue 14): SITE_URL when set (always in production), otherwise the local
+ * or a scheduled job): SITE_URL when set (always in production), otherwise the local
  * server's `http://localhost:{PORT}`.
  */
 export function publicOrigin(env: Pick<Env, 'SITE_URL' | 'PORT'> = getEnv()): string {

@@ -1,5 +1,5 @@
 /**
- * Scheduled Netlify functions, locally (issue 12, finding 7; the architecture: `npm start` runs
+ * Scheduled Netlify functions, locally (the architecture: `npm start` runs
  * the scheduled functions on the same schedule as Netlify). web/server.ts calls:
  * - `repairIndexAtBoot()` once before it listens: the enrolment index repair, so a crash of the
  *   previous run (kill -9 between a record write and its index write) is repaired at start. It

@@ -1,5 +1,5 @@
 /**
- * Mail headers without injection (issue 14): nothing a visitor typed can add a header line or
+ * Mail headers without injection: nothing a visitor typed can add a header line or
  * a recipient. Every value that reaches a header passes through here before it is stored in
  * the outbox (./outbox.ts, enqueue) — and the sender through env.server.ts's MAIL_FROM rule:
  *

@@ -1,5 +1,5 @@
 /**
- * The SMTP transport (issue 14): Nodemailer over SMTP_URL, the one real path of outgoing mail.
+ * The SMTP transport: Nodemailer over SMTP_URL, the one real path of outgoing mail.
  *
  * - SMTP_URL unset (the embedded default): NO transport — deliver.ts leaves every message queued
  *   in the outbox (Blobs) and reports "not configured"; nothing leaves the machine.

@@ -106,7 +106,7 @@ async function countHit(blobKey: string, limit: number, windowSeconds: number, n
 
 /**
  * Counts one hit of `key` (the client's address) against the named limit, whose count and
- * window come from RATE_LIMIT_<NAME> (issue 12, finding 6; defaults in env.server.ts).
+ * window come from RATE_LIMIT_<NAME> (defaults in env.server.ts).
  */
 export function checkNamedRateLimit(name: RateLimitName, key: string, now?: Date): Promise<RateLimitResult> {
   const {count, windowSeconds} = rateLimitOf(name)
@@ -124,7 +124,7 @@ export async function enforceRateLimit(name: RateLimitName, key: string, message
 }
 
 /**
- * A failure budget (issue 15, the login throttle): at most `limit` FAILED attempts per
+ * A failure budget (the login throttle): at most `limit` FAILED attempts per
  * `windowSeconds` for one `key` in one `bucket`; successful attempts never count.
  *
  * An attempt first reserves a place (`reserveAttempt`): one conditional write that refuses

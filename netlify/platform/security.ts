@@ -25,7 +25,7 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /**
- * Strict-Transport-Security of pages and functions in production (issue 12, finding 9): Netlify's
+ * Strict-Transport-Security of pages and functions in production: Netlify's
  * header rules (netlify.toml) reach only static files. One year, subdomains included.
  */
 export const HSTS = 'max-age=31536000; includeSubDomains'
@@ -54,7 +54,7 @@ export function sendsHsts(request: Request, env?: Readonly<Record<string, unknow
 }
 
 /**
- * The headers every answer of the site carries, whatever produced it (issue 12, finding 9):
+ * The headers every answer of the site carries, whatever produced it:
  * the base headers, HSTS in production, and — unless the answer brings its own CSP (HTML pages
  * have a nonce CSP; document downloads a sandbox) — NON_PAGE_CSP. Headers already set by the
  * answer are kept, except that the base headers always win (Cross-Origin-Opener-Policy as
@@ -74,13 +74,13 @@ export function secureResponse(request: Request, response: Response): Response {
 
 /**
  * The pages that open Razorpay Checkout (or its payment-link page): the payment form and the
- * payment-link pages under /pay/ (issue 17). Checkout opens popups (netbanking, wallets, some
+ * payment-link pages under /pay/. Checkout opens popups (netbanking, wallets, some
  * 3-D Secure pages) that report back to their opener.
  */
 export const isCheckoutPage = (pathname: string): boolean => pathname === '/payment' || pathname === '/payment/' || pathname.startsWith('/pay/')
 
 /**
- * The Cross-Origin-Opener-Policy of the answer to `request` (issue 17, "Real Checkout under our
+ * The Cross-Origin-Opener-Policy of the answer to `request` ("Real Checkout under our
  * headers"): `same-origin` everywhere, except `same-origin-allow-popups` on a checkout page when
  * Razorpay is enabled (real keys), since `same-origin` severs `window.opener` for Checkout's
  * cross-origin popups and those payments would hang. The CSP still names only Razorpay's origins.
@@ -120,7 +120,7 @@ const RAZORPAY = {
 /** Whether pages may load Razorpay Checkout: real keys are set (RAZORPAY_KEY_ID). */
 export const razorpayEnabled = (env: Pick<Env, 'RAZORPAY_KEY_ID'> = getEnv()) => Boolean(env.RAZORPAY_KEY_ID)
 
-/** Whether content (and so its images and videos) comes from a Sanity project, served by Sanity's CDN (issue 19). */
+/** Whether content (and so its images and videos) comes from a Sanity project, served by Sanity's CDN. */
 export const sanityCdnEnabled = (env: Pick<Env, 'SANITY_PROJECT_ID'> = getEnv()) => Boolean(env.SANITY_PROJECT_ID)
 
 /** Options of the CSP: development relaxations, Razorpay, and an editor's preview session. */

@@ -17,7 +17,7 @@ import {BlobsServer} from '@netlify/blobs/server'
 import {getEnv} from '#netlify/platform/env'
 import {rebuildEnrolmentIndex} from '../services/enrolments/repair'
 
-// The environment through the one schema (issue 13): an invalid variable stops here, named.
+// The environment through the one schema: an invalid variable stops here, named.
 const env = getEnv()
 let server: BlobsServer | undefined
 if (!env.NETLIFY_BLOBS_CONTEXT) {

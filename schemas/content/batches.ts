@@ -1,5 +1,5 @@
 /**
- * Scheduled batches (issue 16, docs/requirements.md#req-batches-content): one dated run of a
+ * Scheduled batches (docs/requirements.md#req-batches-content): one dated run of a
  * priced course (or a cadetship intake) at a training location, with its seats. The site lists
  * them on the category pages and /courses/calendar; the seats backend counts holds and bookings
  * per batch `_id`. Dates are calendar days 'YYYY-MM-DD' in the provider's time zone (Asia/Dubai);

@@ -15,7 +15,7 @@ import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS, documentFields, imageField, it
 /** A required amount in US dollars, cents at most. */
 const usd = (Rule: NumberRule) => Rule.required().min(0).precision(2)
 
-/** A list of documents, one per line, for "What happens next" on the enrolment confirmation page (issue 14). */
+/** A list of documents, one per line, for "What happens next" on the enrolment confirmation page. */
 const documentsToBringField = (description: string) =>
   defineField({
     name: 'documentsToBring',
@@ -101,7 +101,7 @@ export const courseCategory = defineType({
 })
 
 /**
- * The certificate code rule (issue 20): COURSE_CODE_PATTERN, and no other course (published or
+ * The certificate code rule: COURSE_CODE_PATTERN, and no other course (published or
  * draft, other than this document's own pair) has the same code. Reads through the Studio's client.
  */
 async function checkCourseCode(value: string | undefined, context: ValidationContext): Promise<true | string> {

@@ -1,6 +1,6 @@
 /**
  * Practice exams (docs/requirements.md#req-entities-exam, #req-validation-exam-scoring, #req-constants-exams, #req-exam-variants).
- * An exam is a list of slots, each with one or more variant questions of the same type and points (issue 18). A question's correct answer is stored as
+ * An exam is a list of slots, each with one or more variant questions of the same type and points. A question's correct answer is stored as
  * `correctAnswer` (single-choice, text, textarea) or `correctAnswers` (multiple-choice);
  * the two are never both set. Points per question are whole numbers from 10 to 30 and
  * the slots' points add up to the exam's `totalPoints`. In the studio, the correct answer of a choice question is
@@ -145,7 +145,7 @@ export const examQuestion = defineType({
 })
 
 /**
- * A slot of an exam (issue 18, docs/requirements.md#req-exam-variants): one or more variant
+ * A slot of an exam (docs/requirements.md#req-exam-variants): one or more variant
  * questions of the same type and points; each attempt draws one of them. A variant's `_key` is its
  * variant id (item statistics refer to it), so it never changes.
  */

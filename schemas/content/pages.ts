@@ -311,7 +311,7 @@ export const trainingProvider = defineType({
 })
 
 /**
- * An accreditation, approval or certification of the provider (issue 19), shown as a strip of
+ * An accreditation, approval or certification of the provider, shown as a strip of
  * logos on the home and about pages: name, logo, issuing body, number and an optional link to
  * the issuer's register.
  */

@@ -1,12 +1,12 @@
 /**
- * The contracts of the admin API (issue 5; docs/requirements.md#req-entities-enrollment-record, #req-calls), one zod
+ * The contracts of the admin API (docs/requirements.md#req-entities-enrollment-record, #req-calls), one zod
  * schema each, used by the functions (netlify/services/admin/) and, as types, by the admin pages
  * (web/app/components/admin/api.ts):
  *
  *   POST /api/admin                                 AdminLoginSchema → 200 AdminLoginResponseSchema
  *   GET  /api/admin/enrollments[?status=paid|all]   (query: parseAdminListStatus) → 200 EnrolmentListSchema
  *   GET  /api/admin/enrollments/:orderId            → 200 EnrolmentDetailSchema
- *   PATCH /api/admin/enrollments/:orderId           EnrolmentUpdateSchema → 200 EnrolmentDetailSchema (issue 15)
+ *   PATCH /api/admin/enrollments/:orderId           EnrolmentUpdateSchema → 200 EnrolmentDetailSchema
  *   GET  /api/admin/enrollments/:orderId/documents/:uploadId → the file's bytes
  *
  * The list rows are produced by netlify/services/enrolments/index-store.ts; errors are `{error}` (./errors.ts).
@@ -19,7 +19,7 @@ import {InstallmentViewSchema} from './installment-view'
 import {AttachmentSchema} from './uploads'
 
 /**
- * An enrolment's status (issue 15; schemas/rules/enrolment-status.ts): `pending` until its
+ * An enrolment's status (schemas/rules/enrolment-status.ts): `pending` until its
  * payment is verified, then `paid`, then staff follow it up (`contacted`, `confirmed`,
  * `completed`) or cancel it (`cancelled`); refunds set `refunded` / `partially-refunded`.
  */
@@ -29,7 +29,7 @@ export const EnrolmentStatusSchema = z.enum(ENROLMENT_STATUSES, {
 export type EnrolmentStatus = z.infer<typeof EnrolmentStatusSchema>
 
 /**
- * One entry of an enrolment's history (issue 15): a status change, a note, or both at once.
+ * One entry of an enrolment's history: a status change, a note, or both at once.
  * `at` is ISO 8601 (UTC); `by` is the staff account's e-mail (the bearer token's subject), or
  * what else made the change (a refund, later); `from`/`to` are present together, for a status
  * change only; `note` is present for a note.
@@ -43,7 +43,7 @@ export const EnrolmentHistoryEntrySchema = z.object({
 })
 export type EnrolmentHistoryEntry = z.infer<typeof EnrolmentHistoryEntrySchema>
 
-/** Why a refund was made (issue 15; schemas/rules/refunds.ts). */
+/** Why a refund was made (schemas/rules/refunds.ts). */
 export const RefundReasonSchema = z.enum(REFUND_REASONS, {
   errorMap: () => ({message: `reason must be one of: ${REFUND_REASONS.join(', ')}`}),
 })
@@ -70,7 +70,7 @@ export const RefundSchema = z.object({
 export type Refund = z.infer<typeof RefundSchema>
 
 /**
- * A staff note (issue 15): text, stored with CR LF / CR as `\n` and trimmed, then 1–2000
+ * A staff note: text, stored with CR LF / CR as `\n` and trimmed, then 1–2000
  * characters without control characters other than line breaks (noteProblem: 400 naming the
  * note).
  */
@@ -83,7 +83,7 @@ export const EnrolmentNoteSchema = z
   })
 
 /**
- * PATCH /api/admin/enrollments/:orderId (issue 15): a new status, a note, or both (one history
+ * PATCH /api/admin/enrollments/:orderId: a new status, a note, or both (one history
  * entry). Whether the move is allowed is decided against the stored record (409 otherwise:
  * checkStaffMove); an unknown field, an unknown status, a bad note or neither field is 400.
  */
@@ -111,7 +111,7 @@ export const AdminLoginResponseSchema = z.object({authToken: z.string(), expires
 export type AdminLoginResponse = z.infer<typeof AdminLoginResponseSchema>
 
 /**
- * The batch of an enrolment (issue 16), as chosen at create-order (a snapshot;
+ * The batch of an enrolment, as chosen at create-order (a snapshot;
  * netlify/services/enrolments/record.ts EnrolmentBatch): its id, first and last day ('YYYY-MM-DD'), city, optional
  * venue and the location's country.
  */
@@ -145,11 +145,11 @@ export const EnrolmentSummarySchema = z.object({
   paidAt: z.string().nullable(),
   paymentId: z.string().nullable(),
   attachmentCount: z.number().int().nonnegative(),
-  /** The receipt number (schemas/rules/receipt-number.ts) once the payment has one, else null (issue 14). */
+  /** The receipt number (schemas/rules/receipt-number.ts) once the payment has one, else null. */
   receiptNumber: z.string().nullable(),
   /**
    * The `updatedAt` of the record this row was derived from (ISO 8601): the row's version. A
-   * row older than its record is stale and the index repair re-derives it (issue 12, finding 7).
+   * row older than its record is stale and the index repair re-derives it.
    */
   updatedAt: z.string(),
   /**
@@ -159,23 +159,23 @@ export const EnrolmentSummarySchema = z.object({
    */
   historyCount: z.number().int().nonnegative().optional(),
   /**
-   * The enrolment's refunds (issue 15), oldest first: when each was made (ISO 8601), its amount
+   * The enrolment's refunds, oldest first: when each was made (ISO 8601), its amount
    * in MINOR units of `currency` and its state. Absent when there are none. Revenue is `amount`
    * minus the refunds that count (schemas/rules/refunds.ts refundCounts: all but the failed).
    */
   refunds: z.array(z.object({createdAt: z.string(), amount: z.number().int().positive(), status: z.enum(REFUND_STATUSES)})).optional(),
   /**
-   * The cadetship installments paid by payment link (issue 17; installment 1 is the row's own
+   * The cadetship installments paid by payment link (installment 1 is the row's own
    * payment), by number: when each was paid (ISO 8601) and its amount in MINOR units of
    * `currency`. Absent when there are none. Revenue adds them (schemas/rules/revenue.ts).
    */
   installmentPayments: z.array(z.object({number: z.number().int().min(2), paidAt: z.string(), amount: z.number().int().positive()})).optional(),
-  /** The enrolment's dated batch (issue 16); absent for an order without one ("dates on request"). */
+  /** The enrolment's dated batch; absent for an order without one ("dates on request"). */
   batch: EnrolmentBatchSchema.optional(),
   /** True when the payment was booked beyond the batch's seats (issue 16: "Over capacity" for staff); absent otherwise. */
   overCapacity: z.literal(true).optional(),
   /**
-   * True when the batch has since been cancelled in the content (issue 16): the enrolment needs
+   * True when the batch has since been cancelled in the content: the enrolment needs
    * staff attention ("Batch cancelled"). Never stored in the index: the list adds it when it
    * answers, from the batches' current status.
    */
@@ -221,28 +221,28 @@ export const EnrolmentDetailSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
     mode: z.enum(['razorpay', 'sandbox']),
-    /** The receipt number once the payment has one (issue 14). */
+    /** The receipt number once the payment has one. */
     receiptNumber: z.string().optional(),
-    /** The key of the enrolment's confirmation page and receipt (issue 14). */
+    /** The key of the enrolment's confirmation page and receipt. */
     confirmationKey: z.string().optional(),
-    /** Status changes and notes, oldest first (issue 15); [] when there are none. Only in the detail, never in a list row. */
+    /** Status changes and notes, oldest first; [] when there are none. Only in the detail, never in a list row. */
     history: z.array(EnrolmentHistoryEntrySchema),
-    /** Refunds, oldest first (issue 15); [] when there are none. */
+    /** Refunds, oldest first; [] when there are none. */
     refunds: z.array(RefundSchema),
     /**
-     * The terms accepted before paying (issue 17, schemas/rules/terms.ts TermsAcceptance): when
+     * The terms accepted before paying (schemas/rules/terms.ts TermsAcceptance): when
      * (ISO 8601) and the "Last updated" dates ('YYYY-MM-DD') of the Terms & Conditions and the
      * Cancellation & Refund Policy then. Absent for orders created before issue 17.
      */
     termsAcceptance: z.object({acceptedAt: z.string(), termsUpdated: z.string().nullable(), refundPolicyUpdated: z.string().nullable()}).optional(),
-    /** The cadetship's installments (issue 17), each with its state; present for a cadetship enrolment only. */
+    /** The cadetship's installments, each with its state; present for a cadetship enrolment only. */
     installments: z.array(InstallmentViewSchema).optional(),
   })
   .passthrough()
 export type EnrolmentDetail = z.infer<typeof EnrolmentDetailSchema>
 
 /**
- * Which enrolments GET /api/admin/enrollments lists (query `status`, issue 12, finding 6):
+ * Which enrolments GET /api/admin/enrollments lists (query `status`):
  * `paid` (the default, also when the query is absent: every enrolment whose payment was
  * received, whatever its status since — schemas/rules/enrolment-status.ts wasPaid) or `all`
  * (with the pending ones and those cancelled before payment). Anything else, or the parameter

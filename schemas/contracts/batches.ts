@@ -1,5 +1,5 @@
 /**
- * The contracts of course batches' seats (issue 16; docs/requirements.md#req-seats):
+ * The contracts of course batches' seats (docs/requirements.md#req-seats):
  *
  *   GET  /api/batches/availability?ids=a,b,c  AvailabilityQuerySchema → 200 AvailabilityResponseSchema
  *   POST /api/waitlist                        WaitlistSchema          → 200 WaitlistResponseSchema
@@ -97,7 +97,7 @@ export const WaitlistResponseSchema = z.object({batchId: z.string(), status: z.l
 export type WaitlistResponse = z.infer<typeof WaitlistResponseSchema>
 
 /**
- * One batch on staff's /admin/batches (issue 16, docs/requirements.md#req-batches-staff): the
+ * One batch on staff's /admin/batches (docs/requirements.md#req-batches-staff): the
  * batch as the content has it now (dates 'YYYY-MM-DD', `status` open / closed / cancelled), its
  * course's name, its live seat counts (`left` is the page's "free") and how many wait for a seat.
  */

@@ -1,5 +1,5 @@
 /**
- * The contracts of course certificates (issue 20; docs/requirements.md#req-issue-20-certificates),
+ * The contracts of course certificates (docs/requirements.md#req-issue-20-certificates),
  * one zod schema each:
  *
  *   POST /api/admin/certificates                    IssueCertificateRequestSchema → 201 {certificate}

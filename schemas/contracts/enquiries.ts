@@ -1,5 +1,5 @@
 /**
- * The contracts of the admin enquiries inbox (issue 15; docs/requirements.md#req-enquiries): the
+ * The contracts of the admin enquiries inbox (docs/requirements.md#req-enquiries): the
  * contact messages sent from /contact or POST /api/contact, as staff read and handle them:
  *
  *   GET   /api/admin/enquiries       → 200 EnquiryListSchema (newest first)

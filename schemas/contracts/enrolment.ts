@@ -6,7 +6,7 @@
  *   POST /api/enroll/create-order CreateOrderSchema  → 200 CreateOrderResponseSchema
  *   POST /api/enroll/save         SaveEnrolmentSchema (JSON, or multipart with `files`) → 200 SaveResponseSchema
  *   POST /api/sandbox/pay         SandboxPaySchema   → 200 SandboxPayResponseSchema
- *   POST /api/enroll/release      ReleaseSchema      → 200 ReleaseResponseSchema (issue 16)
+ *   POST /api/enroll/release      ReleaseSchema      → 200 ReleaseResponseSchema
  *
  * Errors are `{error, details?}` (./errors.ts). The form itself (fields, messages, the amount
  * rule) is schemas/contracts/forms/enrolment.ts; document ids are ./ids.ts; the document limit is
@@ -91,7 +91,7 @@ export const SaveResponseSchema = z.object({
   orderId: OrderIdSchema,
   paymentId: z.string(),
   /**
-   * The receipt number given to this payment (issue 14), or null when it could not be given yet
+   * The receipt number given to this payment, or null when it could not be given yet
    * (the scheduled outbox job gives it within minutes; the confirmation page shows it then).
    */
   receiptNumber: z.string().nullable(),
@@ -129,7 +129,7 @@ export type SandboxFailure = z.infer<typeof SandboxFailureSchema>
 export const SandboxPayResponseSchema = z.union([PaymentResultSchema, SandboxFailureSchema])
 export type SandboxPayResponse = z.infer<typeof SandboxPayResponseSchema>
 
-/** POST /api/enroll/release (issue 16): give back the seat an order holds (the checkout was dismissed or the payment failed). */
+/** POST /api/enroll/release: give back the seat an order holds (the checkout was dismissed or the payment failed). */
 export const ReleaseSchema = z.object({orderId: z.string({required_error: 'Send the orderId', invalid_type_error: 'Unknown order'}).max(100, 'Unknown order')})
 export type ReleaseRequest = z.input<typeof ReleaseSchema>
 

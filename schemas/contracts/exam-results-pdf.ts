@@ -1,5 +1,5 @@
 /**
- * The contract of the results PDF (issue 18, docs/requirements.md#req-exam-results-pdf):
+ * The contract of the results PDF (docs/requirements.md#req-exam-results-pdf):
  *
  *   POST /exam/{examId}/results.pdf  (JSON ExamResultsPdfRequestSchema)
  *     → 200 application/pdf, attachment `exam-results-{examId}-{YYYY-MM-DD}.pdf`

@@ -1,5 +1,5 @@
 /**
- * The contract of the item statistics for staff (issue 18, docs/requirements.md#req-item-statistics):
+ * The contract of the item statistics for staff (docs/requirements.md#req-item-statistics):
  *
  *   GET /api/admin/exam-statistics?examId={examId} → 200 ExamStatisticsResponseSchema
  *

@@ -1,5 +1,5 @@
 /**
- * The formats of the ids that appear in API paths and Blobs keys (issue 12, finding 5): every id
+ * The formats of the ids that appear in API paths and Blobs keys: every id
  * taken from a path is checked against its own pattern before it reaches storage (anything
  * else answers 404), and store listings keep only keys of these shapes (the Blobs emulation's
  * temporary files are not ours).
@@ -7,7 +7,7 @@
  * - Order ids: Razorpay's `order_` + 14 alphanumerics; the sandbox's `order_sandbox_` + 14
  *   (netlify/platform/payments/gateway.ts). Accepted: `order_` + 6..64 of [A-Za-z0-9_].
  * - Upload ids: `upl_` + 16..64 of [A-Za-z0-9_-] (POST /api/enroll/upload).
- * - Enquiry ids (issue 15): the key of a contact message in the contact-messages store, its
+ * - Enquiry ids: the key of a contact message in the contact-messages store, its
  *   receipt time with `-` for `:`, then its UUID: `2026-11-24T10-00-00.000Z_<uuid>`
  *   (netlify/services/enquiries/contact.ts contactMessageKey). Keys sort by time.
  */
@@ -31,7 +31,7 @@ export const isUploadId = (value: string): boolean => UPLOAD_ID_PATTERN.test(val
 export const isEnquiryId = (value: string): boolean => ENQUIRY_ID_PATTERN.test(value)
 
 /**
- * Batch ids (issue 16): the `_id` of a published `courseBatch` document — Sanity's letters,
+ * Batch ids: the `_id` of a published `courseBatch` document — Sanity's letters,
  * digits, `-` and `_` (no dots: those are drafts and private paths), 1–100 characters, starting
  * alphanumeric. Also the key of a batch's seats record and waitlist in Blobs.
  */

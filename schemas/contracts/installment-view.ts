@@ -1,6 +1,6 @@
 /**
  * One cadetship installment as the admin detail (schemas/contracts/admin.ts EnrolmentDetailSchema
- * `installments`) and the confirmation page show it (issue 17; docs/requirements.md#req-installments;
+ * `installments`) and the confirmation page show it (docs/requirements.md#req-installments;
  * the rule is schemas/rules/installments.ts). Its own module so that ./admin.ts and
  * ./installments.ts both import it without importing each other.
  */

@@ -1,5 +1,5 @@
 /**
- * The contracts of cadetship installments (issue 17; docs/requirements.md#req-installments), one
+ * The contracts of cadetship installments (docs/requirements.md#req-installments), one
  * zod schema each:
  *
  *   POST /api/admin/enrollments/:orderId/installments/:number/link   (bearer admin token)

@@ -1,5 +1,5 @@
 /**
- * E-mail addresses and mailboxes as the site's outgoing mail takes them (issue 14): the one rule
+ * E-mail addresses and mailboxes as the site's outgoing mail takes them: the one rule
  * behind the mail variables of netlify/platform/env.ts (MAIL_FROM, STAFF_EMAIL), the outbox's
  * recipients (netlify/services/mail/outbox.ts) and the admin outbox body (./outbox.ts).
  *

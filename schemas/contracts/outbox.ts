@@ -1,5 +1,5 @@
 /**
- * The contracts of the admin outbox (issue 14): the messages the site sends — receipts to
+ * The contracts of the admin outbox: the messages the site sends — receipts to
  * candidates, notices to staff — as the admin API will answer them (netlify/services/mail/outbox.ts
  * produces these bodies with listOutbox() and sendAgain(id)):
  *
@@ -18,10 +18,10 @@ import {z} from 'zod'
 import {MailAddressSchema} from './mail'
 
 /**
- * What a message is: the receipt or a refund receipt (issue 15) to the candidate, or a notice to
- * staff — of an enrolment, an enquiry, or (issue 16) a seat come free in a batch with a waitlist
- * (`waitlist-notice:{order id whose hold was freed}`), or (issue 17) a cadetship installment's
- * payment link to the candidate (`installment-link:{reference id}`, e.g. `{order id}-i2`), or (issue 20)
+ * What a message is: the receipt or a refund receipt to the candidate, or a notice to
+ * staff — of an enrolment, an enquiry, or a seat come free in a batch with a waitlist
+ * (`waitlist-notice:{order id whose hold was freed}`), or a cadetship installment's
+ * payment link to the candidate (`installment-link:{reference id}`, e.g. `{order id}-i2`), or
  * a course certificate to its holder (`certificate:{number}`, the PDF attached) or its expiry
  * reminder (`certificate-expiry:{number}`).
  */

@@ -1,5 +1,5 @@
 /**
- * The contracts of the admin payments page (issue 15; /admin/payments), one zod schema each, used
+ * The contracts of the admin payments page (/admin/payments), one zod schema each, used
  * by the functions (netlify/services/admin/payments.ts) and by the page (web/app/components/admin/):
  *
  *   GET  /api/admin/payments                                → 200 PaymentsOverviewSchema

@@ -1,5 +1,5 @@
 /**
- * The contracts of refunds (issue 15; docs/requirements.md#req-refunds), one zod schema each:
+ * The contracts of refunds (docs/requirements.md#req-refunds), one zod schema each:
  *
  *   POST /api/admin/enrollments/:orderId/refunds   header `Idempotency-Key` (IdempotencyKeySchema)
  *        RefundRequestSchema → 201 RefundResponseSchema (a new refund)

@@ -1,5 +1,5 @@
 /**
- * Scheduled batches of a course (issue 16, docs/requirements.md#req-batches-content): how their
+ * Scheduled batches of a course (docs/requirements.md#req-batches-content): how their
  * dates and seats are written, which ones are upcoming, and the calendar's filters. Pure
  * functions imported by the pages (browser and server), the Studio's `courseBatch` validation
  * and the tests; no wall clock: callers pass `today` (or `now` to providerToday).
@@ -181,10 +181,10 @@ export function batchMonths(batches: ReadonlyArray<{startDate: string | null}>):
   return [...new Set(batches.flatMap((batch) => (isIsoDate(batch.startDate) ? [monthOf(batch.startDate)] : [])))].sort()
 }
 
-/** Staff's flag of an enrolment paid after its seat had gone (issue 16): booked beyond the batch's seats. */
+/** Staff's flag of an enrolment paid after its seat had gone: booked beyond the batch's seats. */
 export const OVER_CAPACITY = 'Over capacity'
 
-/** Staff's flag of an enrolment whose batch was cancelled in the content (issue 16): the candidate must be offered another date or a refund. */
+/** Staff's flag of an enrolment whose batch was cancelled in the content: the candidate must be offered another date or a refund. */
 export const BATCH_CANCELLED = 'Batch cancelled'
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The certificate rule (issue 20; docs/requirements.md#req-issue-20-certificates): how a course
+ * The certificate rule (docs/requirements.md#req-issue-20-certificates): how a course
  * certificate is numbered, when it expires, which status it has on a given day, how the public
  * QR page masks the holder's name, and when the expiry reminder is due. One home, imported by the
  * contract (schemas/contracts/certificates.ts), the register (netlify/services/certificates/*), the Studio's
@@ -168,7 +168,7 @@ export const certificateFileName = (number: string): string => `certificate-${nu
 
 /**
  * The course dates the issue form starts with: the enrolment's batch days when it has a batch
- * (issue 16's snapshot, 'YYYY-MM-DD'), else empty (staff type them). Staff may change them.
+ * ('YYYY-MM-DD'), else empty (staff type them). Staff may change them.
  */
 export function defaultCourseDates(batch: {startDate?: string | null; endDate?: string | null} | null | undefined): {courseStart: string; courseEnd: string} {
   const start = batch?.startDate && isIsoDate(batch.startDate) ? batch.startDate : ''

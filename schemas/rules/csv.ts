@@ -1,5 +1,5 @@
 /**
- * CSV building (RFC 4180) with spreadsheet formula neutralisation (issue 5, CSV export).
+ * CSV building (RFC 4180) with spreadsheet formula neutralisation (CSV export).
  *
  * - A text cell whose first character is = + - @, a tab or a carriage return would be read by
  *   spreadsheet programs as a formula; it is prefixed with a single quote ('), the OWASP

@@ -1,5 +1,5 @@
 /**
- * The enrolment follow-up rule (issue 15; docs/requirements.md#req-enrolment-status): an
+ * The enrolment follow-up rule (docs/requirements.md#req-enrolment-status): an
  * enrolment's statuses, their labels, the moves staff may make, the moves a refund makes, which
  * statuses count as paid, and the rule for a staff note. One home: the contracts
  * (schemas/contracts/admin.ts), the record writer (netlify/services/enrolments/enrolments.ts changeEnrolment), the

@@ -12,7 +12,7 @@
  *   fixed price. A "contact for pricing" course cannot be paid online.
  * Amounts are USD in major units (numbers); see ./price.ts for minor units.
  *
- * Currency (issue 17, docs/requirements.md#req-inr): an enrolment is paid in USD (the default) or,
+ * Currency (docs/requirements.md#req-inr): an enrolment is paid in USD (the default) or,
  * for a course whose content carries an INR price (./price.ts payableInr), in INR: inrPrice,
  * currencyOptions and checkEnrolmentPrice apply that one rule. The cadetship installments and the
  * competency fee table have USD fees only, so those two programs are USD-only; no amount is
@@ -29,7 +29,7 @@ export const DEFAULT_CURRENCY: Currency = 'USD'
 
 /**
  * The 400 of create-order (and the form's error) when the course has no price in the chosen
- * `currency` (issue 17): it names the `currency` field and what to choose instead.
+ * `currency`: it names the `currency` field and what to choose instead.
  */
 export const noPriceInCurrencyMessage = (currency: string) => `This course has no price in ${currency}: choose USD as the currency, or contact us.`
 

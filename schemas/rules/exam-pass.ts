@@ -1,5 +1,5 @@
 /**
- * The pass mark of a practice exam (issue 18, docs/requirements.md#req-exam-pass): a result passes
+ * The pass mark of a practice exam (docs/requirements.md#req-exam-pass): a result passes
  * when its percentage (0–100, schemas/rules/exam-scoring.ts) is at least the exam's `passMark`
  * (percent; 70 when the exam does not set one). Pure; for the browser and the server.
  */

@@ -1,5 +1,5 @@
 /**
- * One scored result under the exam's review policy (issue 18, docs/requirements.md#req-exam-variants,
+ * One scored result under the exam's review policy (docs/requirements.md#req-exam-variants,
  * #req-exam-results-pdf): the steps the results page's action and the results PDF share, in one
  * place — check the submission against the draw, score it with the one scoring module, then apply
  * the review policy (pass mark; with `showCorrectAnswers` off the correct answers and explanations

@@ -25,7 +25,7 @@ export type KeyedQuestion = {
   options: string[] | null
   correctAnswer: string | null
   correctAnswers: string[] | null
-  /** Text and textarea: further answers that also count (issue 18); the shown one stays `correctAnswer`. */
+  /** Text and textarea: further answers that also count; the shown one stays `correctAnswer`. */
   acceptedAnswers?: string[] | null
   points: number
 }

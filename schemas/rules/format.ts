@@ -7,7 +7,7 @@
  * Locales (each a deliberate choice, named here once):
  * - MONEY_LOCALE 'en-US': amounts as "$2,200", "$49.50" (docs/requirements.md#req-entities-catalogue: "$2,200 USD").
  * - INR_LOCALE 'en-IN': Indian rupees, always with paise and Indian digit grouping: "₹45,000.00",
- *   "₹1,25,000.00" (issue 17, docs/requirements.md#req-inr).
+ *   "₹1,25,000.00" (docs/requirements.md#req-inr).
  * - DATE_LOCALE 'en-GB': dates the site renders for everyone, on the server or in the admin
  *   pages: "20 January 2025", "7 Jan 2025", "7 Jan 2025, 14:05".
  * - VISITOR_LOCALE (undefined: the browser's own locale): times only the visitor sees, rendered
@@ -58,7 +58,7 @@ function currencyFormat(code: string, fraction: 0 | 2, display: 'symbol' | 'code
   return format
 }
 
-/** Indian rupees as the site shows them (issue 17): 45000 → "₹45,000.00", 125000 → "₹1,25,000.00" (INR_LOCALE, always two decimals). */
+/** Indian rupees as the site shows them: 45000 → "₹45,000.00", 125000 → "₹1,25,000.00" (INR_LOCALE, always two decimals). */
 export function formatInr(inr: number): string {
   return currencyFormat('INR', 2).format(inr)
 }

@@ -1,5 +1,5 @@
 /**
- * Cadetship installments (issue 17; docs/requirements.md#req-installments): the one home of the
+ * Cadetship installments (docs/requirements.md#req-installments): the one home of the
  * rule, imported by the payment form, the confirmation page, the admin area and the functions.
  *
  * - The schedule comes from the cadetship content (`cadetshipProgramme.installments`: label,

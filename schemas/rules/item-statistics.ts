@@ -1,5 +1,5 @@
 /**
- * Item statistics of the practice exams for staff (issue 18, docs/requirements.md#req-item-statistics).
+ * Item statistics of the practice exams for staff (docs/requirements.md#req-item-statistics).
  * Pure; the one home of the rules. netlify/services/exams/statistics.ts stores the aggregates in Netlify
  * Blobs and the admin page (/admin/exams) shows what `variantStatistics` computes.
  *

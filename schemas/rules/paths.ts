@@ -22,7 +22,7 @@ export type EnrolLinkParams = {
   amount?: number
   country?: string
   category?: string
-  /** A course batch's document id (issue 16): the form preselects that batch. */
+  /** A course batch's document id: the form preselects that batch. */
   batch?: string
 }
 
@@ -39,7 +39,7 @@ export function enrolPath(params: EnrolLinkParams): string {
   return `/payment?${query.toString()}`
 }
 
-/** The course calendar (issue 16): every upcoming batch. */
+/** The course calendar: every upcoming batch. */
 export const CALENDAR_PATH = '/courses/calendar'
 
 /** /courses/calendar[?category=…]: the calendar, filtered by a category id when given. */
@@ -58,32 +58,32 @@ export const examAttemptsApiPath = (examId: string) => `/api/exams/${encodeURICo
 export const examResultsPath = (examId: string) => `/exam/${encodeURIComponent(examId)}/results`
 
 /**
- * /enrolment/confirmation/{orderId}/{key}: an enrolment's confirmation page (issue 14). The key is
+ * /enrolment/confirmation/{orderId}/{key}: an enrolment's confirmation page. The key is
  * the record's 128-bit random `confirmationKey`, so the URL cannot be guessed from the order id.
  */
 export const confirmationPath = (orderId: string, key: string) => `/enrolment/confirmation/${encodeURIComponent(orderId)}/${encodeURIComponent(key)}`
 
-/** {confirmationPath}/receipt.pdf: the receipt PDF of a paid enrolment (issue 14). */
+/** {confirmationPath}/receipt.pdf: the receipt PDF of a paid enrolment. */
 export const receiptPdfPath = (orderId: string, key: string) => `${confirmationPath(orderId, key)}/receipt.pdf`
 
 /** The admin area's list of enrolments (fixed by the product spec). */
 export const ADMIN_LIST_PATH = '/adminEnrollments'
 
-/** The admin area's payments page: orders needing attention and the webhook event log (issue 15). */
+/** The admin area's payments page: orders needing attention and the webhook event log. */
 export const ADMIN_PAYMENTS_PATH = '/admin/payments'
-/** Staff's batches page (issue 16): seats, rosters and waitlists. */
+/** Staff's batches page: seats, rosters and waitlists. */
 export const ADMIN_BATCHES_PATH = '/admin/batches'
 
-/** Staff's item statistics of the practice exams (issue 18). */
+/** Staff's item statistics of the practice exams. */
 export const ADMIN_EXAMS_PATH = '/admin/exams'
 
-/** Staff's register of course certificates (issue 20): search, CSV, PDF, revoke, expiring soon. */
+/** Staff's register of course certificates: search, CSV, PDF, revoke, expiring soon. */
 export const ADMIN_CERTIFICATES_PATH = '/admin/certificates'
 
-/** The admin area's outbox of e-mail messages (issue 14). */
+/** The admin area's outbox of e-mail messages. */
 export const ADMIN_OUTBOX_PATH = '/admin/outbox'
 
-/** The admin area's inbox of contact enquiries (issue 15). */
+/** The admin area's inbox of contact enquiries. */
 export const ADMIN_ENQUIRIES_PATH = '/admin/enquiries'
 
 /**

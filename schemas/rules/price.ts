@@ -9,7 +9,7 @@
  */
 import {formatUsd} from './format'
 
-/** The currencies an enrolment can be paid in (issue 17): USD always, INR where the content has an INR price. */
+/** The currencies an enrolment can be paid in: USD always, INR where the content has an INR price. */
 export const CURRENCIES = ['USD', 'INR'] as const
 export type Currency = (typeof CURRENCIES)[number]
 
@@ -58,7 +58,7 @@ export function parseInrPrice(text: string | null | undefined): number | null {
 /**
  * The course's payable price in INR (whole rupees), or null: only a fixed-price course that is
  * payable in USD (payableUsd) and whose content carries an INR price (parseInrPrice) can be paid
- * in INR. The one rule for "can this course be paid in INR, and for how much" (issue 17), used
+ * in INR. The one rule for "can this course be paid in INR, and for how much", used
  * by the course cards, the /payment form and create-order.
  */
 export function payableInr(course: CoursePrice): number | null {
@@ -77,7 +77,7 @@ export function coursePriceLabel(course: CoursePrice): string {
 }
 
 /**
- * The amount a visitor may send (issue 12, finding 12): a positive number of US dollars that is a
+ * The amount a visitor may send: a positive number of US dollars that is a
  * whole number of cents (at most 2 decimals: 99.99 yes, 99.995 no), or the form's text of one
  * ("50", "49.50": digits, an optional point and 1-2 decimals, nothing else: no spaces, signs,
  * exponents or hex). Returns the USD number, or null for anything else (arrays, booleans, " 100 ",

@@ -1,5 +1,5 @@
 /**
- * How receipts write times, money and the payment method (issue 14), shared by the receipt PDF
+ * How receipts write times, money and the payment method, shared by the receipt PDF
  * (netlify/services/receipts/receipt-pdf.ts), the receipt number's year (netlify/services/receipts/receipt-number.ts), the confirmation page and the e-mails
  * (netlify/services/mail/templates/). Pure functions.
  *
@@ -63,7 +63,7 @@ export function formatProviderDateTime(time: string | Date): string {
  * the amount with the currency's decimals and thousands separators — 45000 'USD' →
  * "USD 450.00", 220000 'usd' → "USD 2,200.00", 4500 'JPY' → "JPY 4,500". Minor units are
  * 1/100 for 2-decimal currencies (Intl's digits for the code; 2 for an unknown code). INR
- * (issue 17, docs/requirements.md#req-inr) is written the Indian way, its rupee sign naming the
+ * (docs/requirements.md#req-inr) is written the Indian way, its rupee sign naming the
  * currency (./format.ts formatInr): 4500000 'INR' (paise) → "₹45,000.00".
  */
 export function formatAmountMinor(amountMinor: number, currency: string): string {

@@ -1,5 +1,5 @@
 /**
- * The receipt number rule (issue 14; docs/requirements.md#req-receipts): `{prefix}-{YYYY}-{NNNNN}`,
+ * The receipt number rule (docs/requirements.md#req-receipts): `{prefix}-{YYYY}-{NNNNN}`,
  * e.g. `MTC-2026-00042`.
  *
  * - prefix: from the site settings in Sanity (seed `MTC`, DEFAULT_RECEIPT_PREFIX): an upper-case

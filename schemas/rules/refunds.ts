@@ -1,5 +1,5 @@
 /**
- * The refund rule (issue 15; docs/requirements.md#req-refunds): why a refund is made, how much
+ * The refund rule (docs/requirements.md#req-refunds): why a refund is made, how much
  * of a payment can still be refunded, and which status the refunds leave an enrolment in. One
  * home: the contract (schemas/contracts/refunds.ts), the writer (netlify/services/refunds/refunds.ts), the admin
  * list's revenue (./revenue.ts) and the refund form all import it. Pure; nothing here throws.

@@ -1,5 +1,5 @@
 /**
- * The revenue rule (issue 15; docs/requirements.md#req-refunds): what an enrolment brings in, and
+ * The revenue rule (docs/requirements.md#req-refunds): what an enrolment brings in, and
  * how that falls by month. One home: the admin list's Total Revenue card
  * (web/app/components/admin/enrolments.ts summarize) and its "Revenue by month" chart
  * (web/app/components/admin/RevenueByMonth.tsx) both read it. Pure: the time is always passed in
@@ -11,7 +11,7 @@
  *   that count (./refunds.ts refundedMinor: every state but `failed`), never below 0. Unpaid
  *   enrolments bring in 0 whatever their refunds. The row's `refunds` are the record of what was
  *   returned: the status (`refunded`, `partially-refunded`) is not read beyond wasPaid.
- * - A cadetship's later installments paid by payment link (issue 17, `installmentPayments`) add
+ * - A cadetship's later installments paid by payment link (`installmentPayments`) add
  *   to its revenue, each in the month it was paid.
  * - By month it is a cash view: a payment counts in the month of its `paidAt`, each refund in
  *   the month of its own `createdAt` (when staff made it), so a refund made in a later month
@@ -42,11 +42,11 @@ export type RevenueRow = {
   paidAt?: string | null
   /** The refunds, amounts in MINOR units, each made at `createdAt` (ISO 8601). */
   refunds?: readonly (RefundAmount & {createdAt: string})[]
-  /** Later installments paid by payment link (issue 17), amounts in MINOR units of `currency`, each paid at `paidAt` (ISO 8601). */
+  /** Later installments paid by payment link, amounts in MINOR units of `currency`, each paid at `paidAt` (ISO 8601). */
   installmentPayments?: readonly {amount: number; paidAt: string}[]
 }
 
-/** The minor units of a row's installments paid by payment link (issue 17); amounts that are not positive whole numbers count 0. */
+/** The minor units of a row's installments paid by payment link; amounts that are not positive whole numbers count 0. */
 const installmentsMinor = (row: RevenueRow): number =>
   (row.installmentPayments ?? []).reduce((sum, payment) => sum + (Number.isSafeInteger(payment.amount) && payment.amount > 0 ? payment.amount : 0), 0)
 
@@ -55,7 +55,7 @@ export const revenueCurrency = (row: Pick<RevenueRow, 'currency'>): string => (r
 
 /**
  * What an enrolment brings in, in minor units: toMinorUnits(amount) plus its later installments
- * paid by payment link (issue 17) minus the refunds that count, when its payment was received
+ * paid by payment link minus the refunds that count, when its payment was received
  * (wasPaid), else 0; never below 0, and 0 for an amount that is not a finite number.
  */
 export function netRevenueMinor(row: RevenueRow): number {

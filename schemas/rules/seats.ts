@@ -1,5 +1,5 @@
 /**
- * Seats of a course batch (issue 16, docs/requirements.md#req-seats): the hold/booking state
+ * Seats of a course batch (docs/requirements.md#req-seats): the hold/booking state
  * machine and its expiry arithmetic, pure, for the browser and the server alike. The server
  * keeps one SeatsRecord per batch (netlify/services/seats/seats.ts) and changes it only through a
  * conditional write that applies one of the functions below to the record as it is then.

@@ -1,5 +1,5 @@
 /**
- * Accepting the terms before paying (issue 17, docs/requirements.md#req-terms): the one home of
+ * Accepting the terms before paying (docs/requirements.md#req-terms): the one home of
  * the rule, its visible strings and what is stored with the enrolment.
  *
  * - The /payment form shows a required checkbox labelled TERMS_LABEL whose two policy names link
@@ -54,7 +54,7 @@ export function termsAcceptance(now: Date, updated: {terms?: string | null; refu
 }
 
 /**
- * The admin detail's "Terms accepted" value (issue 17): "24 Nov 2026, 14:05 · Terms &
+ * The admin detail's "Terms accepted" value: "24 Nov 2026, 14:05 · Terms &
  * Conditions of 1 November 2026 · Cancellation & Refund Policy of 1 November 2026" (a page
  * without a date: "undated"); for an enrolment without an acceptance (older than issue 17):
  * TERMS_NOT_RECORDED.

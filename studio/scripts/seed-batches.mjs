@@ -1,5 +1,5 @@
 /**
- * Writes the seed's course batches (issue 16) into studio/seed/production.ndjson, replacing the
+ * Writes the seed's course batches into studio/seed/production.ndjson, replacing the
  * `courseBatch` documents already there; everything else stays as it is. Deterministic: the same
  * catalogue gives the same batches, byte for byte.
  *

@@ -1,5 +1,5 @@
 /**
- * Writes the seed's certificate fields (issue 20, docs/requirements.md#req-issue-20-certificates)
+ * Writes the seed's certificate fields (docs/requirements.md#req-issue-20-certificates)
  * into studio/seed/production.ndjson: every course's certificate `code` and
  * `certificateValidityYears`, and the site settings' certificate signatory and approval number.
  * Everything else stays as it is. Idempotent and deterministic: running it again (also after other

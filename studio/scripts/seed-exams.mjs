@@ -1,5 +1,5 @@
 /**
- * Writes the practice exams' question slots (issue 18, docs/requirements.md#req-exam-variants) into
+ * Writes the practice exams' question slots (docs/requirements.md#req-exam-variants) into
  * studio/seed/production.ndjson: each exam document gets `slots` (three variant questions per
  * slot, same type and points, correct options in varied positions, accepted answers for text
  * questions, an explanation for every question), `passMark`, `shuffleOptions` and

@@ -1,5 +1,5 @@
 /**
- * Sets the seed's images and videos (issue 19, docs/requirements.md#req-issue-19-images) in
+ * Sets the seed's images and videos (docs/requirements.md#req-issue-19-images) in
  * studio/seed/production.ndjson; everything else stays as it is. Idempotent and deterministic:
  * running it again gives the same file, byte for byte.
  *

@@ -1,5 +1,5 @@
 /**
- * Course batches on the site (issue 16, docs/requirements.md#req-batches-content): a course card
+ * Course batches on the site (docs/requirements.md#req-batches-content): a course card
  * shows its next dates and, once GET /api/batches/availability answers (mocked here with
  * page.route), the seats left; "Dates on request" for a course without an open batch; the
  * calendar's GET filters, its Enroll links with `batch=`, axe, 390 px, and the page without

@@ -1,5 +1,5 @@
 /**
- * Course certificates end to end (issue 20; docs/requirements.md#req-issue-20-verify,
+ * Course certificates end to end (docs/requirements.md#req-issue-20-verify,
  * #req-issue-20-admin-certificates), against the real backend — nothing mocked: one real login,
  * a real sandbox payment (the pre-sea PSF course: its certificate does not expire).
  *

@@ -1,5 +1,5 @@
 /**
- * /payment with course batches (issue 16, docs/requirements.md#req-batches-form): the calendar's
+ * /payment with course batches (docs/requirements.md#req-batches-form): the calendar's
  * Enroll link preselects its batch and a paid order books a seat; "Fail payment" gives the held
  * seat back (POST /api/enroll/release); a full batch (create-order's 409) shows 'This batch is
  * full' and a waitlist that really joins; a course without batches says "Dates on request" and
@@ -27,7 +27,7 @@ async function fillDetails(page: Page, name: string) {
   await page.getByLabel('Full name').fill(name)
   await page.getByLabel('Email').fill('noor.haddad@example.com')
   await page.getByLabel('Mobile').fill('+971 50 123 4567')
-  // Issue 17: the terms are accepted before paying.
+  // The terms are accepted before paying.
   await page.getByRole('checkbox', {name: TERMS_LABEL}).check()
 }
 

@@ -1,5 +1,5 @@
 /**
- * /exam/{examId}/results (docs/requirements.md#req-exam-results, #req-entities-stored-result, #req-validation-exam-scoring, #req-calls-exams, #req-errors; issue 4): the stored result in local
+ * /exam/{examId}/results (docs/requirements.md#req-exam-results, #req-entities-stored-result, #req-validation-exam-scoring, #req-calls-exams, #req-errors): the stored result in local
  * storage (`examResults`) is scored on the server and shown with grade, percent, correct count,
  * time spent 'Xm Ys', the performance bar's colour band and the per-question breakdown;
  * 'Download Results' saves exam-results-{examId}-{YYYY-MM-DD}.json with exactly the spec's
@@ -46,7 +46,7 @@ test('all correct answers: 100 %, grade A, 8/8 correct, a green bar and every an
   await expect(page.getByTestId('result-correct')).toHaveText('8/8 correct')
   await expect(page.getByTestId('result-points')).toHaveText('100/100')
   await expect(page.getByTestId('result-time')).toHaveText('12m 34s')
-  // Issue 18: the pass mark (70 %) and an explanation under every question.
+  // The pass mark (70 %) and an explanation under every question.
   await expect(page.getByTestId('result-pass')).toHaveText('Passed')
   await expect(page.getByTestId('question-explanation')).toHaveCount(8)
 

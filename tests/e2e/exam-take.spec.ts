@@ -1,5 +1,5 @@
 /**
- * /exam/{examId}/start and /exam/{examId}/take (docs/requirements.md#req-exam-start, #req-exam-take, #req-states-exam, #req-constants-exams; issue 4): start gating
+ * /exam/{examId}/start and /exam/{examId}/take (docs/requirements.md#req-exam-start, #req-exam-take, #req-states-exam, #req-constants-exams): start gating
  * and practice mode, the navigator and progress, Previous/Next ends, the submit dialog, the
  * honest clock (reload keeps the deadline, expiry submits, warnings at 10/5/1 minutes), the
  * answer key never reaching the page, redirects, axe, and the whole exam by keyboard alone.

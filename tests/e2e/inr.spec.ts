@@ -1,5 +1,5 @@
 /**
- * INR where the content has an INR price (issue 17, docs/requirements.md#req-inr): the course
+ * INR where the content has an INR price (docs/requirements.md#req-inr): the course
  * card shows the INR price next to the USD price in the same style; /payment offers "Pay in USD" /
  * "Pay in INR" for such a course only; an INR payment in the sandbox ends on a confirmation, a
  * receipt PDF and a receipt e-mail in INR (₹45,000.00); axe; the form at 390 px.
@@ -15,7 +15,7 @@ import {expect, expectAccessible, test} from './fixtures'
 
 const BOSIET_FORM = '/payment?training=offshore-survival&course=BOSIET'
 
-/** A course with batches needs a date (issue 16): the last one offered (far off, so seats are free). */
+/** A course with batches needs a date: the last one offered (far off, so seats are free). */
 async function chooseDateIfAny(page: Page) {
   const select = page.getByLabel('Date and location')
   if ((await select.count()) === 0) return

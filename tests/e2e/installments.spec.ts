@@ -1,5 +1,5 @@
 /**
- * Issue 17, cadetship installments (docs/requirements.md#req-installments), in the sandbox: the
+ * Cadetship installments (docs/requirements.md#req-installments), in the sandbox: the
  * payment form's "1st installment of 3" with the schedule and total; staff request installment 2
  * from the enrolment detail, the candidate opens the link's local page (390 px), pays, and the
  * admin detail and the confirmation page show it paid with its receipt number; axe on each page.

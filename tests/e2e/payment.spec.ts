@@ -1,5 +1,5 @@
 /**
- * /payment (docs/requirements.md#req-payment, #req-states-enrolment, #req-validation-enrolment, #req-errors; issue 3): prefill, the program → course → country
+ * /payment (docs/requirements.md#req-payment, #req-states-enrolment, #req-validation-enrolment, #req-errors): prefill, the program → course → country
  * rules, the catalogue amount, the sandbox checkout end to end, failures, and axe.
  */
 import type {Page} from '@playwright/test'
@@ -7,7 +7,7 @@ import {siteStore} from './blobs'
 import {TERMS_LABEL} from '#schemas/rules/terms'
 import {expect, expectAccessible, test} from './fixtures'
 
-/** Issue 16: a course with batches needs a date; the last one offered (far off, so seats are free). */
+/** A course with batches needs a date; the last one offered (far off, so seats are free). */
 async function chooseDate(page: Page) {
   const select = page.getByLabel('Date and location')
   await expect(select.locator('option').nth(1)).toBeAttached()
@@ -18,7 +18,7 @@ async function fillDetails(page: Page, name = 'Asha Pillai') {
   await page.getByLabel('Full name').fill(name)
   await page.getByLabel('Email').fill('asha.pillai@example.com')
   await page.getByLabel('Mobile').fill('+91 98470 12345')
-  // Issue 17: the terms are accepted before paying.
+  // The terms are accepted before paying.
   await page.getByRole('checkbox', {name: TERMS_LABEL}).check()
 }
 
@@ -119,7 +119,7 @@ test('a full sandbox payment saves a paid enrolment and ends on its confirmation
   const orderId = (await dialog.getByTestId('sandbox-order').textContent())?.trim() ?? ''
   expect(orderId).toMatch(/^order_sandbox_/)
   await dialog.getByRole('button', {name: 'Pay', exact: true}).click()
-  // Issue 14: the browser goes to the enrolment's own confirmation page, at the top.
+  // The browser goes to the enrolment's own confirmation page, at the top.
   await expect(page).toHaveURL(new RegExp(`/enrolment/confirmation/${orderId}/[A-Za-z0-9_-]{22}$`))
   await expect(page.getByRole('heading', {level: 1, name: 'Enrolment confirmed'})).toBeVisible()
   await expect(page.getByRole('status')).toContainText('Enrollment successful! We will contact you within 24 hours.')

@@ -105,7 +105,7 @@ test('after a client-side navigation the canonical link and JSON-LD are those of
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
   })
-  // The category page asks for its batches' live seats (issue 16); this test is about the head, so
+  // The category page asks for its batches' live seats; this test is about the head, so
   // that call is answered here and never shows up as a console error.
   await page.route('**/api/batches/availability?**', (route) => route.fulfill({json: {availability: {}}}))
   await page.goto('/courses')

@@ -1,4 +1,4 @@
-/** schemas/rules/batches.ts: the enrolment form's batch helpers (issue 16, docs/requirements.md#req-batches-form). */
+/** schemas/rules/batches.ts: the enrolment form's batch helpers (docs/requirements.md#req-batches-form). */
 import {describe, expect, it} from 'vitest'
 import {BATCH_REQUIRED, batchesForCourse, batchOptionLabel, checkBatchChoice, isFull, type EnrolmentBatch} from '#schemas/rules/batches'
 

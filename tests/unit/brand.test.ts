@@ -1,5 +1,5 @@
 /**
- * Brand pieces of issue 19 (docs/requirements.md#req-issue-19-brand, #req-issue-19-hero,
+ * Brand pieces (docs/requirements.md#req-issue-19-brand, #req-issue-19-hero,
  * #req-issue-19-accreditations): when the hero video may load, the accreditation strip's markup
  * and fallbacks, the logo's and icons' fallbacks (server-rendered markup).
  */

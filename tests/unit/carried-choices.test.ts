@@ -1,5 +1,5 @@
 /**
- * Issue 17, carried choices (docs/requirements.md#req-carried-choices), against the real seed:
+ * Carried choices (docs/requirements.md#req-carried-choices), against the real seed:
  * every Enroll link of the catalogue pages — the competency fee table's per-flag links
  * (`country={key}`), the category pages' course cards, the cadetship page and the calendar's
  * batches — opens /payment with the course chosen and priced at the catalogue amount

@@ -1,5 +1,5 @@
 /**
- * The words and rules of the certificate pages (issue 20; docs/requirements.md#req-issue-20-verify,
+ * The words and rules of the certificate pages (docs/requirements.md#req-issue-20-verify,
  * #req-issue-20-admin-certificates) that are not React: the verify form's schema, the 429 text,
  * the admin register's search, CSV, state after a revocation, "expires in" and the issue form's
  * messages.

@@ -117,7 +117,7 @@ describe('checkEnrolmentPrice', () => {
   })
 })
 
-describe('currency (issue 17, docs/requirements.md#req-inr)', () => {
+describe('currency (docs/requirements.md#req-inr)', () => {
   it('offers INR exactly for the courses whose content has an INR price; cadetship and competency stay USD only', async () => {
     const {currencyOptions, inrPrice} = await import('#schemas/rules/enrolment')
     expect(currencyOptions(catalogue, {trainingProgram: 'offshore-survival', course: 'BOSIET'})).toEqual([

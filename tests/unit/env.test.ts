@@ -34,7 +34,7 @@ describe('getEnv', () => {
   it('strips a trailing slash from SITE_URL', () => {
     expect(getEnv({SITE_URL: 'https://example.com/'}).SITE_URL).toBe('https://example.com')
   })
-  it('requires SITE_URL in production, naming it (issue 12, finding 11)', () => {
+  it('requires SITE_URL in production, naming it', () => {
     for (const production of [{APP_ENV: 'production'}, {CONTEXT: 'production'}, {AWS_LAMBDA_FUNCTION_NAME: 'site-fn'}]) {
       expect(() => getEnv(production), JSON.stringify(production)).toThrow(/SITE_URL is required in production/)
       expect(getEnv({...production, SITE_URL: 'https://www.example.com'}).SITE_URL).toBe('https://www.example.com')
@@ -52,7 +52,7 @@ describe('getEnv', () => {
 })
 
 /**
- * Issue 13: every environment variable through the one schema. Each variable with a format has a
+ * Every environment variable through the one schema. Each variable with a format has a
  * malformed example here; the others are free text (signals read for their presence, tokens).
  * A variable added to the schema without being listed here fails the coverage test.
  */
@@ -82,7 +82,7 @@ const MALFORMED: Record<string, string> = {
   // signed exam draws
   EXAM_DRAW_SECRET: 'not 32 characters either',
   EXAM_DRAW_SECRET_PREVIOUS: 'short',
-  // e-mail (issue 14)
+  // e-mail
   SMTP_URL: 'http://smtp.example.com',
   MAIL_FROM: 'Maritime Training <no-reply@localhost>\r\nBcc: victim@example.com',
   STAFF_EMAIL: 'office@example.com, not an address',
@@ -124,7 +124,7 @@ function envErrorOf(source: Record<string, string>): EnvError {
   throw new Error(`getEnv accepted ${JSON.stringify(source)}`)
 }
 
-describe('the one environment schema (issue 13)', () => {
+describe('the one environment schema', () => {
   it('is composed of the named sections, and every variable has a test here', () => {
     const fromSections = Object.values(ENV_SECTIONS).flatMap((section) => Object.keys(section.shape))
     expect(new Set(fromSections).size).toBe(fromSections.length) // no variable in two sections
@@ -234,7 +234,7 @@ describe('the one environment schema (issue 13)', () => {
   })
 })
 
-describe('the e-mail variables (issue 14)', () => {
+describe('the e-mail variables', () => {
   it('are unset by default: the embedded outbox, nothing sent', () => {
     expect(getEnv({})).toMatchObject({SMTP_URL: undefined, MAIL_FROM: undefined, STAFF_EMAIL: undefined})
     expect(getEnv({SMTP_URL: ' ', MAIL_FROM: '  ', STAFF_EMAIL: ' '})).toMatchObject({SMTP_URL: undefined, MAIL_FROM: undefined, STAFF_EMAIL: undefined})

@@ -1,5 +1,5 @@
 /**
- * The shared error summary (web/app/components/form/ErrorSummary.tsx; /contact and, issue 17,
+ * The shared error summary (web/app/components/form/ErrorSummary.tsx; /contact and,
  * /payment: docs/requirements.md#req-checkout-errors): one link per field error, in the order
  * given, to the field's id; its own alert unless shown inside one; nothing without errors.
  */

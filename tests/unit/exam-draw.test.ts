@@ -1,4 +1,4 @@
-/** docs/requirements.md#req-exam-variants: the draw (unseen first, uniform otherwise, stable) and the option shuffle (issue 18). */
+/** docs/requirements.md#req-exam-variants: the draw (unseen first, uniform otherwise, stable) and the option shuffle. */
 import {describe, expect, it} from 'vitest'
 import {
   checkSubmission,

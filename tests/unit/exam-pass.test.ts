@@ -1,4 +1,4 @@
-/** docs/requirements.md#req-exam-variants: the pass mark and accepted answers (issue 18). */
+/** docs/requirements.md#req-exam-variants: the pass mark and accepted answers. */
 import {describe, expect, it} from 'vitest'
 import {DEFAULT_PASS_MARK, isPassed, PASS_LABELS} from '#schemas/rules/exam-pass'
 import {isAnswerCorrect, type KeyedQuestion, scoreExam} from '#schemas/rules/exam-scoring'

@@ -1,4 +1,4 @@
-/** docs/requirements.md#req-exam-variants, #req-exam-pass: the results breakdown by the exam's review policy (issue 18). */
+/** docs/requirements.md#req-exam-variants, #req-exam-pass: the results breakdown by the exam's review policy. */
 import {createElement} from 'react'
 import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * Image URLs and the image endpoint's parameters (issue 19, docs/requirements.md#req-issue-19-images):
+ * Image URLs and the image endpoint's parameters (docs/requirements.md#req-issue-19-images):
  * URLs from the asset's own URL (local endpoint or Sanity's CDN), crop and hotspot honoured,
  * srcset widths, Open Graph size, the fallback for missing assets, and the URL API parsing.
  */

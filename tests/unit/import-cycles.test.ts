@@ -1,5 +1,5 @@
 /**
- * Dependencies point one way (issue 13): no import cycle among the project's modules
+ * Dependencies point one way: no import cycle among the project's modules
  * (web/app, netlify, schemas), counting type-only imports and dynamic `import()` too — a cycle
  * hidden behind either still ties two modules together.
  */

@@ -1,5 +1,5 @@
 /**
- * INR where the content has an INR price (issue 17, docs/requirements.md#req-inr): the one
+ * INR where the content has an INR price (docs/requirements.md#req-inr): the one
  * pricing rule for both currencies (schemas/rules/price.ts parseInrPrice, payableInr, payableIn)
  * and the one home of INR formats (schemas/rules/format.ts formatInr, formatPrice,
  * formatMoney, formatPerCurrency; schemas/rules/receipt-format.ts formatAmountMinor).

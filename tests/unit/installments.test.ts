@@ -1,4 +1,4 @@
-/** Issue 17: the installment rule (schemas/rules/installments.ts): schedule, states, refusals, reference ids, words. */
+/** The installment rule (schemas/rules/installments.ts): schedule, states, refusals, reference ids, words. */
 import {describe, expect, it} from 'vitest'
 import {
   installmentOfText,

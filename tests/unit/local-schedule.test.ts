@@ -1,5 +1,5 @@
 /**
- * Scheduled functions run locally as Netlify runs them (netlify/platform/local-schedule.ts; issue 12,
+ * Scheduled functions run locally as Netlify runs them (netlify/platform/local-schedule.ts,
  * finding 7): Netlify's schedule syntax, UTC times, the POST {next_run} invocation, no overlap,
  * failures logged and never thrown, and the bounded boot repair. Time is vitest's fake clock.
  */

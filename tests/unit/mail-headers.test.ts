@@ -1,5 +1,5 @@
 /**
- * Issue 14: mail headers without injection (netlify/platform/mail-headers.ts, schemas/contracts/mail.ts)
+ * Mail headers without injection (netlify/platform/mail-headers.ts, schemas/contracts/mail.ts)
  * and the templates' subjects, exactly as the issue words them.
  */
 import {describe, expect, it} from 'vitest'
@@ -112,7 +112,7 @@ describe('the templates', () => {
     expect(notice.text).not.toContain('Over capacity')
     expect(notice.text).not.toMatch(/Batch/)
 
-    // Issue 16: the batch line, and "Over capacity" when the payment was booked beyond the seats.
+    // The batch line, and "Over capacity" when the payment was booked beyond the seats.
     const flagged = await renderEnrolmentNotice({
       provider: PROVIDER,
       receiptNumber: 'MTC-2026-00002',

@@ -71,7 +71,7 @@ describe('pageMeta', () => {
     expect(tagMap(pageMeta(matches, {title: 'About', description: 'x'}))['property:og:image']).toBeUndefined()
   })
 
-  it('cuts a content image, else the default social image, to 1200 × 630 through the image pipeline (issue 19)', () => {
+  it('cuts a content image, else the default social image, to 1200 × 630 through the image pipeline', () => {
     const sha = 'b'.repeat(40)
     const image = (w: number, h: number) => ({
       alt: 'x',

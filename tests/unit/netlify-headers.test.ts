@@ -1,5 +1,5 @@
 /**
- * netlify.toml's header rules are the site's own (issue 13, "cache and headers"): the `/*` rule
+ * netlify.toml's header rules are the site's own ("cache and headers"): the `/*` rule
  * Netlify's CDN puts on static files equals the headers every answer of the site carries
  * (BASE_SECURITY_HEADERS plus HSTS, netlify/platform/security.ts), and the `/assets/*` rule
  * is the immutable policy web/server.ts serves them with (netlify/platform/cache.ts).

@@ -32,7 +32,7 @@ describe('one Netlify site at the repository root', () => {
 })
 
 describe('files the deployed functions read at run time', () => {
-  it('netlify.toml includes the seed dataset, its images and videos (issue 19) and the receipt fonts (FONT_FILES_GLOB)', async () => {
+  it('netlify.toml includes the seed dataset, its images and videos and the receipt fonts (FONT_FILES_GLOB)', async () => {
     const {FONT_FILES_GLOB} = await import('#netlify/services/receipts/pdf-text')
     const toml = readFileSync('netlify.toml', 'utf8')
     const included = /^\s*included_files\s*=\s*(\[.*\])\s*$/m.exec(toml)?.[1]

@@ -1,5 +1,5 @@
 /**
- * Issue 14: receipt numbers `{prefix}-{YYYY}-{NNNNN}` — the format, the year in the provider's
+ * Receipt numbers `{prefix}-{YYYY}-{NNNNN}` — the format, the year in the provider's
  * time zone (Asia/Dubai), and allocation through a conditional write on one counter per year in
  * Netlify's Blobs emulation: unique, consecutive, no gaps under 50 concurrent payments, exactly
  * once per order. Times are given, never read from the clock.

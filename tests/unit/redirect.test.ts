@@ -1,4 +1,4 @@
-/** The one redirect rule (web/app/lib/redirect.ts, issue 12 finding 1). */
+/** The one redirect rule (web/app/lib/redirect.ts). */
 import {describe, expect, it} from 'vitest'
 import {safeRedirectPath} from '~/lib/redirect'
 

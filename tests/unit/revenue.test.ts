@@ -1,5 +1,5 @@
 /**
- * The revenue rule (issue 15; docs/requirements.md#req-refunds, schemas/rules/revenue.ts): an
+ * The revenue rule (docs/requirements.md#req-refunds, schemas/rules/revenue.ts): an
  * enrolment's net revenue (paid minus the refunds that count), and revenue by month — calendar
  * months in Asia/Dubai (UTC+4), payments in the month of `paidAt`, refunds in the month they were
  * made, per currency, the 12-month window ending with the month of `now`.
@@ -49,7 +49,7 @@ describe('netRevenueMinor: paid minus refunded, in minor units', () => {
     expect(netRevenueMinor(row({amount: Number.NaN}))).toBe(0)
   })
 
-  it("adds a cadetship's later installments paid by payment link (issue 17), never for an unpaid row", () => {
+  it("adds a cadetship's later installments paid by payment link, never for an unpaid row", () => {
     const installmentPayments = [
       {amount: 250000, paidAt: '2026-02-10T10:00:00Z'},
       {amount: 250000, paidAt: '2026-03-01T10:00:00Z'},
@@ -128,7 +128,7 @@ describe('revenueByMonth', () => {
     expect(result[0]!.netMinor).toBe(600)
   })
 
-  it('counts each installment paid by payment link in the month it was paid (issue 17)', () => {
+  it('counts each installment paid by payment link in the month it was paid', () => {
     const result = revenueByMonth(
       [
         row({

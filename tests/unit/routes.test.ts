@@ -26,7 +26,7 @@ describe('function routes (local serving of config.path)', () => {
     expect(found('GET', '/api/admin/enrollments')?.params).toEqual({0: 'enrollments'})
     expect(match('GET', '/api/nothing')).toBeNull()
   })
-  it('says "malformed" for a parameter whose percent-encoding does not decode (issue 12, finding 3)', () => {
+  it('says "malformed" for a parameter whose percent-encoding does not decode', () => {
     const match = createFunctionRouter([{file: 'chunk.ts', module: {...fn('chunk'), config: {path: '/api/enroll/upload/:uploadId/:index'}}}])
     expect(match('PUT', '/api/enroll/upload/upl_abc/%ZZ')).toBe('malformed')
     expect(match('PUT', '/api/enroll/upload/%E0%A4%A/1')).toBe('malformed')

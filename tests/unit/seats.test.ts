@@ -1,5 +1,5 @@
 /**
- * The seats rule (issue 16; docs/requirements.md#req-seats, schemas/rules/seats.ts): holds,
+ * The seats rule (docs/requirements.md#req-seats, schemas/rules/seats.ts): holds,
  * bookings, release, expiry arithmetic, over-capacity payments and the batch checks. Every time
  * is explicit (`now`), never the wall clock.
  */

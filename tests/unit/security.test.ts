@@ -44,7 +44,7 @@ describe('Razorpay in the CSP', () => {
     expect(csp).toContain("script-src 'self' 'nonce-n' https://checkout.razorpay.com")
     expect(csp).toContain('frame-src https://api.razorpay.com https://checkout.razorpay.com')
   })
-  it("names Sanity's asset CDN for images and videos only when content comes from a Sanity project (issue 19)", () => {
+  it("names Sanity's asset CDN for images and videos only when content comes from a Sanity project", () => {
     const offline = contentSecurityPolicy('n')
     expect(offline).not.toContain('cdn.sanity.io')
     expect(offline).toContain("img-src 'self' data: blob:;")
@@ -69,7 +69,7 @@ describe('Preview sessions in the CSP', () => {
   })
 })
 
-describe('secureResponse and HSTS (issue 12, finding 9)', () => {
+describe('secureResponse and HSTS', () => {
   const production = {APP_ENV: 'production', SITE_URL: 'https://www.example.com'}
 
   it('sends HSTS only in production and never to plain-HTTP localhost', () => {
@@ -91,7 +91,7 @@ describe('secureResponse and HSTS (issue 12, finding 9)', () => {
     expect(download.headers.get('Content-Security-Policy')).toBe("default-src 'none'; sandbox")
   })
 
-  it('Cross-Origin-Opener-Policy: same-origin, except same-origin-allow-popups on checkout pages when Razorpay is enabled (issue 17)', () => {
+  it('Cross-Origin-Opener-Policy: same-origin, except same-origin-allow-popups on checkout pages when Razorpay is enabled', () => {
     const razorpay = {RAZORPAY_KEY_ID: 'rzp_test_abc'}
     expect(openerPolicy(new Request('http://localhost/payment?program=offshore-survival'), razorpay)).toBe('same-origin-allow-popups')
     expect(openerPolicy(new Request('http://localhost/pay/link/plink_x'), razorpay)).toBe('same-origin-allow-popups')

@@ -93,7 +93,7 @@ describe('courseList', () => {
     expect(items[0]!['@context']).toBeUndefined()
   })
 
-  it('adds an Offer in INR where the content has an INR price (issue 17), never for a course sold by quote', () => {
+  it('adds an Offer in INR where the content has an INR price, never for a course sold by quote', () => {
     const list = courseList(site, {id: 'stcw-courses', title: 'STCW Courses'}, [
       {...courses[0]!, priceInr: '₹4,000'},
       {...courses[1]!, priceInr: '₹9,000'},

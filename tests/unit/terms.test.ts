@@ -1,5 +1,5 @@
 /**
- * Issue 17, the terms rule (schemas/rules/terms.ts, docs/requirements.md#req-terms): only `true`
+ * The terms rule (schemas/rules/terms.ts, docs/requirements.md#req-terms): only `true`
  * accepts, in the shared enrolment schema (form and create-order) and in create-order's body
  * schema; the error names the field; the admin detail's description of an acceptance.
  */

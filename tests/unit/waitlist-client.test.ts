@@ -1,4 +1,4 @@
-/** web/app/lib/waitlist.ts waitlistOutcome: what the enrolment form's waitlist shows for each answer (issue 16). */
+/** web/app/lib/waitlist.ts waitlistOutcome: what the enrolment form's waitlist shows for each answer. */
 import {describe, expect, it} from 'vitest'
 import {WAITLIST_FAILED, waitlistOutcome} from '~/lib/waitlist'
 

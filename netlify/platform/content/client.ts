@@ -10,7 +10,7 @@
  *   documents only. Plain file reading keeps this module usable from the Netlify Functions,
  *   which esbuild bundles without Vite's `?raw` imports. The seed's `_sanityAsset` image and
  *   video markers become asset references and `sanity.imageAsset`/`sanity.fileAsset` documents
- *   (with dimensions and LQIP) as a real import makes them (seed-assets.server.ts, issue 19).
+ *   (with dimensions and LQIP) as a real import makes them (seed-assets.server.ts).
  * - Real: @sanity/client against the Content Lake, published perspective, read from the live
  *   API (not Sanity's API CDN): pages are cached by Netlify's CDN until a publish purges them
  *   (lib/cache.server.ts), so the request after a purge must see the new content at once.

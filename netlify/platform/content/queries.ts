@@ -13,7 +13,7 @@
 import {defineQuery} from 'groq'
 
 /**
- * An image field (issue 19, docs/requirements.md#req-issue-19-images): alt text, the decorative
+ * An image field (docs/requirements.md#req-issue-19-images): alt text, the decorative
  * flag, crop and hotspot, and the asset's id, URL, LQIP and dimensions — what lib/image.server.ts and
  * components/SanityImage.tsx need. Used as `field{${'${IMAGE}'}}`.
  */
@@ -59,11 +59,11 @@ export const SITE_SETTINGS_QUERY = defineQuery(`*[_type == "siteSettings" && _id
   logo{${IMAGE}}, logoDark{${IMAGE}}, appIcon{${IMAGE}}, socialImage{${IMAGE}}
 }`)
 
-/** The accreditation strip (home and about, issue 19): every accreditation in order. */
+/** The accreditation strip (home and about): every accreditation in order. */
 const ACCREDITATIONS = `*[_type == "accreditation"] | order(order asc){_id, name, issuer, number, url, logo{${IMAGE}}}`
 
 /**
- * What a receipt and the payment e-mails print about the provider (issue 14): name, contact, the
+ * What a receipt and the payment e-mails print about the provider: name, contact, the
  * receipt number prefix, and the refund policy's summary (netlify/services/receipts/context.ts takes
  * its first sentence).
  */
@@ -73,7 +73,7 @@ export const RECEIPT_CONTEXT_QUERY = defineQuery(`{
 }`)
 
 /**
- * What a course certificate prints and needs (issue 20; netlify/services/certificates/context.ts): the
+ * What a course certificate prints and needs (netlify/services/certificates/context.ts): the
  * provider (name, contact, receipt prefix, signatory, approval number) and the enrolled course —
  * found by its program's slug (`$program`, the enrolment's trainingProgram) and short name
  * (`$course`, the enrolment's course) — with its certificate code and validity.
@@ -88,7 +88,7 @@ export const CERTIFICATE_CONTEXT_QUERY = defineQuery(`{
 }`)
 
 /**
- * "What happens next" on the enrolment confirmation page (issue 14): the cadetship's installment
+ * "What happens next" on the enrolment confirmation page: the cadetship's installment
  * schedule and documents to bring, and the documents competency training needs.
  */
 export const NEXT_STEPS_QUERY = defineQuery(`{
@@ -131,12 +131,12 @@ export const COURSES_PAGE_QUERY = defineQuery(`{
   "categories": *[_type == "courseCategory"] | order(order asc){${CATEGORY_CARD}}
 }`)
 
-/** A batch's days, place and class size (issue 16): what a course card line and a calendar row show. */
+/** A batch's days, place and class size: what a course card line and a calendar row show. */
 const BATCH_FIELDS = `_id, startDate, endDate, city, seats, status`
 
 /**
  * $category: the category id; $today: the provider's day 'YYYY-MM-DD' (domain/batches.ts
- * providerToday): each course's next two open batches starting after it (issue 16).
+ * providerToday): each course's next two open batches starting after it.
  */
 export const CATEGORY_PAGE_QUERY = defineQuery(`{
   "category": *[_type == "courseCategory" && slug.current == $category][0]{
@@ -190,7 +190,7 @@ export const LEGAL_PAGE_QUERY = defineQuery(`*[_type == "legalPage" && slug.curr
 
 /**
  * The "Last updated" dates ('YYYY-MM-DD' or null) of the two legal pages a candidate accepts
- * before paying (issue 17, docs/requirements.md#req-terms; schemas/rules/terms.ts): stored with
+ * before paying (docs/requirements.md#req-terms; schemas/rules/terms.ts): stored with
  * each enrolment by create-order.
  */
 export const LEGAL_UPDATED_QUERY = defineQuery(`{
@@ -220,7 +220,7 @@ export const ENROLMENT_CATALOGUE_QUERY = defineQuery(`{
 }`)
 
 /**
- * The enrolment form's dates (/payment, issue 16, docs/requirements.md#req-batches-form): every
+ * The enrolment form's dates (/payment, docs/requirements.md#req-batches-form): every
  * open batch starting after $today (the provider's day 'YYYY-MM-DD'), earliest first, with the
  * form's values of its course — `course` the course name (the cadetship programme's
  * `enrolCourse` for an intake) and `program` the category id ("cadetship-training" for an
@@ -235,7 +235,7 @@ export const ENROLMENT_BATCHES_QUERY =
 }`)
 
 /**
- * The course calendar (/courses/calendar, issue 16): every batch starting after $today (the
+ * The course calendar (/courses/calendar): every batch starting after $today (the
  * provider's day 'YYYY-MM-DD'), open or closed (cancelled ones are not listed), earliest first,
  * with its course (a course, or the cadetship programme for an intake: `categoryId` is then
  * "cadetship-training", `enrolCourse` its enrolment course id, `priceUsd` the amount paid at
@@ -278,14 +278,14 @@ export const EXAM_TAKE_QUERY = defineQuery(`*[_type == "exam" && examId.current 
 /**
  * One exam with its answer key, for scoring on the server only (schemas/rules/exam-scoring.ts):
  * accepted answers, explanations and the review policy (pass mark, whether correct answers and
- * explanations are shown; issue 18, docs/requirements.md#req-exam-variants).
+ * explanations are shown, docs/requirements.md#req-exam-variants).
  */
 export const EXAM_KEY_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
   ${EXAM_HEADER}, passMark, "showCorrectAnswers": coalesce(showCorrectAnswers, true),
   slots[]{_key, variants[]{"id": questionId, "variantId": _key, type, question, options, correctAnswer, correctAnswers, acceptedAnswers, explanation, points}}
 }`)
 
-/** An exam's variants for the staff's item statistics (issue 18): id, question text and points per slot, no answer key. */
+/** An exam's variants for the staff's item statistics: id, question text and points per slot, no answer key. */
 export const EXAM_VARIANTS_QUERY = defineQuery(`*[_type == "exam" && examId.current == $examId][0]{
   slots[]{variants[]{"id": questionId, question, points}}
 }`)

@@ -1,5 +1,5 @@
 /**
- * The Razorpay webhook's event log for staff (issue 15, /admin/payments): one entry per delivery
+ * The Razorpay webhook's event log for staff (/admin/payments): one entry per delivery
  * in the `webhook-log` store, under a time-sortable key `{ISO time}_{random}`, with Razorpay's event
  * id, the event type, the order it concerned and the result:
  *   processed  a payment event that marked (or had already marked) its order paid;

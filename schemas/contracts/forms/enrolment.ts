@@ -30,7 +30,7 @@ export const CURRENCY_MESSAGE = `Please choose a currency: ${CURRENCIES.join(' o
  */
 export {ENROLMENT_REQUIRED}
 
-/** The enrolment form: the visitor's details, the program/course/country selection, the currency, the amount (in that currency) and the terms' acceptance (issue 17). */
+/** The enrolment form: the visitor's details, the program/course/country selection, the currency, the amount (in that currency) and the terms' acceptance. */
 export const EnrolmentFormSchema = z
   .object({
     name: personNameField(ENROLMENT_REQUIRED.name).optional(),

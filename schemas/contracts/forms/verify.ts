@@ -1,5 +1,5 @@
 /**
- * The forms of the public certificate pages (issue 20; docs/requirements.md#req-issue-20-verify):
+ * The forms of the public certificate pages (docs/requirements.md#req-issue-20-verify):
  * /verify ("Certificate number", "Date of birth") and /verify/{number} ("Date of birth" alone).
  * The same values and checks as GET /api/verify's VerifyQuerySchema (schemas/contracts/certificates.ts:
  * the number pattern of schemas/rules/certificates.ts, trimmed and upper-cased; a real calendar

@@ -1,5 +1,5 @@
 /**
- * Course batches on the pages (issue 16): a course card's next dates and the seats text shared
+ * Course batches on the pages: a course card's next dates and the seats text shared
  * with the calendar. Server-rendered with the class size ("12 seats"); once the live counts arrive
  * (lib/batch-availability.ts) the seats left ("5 seats left", "Full"). Texts: domain/batches.ts.
  */

@@ -18,7 +18,7 @@ export type CategoryCardData = {
   level: string | null
   highlights: Array<string> | null
   courseCount: number | null
-  /** The card image (issue 19), prepared for IMAGE_LAYOUTS.categoryCard; without one the card shows its colour band alone. */
+  /** The card image, prepared for IMAGE_LAYOUTS.categoryCard; without one the card shows its colour band alone. */
   image?: PreparedImage | null
 }
 

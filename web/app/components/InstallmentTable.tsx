@@ -1,7 +1,7 @@
 /**
  * The cadetship's installment schedule as a table (label, duration, fee in USD), shared by the
  * cadetship page (dark, with its total; docs/requirements.md#req-cadetship) and the enrolment
- * confirmation page (light, without a total; issue 14).
+ * confirmation page (light, without a total).
  */
 import type {ReactNode} from 'react'
 import {formatUsd} from '#schemas/rules/format'

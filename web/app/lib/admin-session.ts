@@ -1,5 +1,5 @@
 /**
- * The administrator's browser session (docs/requirements.md#req-states-admin-session; issue 5).
+ * The administrator's browser session (docs/requirements.md#req-states-admin-session).
  *
  * - The token returned by POST /api/admin is kept in localStorage under 'authToken' (the
  *   spec's storage); the server decides its lifetime (a signed JWT with an expiry).

@@ -1,5 +1,5 @@
 /**
- * Live seat counts of course batches in the browser (issue 16): the pages are CDN-cached and
+ * Live seat counts of course batches in the browser: the pages are CDN-cached and
  * render a batch's class size; after load, `useBatchAvailability(ids)` asks
  * `GET /api/batches/availability?ids=<comma-separated batch ids>` once and the cards and the
  * calendar write the seats left with domain/batches.ts (seatsLeftText).

@@ -29,7 +29,7 @@ export type {PaymentResult}
 
 export class CheckoutError extends Error {}
 
-/** create-order answered 409 'This batch is full' (issue 16): the message is exactly that; the form offers the waitlist. */
+/** create-order answered 409 'This batch is full': the message is exactly that; the form offers the waitlist. */
 export class BatchFullError extends CheckoutError {
   constructor() {
     super(BATCH_MESSAGES.full)

@@ -1,5 +1,5 @@
 /**
- * Where a practice exam's result sends the candidate next (issue 18, docs/requirements.md#req-exam-results-pdf):
+ * Where a practice exam's result sends the candidate next (docs/requirements.md#req-exam-results-pdf):
  * the courses of the course category the exam names (its `courseCategory` reference, chosen by the
  * editors in Studio; seed: STCW Courses for both exams); without one, all courses. Pure; for the
  * browser and the server.

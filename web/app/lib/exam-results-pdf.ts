@@ -1,5 +1,5 @@
 /**
- * "Download PDF" on the results page (issue 18, docs/requirements.md#req-exam-results-pdf): posts the
+ * "Download PDF" on the results page (docs/requirements.md#req-exam-results-pdf): posts the
  * stored result (answers, signed draw, seconds spent, submission time) and the visitor's time zone to
  * POST /exam/{examId}/results.pdf, which scores it again and answers the PDF
  * (schemas/contracts/exam-results-pdf.ts), then saves the file under the name the server gives

@@ -8,7 +8,7 @@
  *   the request's origin; see env.server.ts) followed by the page's canonical path;
  * - Open Graph (og:site_name, og:type, og:title, og:description, og:url; og:image: the page's
  *   image, else the site settings' default social-sharing image, both 1200 × 630 from the image
- *   pipeline, lib/image.server.ts ogImageUrl in the loaders, issue 19) and a Twitter card (summary_large_image with an
+ *   pipeline, lib/image.server.ts ogImageUrl in the loaders) and a Twitter card (summary_large_image with an
  *   image, else summary);
  * - `robots` for pages kept out of search results (those get no canonical link: a canonical
  *   on a noindex page sends search engines two contradicting signals).

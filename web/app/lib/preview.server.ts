@@ -1,5 +1,5 @@
 /**
- * Previews for editors (issue 6, "Previews"): the Studio's Presentation tool opens
+ * Previews for editors ("Previews"): the Studio's Presentation tool opens
  * `/api/preview-mode/enable?sanity-preview-secret=…&sanity-preview-pathname=/…` in its frame.
  * `enablePreview` asks the Content Lake whether that secret is one the Studio just created
  * (@sanity/preview-url-secret, with the read token) and only then sets a signed, HTTP-only

@@ -1,5 +1,5 @@
 /**
- * The outer edge of every request the site answers (issue 12, findings 3, 4 and 9):
+ * The outer edge of every request the site answers (findings 3, 4 and 9):
  *
  * - `refuseMalformedRequest(request)`: a method outside ALLOWED_METHODS → 405 with `Allow`
  *   (TRACE, CONNECT, made-up tokens); a path whose percent-encoding does not decode

@@ -4,7 +4,7 @@
  * else:
  *
  * - the fixed pages of the spec's route table: /, /about, /courses, /services, /contact, /exams,
- *   and the course calendar /courses/calendar (issue 16)
+ *   and the course calendar /courses/calendar
  *   (and /courses/competency-training, /courses/cadetship-training, which are also categories);
  * - every course category (/courses/{id});
  * - every service and officer-licensing page at its document's own path

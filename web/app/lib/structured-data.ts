@@ -5,7 +5,7 @@
  * - `courseList`: an ItemList of Course, each with an Offer, for the fixed-price courses of a
  *   category page; the price is `payableUsd` of schemas/rules/price.ts, the very function
  *   that decides the card's price label and its Enroll link, and a second Offer in INR where
- *   `payableInr` gives one (issue 17);
+ *   `payableInr` gives one;
  * - `breadcrumbList`: the trail of a nested page (category, competency, cadetship, service,
  *   officer-licensing, legal and exam pages).
  *
@@ -128,7 +128,7 @@ export function course(site: StructuredDataSite, categoryId: string, item: Cours
     description: item.description ?? '',
     url,
     provider: organizationRef(site),
-    // One Offer per currency the course can be paid in: USD, and INR where the content has an INR price (issue 17).
+    // One Offer per currency the course can be paid in: USD, and INR where the content has an INR price.
     offers: inr === null ? offer(price, 'USD', url) : [offer(price, 'USD', url), offer(inr, 'INR', url)],
   }
   if (item.fullName && item.fullName !== item.name) node.alternateName = item.name

@@ -1,5 +1,5 @@
 /**
- * The browser's side of a batch's waitlist (issue 16, docs/requirements.md#req-batches-form):
+ * The browser's side of a batch's waitlist (docs/requirements.md#req-batches-form):
  * POST /api/waitlist `{batchId, name, email, mobile}` (schemas/contracts/batches.ts WaitlistSchema) and
  * what its answer means for the form. No money is taken. Browser-only: no server imports.
  */

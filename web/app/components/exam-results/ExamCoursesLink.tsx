@@ -1,5 +1,5 @@
 /**
- * The results screen's next step (issue 18, docs/requirements.md#req-exam-results-pdf): a link to the
+ * The results screen's next step (docs/requirements.md#req-exam-results-pdf): a link to the
  * courses of the exam's course category (web/app/lib/exam-courses.ts). Left out of print.
  */
 import {Link} from '@remix-run/react'

@@ -109,10 +109,10 @@ export function PerformanceBar({percentage}: {percentage: number}) {
   )
 }
 
-/** An explanation's Portable Text blocks (issue 18); rendered with the library's defaults. */
+/** An explanation's Portable Text blocks; rendered with the library's defaults. */
 export type ExplanationBlocks = Parameters<typeof PortableText>[0]['value']
 
-/** `pdfAction`: the "Download PDF" control (issue 18), placed after "Download Results". The actions are left out of print (`data-print-hide`). */
+/** `pdfAction`: the "Download PDF" control, placed after "Download Results". The actions are left out of print (`data-print-hide`). */
 export function ResultsSummary({
   score,
   passMark,
@@ -122,7 +122,7 @@ export function ResultsSummary({
   pdfAction,
 }: {
   score: ExamScore
-  /** Percent (issue 18); the default pass mark when absent. */
+  /** Percent; the default pass mark when absent. */
   passMark?: number | null
   timeSpent: number
   retakeHref: string
@@ -214,7 +214,7 @@ function Stat({label, children}: {label: string; children: React.ReactNode}) {
 }
 
 /**
- * The per-question breakdown. `showCorrectAnswers` off (the exam's review policy, issue 18) hides
+ * The per-question breakdown. `showCorrectAnswers` off (the exam's review policy) hides
  * the correct answers and explanations but keeps correct/incorrect; `explanations` by question id.
  */
 export function QuestionBreakdown({

@@ -1,5 +1,5 @@
 /**
- * "Download PDF" on the results page (issue 18, docs/requirements.md#req-exam-results-pdf): asks the
+ * "Download PDF" on the results page (docs/requirements.md#req-exam-results-pdf): asks the
  * server for the result as a PDF (web/app/lib/exam-results-pdf.ts) and saves it. While it is made
  * the button says "Preparing your PDF..." (aria-disabled, so it keeps focus); a failure is shown
  * in an alert under it and the button can be pressed again.

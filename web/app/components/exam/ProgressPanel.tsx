@@ -1,5 +1,5 @@
 /**
- * The take page's sidebar (docs/requirements.md#req-exam-take; issue 4's navigator): 'X of M
+ * The take page's sidebar (docs/requirements.md#req-exam-take): 'X of M
  * answered', a progress bar (width = answered / total), one button per question (current
  * highlighted with aria-current="step", answered green, flagged with a flag icon) and
  * 'Submit Exam'.

@@ -1,5 +1,5 @@
 /**
- * The state of one exam attempt on the take page (issue 4, "honest clock"), on top of
+ * The state of one exam attempt on the take page ("honest clock"), on top of
  * ~/lib/exam-attempt:
  *
  * - On mount the attempt is read from local storage (with its signed draw, so no request is

@@ -1,5 +1,5 @@
 /**
- * The currency of an enrolment on /payment (issue 17, docs/requirements.md#req-inr): for a course
+ * The currency of an enrolment on /payment (docs/requirements.md#req-inr): for a course
  * whose content carries an INR price, "Pay in USD" / "Pay in INR" (two radio buttons, each with
  * its amount: "$450", "₹45,000.00"); for any other selection only the hidden `currency` field
  * with USD. The prices come from the domain (schemas/rules/enrolment.ts currencyOptions), never

@@ -1,5 +1,5 @@
 /**
- * The /payment form's terms checkbox (issue 17, docs/requirements.md#req-terms; the rule and its
+ * The /payment form's terms checkbox (docs/requirements.md#req-terms; the rule and its
  * strings: schemas/rules/terms.ts). Its label is exactly TERMS_LABEL, with "Terms & Conditions"
  * and "Cancellation & Refund Policy" linking to the legal pages (same tab); it is required
  * (visible asterisk, `required` and `aria-required` for assistive technology) and shows its

@@ -1,5 +1,5 @@
 /**
- * A full batch's waitlist on the enrolment form (/payment, issue 16,
+ * A full batch's waitlist on the enrolment form (/payment,
  * docs/requirements.md#req-batches-form): name, e-mail and mobile (prefilled from the enrolment
  * form) posted to POST /api/waitlist with the batch id; no money is taken. Validated in the
  * browser with the API's own schema (WaitlistSchema); the server's refusals (400 fields, 409, 429)

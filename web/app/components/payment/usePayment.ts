@@ -7,7 +7,7 @@
  * `pay(value)` runs them for a valid form; every failure goes back to idle with the spec's message
  * in `alert`. The sandbox dialog reports its outcome with `settleSandbox`.
  *
- * With a batch (issue 16, docs/requirements.md#req-batches-form) the order holds a seat: when the
+ * With a batch (docs/requirements.md#req-batches-form) the order holds a seat: when the
  * payment fails or the checkout is dismissed, the seat is given back at once (releaseOrder, fire
  * and forget); when create-order answers 409, `alert` is exactly 'This batch is full' and
  * `fullBatchId` names the batch (the page offers its waitlist) until `clearFullBatch()` or the
@@ -16,7 +16,7 @@
  * The success step is one seam, `onPaid({orderId, courseName, amount, currency, saveResult})` (`amount` in major units of the
  * paid `currency`, USD or INR: issue 17), where
  * `saveResult` is the save call's answer (SaveResponseSchema); the phase stays 'processing' while
- * the caller moves on (the payment page navigates to `saveResult.confirmationUrl`, issue 14).
+ * the caller moves on (the payment page navigates to `saveResult.confirmationUrl`).
  *
  * The checkout calls (~/lib/checkout, with the zod schemas of the API's answers) load when the
  * visitor starts using the form (`preloadCheckout`) or at the latest when paying, not with the

@@ -1,5 +1,5 @@
 /**
- * The answer of the public certificate pages (issue 20; docs/requirements.md#req-issue-20-verify):
+ * The answer of the public certificate pages (docs/requirements.md#req-issue-20-verify):
  * the status (Valid, Expired, Revoked with the day it was revoked), the holder's name (full after
  * a matching date of birth, masked "R**** M****" on the QR page before it), the course, its days,
  * the certificate number and the issue and expiry days ("Does not expire" when none). A heading

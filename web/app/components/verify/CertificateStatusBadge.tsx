@@ -1,5 +1,5 @@
 /**
- * A certificate's status as a badge (issue 20): Valid, Expired or Revoked
+ * A certificate's status as a badge: Valid, Expired or Revoked
  * (#schemas/rules/certificates STATUS_LABELS), on the public verify pages and in the admin register.
  * Text on its tint reaches 4.5:1; the word, never the colour alone, carries the status.
  */

@@ -1,5 +1,5 @@
 /**
- * What the two certificate look-up forms share (issue 20; docs/requirements.md#req-issue-20-verify):
+ * What the two certificate look-up forms share (docs/requirements.md#req-issue-20-verify):
  * /verify (number and date of birth) and /verify/{number} (date of birth alone).
  *
  * - `useVerifyForm(id, schema)`: conform's form over the page's action answer (VerifyActionData,

@@ -1,5 +1,5 @@
 /**
- * The words of the public certificate pages (issue 20; docs/requirements.md#req-issue-20-verify),
+ * The words of the public certificate pages (docs/requirements.md#req-issue-20-verify),
  * free of React and of server code: the form's labels, the answer to too many look-ups, the
  * answer when the register cannot be read, and how a certificate's days are written.
  */
