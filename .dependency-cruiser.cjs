@@ -4,6 +4,12 @@
  * → platform. Type-only and dynamic imports count like any other. tests/unit/dependency-rules.test.ts
  * plants one violation of each rule in a scratch tree and expects this configuration to refuse it.
  */
+/** Browser code: components, hooks, the modules of web/app/lib that are not `.server`, the client entry. */
+const BROWSER = '^web/app/(components|hooks)/|^web/app/lib/(?!.*[.]server[.]ts$)[^/]+$|^web/app/entry[.]client[.]tsx$'
+
+/** A rule: `name` refuses imports from `from` to `to` (path patterns), with a hint for the fix. */
+const refuse = (name, from, to, comment) => ({name, severity: 'error', comment, from: {path: from}, to: {path: to}})
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -14,70 +20,55 @@ module.exports = {
       from: {},
       to: {circular: true},
     },
-    {
-      name: 'schemas-import-only-schemas',
-      severity: 'error',
-      comment: 'schemas/ (contracts, rules, content types) is the bottom: the browser, the Studio and every server module import it.',
-      from: {path: '^schemas/'},
-      to: {path: '^(web|netlify|studio|tests|bench)/'},
-    },
-    {
-      name: 'netlify-never-imports-web',
-      severity: 'error',
-      comment: 'The server side knows nothing of the Remix app: move the shared rule to schemas/rules or the module to netlify/platform.',
-      from: {path: '^netlify/'},
-      to: {path: '^web/'},
-    },
-    {
-      name: 'studio-imports-only-schemas',
-      severity: 'error',
-      comment: 'The Studio bundles with its own toolchain and shares only contracts, rules and content types.',
-      from: {path: '^studio/'},
-      to: {path: '^(web|netlify|tests|bench)/'},
-    },
-    {
-      name: 'platform-never-imports-services-or-functions',
-      severity: 'error',
-      comment: 'netlify/platform is the bottom of the server side (env, Blobs, content, mail transport, gateways).',
-      from: {path: '^netlify/platform/'},
-      to: {path: '^netlify/(services|functions|scripts)/'},
-    },
-    {
-      name: 'services-never-import-functions',
-      severity: 'error',
-      comment: 'Use cases are called by edges, never the other way round.',
-      from: {path: '^netlify/services/'},
-      to: {path: '^netlify/(functions|scripts)/'},
-    },
-    {
-      name: 'nothing-imports-a-function',
-      severity: 'error',
-      comment: 'netlify/functions/* are edges: only the local server (web/server.ts) loads them, through the routes table.',
-      from: {path: '^(schemas|studio|netlify/(services|platform)|web/app)/'},
-      to: {path: '^netlify/functions/'},
-    },
-    {
-      name: 'browser-code-never-imports-netlify',
-      severity: 'error',
-      comment:
-        'Components, hooks and the browser modules of web/app/lib run in the browser: they use schemas/ and call the API. Server data reaches them through a loader.',
-      from: {path: '^web/app/(components|hooks)/|^web/app/lib/(?!.*[.]server[.]ts$)[^/]+$|^web/app/entry[.]client[.]tsx$'},
-      to: {path: '^netlify/'},
-    },
-    {
-      name: 'browser-code-never-imports-server-modules',
-      severity: 'error',
-      comment: 'A .server module never reaches the browser bundle (Vite refuses it too, at build time).',
-      from: {path: '^web/app/(components|hooks)/|^web/app/lib/(?!.*[.]server[.]ts$)[^/]+$|^web/app/entry[.]client[.]tsx$'},
-      to: {path: '[.]server[.]tsx?$'},
-    },
-    {
-      name: 'source-never-imports-tests',
-      severity: 'error',
-      comment: 'Test helpers stay in tests/.',
-      from: {path: '^(schemas|netlify|web|studio)/'},
-      to: {path: '^tests/'},
-    },
+    refuse(
+      'schemas-import-only-schemas',
+      '^schemas/',
+      '^(web|netlify|studio|tests|bench)/',
+      'schemas/ (contracts, rules, content types) is the bottom: the browser, the Studio and every server module import it.',
+    ),
+    refuse(
+      'netlify-never-imports-web',
+      '^netlify/',
+      '^web/',
+      'The server side knows nothing of the Remix app: move the shared rule to schemas/rules or the module to netlify/platform.',
+    ),
+    refuse(
+      'studio-imports-only-schemas',
+      '^studio/',
+      '^(web|netlify|tests|bench)/',
+      'The Studio bundles with its own toolchain and shares only contracts, rules and content types.',
+    ),
+    refuse(
+      'platform-never-imports-services-or-functions',
+      '^netlify/platform/',
+      '^netlify/(services|functions|scripts)/',
+      'netlify/platform is the bottom of the server side (env, Blobs, content, mail transport, gateways).',
+    ),
+    refuse(
+      'services-never-import-functions',
+      '^netlify/services/',
+      '^netlify/(functions|scripts)/',
+      'Use cases are called by edges, never the other way round.',
+    ),
+    refuse(
+      'nothing-imports-a-function',
+      '^(schemas|studio|netlify/(services|platform)|web/app)/',
+      '^netlify/functions/',
+      'netlify/functions/* are edges: only the local server (web/server.ts) loads them, through the routes table.',
+    ),
+    refuse(
+      'browser-code-never-imports-netlify',
+      BROWSER,
+      '^netlify/',
+      'Components, hooks and the browser modules of web/app/lib run in the browser: they use schemas/ and call the API. Server data reaches them through a loader.',
+    ),
+    refuse(
+      'browser-code-never-imports-server-modules',
+      BROWSER,
+      '[.]server[.]tsx?$',
+      'A .server module never reaches the browser bundle (Vite refuses it too, at build time).',
+    ),
+    refuse('source-never-imports-tests', '^(schemas|netlify|web|studio)/', '^tests/', 'Test helpers stay in tests/.'),
   ],
   options: {
     doNotFollow: {path: 'node_modules'},
