@@ -394,6 +394,8 @@ test('on a 390px screen the navigator folds away and Submit stays at hand', asyn
 })
 
 test('the whole exam can be done with the keyboard alone', async ({page}) => {
+  // Every question answered with keys and Tab: the longest walk of the exam specs.
+  test.slow()
   await page.goto(START)
   // Instructions: the agreement checkbox, then Start (both reached with Tab only).
   const agree = page.getByRole('checkbox', {name: /I have read the instructions/})
