@@ -5,11 +5,9 @@
  * indexed) are the admin layout's (./_admin.tsx).
  */
 import type {MetaFunction} from '@remix-run/node'
-import {useAdminSession, type AdminPageHandle} from '~/components/admin/AdminArea'
+import {useAdminSession} from '~/components/admin/AdminArea'
 import {BatchesDashboard} from '~/components/admin/BatchesDashboard'
 import {pageMeta} from '~/lib/meta'
-
-export const handle: AdminPageHandle = {admin: 'batches'}
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Batches', description: 'Administrator batches: seats, rosters and waitlists.', robots: 'noindex, nofollow'})

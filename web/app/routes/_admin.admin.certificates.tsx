@@ -6,11 +6,9 @@
  * cached, never indexed) are the admin layout's (./_admin.tsx).
  */
 import type {MetaFunction} from '@remix-run/node'
-import {useAdminSession, type AdminPageHandle} from '~/components/admin/AdminArea'
+import {useAdminSession} from '~/components/admin/AdminArea'
 import {CertificatesDashboard} from '~/components/admin/CertificatesDashboard'
 import {pageMeta} from '~/lib/meta'
-
-export const handle: AdminPageHandle = {admin: 'certificates'}
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Certificates', description: 'Administrator register of course certificates.', robots: 'noindex, nofollow'})

@@ -7,11 +7,9 @@
  * admin layout's (./_admin.tsx).
  */
 import type {MetaFunction} from '@remix-run/node'
-import {useAdminSession, type AdminPageHandle} from '~/components/admin/AdminArea'
+import {useAdminSession} from '~/components/admin/AdminArea'
 import {EnquiriesDashboard} from '~/components/admin/EnquiriesDashboard'
 import {pageMeta} from '~/lib/meta'
-
-export const handle: AdminPageHandle = {admin: 'enquiries'}
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Enquiries', description: 'Administrator inbox of contact enquiries.', robots: 'noindex, nofollow'})

@@ -8,7 +8,7 @@
  */
 import type {MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
-import {useAdminSession, type AdminPageHandle} from '~/components/admin/AdminArea'
+import {useAdminSession} from '~/components/admin/AdminArea'
 import {ExamsDashboard} from '~/components/admin/ExamsDashboard'
 import {fetchContent} from '#netlify/platform/content/client'
 import {pageMeta} from '~/lib/meta'
@@ -22,8 +22,6 @@ export async function loader() {
   })
   return {exams: (exams ?? []).flatMap((exam) => (exam.examId ? [{examId: exam.examId, title: exam.title ?? exam.examId}] : []))}
 }
-
-export const handle: AdminPageHandle = {admin: 'exams'}
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Exam statistics', description: 'Administrator item statistics of the practice exams.', robots: 'noindex, nofollow'})

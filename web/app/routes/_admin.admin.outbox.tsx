@@ -5,11 +5,9 @@
  * admin layout's (./_admin.tsx).
  */
 import type {MetaFunction} from '@remix-run/node'
-import {useAdminSession, type AdminPageHandle} from '~/components/admin/AdminArea'
+import {useAdminSession} from '~/components/admin/AdminArea'
 import {OutboxDashboard} from '~/components/admin/OutboxDashboard'
 import {pageMeta} from '~/lib/meta'
-
-export const handle: AdminPageHandle = {admin: 'outbox'}
 
 export const meta: MetaFunction = ({matches}) => pageMeta(matches, {title: 'Outbox', description: 'Administrator e-mail outbox.', robots: 'noindex, nofollow'})
 

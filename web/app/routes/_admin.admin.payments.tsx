@@ -5,11 +5,9 @@
  * never indexed) are the admin layout's (./_admin.tsx).
  */
 import type {MetaFunction} from '@remix-run/node'
-import {useAdminSession, type AdminPageHandle} from '~/components/admin/AdminArea'
+import {useAdminSession} from '~/components/admin/AdminArea'
 import {PaymentsDashboard} from '~/components/admin/PaymentsDashboard'
 import {pageMeta} from '~/lib/meta'
-
-export const handle: AdminPageHandle = {admin: 'payments'}
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Payments', description: 'Administrator payments: orders needing attention and webhook events.', robots: 'noindex, nofollow'})

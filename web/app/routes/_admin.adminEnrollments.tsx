@@ -4,11 +4,9 @@
  * (never cached, never indexed) are the admin layout's (./_admin.tsx).
  */
 import type {MetaFunction} from '@remix-run/node'
-import {useAdminSession, type AdminPageHandle} from '~/components/admin/AdminArea'
+import {useAdminSession} from '~/components/admin/AdminArea'
 import {EnrolmentsDashboard} from '~/components/admin/EnrolmentsDashboard'
 import {pageMeta} from '~/lib/meta'
-
-export const handle: AdminPageHandle = {admin: 'list'}
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Enrolment Records', description: 'Administrator enrollment list.', robots: 'noindex, nofollow'})

@@ -5,11 +5,9 @@
  * form. The headers (never cached, never indexed) are the layout's (./_admin.tsx).
  */
 import type {MetaFunction} from '@remix-run/node'
-import {useAdminSession, type AdminPageHandle} from '~/components/admin/AdminArea'
+import {useAdminSession} from '~/components/admin/AdminArea'
 import {EnrolmentsDashboard} from '~/components/admin/EnrolmentsDashboard'
 import {pageMeta} from '~/lib/meta'
-
-export const handle: AdminPageHandle = {admin: 'login'}
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {title: 'Administrator Login', description: 'Staff sign-in to the enrolment records.', robots: 'noindex, nofollow'})

@@ -4,14 +4,14 @@
  * /admin/enquiries, /admin/payments, /admin/batches, /admin/exams, /admin/certificates and
  * /admin/outbox. One loader for what every admin page needs (whether e-mail is configured: the
  * banner "E-mail is not configured: messages stay in the outbox"), one set of headers (never
- * cached, never indexed) and the session switch with the admin navigation (AdminArea). Each child
- * route names its page in `handle.admin` (AdminPageHandle) and renders its dashboard with the
- * session of useAdminSession(). The pages are not guarded by routing: they depend on the token
+ * cached, never indexed) and the session switch with the admin navigation (AdminArea, which
+ * tells the page by its path). Each child route renders its dashboard with the session of
+ * useAdminSession(). The pages are not guarded by routing: they depend on the token
  * stored by the login (docs/requirements.md#req-states-admin-session).
  */
 import type {HeadersFunction} from '@remix-run/node'
-import {useLoaderData, useLocation, useMatches} from '@remix-run/react'
-import {AdminArea, type AdminPageHandle, type AdminVariant} from '~/components/admin/AdminArea'
+import {useLoaderData, useLocation} from '@remix-run/react'
+import {AdminArea} from '~/components/admin/AdminArea'
 import {noStoreHeaders} from '#netlify/platform/cache'
 import {emailConfigured} from '#netlify/services/admin/outbox'
 
@@ -23,20 +23,10 @@ export function loader() {
 /** Every admin page, data requests included: `Cache-Control: no-store` and `X-Robots-Tag: noindex, nofollow`. */
 export const headers: HeadersFunction = () => noStoreHeaders({'X-Robots-Tag': 'noindex, nofollow'})
 
-/** The page of the deepest match that names one (every child route does). */
-function usePage(): AdminVariant {
-  const matches = useMatches()
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const handle = matches[index]?.handle as Partial<AdminPageHandle> | undefined
-    if (handle?.admin) return handle.admin
-  }
-  return 'login'
-}
-
 export default function AdminLayout() {
   const {emailConfigured} = useLoaderData<typeof loader>()
   const {pathname} = useLocation()
   // The site navigation is hidden on /login only (root.tsx); every other admin page sits below it.
-  const belowNav = pathname.replace(/\/+$/, '') !== '/login'
-  return <AdminArea variant={usePage()} belowNav={belowNav} emailConfigured={emailConfigured} />
+  const path = pathname.replace(/\/+$/, '')
+  return <AdminArea path={path} belowNav={path !== '/login'} emailConfigured={emailConfigured} />
 }

@@ -11,6 +11,7 @@
  *   Payments, Batches, Exams, Certificates, Outbox, Logout), the banner "E-mail is not
  *   configured: messages stay in the outbox" when the layout's loader found no mail transport,
  *   then the child route's dashboard (<Outlet>, which reads the session with useAdminSession()).
+ *   The page's section comes from its path (AdminNav's links).
  *   On /login the child is the enrolment list: "if a stored admin token already exists, the
  *   enrollment list is shown instead of the form" — rendered in place, no redirect. The number
  *   of new enquiries comes from GET /api/admin/enquiries (read once per page; on the enquiries
@@ -25,7 +26,7 @@
 import {Outlet} from '@remix-run/react'
 import {createContext, useCallback, useContext, useEffect, useMemo, useState} from 'react'
 import {clearToken, logout, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
-import {AdminNav, type AdminSection} from './AdminNav'
+import {AdminNav, sectionAt, type AdminSection} from './AdminNav'
 import {fetchEnquiries, MESSAGES} from './api'
 import {countNew} from './enquiries'
 import {ErrorPanel} from './ErrorPanel'
@@ -35,12 +36,6 @@ import {EmailNotConfiguredBanner, Spinner} from './parts'
 type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 'signed-out'; notice: string | null}
 
 const EXPIRED = 'Your session has expired. Please sign in again.'
-
-/** The admin pages: the enrolment list (also what /login shows with a token), the enquiries, the payments, the batches, the exams, the certificates, the outbox. */
-export type AdminVariant = 'login' | 'list' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox'
-
-/** What each admin child route exports as `handle`: which page it is. */
-export type AdminPageHandle = {admin: AdminVariant}
 
 /**
  * The signed-in session a dashboard works with: the bearer `token`, `onUnauthorized` (a 401: the
@@ -61,8 +56,8 @@ export function useAdminSession(): AdminSession {
 }
 
 /** The page's title, loading label and error title while there is no session. */
-const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading: string; error?: string}> = {
-  list: {title: 'Enrolment Records', loading: 'Loading enrollments...'},
+const SIGNED_OUT: Record<AdminSection, {title: string; loading: string; error?: string}> = {
+  enrolments: {title: 'Enrolment Records', loading: 'Loading enrollments...'},
   enquiries: {title: 'Enquiries', loading: 'Loading enquiries...', error: 'Error loading enquiries'},
   payments: {title: 'Payments', loading: 'Loading payments...', error: 'Error loading payments'},
   batches: {title: 'Batches', loading: 'Loading batches...', error: 'Error loading batches'},
@@ -72,11 +67,13 @@ const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading
 }
 
 /**
- * The admin area around the child route: `variant` the page ('login': the form, or the enrolment
- * list with a token); `belowNav` when the site's fixed navigation is shown; `emailConfigured`
- * from the layout's loader (default true: no banner).
+ * The admin area around the child route: `path` the page's path without a trailing slash (its
+ * section, or none on the login pages: the form, or the enrolment list with a token);
+ * `belowNav` when the site's fixed navigation is shown; `emailConfigured` from the layout's
+ * loader (default true: no banner).
  */
-export function AdminArea({variant, belowNav, emailConfigured = true}: {variant: AdminVariant; belowNav: boolean; emailConfigured?: boolean}) {
+export function AdminArea({path, belowNav, emailConfigured = true}: {path: string; belowNav: boolean; emailConfigured?: boolean}) {
+  const section = sectionAt(path)
   const [phase, setPhase] = useState<Phase>({kind: 'checking'})
   const [newEnquiries, setNewEnquiries] = useState<number | null>(null)
 
@@ -106,22 +103,22 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
   // The navigation's count of new enquiries (the enquiries page reports its own list instead).
   const token = phase.kind === 'signed-in' ? phase.token : null
   useEffect(() => {
-    if (!token || variant === 'enquiries') return
+    if (!token || section === 'enquiries') return
     const controller = new AbortController()
     fetchEnquiries(token, controller.signal)
       .then((enquiries) => setNewEnquiries(countNew(enquiries)))
       .catch(() => undefined)
     return () => controller.abort()
-  }, [token, variant])
+  }, [token, section])
 
   const session = useMemo<AdminSession | null>(() => (token ? {token, onUnauthorized, onNewEnquiries: setNewEnquiries} : null), [token, onUnauthorized])
 
   const top = belowNav ? 'pt-16' : ''
   if (session) {
-    const section: AdminSection = variant === 'login' || variant === 'list' ? 'enrolments' : variant
+    const current = section ?? 'enrolments'
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
-        <AdminNav current={section} newEnquiries={newEnquiries} withLogout={section !== 'enrolments'} />
+        <AdminNav current={current} newEnquiries={newEnquiries} withLogout={current !== 'enrolments'} />
         {emailConfigured ? null : <EmailNotConfiguredBanner />}
         <SessionContext.Provider value={session}>
           <Outlet />
@@ -129,7 +126,7 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
       </div>
     )
   }
-  const showForm = phase.kind === 'signed-out' && (variant === 'login' || phase.notice !== null)
+  const showForm = phase.kind === 'signed-out' && (section === null || phase.notice !== null)
   if (showForm) {
     return (
       <div className={`flex min-h-screen items-center justify-center bg-gradient-to-b from-ocean-50 to-slate-100 px-4 py-12 ${belowNav ? 'pt-24' : ''}`}>
@@ -137,7 +134,7 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
       </div>
     )
   }
-  const page = variant === 'login' ? null : SIGNED_OUT[variant]
+  const page = section ? SIGNED_OUT[section] : null
   return (
     <div className={`min-h-screen bg-slate-50 ${top}`}>
       <div className="container-page py-8 sm:py-10">
@@ -145,7 +142,7 @@ export function AdminArea({variant, belowNav, emailConfigured = true}: {variant:
           <Spinner label={page?.loading ?? 'Checking your session...'} />
         ) : (
           <>
-            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{page?.title ?? SIGNED_OUT.list.title}</h1>
+            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{page?.title ?? SIGNED_OUT.enrolments.title}</h1>
             <ErrorPanel message={MESSAGES.noToken} title={page?.error} />
           </>
         )}
