@@ -100,12 +100,15 @@ export default defineConfig(({isSsrBuild}) => ({
       },
       routes(defineRoutes) {
         // One module serves several fixed paths (docs/requirements.md#req-routes).
-        return defineRoutes((route) => {
+        const routes = defineRoutes((route) => {
           for (const slug of LEGAL_SLUGS) {
             route(`/${slug}`, 'pages/legal.tsx', {id: `routes/legal-${slug}`})
           }
-          route('/admin/login', 'routes/login.tsx', {id: 'routes/admin-login'})
+          route('admin/login', 'routes/_admin.login.tsx', {id: 'routes/admin-login'})
         })
+        // /admin/login sits in the admin layout (routes/_admin.tsx, pathless) like /login.
+        routes['routes/admin-login']!.parentId = 'routes/_admin'
+        return routes
       },
     }),
     netlifyPlugin(),

@@ -107,7 +107,9 @@ async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls =
     const detail = url.pathname.match(/^\/api\/admin\/enrollments\/([^/]+)$/)
     const row = rows.find((r) => r.orderId === decodeURIComponent(detail?.[1] ?? ''))
     if (row) {
-      const attachments = row.attachmentCount ? [{uploadId: 'upl_mock1', fileName: 'passport.pdf', contentType: 'application/pdf', size: 13}] : []
+      const attachments = row.attachmentCount
+        ? [{uploadId: 'upl_mock1mock1mock1mock1', fileName: 'passport.pdf', contentType: 'application/pdf', size: 13}]
+        : []
       const history = histories.get(row.orderId) ?? []
       if (route.request().method() === 'PATCH') {
         await holdPatch?.()
@@ -125,7 +127,25 @@ async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls =
         row.updatedAt = entry.at
         row.historyCount = history.length
       }
-      return route.fulfill({json: {...row, attachments, history}})
+      // The detail as the API answers it (EnrolmentDetailSchema): the page parses it.
+      const {paidAt, paymentId, receiptNumber, ...rest} = row
+      return route.fulfill({
+        json: {
+          ...rest,
+          ...(paidAt ? {paidAt} : {}),
+          ...(paymentId ? {paymentId} : {}),
+          ...(receiptNumber ? {receiptNumber} : {}),
+          receipt: `rcpt_${row.orderId}`,
+          trainingProgram: row.trainingProgramName.toLowerCase().replaceAll(' ', '-'),
+          course: row.courseName,
+          countryName: row.country,
+          amountMinor: Math.round(row.amount * 100),
+          mode: 'sandbox',
+          refunds: [],
+          attachments,
+          history,
+        },
+      })
     }
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
@@ -508,7 +528,7 @@ test.describe('mocked API', () => {
     const downloadPromise = page.waitForEvent('download')
     await dialog.getByRole('button', {name: 'Download passport.pdf'}).click()
     expect((await downloadPromise).suggestedFilename()).toBe('passport.pdf')
-    expect(calls).toContain('GET /api/admin/enrollments/order_sandbox_formula/documents/upl_mock1')
+    expect(calls).toContain('GET /api/admin/enrollments/order_sandbox_formula/documents/upl_mock1mock1mock1mock1')
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
   })

@@ -12,8 +12,7 @@ import * as root from '~/root'
 import * as notFound from '~/routes/$'
 import * as home from '~/routes/_index'
 import * as about from '~/routes/about'
-import * as adminOutbox from '~/routes/admin.outbox'
-import * as adminEnrollments from '~/routes/adminEnrollments'
+import * as adminLayout from '~/routes/_admin'
 import * as contact from '~/routes/contact'
 import * as category from '~/routes/courses.$category'
 import * as courses from '~/routes/courses._index'
@@ -23,7 +22,6 @@ import * as examResults from '~/routes/exam.$examId.results'
 import * as examStart from '~/routes/exam.$examId.start'
 import * as examTake from '~/routes/exam.$examId.take'
 import * as exams from '~/routes/exams'
-import * as login from '~/routes/login'
 import * as payment from '~/routes/payment'
 import * as service from '~/routes/services.$slug'
 import * as services from '~/routes/services._index'
@@ -143,8 +141,9 @@ describe('personal, transactional and error pages: never stored', () => {
     expectNoStore(await pageHeaders(examResults, '/exam/maritime-safety-basics/results', {examId: 'maritime-safety-basics'}))
   })
 
-  it('contact, login and the admin area', () => {
-    for (const module of [contact, login, adminEnrollments, adminOutbox]) expectNoStore(headersFrom(module, new Headers()))
+  it('contact, and the admin area (the headers of its layout: login and every admin page)', () => {
+    for (const module of [contact, adminLayout]) expectNoStore(headersFrom(module, new Headers()))
+    expect(headersFrom(adminLayout, new Headers()).get('X-Robots-Tag')).toBe('noindex, nofollow')
   })
 
   it('a 404 thrown by a content loader, the catch-all 404 and the root (error pages)', async () => {

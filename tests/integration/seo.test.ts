@@ -15,9 +15,9 @@ import * as legal from '~/pages/legal'
 import * as root from '~/root'
 import * as home from '~/routes/_index'
 import * as about from '~/routes/about'
-import * as adminEnquiries from '~/routes/admin.enquiries'
-import * as adminOutbox from '~/routes/admin.outbox'
-import * as adminEnrollments from '~/routes/adminEnrollments'
+import * as adminEnquiries from '~/routes/_admin.admin.enquiries'
+import * as adminOutbox from '~/routes/_admin.admin.outbox'
+import * as adminEnrollments from '~/routes/_admin.adminEnrollments'
 import * as contact from '~/routes/contact'
 import * as category from '~/routes/courses.$category'
 import * as calendar from '~/routes/courses.calendar'
@@ -28,7 +28,7 @@ import * as examResults from '~/routes/exam.$examId.results'
 import * as examStart from '~/routes/exam.$examId.start'
 import * as examTake from '~/routes/exam.$examId.take'
 import * as exams from '~/routes/exams'
-import * as login from '~/routes/login'
+import * as login from '~/routes/_admin.login'
 import * as payment from '~/routes/payment'
 import * as robots from '~/routes/robots[.]txt'
 import * as service from '~/routes/services.$slug'
@@ -55,10 +55,10 @@ function resolve(path: string): Resolved {
     '/contact': [contact, 'routes/contact'],
     '/exams': [exams, 'routes/exams'],
     '/payment': [payment, 'routes/payment'],
-    '/login': [login, 'routes/login'],
-    '/adminEnrollments': [adminEnrollments, 'routes/adminEnrollments'],
-    '/admin/enquiries': [adminEnquiries, 'routes/admin.enquiries'],
-    '/admin/outbox': [adminOutbox, 'routes/admin.outbox'],
+    '/login': [login, 'routes/_admin.login'],
+    '/adminEnrollments': [adminEnrollments, 'routes/_admin.adminEnrollments'],
+    '/admin/enquiries': [adminEnquiries, 'routes/_admin.admin.enquiries'],
+    '/admin/outbox': [adminOutbox, 'routes/_admin.admin.outbox'],
   }
   const hit = fixed[path]
   if (hit) return {module: hit[0], id: hit[1], params: {}}
@@ -98,7 +98,7 @@ async function loadPage(path: string) {
     Record<string, string>
   >
   const site: StructuredDataSite = {origin: rootResult.origin, settings: rootResult.settings}
-  const jsonLd = [organization(site), ...((module.handle as StructuredDataHandle | undefined)?.structuredData(data, site) ?? [])].filter(
+  const jsonLd = [organization(site), ...((module.handle as Partial<StructuredDataHandle> | undefined)?.structuredData?.(data, site) ?? [])].filter(
     (item): item is JsonLd => item !== null,
   )
   return {data, tags, jsonLd: jsonLd.map((item) => JSON.parse(serializeJsonLd(item)) as Record<string, any>)}

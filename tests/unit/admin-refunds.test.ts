@@ -19,7 +19,7 @@ import {
   refundConfirmText,
   refundedSoFarText,
 } from '~/components/admin/refunds'
-import type {Refund} from '#schemas/contracts/admin'
+import type {EnrolmentDetail, Refund} from '#schemas/contracts/admin'
 import {IdempotencyKeySchema, RefundRequestSchema} from '#schemas/contracts/refunds'
 
 afterEach(() => {
@@ -48,11 +48,37 @@ const refund = (over: Partial<Refund> = {}): Refund => ({
   ...over,
 })
 
+/** An enrolment as the API answers it (schemas/contracts/admin.ts EnrolmentDetailSchema). */
+const enrolment = (over: Partial<EnrolmentDetail> = {}): EnrolmentDetail => ({
+  orderId: 'order_sandbox_A',
+  receipt: 'rcpt_1',
+  status: 'partially-refunded',
+  name: 'Maria Santos',
+  email: 'maria@example.com',
+  mobile: '+63 917 000 0001',
+  trainingProgram: 'stcw-courses',
+  trainingProgramName: 'STCW Courses',
+  course: 'BST',
+  courseName: 'Basic STCW',
+  country: '',
+  countryName: '',
+  amount: 150,
+  amountMinor: 15000,
+  currency: 'USD',
+  attachments: [],
+  createdAt: '2026-11-24T09:00:00.000Z',
+  updatedAt: '2026-11-24T09:05:00.000Z',
+  mode: 'sandbox',
+  history: [],
+  refunds: [refund()],
+  ...over,
+})
+
 const KEY = 'd7c1b0b4-3f57-4a57-9a3e-0c9e0d2b6f11'
 
 describe('createRefund', () => {
   it('POSTs the amount in minor units with the bearer token and the Idempotency-Key, never from a cache', async () => {
-    const answer = {refund: refund(), enrolment: {orderId: 'order_sandbox_A', status: 'partially-refunded'}}
+    const answer = {refund: refund(), enrolment: enrolment()}
     const fetchMock = stubFetch(Response.json(answer, {status: 201}))
     expect(await createRefund('t0ken', 'order_sandbox_A', {amount: 2500, reason: 'duplicate-payment'}, KEY)).toEqual(answer)
     expect(fetchMock).toHaveBeenCalledTimes(1)
@@ -70,7 +96,7 @@ describe('createRefund', () => {
   })
 
   it('200 (the same key again) is a success too', async () => {
-    const answer = {refund: refund(), enrolment: {orderId: 'order_sandbox_A'}}
+    const answer = {refund: refund(), enrolment: enrolment()}
     stubFetch(Response.json(answer, {status: 200}))
     expect(await createRefund('t', 'order_sandbox_A', {amount: 2500, reason: 'other'}, KEY)).toEqual(answer)
   })
@@ -104,8 +130,15 @@ describe('createRefund', () => {
     }
   })
 
-  it('no answer, or a success answer that cannot be read → REFUND_MESSAGES.noAnswer (the refund may have been made)', async () => {
-    for (const answer of [new TypeError('Failed to fetch'), new Response('not json', {status: 201}), Response.json({refund: refund()}, {status: 201})]) {
+  it('no answer, or a success answer that cannot be read or does not fit the contract → REFUND_MESSAGES.noAnswer (the refund may have been made)', async () => {
+    const answers = [
+      new TypeError('Failed to fetch'),
+      new Response('not json', {status: 201}),
+      Response.json({refund: refund()}, {status: 201}),
+      Response.json({refund: refund(), enrolment: {orderId: 'o', status: 'refunded'}}, {status: 201}),
+      Response.json({refund: {...refund(), amount: '25.00'}, enrolment: enrolment()}, {status: 201}),
+    ]
+    for (const answer of answers) {
       stubFetch(answer)
       await expect(createRefund('t', 'o', {amount: 1, reason: 'other'}, KEY)).rejects.toThrow(REFUND_MESSAGES.noAnswer)
     }

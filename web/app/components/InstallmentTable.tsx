@@ -5,6 +5,13 @@
  */
 import type {ReactNode} from 'react'
 import {formatUsd} from '#schemas/rules/format'
+import {Table, type TableColumn} from '~/components/ui/Table'
+
+const COLUMNS: TableColumn[] = [
+  {key: 'installment', label: 'Installment'},
+  {key: 'duration', label: 'Duration'},
+  {key: 'fee', label: 'Fee', className: 'text-right'},
+]
 
 export type InstallmentRow = {_key: string; label: string | null; duration: string | null; feeUsd: number | null}
 
@@ -24,21 +31,14 @@ export function InstallmentTable({
 }) {
   const dark = tone === 'dark'
   return (
-    <table className={`${dark ? 'mt-4' : 'mt-2'} w-full text-left text-sm`} data-testid={testId}>
-      <caption className="sr-only">{caption}</caption>
-      <thead>
-        <tr className={dark ? 'text-slate-300' : 'border-b border-slate-200 text-slate-600'}>
-          <th scope="col" className="py-2 font-medium">
-            Installment
-          </th>
-          <th scope="col" className="py-2 font-medium">
-            Duration
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Fee
-          </th>
-        </tr>
-      </thead>
+    <Table
+      caption={caption}
+      columns={COLUMNS}
+      className={`${dark ? 'mt-4' : 'mt-2'} w-full text-left text-sm`}
+      headRowClassName={dark ? 'text-slate-300' : 'border-b border-slate-200 text-slate-600'}
+      headingClassName="py-2 font-medium"
+      testId={testId}
+    >
       <tbody>
         {installments.map((installment) => (
           <tr key={installment._key} className={dark ? 'border-t border-white/10' : 'border-b border-slate-100'}>
@@ -60,6 +60,6 @@ export function InstallmentTable({
           </tr>
         </tfoot>
       ) : null}
-    </table>
+    </Table>
   )
 }

@@ -1,52 +1,63 @@
 /**
- * The administrator area's session switch, shared by /login, /admin/login, /adminEnrollments,
- * /admin/enquiries, /admin/payments and /admin/outbox (docs/requirements.md#req-admin-login, #req-admin-list,
- * #req-states-admin-session, #req-roles, #req-enquiries; issues 5, 14 and 15).
+ * The administrator area's session switch, rendered once by the admin layout route
+ * (web/app/routes/_admin.tsx) for /login, /admin/login, /adminEnrollments, /admin/enquiries,
+ * /admin/payments, /admin/batches, /admin/exams, /admin/certificates and /admin/outbox
+ * (docs/requirements.md#req-admin-login, #req-admin-list, #req-states-admin-session, #req-roles,
+ * #req-enquiries).
  *
  * - Before hydration nothing interactive is rendered (the token lives in localStorage, and a
  *   form must never submit natively with the password in the address).
- * - A stored token → the page's dashboard: the enrolment list (on /login too: "if a stored admin
- *   token already exists, the enrollment list is shown instead of the form" — rendered in place,
- *   no redirect), the enquiries, the payments or the outbox; above it the admin navigation
- *   (Enrolments, Enquiries with the number of new ones, Payments, Outbox, Logout) and, when the route's loader found no
- *   mail transport (`emailConfigured` false), the banner "E-mail is not configured: messages stay
- *   in the outbox". The number of new enquiries comes from GET /api/admin/enquiries (read once
- *   per page; on the enquiries page from its own list, so it follows every change); a failure
- *   only leaves the badge out.
- * - No token → the login form on the login routes; on /adminEnrollments, /admin/enquiries,
- *   /admin/payments and /admin/outbox the error state 'No authentication token found' with a link to /login (the
- *   routes are not guarded).
+ * - A stored token → the admin navigation (Enrolments, Enquiries with the number of new ones,
+ *   Payments, Batches, Exams, Certificates, Outbox, Logout), the banner "E-mail is not
+ *   configured: messages stay in the outbox" when the layout's loader found no mail transport,
+ *   then the child route's dashboard (<Outlet>, which reads the session with useAdminSession()).
+ *   The page's section comes from its path (AdminNav's links).
+ *   On /login the child is the enrolment list: "if a stored admin token already exists, the
+ *   enrollment list is shown instead of the form" — rendered in place, no redirect. The number
+ *   of new enquiries comes from GET /api/admin/enquiries (read once per page; on the enquiries
+ *   page from its own list, so it follows every change); a failure only leaves the badge out.
+ * - No token → the login form on the login routes; on the other pages the error state 'No
+ *   authentication token found' with a link to /login (the routes are not guarded).
  * - The server refuses the token (401) → it is removed and the login form is shown, with a
  *   note that the session expired, on either route.
  * - 15 minutes idle → Logout (token removed, page reloaded). Logging out in another tab signs
  *   this one out too.
  */
-import {useCallback, useEffect, useState} from 'react'
+import {Outlet} from '@remix-run/react'
+import {createContext, useCallback, useContext, useEffect, useMemo, useState} from 'react'
 import {clearToken, logout, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
-import {AdminNav} from './AdminNav'
-import {BatchesDashboard} from './BatchesDashboard'
-import {CertificatesDashboard} from './CertificatesDashboard'
+import {AdminNav, sectionAt, type AdminSection} from './AdminNav'
 import {fetchEnquiries, MESSAGES} from './api'
 import {countNew} from './enquiries'
-import {EnquiriesDashboard} from './EnquiriesDashboard'
-import {EnrolmentsDashboard} from './EnrolmentsDashboard'
-import {ExamsDashboard, type AdminExam} from './ExamsDashboard'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
-import {OutboxDashboard} from './OutboxDashboard'
-import {PaymentsDashboard} from './PaymentsDashboard'
 import {EmailNotConfiguredBanner, Spinner} from './parts'
 
 type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 'signed-out'; notice: string | null}
 
 const EXPIRED = 'Your session has expired. Please sign in again.'
 
-/** The admin pages: the enrolment list (also what /login shows with a token), the enquiries, the payments, the outbox. */
-export type AdminVariant = 'login' | 'list' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox'
+/**
+ * The signed-in session a dashboard works with: the bearer `token`, `onUnauthorized` (a 401: the
+ * token is dropped and the login form shown, "Your session has expired…") and `onNewEnquiries`
+ * (the enquiries page reports its count of new enquiries to the navigation's badge).
+ */
+export type AdminSession = {token: string; onUnauthorized: () => void; onNewEnquiries: (count: number) => void}
+
+// A React context rather than the router's outlet context: the router's hook would join the
+// framework code every public page loads.
+const SessionContext = createContext<AdminSession | null>(null)
+
+/** The session of the admin layout, for the child route's dashboard (rendered only when signed in). */
+export function useAdminSession(): AdminSession {
+  const session = useContext(SessionContext)
+  if (!session) throw new Error('useAdminSession is for the admin layout’s child routes, rendered once signed in')
+  return session
+}
 
 /** The page's title, loading label and error title while there is no session. */
-const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading: string; error?: string}> = {
-  list: {title: 'Enrolment Records', loading: 'Loading enrollments...'},
+const SIGNED_OUT: Record<AdminSection, {title: string; loading: string; error?: string}> = {
+  enrolments: {title: 'Enrolment Records', loading: 'Loading enrollments...'},
   enquiries: {title: 'Enquiries', loading: 'Loading enquiries...', error: 'Error loading enquiries'},
   payments: {title: 'Payments', loading: 'Loading payments...', error: 'Error loading payments'},
   batches: {title: 'Batches', loading: 'Loading batches...', error: 'Error loading batches'},
@@ -56,22 +67,13 @@ const SIGNED_OUT: Record<Exclude<AdminVariant, 'login'>, {title: string; loading
 }
 
 /**
- * The admin area of a route: `variant` 'login' (the form, or the enrolment list with a token),
- * 'list' (the enrolment list), 'enquiries', 'payments', 'batches' (issue 16), 'certificates' (issue 20) or 'outbox'; `belowNav` when the site's fixed
- * navigation is shown; `emailConfigured` from the route's loader (default true: no banner);
- * `exams` the exams of /admin/exams (issue 18), from its loader.
+ * The admin area around the child route: `path` the page's path without a trailing slash (its
+ * section, or none on the login pages: the form, or the enrolment list with a token);
+ * `belowNav` when the site's fixed navigation is shown; `emailConfigured` from the layout's
+ * loader (default true: no banner).
  */
-export function AdminArea({
-  variant,
-  belowNav,
-  emailConfigured = true,
-  exams = [],
-}: {
-  variant: AdminVariant
-  belowNav: boolean
-  emailConfigured?: boolean
-  exams?: AdminExam[]
-}) {
+export function AdminArea({path, belowNav, emailConfigured = true}: {path: string; belowNav: boolean; emailConfigured?: boolean}) {
+  const section = sectionAt(path)
   const [phase, setPhase] = useState<Phase>({kind: 'checking'})
   const [newEnquiries, setNewEnquiries] = useState<number | null>(null)
 
@@ -101,43 +103,30 @@ export function AdminArea({
   // The navigation's count of new enquiries (the enquiries page reports its own list instead).
   const token = phase.kind === 'signed-in' ? phase.token : null
   useEffect(() => {
-    if (!token || variant === 'enquiries') return
+    if (!token || section === 'enquiries') return
     const controller = new AbortController()
     fetchEnquiries(token, controller.signal)
       .then((enquiries) => setNewEnquiries(countNew(enquiries)))
       .catch(() => undefined)
     return () => controller.abort()
-  }, [token, variant])
+  }, [token, section])
+
+  const session = useMemo<AdminSession | null>(() => (token ? {token, onUnauthorized, onNewEnquiries: setNewEnquiries} : null), [token, onUnauthorized])
 
   const top = belowNav ? 'pt-16' : ''
-  if (phase.kind === 'signed-in') {
-    const section =
-      variant === 'outbox' || variant === 'enquiries' || variant === 'payments' || variant === 'batches' || variant === 'exams' || variant === 'certificates'
-        ? variant
-        : 'enrolments'
+  if (session) {
+    const current = section ?? 'enrolments'
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
-        <AdminNav current={section} newEnquiries={newEnquiries} withLogout={section !== 'enrolments'} />
+        <AdminNav current={current} newEnquiries={newEnquiries} withLogout={current !== 'enrolments'} />
         {emailConfigured ? null : <EmailNotConfiguredBanner />}
-        {section === 'outbox' ? (
-          <OutboxDashboard token={phase.token} onUnauthorized={onUnauthorized} />
-        ) : section === 'enquiries' ? (
-          <EnquiriesDashboard token={phase.token} onUnauthorized={onUnauthorized} onNewCount={setNewEnquiries} />
-        ) : section === 'payments' ? (
-          <PaymentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
-        ) : section === 'batches' ? (
-          <BatchesDashboard token={phase.token} onUnauthorized={onUnauthorized} />
-        ) : section === 'exams' ? (
-          <ExamsDashboard token={phase.token} onUnauthorized={onUnauthorized} exams={exams} />
-        ) : section === 'certificates' ? (
-          <CertificatesDashboard token={phase.token} onUnauthorized={onUnauthorized} />
-        ) : (
-          <EnrolmentsDashboard token={phase.token} onUnauthorized={onUnauthorized} />
-        )}
+        <SessionContext.Provider value={session}>
+          <Outlet />
+        </SessionContext.Provider>
       </div>
     )
   }
-  const showForm = phase.kind === 'signed-out' && (variant === 'login' || phase.notice !== null)
+  const showForm = phase.kind === 'signed-out' && (section === null || phase.notice !== null)
   if (showForm) {
     return (
       <div className={`flex min-h-screen items-center justify-center bg-gradient-to-b from-ocean-50 to-slate-100 px-4 py-12 ${belowNav ? 'pt-24' : ''}`}>
@@ -145,7 +134,7 @@ export function AdminArea({
       </div>
     )
   }
-  const page = variant === 'login' ? null : SIGNED_OUT[variant]
+  const page = section ? SIGNED_OUT[section] : null
   return (
     <div className={`min-h-screen bg-slate-50 ${top}`}>
       <div className="container-page py-8 sm:py-10">
@@ -153,7 +142,7 @@ export function AdminArea({
           <Spinner label={page?.loading ?? 'Checking your session...'} />
         ) : (
           <>
-            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{page?.title ?? SIGNED_OUT.list.title}</h1>
+            <h1 className="mb-8 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{page?.title ?? SIGNED_OUT.enrolments.title}</h1>
             <ErrorPanel message={MESSAGES.noToken} title={page?.error} />
           </>
         )}

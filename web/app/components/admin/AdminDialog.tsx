@@ -5,6 +5,7 @@
  * close button labelled `closeLabel` (the initial focus); the body scrolls within 70 % of the
  * viewport. `onClose` runs however it is closed. DetailFields is the label/value grid both show.
  */
+import {Field} from '~/components/ui/Field'
 import {useEffect, useId, useRef, type ReactNode} from 'react'
 import {CloseIcon} from '~/components/Icons'
 import type {EnrolmentDetail} from '#schemas/contracts/admin'
@@ -72,10 +73,9 @@ export function DetailFields({fields}: {fields: ReadonlyArray<readonly [string, 
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
       {fields.map(([label, value]) => (
-        <div key={label} className="min-w-0">
-          <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-          <dd className="mt-0.5 text-sm break-words text-navy-900">{value}</dd>
-        </div>
+        <Field key={label} label={label} valueClassName="text-sm break-words">
+          {value}
+        </Field>
       ))}
     </dl>
   )

@@ -31,6 +31,9 @@ const LINKS: Array<{section: AdminSection; label: string; to: string}> = [
   {section: 'outbox', label: 'Outbox', to: ADMIN_OUTBOX_PATH},
 ]
 
+/** The section of the admin page at `path` (without a trailing slash); null on the login pages. */
+export const sectionAt = (path: string): AdminSection | null => LINKS.find((link) => link.to === path)?.section ?? null
+
 const ITEM = '-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold'
 
 /** The links of the admin pages, `current` marked; `newEnquiries` on the Enquiries link; Logout unless the page has its own. */

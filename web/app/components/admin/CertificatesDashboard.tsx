@@ -31,6 +31,7 @@ import {ErrorPanel} from './ErrorPanel'
 import {Spinner} from './parts'
 import {useAdminLoad} from './useAdminLoad'
 import {AdminTable, columnsOf} from './AdminTable'
+import {EmptyState} from '~/components/ui/EmptyState'
 import {CertificatePdfButton, useCertificatePdf} from './CertificatePdfButton'
 
 const CELL = 'px-3 py-2.5 align-top whitespace-nowrap'
@@ -136,11 +137,7 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
           </p>
 
           {rows.length === 0 ? (
-            <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center">
-              <p className="text-lg font-semibold text-navy-900">
-                {register.certificates.length === 0 ? CERTIFICATE_MESSAGES.empty : CERTIFICATE_MESSAGES.noMatches}
-              </p>
-            </div>
+            <EmptyState title={register.certificates.length === 0 ? CERTIFICATE_MESSAGES.empty : CERTIFICATE_MESSAGES.noMatches} className="mt-4 py-10" />
           ) : (
             <AdminTable caption="Certificate register, newest first" columns={columnsOf(HEADERS)}>
               {rows.map(({original: certificate}) => (

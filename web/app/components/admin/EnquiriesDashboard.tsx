@@ -36,6 +36,7 @@ import {useAdminLoad} from './useAdminLoad'
 import {AdminPageHeader} from './AdminPageHeader'
 import {EnquiryStatusBadge, Spinner} from './parts'
 import {AdminTable} from './AdminTable'
+import {EmptyState} from '~/components/ui/EmptyState'
 
 /** The enquiries table's columns; the last holds each row's Details button. */
 const ENQUIRY_COLUMNS = [
@@ -167,10 +168,7 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
           </p>
 
           {shown.length === 0 ? (
-            <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
-              <h2 className="text-lg font-semibold text-navy-900">{empty.title}</h2>
-              <p className="mt-2 text-sm text-slate-600">{empty.hint}</p>
-            </div>
+            <EmptyState heading title={empty.title} hint={empty.hint} />
           ) : (
             <>
               {/* Phones: one card per enquiry; from 640 px the table. */}

@@ -1,5 +1,5 @@
 /**
- * The enrolment list (docs/requirements.md#req-admin-list; issue 5): summary cards,
+ * The enrolment list (docs/requirements.md#req-admin-list): summary cards,
  * search, sortable table, pagination, CSV export, detail dialog and Logout. Issue 15
  * (docs/requirements.md#req-enrolment-status): a fourth card "Awaiting contact" (paid, nobody
  * contacted yet), a status badge per row and a status filter combined with the search; a
@@ -11,7 +11,7 @@
  *
  * The list is fetched ONCE per load with the bearer token (the spec's second request is a
  * defect): paid enrolments only. The "Show pending enrolments" checkbox (off by default) fetches
- * again with pending ones included (issue 12, finding 6); the list shown meanwhile stays, with
+ * again with pending ones included; the list shown meanwhile stays, with
  * its search and sort, and the cards count what is shown. Sorting, filtering and paging are
  * @tanstack/react-table's (rules in enrollments.ts);
  * a search or sort change goes back to page 1. The CSV holds the current filtered and sorted
@@ -22,7 +22,8 @@ import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/reac
 import {Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react'
 import {formatDate, formatMoney, formatPerCurrency} from '#schemas/rules/format'
 import {logout} from '~/lib/admin-session'
-import {fetchEnrolments, saveBlob, UnauthorizedError, MESSAGES} from './api'
+import {fetchEnrolments, saveBlob, MESSAGES} from './api'
+import {useAdminLoad} from './useAdminLoad'
 import {EnrolmentDetailDialog} from './EnrolmentDetailDialog'
 import {countAwaitingContact, csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrolments'
 import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
@@ -33,44 +34,36 @@ import {BatchFlags, Spinner, StatusBadge} from './parts'
 import {enrolmentBatchText} from '#schemas/rules/batches'
 
 /**
- * `fetchId` tells one fetched list from the next (a row changed in place keeps it: same page);
- * `loadedAt` is when it arrived (the "now" of Revenue by month).
+ * One fetched list: `includesPending` whether pending enrolments were asked for; `fetchId` tells
+ * one fetched list from the next (a row changed in place keeps it: same page); `loadedAt` is when
+ * it arrived (the "now" of Revenue by month).
  */
-type Load =
-  | {state: 'loading'}
-  | {state: 'error'; message: string}
-  | {state: 'loaded'; records: EnrolmentSummary[]; includesPending: boolean; fetchId: number; loadedAt: Date}
+type Loaded = {records: EnrolmentSummary[]; includesPending: boolean; fetchId: number; loadedAt: Date}
 
 export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
-  const [load, setLoad] = useState<Load>({state: 'loading'})
   const [showPending, setShowPending] = useState(false)
-  const [refreshing, setRefreshing] = useState(false)
   const fetches = useRef(0)
+  const fetchList = useCallback(
+    async (token: string, signal: AbortSignal): Promise<Loaded> => {
+      const records = await fetchEnrolments(token, signal, {includePending: showPending})
+      return {records, includesPending: showPending, fetchId: ++fetches.current, loadedAt: new Date()}
+    },
+    [showPending],
+  )
+  const {load, setLoad, refreshing} = useAdminLoad(fetchList, {token, onUnauthorized, failMessage: MESSAGES.loadFailed})
 
-  useEffect(() => {
-    const controller = new AbortController()
-    setRefreshing(true)
-    fetchEnrolments(token, controller.signal, {includePending: showPending})
-      .then((records) => setLoad({state: 'loaded', records, includesPending: showPending, fetchId: ++fetches.current, loadedAt: new Date()}))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return
-        if (error instanceof UnauthorizedError) return onUnauthorized()
-        const message = error instanceof Error && error.message === MESSAGES.fetchFailed ? MESSAGES.fetchFailed : MESSAGES.loadFailed
-        setLoad({state: 'error', message})
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setRefreshing(false)
-      })
-    return () => controller.abort()
-  }, [token, onUnauthorized, showPending])
-
-  /** A row changed in the detail dialog (issue 15): its new status and version, in place. */
-  const onRecordChange = useCallback((orderId: string, changes: Partial<EnrolmentSummary>) => {
-    setLoad((current) =>
-      current.state === 'loaded' ? {...current, records: current.records.map((row) => (row.orderId === orderId ? {...row, ...changes} : row))} : current,
-    )
-  }, [])
+  /** A row changed in the detail dialog: its new status and version, in place. */
+  const onRecordChange = useCallback(
+    (orderId: string, changes: Partial<EnrolmentSummary>) => {
+      setLoad((current) =>
+        current.state === 'loaded'
+          ? {...current, data: {...current.data, records: current.data.records.map((row) => (row.orderId === orderId ? {...row, ...changes} : row))}}
+          : current,
+      )
+    },
+    [setLoad],
+  )
 
   return (
     <div className="container-page py-8 sm:py-10">
@@ -112,10 +105,10 @@ export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onU
         </div>
       ) : (
         <EnrollmentsView
-          records={load.records}
-          includesPending={load.includesPending}
-          fetchId={load.fetchId}
-          loadedAt={load.loadedAt}
+          records={load.data.records}
+          includesPending={load.data.includesPending}
+          fetchId={load.data.fetchId}
+          loadedAt={load.data.loadedAt}
           token={token}
           onUnauthorized={onUnauthorized}
           onRecordChange={onRecordChange}

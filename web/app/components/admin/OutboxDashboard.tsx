@@ -10,12 +10,14 @@
  * error is shown in an alert on the card. A 401 from any call hands over to `onUnauthorized`
  * (token dropped, login form shown). Logout is in the admin navigation above the page (AdminNav).
  */
-import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
+import {useCallback, useEffect, useId, useRef, useState} from 'react'
 import {formatDateTime} from '#schemas/rules/format'
 import type {OutboxMessage} from '#schemas/contracts/outbox'
 import {fetchOutbox, OUTBOX_MESSAGES, sendMessageAgain, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
 import {useAdminLoad} from './useAdminLoad'
+import {EmptyState} from '~/components/ui/EmptyState'
+import {Field} from '~/components/ui/Field'
 import {AdminPageHeader} from './AdminPageHeader'
 import {KIND_LABELS, OUTBOX_EMPTY, outboxCountText, replaceMessage, sendAgainNotice} from './outbox'
 import {OutboxStatusBadge, Spinner} from './parts'
@@ -84,9 +86,7 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
           <ErrorPanel title="Error loading the outbox" message={load.message} />
         </div>
       ) : load.data.length === 0 ? (
-        <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-12 text-center">
-          <p className="text-lg font-semibold text-navy-900">{OUTBOX_EMPTY}</p>
-        </div>
+        <EmptyState title={OUTBOX_EMPTY} />
       ) : (
         <>
           <p id={`${ids}-count`} className="mt-2 text-sm text-slate-700">
@@ -105,15 +105,6 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
           </ul>
         </>
       )}
-    </div>
-  )
-}
-
-function Field({label, children, className = ''}: {label: string; children: ReactNode; className?: string}) {
-  return (
-    <div className={`min-w-0 ${className}`}>
-      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-navy-900">{children}</dd>
     </div>
   )
 }

@@ -17,7 +17,7 @@
  * Fetched once per load with the bearer token; "Refresh" fetches again (what is shown stays
  * meanwhile). A 401 from any call hands over to `onUnauthorized` (token dropped, login form).
  */
-import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
+import {useCallback, useEffect, useId, useRef, useState} from 'react'
 import {formatDateTime, formatMoney} from '#schemas/rules/format'
 import type {StalePendingOrder, WebhookLogEntry, WebhookLogResult} from '#schemas/contracts/payments'
 import {checkWithGateway, fetchPaymentsOverview, PAYMENTS_MESSAGES, UnauthorizedError} from './api'
@@ -27,6 +27,8 @@ import {AdminPageHeader} from './AdminPageHeader'
 import {Spinner} from './parts'
 import {afterCheck, checkResolvesOrder, eventsCountText, NEEDS_ATTENTION_EMPTY, ordersCountText, WEBHOOK_EVENTS_EMPTY, WEBHOOK_RESULT_LABELS} from './payments'
 import {AdminTable, columnsOf} from './AdminTable'
+import {EmptyState} from '~/components/ui/EmptyState'
+import {Field} from '~/components/ui/Field'
 
 /** What one card shows under its button: the result of the last check, or its error. */
 type CardNote = {kind: 'result' | 'error'; text: string}
@@ -115,7 +117,7 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
               {notice}
             </p>
             {load.data.needsAttention.length === 0 ? (
-              <EmptyState text={NEEDS_ATTENTION_EMPTY} />
+              <EmptyState title={NEEDS_ATTENTION_EMPTY} className="mt-4 py-10" />
             ) : (
               <>
                 <p id={`${ids}-orders`} className="mt-3 text-sm text-slate-700">
@@ -140,27 +142,14 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
             <p className="mt-1 max-w-3xl text-sm text-slate-700">
               The last 200 deliveries of the payment gateway&apos;s webhook and what the site did with each.
             </p>
-            {load.data.webhookEvents.length === 0 ? <EmptyState text={WEBHOOK_EVENTS_EMPTY} /> : <WebhookEventsTable events={load.data.webhookEvents} />}
+            {load.data.webhookEvents.length === 0 ? (
+              <EmptyState title={WEBHOOK_EVENTS_EMPTY} className="mt-4 py-10" />
+            ) : (
+              <WebhookEventsTable events={load.data.webhookEvents} />
+            )}
           </section>
         </>
       )}
-    </div>
-  )
-}
-
-function EmptyState({text}: {text: string}) {
-  return (
-    <div className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 px-6 py-10 text-center">
-      <p className="text-lg font-semibold text-navy-900">{text}</p>
-    </div>
-  )
-}
-
-function Field({label, children, className = ''}: {label: string; children: ReactNode; className?: string}) {
-  return (
-    <div className={`min-w-0 ${className}`}>
-      <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-navy-900">{children}</dd>
     </div>
   )
 }

@@ -1,5 +1,5 @@
 /**
- * The admin side of course certificates (issue 20; docs/requirements.md#req-issue-20-admin-certificates),
+ * The admin side of course certificates (docs/requirements.md#req-issue-20-admin-certificates),
  * free of React: the requests of /admin/certificates and of the enrolment dialog's certificate
  * section, with the bearer token, and the register's CSV, search and texts.
  *
@@ -15,17 +15,19 @@
  * server's message for 4xx, else CERTIFICATE_MESSAGES.
  */
 import {getCoreRowModel, getFilteredRowModel, type FilterFn, type TableOptions} from '@tanstack/react-table'
-import type {
-  AdminCertificatesResponse,
-  Certificate,
-  CertificateResponse,
-  IssueCertificateRequest,
-  RevokeCertificateRequest,
+import {
+  AdminCertificatesResponseSchema,
+  CertificateResponseSchema,
+  type AdminCertificatesResponse,
+  type Certificate,
+  type IssueCertificateRequest,
+  type RevokeCertificateRequest,
 } from '#schemas/contracts/certificates'
 import {certificateFileName, daysBetween, STATUS_LABELS} from '#schemas/rules/certificates'
 import {buildCsv} from '#schemas/rules/csv'
 import {localDate} from '#schemas/rules/format'
-import {saveBlob, UnauthorizedError} from './api'
+import {adminFetch, adminRequest, clientErrors} from './admin-fetch'
+import {saveBlob} from './api'
 
 export const CERTIFICATE_MESSAGES = {
   loadFailed: 'Failed to load the certificates',
@@ -40,69 +42,22 @@ export const CERTIFICATE_MESSAGES = {
   reasonRequired: 'Please give the reason for revoking this certificate.',
 } as const
 
-const bearer = (token: string) => ({Authorization: `Bearer ${token}`, Accept: 'application/json'})
-
-/** The `{error}` of a failed answer, or null. */
-async function errorText(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.json()) as {error?: unknown}
-    return typeof body?.error === 'string' && body.error.trim() ? body.error : null
-  } catch {
-    return null
-  }
-}
-
 /** /api/admin/certificates/{number}[/{action}] */
 export const certificateUrl = (number: string, action?: 'revoke' | 'pdf') =>
   `/api/admin/certificates/${encodeURIComponent(number)}${action ? `/${action}` : ''}`
 
 /** The register (or one enrolment's certificates with `orderId`) and the certificates expiring soon. */
-export async function fetchCertificates(token: string, signal?: AbortSignal, query: {orderId?: string; q?: string} = {}): Promise<AdminCertificatesResponse> {
+export function fetchCertificates(token: string, signal?: AbortSignal, query: {orderId?: string; q?: string} = {}): Promise<AdminCertificatesResponse> {
   const search = new URLSearchParams()
   if (query.q) search.set('q', query.q)
   if (query.orderId) search.set('orderId', query.orderId)
   const url = `/api/admin/certificates${search.size ? `?${search}` : ''}`
-  let response: Response
-  try {
-    response = await fetch(url, {headers: bearer(token), signal, cache: 'no-store'})
-  } catch (error) {
-    if (signal?.aborted) throw error
-    throw new Error(CERTIFICATE_MESSAGES.loadFailed)
-  }
-  if (response.status === 401) throw new UnauthorizedError()
-  if (!response.ok) throw new Error(CERTIFICATE_MESSAGES.loadFailed)
-  let body: Partial<AdminCertificatesResponse> | null
-  try {
-    body = (await response.json()) as Partial<AdminCertificatesResponse> | null
-  } catch {
-    throw new Error(CERTIFICATE_MESSAGES.loadFailed)
-  }
-  if (!body || !Array.isArray(body.certificates) || !Array.isArray(body.expiringSoon)) throw new Error(CERTIFICATE_MESSAGES.loadFailed)
-  return {certificates: body.certificates, expiringSoon: body.expiringSoon}
+  return adminFetch(url, {token, signal, schema: AdminCertificatesResponseSchema, failed: CERTIFICATE_MESSAGES.loadFailed})
 }
 
 /** POST `url` with `body` as JSON; the certificate of the answer. */
 async function postForCertificate(token: string, url: string, body: unknown, failed: string): Promise<Certificate> {
-  let response: Response
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {...bearer(token), 'Content-Type': 'application/json'},
-      body: JSON.stringify(body),
-      cache: 'no-store',
-    })
-  } catch {
-    throw new Error(failed)
-  }
-  if (response.status === 401) throw new UnauthorizedError()
-  if (!response.ok) throw new Error((response.status < 500 ? await errorText(response) : null) ?? failed)
-  try {
-    const answer = (await response.json()) as Partial<CertificateResponse> | null
-    if (!answer?.certificate || typeof answer.certificate.number !== 'string') throw new Error(failed)
-    return answer.certificate
-  } catch {
-    throw new Error(failed)
-  }
+  return (await adminFetch(url, {token, method: 'POST', body, schema: CertificateResponseSchema, failed, serverMessage: clientErrors})).certificate
 }
 
 /** Issues a certificate for a completed enrolment (see the module comment for the errors). */
@@ -141,14 +96,12 @@ export function withLabel(message: string): string {
 
 /** Downloads the certificate's PDF with the bearer header and saves it. */
 export async function downloadCertificatePdf(token: string, number: string): Promise<void> {
-  let response: Response
-  try {
-    response = await fetch(certificateUrl(number, 'pdf'), {headers: {Authorization: `Bearer ${token}`}, cache: 'no-store'})
-  } catch {
-    throw new Error(CERTIFICATE_MESSAGES.pdfFailed)
-  }
-  if (response.status === 401) throw new UnauthorizedError()
-  if (!response.ok) throw new Error((response.status < 500 ? await errorText(response) : null) ?? CERTIFICATE_MESSAGES.pdfFailed)
+  const response = await adminRequest(certificateUrl(number, 'pdf'), {
+    token,
+    headers: {Accept: '*/*'},
+    failed: CERTIFICATE_MESSAGES.pdfFailed,
+    serverMessage: clientErrors,
+  })
   saveBlob(await response.blob(), certificateFileName(number))
 }
 

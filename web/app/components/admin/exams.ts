@@ -1,14 +1,14 @@
 /**
- * The /admin/exams page's words, formats, CSV and request (issue 18,
- * docs/requirements.md#req-item-statistics), free of React: facility as a whole percent,
+ * The /admin/exams page's words, formats, CSV and request
+ * (docs/requirements.md#req-item-statistics), free of React: facility as a whole percent,
  * discrimination to two decimals (schemas/rules/item-statistics.ts roundTo), the flag column's
  * text, and GET /api/admin/exam-statistics?examId= (401 → UnauthorizedError).
  */
 import {buildCsv} from '#schemas/rules/csv'
 import {localDate} from '#schemas/rules/format'
 import {FLAG_LABELS, roundTo} from '#schemas/rules/item-statistics'
-import type {ExamStatisticsResponse, VariantStatisticsView} from '#schemas/contracts/exam-statistics'
-import {UnauthorizedError} from './api'
+import {ExamStatisticsResponseSchema, type ExamStatisticsResponse, type VariantStatisticsView} from '#schemas/contracts/exam-statistics'
+import {adminFetch} from './admin-fetch'
 
 export const EXAMS_MESSAGES = {
   loadFailed: 'Failed to load the exam statistics',
@@ -69,24 +69,11 @@ export function statisticsCsv(statistics: ExamStatisticsResponse): string {
 /** exam-statistics-{examId}-{YYYY-MM-DD}.csv */
 export const statisticsFileName = (examId: string, date: Date) => `exam-statistics-${examId}-${localDate(date)}.csv`
 
-/** GET /api/admin/exam-statistics?examId=. Throws UnauthorizedError on 401, Error(EXAMS_MESSAGES.loadFailed) otherwise. */
-export async function fetchExamStatistics(token: string, examId: string, signal?: AbortSignal): Promise<ExamStatisticsResponse> {
-  let response: Response
-  try {
-    response = await fetch(`/api/admin/exam-statistics?examId=${encodeURIComponent(examId)}`, {
-      headers: {Authorization: `Bearer ${token}`},
-      signal,
-      cache: 'no-store',
-    })
-  } catch (error) {
-    if (signal?.aborted) throw error
-    throw new Error(EXAMS_MESSAGES.loadFailed)
-  }
-  if (response.status === 401) throw new UnauthorizedError()
-  if (!response.ok) throw new Error(EXAMS_MESSAGES.loadFailed)
-  try {
-    return (await response.json()) as ExamStatisticsResponse
-  } catch {
-    throw new Error(EXAMS_MESSAGES.loadFailed)
-  }
-}
+/** GET /api/admin/exam-statistics?examId=; any failure says EXAMS_MESSAGES.loadFailed. */
+export const fetchExamStatistics = (token: string, examId: string, signal?: AbortSignal) =>
+  adminFetch(`/api/admin/exam-statistics?examId=${encodeURIComponent(examId)}`, {
+    token,
+    signal,
+    schema: ExamStatisticsResponseSchema,
+    failed: EXAMS_MESSAGES.loadFailed,
+  })

@@ -1,13 +1,13 @@
 /**
- * The admin side of cadetship installments (issue 17; docs/requirements.md#req-installments),
+ * The admin side of cadetship installments (docs/requirements.md#req-installments),
  * free of React: the request of a payment link (POST
  * /api/admin/enrollments/:orderId/installments/:number/link, bearer token) and the words of the
  * installments part of the enrolment detail.
  */
-import type {InstallmentLinkResponse, InstallmentViewBody} from '#schemas/contracts/installments'
+import {InstallmentLinkResponseSchema, type InstallmentViewBody} from '#schemas/contracts/installments'
 import {formatAmountMinor, formatProviderDateTime} from '#schemas/rules/receipt-format'
 import {INSTALLMENT_STATE_LABELS} from '#schemas/rules/installments'
-import {UnauthorizedError} from './api'
+import {adminFetch} from './admin-fetch'
 
 export const INSTALLMENT_MESSAGES = {
   failed: 'The payment link could not be created. Please try again.',
@@ -21,31 +21,15 @@ export const installmentLinkUrl = (orderId: string, number: number) => `/api/adm
  * enrolment after it. Throws UnauthorizedError on 401, Error with the server's reason for a
  * refusal (400, 404, 409, 502, 504), Error(INSTALLMENT_MESSAGES.failed) for anything else.
  */
-export async function requestInstallmentLink(token: string, orderId: string, number: number): Promise<InstallmentLinkResponse> {
-  let response: Response
-  try {
-    response = await fetch(installmentLinkUrl(orderId, number), {
-      method: 'POST',
-      headers: {Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json'},
-      body: '{}',
-      cache: 'no-store',
-    })
-  } catch {
-    throw new Error(INSTALLMENT_MESSAGES.failed)
-  }
-  if (response.status === 401) throw new UnauthorizedError()
-  let body: unknown = null
-  try {
-    body = await response.json()
-  } catch {
-    body = null
-  }
-  if (!response.ok) {
-    const reason = (body as {error?: unknown} | null)?.error
-    throw new Error(typeof reason === 'string' && reason.trim() && response.status !== 500 ? reason : INSTALLMENT_MESSAGES.failed)
-  }
-  return body as InstallmentLinkResponse
-}
+export const requestInstallmentLink = (token: string, orderId: string, number: number) =>
+  adminFetch(installmentLinkUrl(orderId, number), {
+    token,
+    method: 'POST',
+    body: {},
+    schema: InstallmentLinkResponseSchema,
+    failed: INSTALLMENT_MESSAGES.failed,
+    serverMessage: (status) => status !== 500,
+  })
 
 /** The state line of an installment: "Paid · receipt MTC-2026-00002", "Requested · pay by …", "Expired", "Due". */
 export function installmentStateText(installment: InstallmentViewBody): string {

@@ -1,14 +1,15 @@
 /**
- * The load of an admin page's data (issues 14 and 15: the outbox, the enquiries, the payments):
- * one request per `token` and per reload, aborted when the page goes or reloads; a 401
- * (UnauthorizedError) calls `onUnauthorized` (the session switch signs out); any other failure
- * shows `failMessage`. `refreshing` is true while a request is in flight (the first load too),
+ * The load of an admin page's data (the enrolment list, the outbox, the enquiries, the payments,
+ * the batches, the exams, the certificates): one request per `fetchData` and `token` and per
+ * reload, aborted when the page goes or reloads; a 401 (UnauthorizedError) calls
+ * `onUnauthorized` (the session switch signs out); an AdminApiError shows its message (the
+ * request's own failure text), any other failure `failMessage`. `refreshing` is true while a request is in flight (the first load too),
  * for the Refresh button's aria-busy and the "Updating…" line; `reload()` asks again keeping what
  * is shown meanwhile; `setLoad` lets the page apply a change it made (a message sent again, an
  * enquiry handled, an order paid).
  */
 import {useCallback, useEffect, useState, type Dispatch, type SetStateAction} from 'react'
-import {UnauthorizedError} from './api'
+import {AdminApiError, UnauthorizedError} from './admin-fetch'
 
 /** What the page shows: loading, the error message, or the data. */
 export type AdminLoad<T> = {state: 'loading'} | {state: 'error'; message: string} | {state: 'loaded'; data: T}
@@ -33,7 +34,7 @@ export function useAdminLoad<T>(
       .catch((error: unknown) => {
         if (controller.signal.aborted) return
         if (error instanceof UnauthorizedError) return onUnauthorized()
-        setLoad({state: 'error', message: failMessage})
+        setLoad({state: 'error', message: error instanceof AdminApiError ? error.message : failMessage})
       })
       .finally(() => {
         if (!controller.signal.aborted) setRefreshing(false)
