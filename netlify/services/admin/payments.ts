@@ -1,44 +1,49 @@
 /**
- * The admin payments API behind a valid token (./auth.ts; issue 15, /admin/payments):
- * - GET /api/admin/payments → {needsAttention, webhookEvents} (PaymentsOverviewSchema): pending
- *   orders older than 30 minutes, oldest first, and the last 200 webhook deliveries, newest first;
- * - POST /api/admin/enrollments/:orderId/check-gateway → GatewayCheckSchema: asks the gateway
- *   for the order's payments and marks it paid if one is captured (../payments/reconcile.ts).
- *   404 unknown order; 504 when the gateway does not answer in time, 502 when it fails — with a
- *   message for staff, and nothing changed.
- * Every answer is Cache-Control: no-store (json()).
+ * Staff's payments views (the edges check the token):
+ * - overview → {needsAttention, webhookEvents} (PaymentsOverviewSchema): pending orders older than
+ *   30 minutes, oldest first, and the last 200 webhook deliveries, newest first;
+ * - check with gateway → GatewayCheckSchema: asks the gateway for the order's payments and marks
+ *   it paid if one is captured (../payments/reconcile.ts). Not-found unknown order; timeout when
+ *   the gateway does not answer in time, upstream when it fails — with a message for staff, and
+ *   nothing changed.
  */
 import {isOrderId} from '#schemas/contracts/ids'
 import type {GatewayCheck, PaymentsOverview} from '#schemas/contracts/payments'
-import {HttpError, json} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
+import {json, requireBearer} from '#netlify/platform/http'
 import {GatewayError} from '#netlify/platform/payments/gateway'
 import {checkWithGateway, ordersNeedingAttention} from '../payments/reconcile'
 import {listWebhookLog} from '../payments/webhook-log'
-import {requireAdmin} from './auth'
+import {verifyStaffToken} from './auth'
 
 /** The message of a gateway timeout during "Check with gateway". */
 export const GATEWAY_TIMEOUT_MESSAGE = 'The payment gateway did not answer in time. Nothing was changed: try again in a minute.'
 
-/** GET /api/admin/payments (see the module comment). 401 without a valid token. */
-export async function paymentsOverview(request: Request, options: {now?: Date} = {}): Promise<Response> {
-  await requireAdmin(request)
+/** The overview at `now` (default: the current time). */
+export async function paymentsOverviewForStaff(options: {now?: Date} = {}): Promise<PaymentsOverview> {
   const [needsAttention, webhookEvents] = await Promise.all([ordersNeedingAttention(options.now), listWebhookLog(200)])
-  const body: PaymentsOverview = {needsAttention, webhookEvents}
-  return json(body)
+  return {needsAttention, webhookEvents}
 }
 
-/** POST /api/admin/enrollments/:orderId/check-gateway (see the module comment). */
-export async function checkGatewayForAdmin(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {
-  await requireAdmin(request)
-  const orderId = context?.params?.orderId ?? ''
-  if (!isOrderId(orderId)) throw new HttpError(404, 'Unknown order')
+/** Asks the gateway about order `orderId` (see the module comment). */
+export async function checkGatewayForStaff(orderId: string): Promise<GatewayCheck> {
+  if (!isOrderId(orderId)) throw new ServiceError('not-found', 'Unknown order')
   try {
-    const body: GatewayCheck = await checkWithGateway(orderId)
-    return json(body)
+    return await checkWithGateway(orderId)
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error
     console.error(`[reconciliation] check of ${orderId} failed`, error)
-    if (error.statusCode === undefined) throw new HttpError(504, GATEWAY_TIMEOUT_MESSAGE)
-    throw new HttpError(502, `The payment gateway refused the request (${error.statusCode}). Nothing was changed.`)
+    if (error.statusCode === undefined) throw new ServiceError('timeout', GATEWAY_TIMEOUT_MESSAGE)
+    throw new ServiceError('upstream', `The payment gateway refused the request (${error.statusCode}). Nothing was changed.`)
   }
+}
+
+/**
+ * POST /api/admin/enrollments/:orderId/check-gateway as its edge (netlify/functions/
+ * admin-enrolment-check-gateway.ts, with the payment functions) still calls it: the token guard,
+ * then checkGatewayForStaff. To go once that edge calls checkGatewayForStaff itself.
+ */
+export async function checkGatewayForAdmin(request: Request, context?: {params?: Record<string, string>}): Promise<Response> {
+  await requireBearer(request, verifyStaffToken)
+  return json(await checkGatewayForStaff(context?.params?.orderId ?? ''))
 }
