@@ -180,6 +180,19 @@ async function answer<C>(handler: (request: Request, context: C) => Promise<Resp
   }
 }
 
+/**
+ * `work`'s value; an error of class `type` (a ServiceError subclass whose refusal HTTP names more
+ * precisely than its kind, e.g. 415 for a file type) becomes an HttpError `status` with its message.
+ */
+export async function answeringAs<T>(status: number, type: abstract new (...args: never[]) => Error, work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (error instanceof type) throw new HttpError(status, error.message)
+    throw error
+  }
+}
+
 /** No Authorization header (401). */
 export const NO_TOKEN = 'No authentication token found'
 /** A header that is not `Bearer <token>`, or a token the verifier refuses (401). */
