@@ -1,11 +1,13 @@
-/** GET /api/admin/batches/:batchId — one batch with its roster and waitlist (bearer token); see netlify/services/admin/batches.ts. */
+/** GET /api/admin/batches/:batchId — one batch with its roster and waitlist (bearer token): 401 without a valid token, 404 unknown batch; see netlify/services/admin/batches.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../platform/http'
-import {batchDetailForAdmin} from '../services/admin/batches'
+import {handle, json, requireBearer, requireMethod} from '../platform/http'
+import {verifyStaffToken} from '../services/admin/auth'
+import {batchDetailForStaff} from '../services/admin/batches'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'GET')
-  return batchDetailForAdmin(request, context)
+  await requireBearer(request, verifyStaffToken)
+  return json(await batchDetailForStaff(context.params?.batchId ?? ''))
 })
 
 export const config: Config = {path: '/api/admin/batches/:batchId', method: 'GET'}

@@ -1,11 +1,13 @@
-/** GET /api/admin/batches — upcoming batches with seat and waitlist counts (bearer token); see netlify/services/admin/batches.ts. */
+/** GET /api/admin/batches — the upcoming batches with their seats and waitlists (bearer token); see netlify/services/admin/batches.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../platform/http'
-import {listBatchesForAdmin} from '../services/admin/batches'
+import {handle, json, requireBearer, requireMethod} from '../platform/http'
+import {verifyStaffToken} from '../services/admin/auth'
+import {listBatchesForStaff} from '../services/admin/batches'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')
-  return listBatchesForAdmin(request)
+  await requireBearer(request, verifyStaffToken)
+  return json(await listBatchesForStaff())
 })
 
 export const config: Config = {path: '/api/admin/batches', method: 'GET'}

@@ -1,11 +1,13 @@
-/** GET /api/admin/enquiries — the enquiries inbox, newest first (bearer token); see netlify/services/admin/enquiries.ts. */
+/** GET /api/admin/enquiries — every contact message, newest first (bearer token); see netlify/services/admin/enquiries.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../platform/http'
-import {listEnquiriesForAdmin} from '../services/admin/enquiries'
+import {handle, json, requireBearer, requireMethod} from '../platform/http'
+import {verifyStaffToken} from '../services/admin/auth'
+import {listEnquiriesForStaff} from '../services/admin/enquiries'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')
-  return listEnquiriesForAdmin(request)
+  await requireBearer(request, verifyStaffToken)
+  return json(await listEnquiriesForStaff())
 })
 
 export const config: Config = {path: '/api/admin/enquiries', method: 'GET'}

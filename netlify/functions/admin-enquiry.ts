@@ -1,11 +1,21 @@
-/** PATCH /api/admin/enquiries/:id — mark an enquiry handled or new again (bearer token); see netlify/services/admin/enquiries.ts. */
+/**
+ * PATCH /api/admin/enquiries/:id {status: 'new' | 'handled'} — mark an enquiry handled or new
+ * (bearer token); see netlify/services/admin/enquiries.ts. Order of the checks: 401 without a
+ * valid token; 404 'Unknown enquiry' for an id that is not a message key; 415/413/400 for the
+ * body (400 names the field); 404 for a well-formed id with no message.
+ */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../platform/http'
-import {updateEnquiryForAdmin} from '../services/admin/enquiries'
+import {EnquiryUpdateSchema, ENQUIRY_UPDATE_MAX_BYTES} from '#schemas/contracts/enquiries'
+import {handle, json, readJson, requireBearer, requireMethod} from '../platform/http'
+import {verifyStaffToken} from '../services/admin/auth'
+import {requireEnquiryId, updateEnquiryForStaff} from '../services/admin/enquiries'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'PATCH')
-  return updateEnquiryForAdmin(request, context)
+  await requireBearer(request, verifyStaffToken)
+  const id = requireEnquiryId(context.params?.id)
+  const {status} = await readJson(request, EnquiryUpdateSchema, ENQUIRY_UPDATE_MAX_BYTES)
+  return json(await updateEnquiryForStaff(id, status))
 })
 
 export const config: Config = {path: '/api/admin/enquiries/:id', method: 'PATCH'}

@@ -1,11 +1,25 @@
-/** POST /api/admin/enrollments/:orderId/installments/:number/link — the payment link of a cadetship installment (bearer token; issue 17); see netlify/services/admin/installments.ts. */
+/**
+ * POST /api/admin/enrollments/:orderId/installments/:number/link — the payment link of a cadetship
+ * installment (bearer token); see netlify/services/admin/installments.ts. Checks in this order: 401
+ * without a valid token; 404 for an id that is not an order id; 400 for a number that is not
+ * 2…99; 415/413/400 for a body that is not empty or `{}`; then the service's refusals. 201
+ * `{installment, enrolment}`.
+ */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../platform/http'
-import {requestInstallmentLinkForAdmin} from '../services/admin/installments'
+import {InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES} from '#schemas/contracts/installments'
+import {handle, json, readJson, requireBearer, requireMethod} from '../platform/http'
+import {verifyStaffToken} from '../services/admin/auth'
+import {requireOrderId} from '../services/admin/enrolments'
+import {requestInstallmentLinkForStaff, requireInstallmentNumber} from '../services/admin/installments'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'POST')
-  return requestInstallmentLinkForAdmin(request, context)
+  const {email} = await requireBearer(request, verifyStaffToken)
+  const orderId = requireOrderId(context.params?.orderId)
+  const number = requireInstallmentNumber(context.params?.number)
+  if (request.headers.has('content-type') || (request.headers.get('content-length') ?? '0') !== '0')
+    await readJson(request, InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES)
+  return json(await requestInstallmentLinkForStaff(orderId, number, {account: email}), {status: 201})
 })
 
 export const config: Config = {path: '/api/admin/enrollments/:orderId/installments/:number/link', method: 'POST'}

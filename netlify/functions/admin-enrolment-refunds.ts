@@ -1,11 +1,26 @@
-/** POST /api/admin/enrollments/:orderId/refunds — refund part or all of a paid enrolment (bearer token, Idempotency-Key); see netlify/services/admin/enrolments.ts. */
+/**
+ * POST /api/admin/enrollments/:orderId/refunds {amount, reason, note?} with an Idempotency-Key —
+ * refund part or all of a paid enrolment (bearer token; docs/requirements.md#req-refunds); see
+ * netlify/services/admin/enrolments.ts. Checks in this order: 401 without a valid token; 404 for
+ * an id that is not an order id; 400 for a missing or malformed Idempotency-Key; 415/413/400 for
+ * the body; then 404 unknown order, 409 never paid / key reused, 400 amount over what is left,
+ * 502/504 from the gateway. 201 `{refund, enrolment}` for a new refund, 200 for the same key again.
+ */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../platform/http'
-import {refundEnrolmentForAdmin} from '../services/admin/enrolments'
+import {IdempotencyKeySchema, MAX_REFUND_BYTES, RefundRequestSchema} from '#schemas/contracts/refunds'
+import {handle, HttpError, json, readJson, requireBearer, requireMethod} from '../platform/http'
+import {verifyStaffToken} from '../services/admin/auth'
+import {refundEnrolmentForStaff, requireOrderId} from '../services/admin/enrolments'
 
 export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
   requireMethod(request, 'POST')
-  return refundEnrolmentForAdmin(request, context)
+  const {email} = await requireBearer(request, verifyStaffToken)
+  const orderId = requireOrderId(context.params?.orderId)
+  const key = IdempotencyKeySchema.safeParse(request.headers.get('idempotency-key') ?? undefined)
+  if (!key.success) throw new HttpError(400, key.error.issues[0]!.message, {'Idempotency-Key': [key.error.issues[0]!.message]})
+  const body = await readJson(request, RefundRequestSchema, MAX_REFUND_BYTES)
+  const {answer, created} = await refundEnrolmentForStaff(orderId, {...body, idempotencyKey: key.data, account: email})
+  return json(answer, {status: created ? 201 : 200})
 })
 
 export const config: Config = {path: '/api/admin/enrollments/:orderId/refunds', method: 'POST'}

@@ -1,11 +1,20 @@
-/** GET /api/admin/exam-statistics?examId= — item statistics of one exam (bearer token); see netlify/services/admin/exam-statistics.ts. */
+/**
+ * GET /api/admin/exam-statistics?examId= — a practice exam's item statistics (bearer token): 401
+ * without a valid token, 400 when `examId` is missing or not an exam id; see
+ * netlify/services/admin/exam-statistics.ts.
+ */
 import type {Config} from '@netlify/functions'
-import {handle, requireMethod} from '../platform/http'
-import {examStatisticsForAdmin} from '../services/admin/exam-statistics'
+import {ExamStatisticsQuerySchema} from '#schemas/contracts/exam-statistics'
+import {handle, HttpError, json, queryParam, requireBearer, requireMethod} from '../platform/http'
+import {verifyStaffToken} from '../services/admin/auth'
+import {examStatisticsForStaff} from '../services/admin/exam-statistics'
 
 export default handle(async (request: Request) => {
   requireMethod(request, 'GET')
-  return examStatisticsForAdmin(request)
+  await requireBearer(request, verifyStaffToken)
+  const query = ExamStatisticsQuerySchema.safeParse({examId: queryParam(request, 'examId')})
+  if (!query.success) throw new HttpError(400, query.error.issues[0]?.message ?? 'examId is not an exam id')
+  return json(await examStatisticsForStaff(query.data.examId))
 })
 
 export const config: Config = {path: '/api/admin/exam-statistics', method: 'GET'}

@@ -7,7 +7,7 @@
  */
 import type {Config} from '@netlify/functions'
 import {acceptContactMessage, ContactSubmissionSchema} from '../services/enquiries/contact'
-import {clientAddress, handle, HttpError, json, readJson, requireMethod} from '../platform/http'
+import {clientAddress, handle, json, readJson, requireMethod} from '../platform/http'
 
 /** A contact message is a few KB at most (message ≤ 5000 characters). */
 const MAX_CONTACT_BYTES = 32 * 1024
@@ -15,8 +15,7 @@ const MAX_CONTACT_BYTES = 32 * 1024
 export default handle(async (request: Request, context: {ip?: string}) => {
   requireMethod(request, 'POST')
   const submission = await readJson(request, ContactSubmissionSchema, MAX_CONTACT_BYTES)
-  const result = await acceptContactMessage(submission, {client: clientAddress(request, context)})
-  if (!result.ok) throw new HttpError(result.status, result.message, undefined, {'Retry-After': String(result.retryAfterSeconds)})
+  await acceptContactMessage(submission, {client: clientAddress(request, context)})
   return json({ok: true})
 })
 

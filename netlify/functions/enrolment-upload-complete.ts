@@ -6,12 +6,12 @@
  * the allowed type its name claims (the upload is then rejected and its bytes deleted).
  */
 import type {Config, Context} from '@netlify/functions'
-import {handle, json, requireMethod} from '../platform/http'
-import {completeUpload} from '../services/uploads/uploads'
+import {answeringAs, handle, json, requireMethod} from '../platform/http'
+import {completeUpload, UnsupportedDocumentError} from '../services/uploads/uploads'
 
 export default handle(async (request: Request, context: Pick<Context, 'params'>) => {
   requireMethod(request, 'POST')
-  return json(await completeUpload(context.params?.uploadId ?? ''))
+  return json(await answeringAs(415, UnsupportedDocumentError, completeUpload(context.params?.uploadId ?? '')))
 })
 
 export const config: Config = {path: '/api/enroll/upload/:uploadId/complete', method: 'POST'}

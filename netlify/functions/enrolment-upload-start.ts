@@ -6,16 +6,16 @@
  * anonymous visitors cannot fill storage.
  */
 import type {Config, Context} from '@netlify/functions'
-import {clientAddress, handle, json, readJson, requireMethod} from '../platform/http'
+import {answeringAs, clientAddress, handle, json, readJson, requireMethod} from '../platform/http'
 import {enforceRateLimit} from '../platform/rate-limit'
 import {StartUploadSchema} from '#schemas/contracts/uploads'
-import {startUpload} from '../services/uploads/uploads'
+import {startUpload, UnsupportedDocumentError} from '../services/uploads/uploads'
 
 export default handle(async (request: Request, context: Pick<Context, 'params' | 'ip'>) => {
   requireMethod(request, 'POST')
   const body = await readJson(request, StartUploadSchema)
   await enforceRateLimit('UPLOAD_START', clientAddress(request, context), 'Too many uploads. Please try again later.')
-  return json(await startUpload(body), {status: 201})
+  return json(await answeringAs(415, UnsupportedDocumentError, startUpload(body)), {status: 201})
 })
 
 export const config: Config = {path: '/api/enroll/upload', method: 'POST'}

@@ -85,18 +85,33 @@ export class ConflictError extends Error {
 }
 
 /**
+ * Why `change` leaves a blob as it is and the caller must refuse: `change` returns
+ * `refuse(reason)`, and updateJSON hands the reason back (`refusal`) without writing.
+ */
+export class Refusal<R> {
+  constructor(readonly reason: R) {}
+}
+
+/** A refusal from an updateJSON change: nothing is written and `reason` comes back as `refusal`. */
+export const refuse = <R>(reason: R): Refusal<R> => new Refusal(reason)
+
+/** What updateJSON resolves to: the value stored (or the unchanged current value), and the refusal if `change` refused. */
+export type UpdateResult<T, R> = {value: T | null; changed: boolean; refusal?: R}
+
+/**
  * Atomically updates the JSON blob at `key`: `change` receives the current value (or null)
- * and returns the new value, or `undefined` to leave the blob as it is. The blob's metadata is
- * kept as it was (a contact message's `{receivedAt, subject}`). Retries on a
- * concurrent write (up to `attempts` times) and throws ConflictError after that.
+ * and returns the new value, `undefined` to leave the blob as it is, or `refuse(reason)` to leave
+ * it and hand `reason` back as the result's `refusal` (the refusal of the attempt that read the
+ * value last). The blob's metadata is kept as it was (a contact message's `{receivedAt, subject}`).
+ * Retries on a concurrent write (up to `attempts` times) and throws ConflictError after that.
  * Resolves to the value stored (or the unchanged current value).
  */
-export function updateJSON<T>(
+export function updateJSON<T, R = never>(
   store: Store,
   key: string,
-  change: (current: T | null) => T | undefined,
+  change: (current: T | null) => T | undefined | Refusal<R>,
   attempts = 20,
-): Promise<{value: T | null; changed: boolean}> {
+): Promise<UpdateResult<T, R>> {
   return oneAtATime(key, () => conditionalUpdate(store, key, change, attempts))
 }
 
@@ -113,16 +128,18 @@ function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
   return run
 }
 
-async function conditionalUpdate<T>(
+async function conditionalUpdate<T, R>(
   store: Store,
   key: string,
-  change: (current: T | null) => T | undefined,
+  change: (current: T | null) => T | undefined | Refusal<R>,
   attempts: number,
-): Promise<{value: T | null; changed: boolean}> {
+): Promise<UpdateResult<T, R>> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     const current = await store.getWithMetadata(key, {type: 'json'})
-    const next = change((current?.data as T | undefined) ?? null)
-    if (next === undefined) return {value: (current?.data as T | undefined) ?? null, changed: false}
+    const value = (current?.data as T | undefined) ?? null
+    const next = change(value)
+    if (next instanceof Refusal) return {value, changed: false, refusal: next.reason}
+    if (next === undefined) return {value, changed: false}
     const result = current
       ? await store.setJSON(key, next, {onlyIfMatch: current.etag, metadata: current.metadata})
       : await store.setJSON(key, next, {onlyIfNew: true})

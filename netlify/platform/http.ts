@@ -7,7 +7,7 @@ import type {z} from 'zod'
 import {getEnv} from '#netlify/platform/env'
 import type {ApiError} from '#schemas/contracts/errors'
 import {NO_STORE} from '#netlify/platform/cache'
-import {secureResponse} from '#netlify/platform/security'
+import {NON_PAGE_CSP, secureResponse} from '#netlify/platform/security'
 import {ServiceError} from './errors'
 
 export class HttpError extends Error {
@@ -42,6 +42,38 @@ export function errorResponse(status: number, message: string, details?: HttpErr
 export function serviceErrorResponse(error: ServiceError): Response {
   const headers = error.retryAfterSeconds === undefined ? undefined : {'Retry-After': String(error.retryAfterSeconds)}
   return errorResponse(error.status, error.message, error.details, headers)
+}
+
+/** `attachment; filename="…"` with an ASCII fallback (quotes, backslashes, controls replaced) and RFC 5987 filename*. */
+export function contentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_').trim() || 'document'
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
+}
+
+/**
+ * `bytes` as a download `fileName` of `contentType`: never stored, never sniffed, sandboxed
+ * (`default-src 'none'; …; sandbox`). `stream` sends the bytes as a stream instead of one buffer.
+ */
+export function download(bytes: Uint8Array, file: {contentType: string; fileName: string; stream?: boolean}): Response {
+  const body = file.stream
+    ? new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes)
+          controller.close()
+        },
+      })
+    : (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)
+  return new Response(body, {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Length': String(bytes.byteLength),
+      'Content-Disposition': contentDisposition(file.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': NO_STORE,
+      'Content-Security-Policy': `${NON_PAGE_CSP}; sandbox`,
+    },
+  })
 }
 
 /** Default largest JSON body a function reads (bytes). */
@@ -146,6 +178,47 @@ async function answer<C>(handler: (request: Request, context: C) => Promise<Resp
     console.error(`[${request.method} ${request.url}]`, error)
     return errorResponse(500, 'Something went wrong on our side. Please try again.')
   }
+}
+
+/**
+ * `work`'s value; an error of class `type` (a ServiceError subclass whose refusal HTTP names more
+ * precisely than its kind, e.g. 415 for a file type) becomes an HttpError `status` with its message.
+ */
+export async function answeringAs<T>(status: number, type: abstract new (...args: never[]) => Error, work: Promise<T>): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (error instanceof type) throw new HttpError(status, error.message)
+    throw error
+  }
+}
+
+/** No Authorization header (401). */
+export const NO_TOKEN = 'No authentication token found'
+/** A header that is not `Bearer <token>`, or a token the verifier refuses (401). */
+export const INVALID_TOKEN = 'Invalid or expired token'
+const BEARER_CHALLENGE = 'Bearer realm="admin"'
+const INVALID_TOKEN_CHALLENGE = 'Bearer realm="admin", error="invalid_token"'
+
+/**
+ * The bearer-token guard of an edge: `Authorization: Bearer <token>` handed to `verify`, which
+ * resolves to who holds it or null. Missing header → 401 NO_TOKEN with a Bearer challenge; a
+ * header of another shape, or null from `verify` → 401 INVALID_TOKEN (error="invalid_token").
+ * Errors `verify` throws (a ServiceError 503 when logins are not configured) pass through.
+ */
+export async function requireBearer<T>(request: Request, verify: (token: string) => Promise<T | null>): Promise<T> {
+  const header = request.headers.get('authorization')?.trim() ?? ''
+  if (header === '') throw new HttpError(401, NO_TOKEN, undefined, {'WWW-Authenticate': BEARER_CHALLENGE})
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  if (!match) throw new HttpError(401, INVALID_TOKEN, undefined, {'WWW-Authenticate': INVALID_TOKEN_CHALLENGE})
+  const holder = await verify(match[1]!)
+  if (holder === null) throw new HttpError(401, INVALID_TOKEN, undefined, {'WWW-Authenticate': INVALID_TOKEN_CHALLENGE})
+  return holder
+}
+
+/** The query parameter `name` of the request's URL, or undefined when absent. */
+export function queryParam(request: Request, name: string): string | undefined {
+  return new URL(request.url).searchParams.get(name) ?? undefined
 }
 
 /** The client's address: Netlify's context.ip, else the first x-forwarded-for, else "unknown". */

@@ -18,7 +18,7 @@ import {clearEnrolmentIndex, indexEnrolment, listIndexedEnrolments, readIndexRow
 import {purgeStalePendingEnrolments} from '#netlify/services/enrolments/purge'
 import {isStale, rebuildEnrolmentIndex} from '#netlify/services/enrolments/repair'
 import {CANCELLED_ORDER_MESSAGE, createPending, getEnrolment, markPaid, type EnrolmentRecord} from '#netlify/services/enrolments/enrolments'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {findConfirmedEnrolment, issueReceipt} from '#netlify/services/enrolments/paid-enrolment'
 import {ENROLMENT_STATUSES, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
 import {ADMIN_EMAIL, callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
@@ -355,8 +355,8 @@ describe('payments and receipts after a follow-up', () => {
     expect(await rowOf(record.orderId)).toMatchObject({status: 'contacted', receiptNumber: saved.body.receiptNumber})
 
     const other = await markPaid(record.orderId, paymentId(), 'webhook').catch((error: unknown) => error)
-    expect(other).toBeInstanceOf(HttpError)
-    expect((other as HttpError).status).toBe(409)
+    expect(other).toBeInstanceOf(ServiceError)
+    expect((other as ServiceError).status).toBe(409)
     expect(await getEnrolment(record.orderId)).toMatchObject({status: 'contacted', paymentId: payment})
   })
 
@@ -365,7 +365,7 @@ describe('payments and receipts after a follow-up', () => {
     const unpaid = await pending()
     await patch(unpaid.orderId, {status: 'cancelled', note: 'Duplicate order'}, token)
     const late = await markPaid(unpaid.orderId, paymentId(), 'webhook').catch((error: unknown) => error)
-    expect(late).toBeInstanceOf(HttpError)
+    expect(late).toBeInstanceOf(ServiceError)
     expect(late).toMatchObject({status: 409, message: CANCELLED_ORDER_MESSAGE})
     const stored = await getEnrolment(unpaid.orderId)
     expect(stored).toMatchObject({status: 'cancelled'})

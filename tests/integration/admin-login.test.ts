@@ -6,10 +6,9 @@
  */
 import {SignJWT} from 'jose'
 import {describe, expect, it, vi} from 'vitest'
-import login from '#netlify/functions/admin-login'
+import login, {adminLoginHandler} from '#netlify/functions/admin-login'
 import list from '#netlify/functions/admin-enrolments'
 import {openStore, STORES} from '#netlify/platform/blobs'
-import {adminLogin} from '#netlify/services/admin/login'
 import {hashPassword} from '#netlify/platform/password'
 import {handle} from '#netlify/platform/http'
 import {signAdminToken, TOKEN_AUDIENCE, TOKEN_ISSUER} from '#netlify/services/admin/token'
@@ -31,7 +30,7 @@ const newClient = () => `2001:db8::${(clientCounter++).toString(16)}`
 
 /** POST /api/admin from `ip` at `now` (the throttle's clock), through the function's error handling. */
 function loginAt(body: {email: string; password: string}, ip: string, now: Date) {
-  const handler = handle((request: Request, context: {ip?: string}) => adminLogin(request, context, {now}))
+  const handler = handle(adminLoginHandler({now}))
   return callAs(handler, loginRequest(body), {ip})
 }
 const correct = {email: ADMIN_EMAIL, password: ADMIN_PASSWORD}

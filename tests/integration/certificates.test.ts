@@ -15,12 +15,11 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
-import certificatesFn from '#netlify/functions/admin-certificates'
+import certificatesFn, {certificatesHandler} from '#netlify/functions/admin-certificates'
 import pdfFn from '#netlify/functions/admin-certificate-pdf'
 import revokeFn from '#netlify/functions/admin-certificate-revoke'
 import remindersFn from '#netlify/functions/certificate-reminders'
 import verifyFn from '#netlify/functions/verify'
-import {issueCertificateForAdmin} from '#netlify/services/admin/certificates'
 import {openStore, STORES, updateJSON} from '#netlify/platform/blobs'
 import {findCertificate, findOrderCertificates, readCertificateCounter} from '#netlify/services/certificates/register'
 import {sendExpiryReminders} from '#netlify/services/certificates/reminders'
@@ -91,7 +90,7 @@ const post = (path: string, token: string | null, body: unknown) =>
 const issue = (token: string | null, body: unknown, handler: Parameters<typeof callAs>[0] = certificatesFn) =>
   callAs(handler, post('/api/admin/certificates', token, body))
 /** POST /api/admin/certificates as its function runs it, with the stub PDF renderer (for counting numbers). */
-const issueCounting = handle((request: Request) => issueCertificateForAdmin(request, {renderCertificatePdf: stubPdf}))
+const issueCounting = handle(certificatesHandler({renderCertificatePdf: stubPdf}))
 const revoke = (token: string | null, number: string, body: unknown) =>
   callAs(revokeFn, post(`/api/admin/certificates/${number}/revoke`, token, body), {params: {number}})
 const list = (token: string | null, query = '') => callAs(certificatesFn, getRequest(`/api/admin/certificates${query}`, token))

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {listIndexedEnrolments} from '#netlify/services/enrolments/index-store'
 import {PENDING_MAX_AGE_MS, purgeStalePendingEnrolments, type PurgeStep} from '#netlify/services/enrolments/purge'
 import {repairEnrolmentIndex} from '#netlify/services/enrolments/repair'
@@ -109,7 +109,7 @@ describe('purgeStalePendingEnrolments', () => {
     expect(claim.outcome).toBe('marked')
 
     const refused = await markPaid(stale.orderId, 'pay_late00000001', 'callback').catch((error: unknown) => error)
-    expect(refused).toBeInstanceOf(HttpError)
+    expect(refused).toBeInstanceOf(ServiceError)
     expect(refused).toMatchObject({status: 409, message: EXPIRED_ORDER_MESSAGE})
     expect(await getEnrolment(stale.orderId)).toMatchObject({status: 'pending', purgeStartedAt: NOW.toISOString()})
     expect((await repairEnrolmentIndex()).removed).toBeGreaterThanOrEqual(1)
@@ -138,8 +138,8 @@ function expectNoPaidRecordLost(orderId: string, paymentId: string, result: Awai
     expect(result.row, `${orderId}: accepted payment, not listed as paid`).toMatchObject({status: 'paid', paymentId})
   } else {
     const error = result.settled.error
-    expect(error, `${orderId}: ${String(error)}`).toBeInstanceOf(HttpError)
-    expect([404, 409]).toContain((error as HttpError).status)
+    expect(error, `${orderId}: ${String(error)}`).toBeInstanceOf(ServiceError)
+    expect([404, 409]).toContain((error as ServiceError).status)
     expect(result.record?.status ?? null, `${orderId}: refused payment, record still there`).not.toBe('paid')
   }
 }

@@ -15,7 +15,7 @@ import {join} from 'node:path'
 import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {OutboxListSchema} from '#schemas/contracts/outbox'
 import type {EnrolmentRecord} from '#netlify/services/enrolments/record'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {deliverDue, deliverOne, VISITOR_SEND_TIMEOUT_MS} from '#netlify/services/mail/deliver'
 import {MailHeaderError} from '#netlify/platform/mail-headers'
 import {enquiryNoticeMessage, enrolmentFacts, enrolmentNoticeMessage, receiptMessage, staffRecipients} from '#netlify/services/mail/messages'
@@ -407,7 +407,7 @@ describe('the 24-hour window', () => {
     }
     await expect(sendAgain(id, {now: later})).rejects.toMatchObject({status: 409})
     await expect(sendAgain('enquiry-notice:nothing-here', {now: later})).rejects.toMatchObject({status: 404})
-    await expect(sendAgain('../etc/passwd', {now: later})).rejects.toBeInstanceOf(HttpError)
+    await expect(sendAgain('../etc/passwd', {now: later})).rejects.toBeInstanceOf(ServiceError)
   })
 })
 

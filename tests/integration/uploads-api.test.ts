@@ -7,7 +7,7 @@ import * as chunkFn from '#netlify/functions/enrolment-upload-chunk'
 import * as completeFn from '#netlify/functions/enrolment-upload-complete'
 import * as startFn from '#netlify/functions/enrolment-upload-start'
 import {openStore, STORES} from '#netlify/platform/blobs'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {createFunctionRouter, type FunctionModule} from '#netlify/platform/routes'
 import {purgeStaleUploads, readUpload, resolveCompletedUploads} from '#netlify/services/uploads/uploads'
 import {startBlobs, testContext} from '../helpers/blobs'
@@ -67,9 +67,9 @@ async function expectHttpError(promise: Promise<unknown>, status: number, messag
     () => null,
     (e: unknown) => e,
   )
-  expect(error).toBeInstanceOf(HttpError)
-  expect((error as HttpError).status).toBe(status)
-  if (message) expect((error as HttpError).message).toMatch(message)
+  expect(error).toBeInstanceOf(ServiceError)
+  expect((error as ServiceError).status).toBe(status)
+  if (message) expect((error as ServiceError).message).toMatch(message)
 }
 
 describe('start → chunks → complete', () => {

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {parseAdminConfig, parseSessionSecret} from '#netlify/services/admin/config'
-import {contentDisposition} from '#netlify/services/admin/enrolments'
+import {contentDisposition} from '#netlify/platform/http'
 import {mergeSummary, shardOf, SHARD_COUNT, type EnrolmentSummary} from '#netlify/services/enrolments/index-store'
 
 const HASH = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA=='

@@ -1,28 +1,26 @@
 /**
- * Bearer-token guard of the admin API: `Authorization: Bearer <jwt>`.
- * Missing → 401 'No authentication token found'; malformed, forged, expired, `alg: none`, or
- * issued to another account than today's ADMIN_EMAIL → 401 'Invalid or expired token'.
+ * The staff token check behind the admin API's bearer guard (requireBearer of
+ * netlify/platform/http.ts reads the header): a token is the staff's when it verifies (./token.ts)
+ * and was issued to today's ADMIN_EMAIL.
  */
-import {HttpError} from '#netlify/platform/http'
 import {requireAdminConfig} from './config'
 import {safeEqual} from '#netlify/platform/password'
 import {verifyAdminToken} from './token'
 
-export const NO_TOKEN = 'No authentication token found'
-export const INVALID_TOKEN = 'Invalid or expired token'
-const CHALLENGE = {'WWW-Authenticate': 'Bearer realm="admin"'}
+/** Who a valid staff token belongs to. */
+export type Staff = {email: string}
 
-export async function requireAdmin(request: Request, options: {now?: Date} = {}): Promise<{email: string}> {
-  const header = request.headers.get('authorization')?.trim() ?? ''
-  if (header === '') throw new HttpError(401, NO_TOKEN, undefined, CHALLENGE)
-  const match = /^Bearer\s+(\S+)$/i.exec(header)
-  if (!match) throw new HttpError(401, INVALID_TOKEN, undefined, {...CHALLENGE, 'WWW-Authenticate': 'Bearer realm="admin", error="invalid_token"'})
+/**
+ * The staff account `token` was issued to, or null when it is malformed, forged, expired,
+ * `alg: none`, or issued to another account than today's ADMIN_EMAIL. Throws ServiceError
+ * 'unavailable' ADMIN_NOT_CONFIGURED when the admin login is not configured.
+ */
+export async function verifyStaffToken(token: string, options: {now?: Date} = {}): Promise<Staff | null> {
   const config = requireAdminConfig()
   try {
-    const {email} = await verifyAdminToken(match[1]!, config.secret, options)
-    if (!safeEqual(email.toLowerCase(), config.email)) throw new Error('The token belongs to another account')
-    return {email}
+    const {email} = await verifyAdminToken(token, config.secret, options)
+    return safeEqual(email.toLowerCase(), config.email) ? {email} : null
   } catch {
-    throw new HttpError(401, INVALID_TOKEN, undefined, {'WWW-Authenticate': 'Bearer realm="admin", error="invalid_token"'})
+    return null
   }
 }

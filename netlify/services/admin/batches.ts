@@ -1,13 +1,13 @@
 /**
- * Staff's view of the course batches (issue 16, docs/requirements.md#req-batches-staff), behind a
- * valid token (./auth.ts); every answer is Cache-Control: no-store (json()):
- * - GET /api/admin/batches → the batches starting after today (the provider's day), whatever
+ * Staff's view of the course batches (docs/requirements.md#req-batches-staff); the edges
+ * (netlify/functions/admin-batches.ts, admin-batch.ts) check the token:
+ * - list: the batches starting after today (the provider's day), whatever
  *   their status, earliest first, each with its live seat counts (the seats store, as
  *   availability counts them: expired holds never count) and its waitlist's length;
- * - GET /api/admin/batches/:batchId → `{batch, roster, waitlist}`: the roster is the paid
+ * - detail: `{batch, roster, waitlist}`: the roster is the paid
  *   enrolments whose index row (../enrolment-index.ts) names the batch, by name — never one read
- *   per enrolment record; 404 for an id that is not a batch id (before anything is read) or a
- *   batch the content does not have.
+ *   per enrolment record; not-found BATCH_NOT_FOUND for an id that is not a batch id (before
+ *   anything is read) or a batch the content does not have.
  * - markCancelledBatches: the admin list's "Batch cancelled" (the list adds `batchCancelled` to
  *   the rows of batches whose status in the content is `cancelled`, when it answers).
  */
@@ -21,8 +21,7 @@ import {fetchBatch, fetchBatches, fetchUpcomingBatches, type Batch} from '../sea
 import {readSeats} from '../seats/seats'
 import {getWaitlist} from '../waitlist/waitlist'
 import {listIndexedEnrolments} from '../enrolments/index-store'
-import {HttpError, json} from '#netlify/platform/http'
-import {requireAdmin} from './auth'
+import {ServiceError} from '#netlify/platform/errors'
 
 export const BATCH_NOT_FOUND = 'Batch not found'
 
@@ -85,27 +84,23 @@ export async function withCancelledBatches(rows: EnrolmentSummary[]): Promise<En
   }
 }
 
-/** GET /api/admin/batches (see the module comment). 401 without a valid token. */
-export async function listBatchesForAdmin(request: Request, options: {now?: Date} = {}): Promise<Response> {
-  await requireAdmin(request)
+/** The batches starting after the provider's day at `now` (default: the current time), with seats and waitlists (AdminBatchListSchema). */
+export async function listBatchesForStaff(options: {now?: Date} = {}): Promise<AdminBatchList> {
   const now = options.now ?? new Date()
   const batches = await fetchUpcomingBatches(providerToday(now))
   const ids = batches.map((batch) => batch.id)
   const [seats, waitlists] = await Promise.all([readSeats(ids), Promise.all(ids.map(getWaitlist))])
-  const body: AdminBatchList = {batches: batches.map((batch, i) => toAdminBatch(batch, seats.get(batch.id) ?? null, waitlists[i]!.length, now))}
-  return json(body)
+  return {batches: batches.map((batch, i) => toAdminBatch(batch, seats.get(batch.id) ?? null, waitlists[i]!.length, now))}
 }
 
-/** GET /api/admin/batches/:batchId (see the module comment). 401 without a valid token, 404 malformed or unknown id. */
-export async function batchDetailForAdmin(request: Request, context?: {params?: Record<string, string>}, options: {now?: Date} = {}): Promise<Response> {
-  await requireAdmin(request)
-  const batchId = context?.params?.batchId ?? ''
-  if (!isBatchId(batchId)) throw new HttpError(404, BATCH_NOT_FOUND)
+/** The batch `batchId` with its roster and waitlist (AdminBatchDetailSchema); not-found for a malformed or unknown id. */
+export async function batchDetailForStaff(batchId: string, options: {now?: Date} = {}): Promise<AdminBatchDetail> {
+  if (!isBatchId(batchId)) throw new ServiceError('not-found', BATCH_NOT_FOUND)
   const now = options.now ?? new Date()
   const batch = await fetchBatch(batchId)
-  if (!batch) throw new HttpError(404, BATCH_NOT_FOUND)
+  if (!batch) throw new ServiceError('not-found', BATCH_NOT_FOUND)
   const [seats, waitlist, rows] = await Promise.all([readSeats([batchId]), getWaitlist(batchId), listIndexedEnrolments({status: 'paid'})])
-  const body: AdminBatchDetail = {
+  return {
     batch: toAdminBatch(batch, seats.get(batchId) ?? null, waitlist.length, now),
     roster: rosterOf(rows, batchId),
     waitlist: waitlist.map((entry) => ({
@@ -116,5 +111,4 @@ export async function batchDetailForAdmin(request: Request, context?: {params?: 
       notifiedAt: entry.notifiedAt ?? null,
     })),
   }
-  return json(body)
 }

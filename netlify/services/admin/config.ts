@@ -13,12 +13,12 @@
  *   in production; locally a random per-process secret is used when unset (tokens then die
  *   with the process).
  *
- * Problems are logged (never sent to the client) and surface as HttpError 503
+ * Problems are logged (never sent to the client) and surface as ServiceError 'unavailable' (503)
  * 'Admin login is not configured'.
  */
 import {randomBytes} from 'node:crypto'
 import {AdminEnvSchema, EnvError, isProduction, MIN_SESSION_SECRET_LENGTH, parseEnvSection, type EnvSource} from '#netlify/platform/env'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import type {ParsedHash} from '#netlify/platform/password'
 
 export const ADMIN_NOT_CONFIGURED = 'Admin login is not configured'
@@ -110,11 +110,11 @@ function orUnavailable<T>(read: () => T): T {
   } catch (error) {
     if (error instanceof AdminConfigError) {
       console.error(`[admin] refusing the request: ${error.message}`)
-      throw new HttpError(503, ADMIN_NOT_CONFIGURED)
+      throw new ServiceError('unavailable', ADMIN_NOT_CONFIGURED)
     }
     throw error
   }
 }
 
-/** For the functions: the configuration, or HttpError 503 (the reason is logged). */
+/** The configuration, or ServiceError 'unavailable' (503; the reason is logged). */
 export const requireAdminConfig = (): AdminConfig => orUnavailable(() => parseAdminConfig())

@@ -1,36 +1,31 @@
 /**
- * POST /api/admin/enrollments/:orderId/installments/:number/link (issue 17;
- * schemas/contracts/installments.ts, docs/requirements.md#req-installments): staff request the payment
- * link of installment `number` (2…n) of a cadetship enrolment, as the token's account. Checks in
- * this order: 401 without a valid token; 404 for an id that is not an order id; 400 for a number
- * that is not 2…99; 415/413/400 for a body that is not empty or `{}`; then ../installments.ts
- * requestInstallmentLink: 404 unknown order, 400 not a cadetship / no such installment, 409
- * installment 1 unpaid / a link open / already paid, 502/504 from the gateway with no link
- * sent. 201 `{installment, enrolment}`.
+ * Staff request the payment link of installment `number` (2…n) of a cadetship enrolment
+ * (schemas/contracts/installments.ts, docs/requirements.md#req-installments), as their account.
+ * The edge (netlify/functions/admin-enrolment-installment-link.ts) checks the token, the order id
+ * (requireOrderId of ./enrolments.ts) and the number (requireInstallmentNumber) before the body;
+ * then ../installments/installments.ts requestInstallmentLink: not-found unknown order, invalid
+ * not a cadetship / no such installment, conflict installment 1 unpaid / a link open / already
+ * paid, upstream / timeout from the gateway with no link sent.
  */
-import {isOrderId} from '#schemas/contracts/ids'
-import {InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES, type InstallmentLinkResponse} from '#schemas/contracts/installments'
+import type {InstallmentLinkResponse} from '#schemas/contracts/installments'
 import {LINK_MESSAGES} from '#schemas/rules/installments'
-import {HttpError, json, readJson} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {requestInstallmentLink} from '../installments/installments'
-import {requireAdmin} from './auth'
-import {ENROLMENT_NOT_FOUND, toDetail} from './enrolments'
+import {toDetail} from './enrolments'
 
-/** Handles the request (see the module comment). `options.now` for tests. */
-export async function requestInstallmentLinkForAdmin(
-  request: Request,
-  context?: {params?: Record<string, string>},
-  options: {now?: Date} = {},
-): Promise<Response> {
-  const {email} = await requireAdmin(request)
-  const orderId = context?.params?.orderId ?? ''
-  if (!isOrderId(orderId)) throw new HttpError(404, ENROLMENT_NOT_FOUND)
-  const raw = context?.params?.number ?? ''
-  if (!/^\d{1,2}$/.test(raw) || Number(raw) < 2) throw new HttpError(400, LINK_MESSAGES.badNumber(3))
-  if (request.headers.has('content-type') || (request.headers.get('content-length') ?? '0') !== '0')
-    await readJson(request, InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES)
+/** The `:number` path parameter (2…99): invalid LINK_MESSAGES.badNumber otherwise. */
+export function requireInstallmentNumber(raw: string | undefined): number {
+  if (!/^\d{1,2}$/.test(raw ?? '') || Number(raw) < 2) throw new ServiceError('invalid', LINK_MESSAGES.badNumber(3))
+  return Number(raw)
+}
+
+/** The link of installment `number` of `orderId`, requested by `account` at `now` (default: now): `{installment, enrolment}`. */
+export async function requestInstallmentLinkForStaff(
+  orderId: string,
+  number: number,
+  options: {account: string; now?: Date},
+): Promise<InstallmentLinkResponse> {
   const now = options.now ?? new Date()
-  const {record, installment, schedule} = await requestInstallmentLink(orderId, Number(raw), {account: email, now})
-  const answer: InstallmentLinkResponse = {installment, enrolment: toDetail(record, schedule, now)}
-  return json(answer, {status: 201})
+  const {record, installment, schedule} = await requestInstallmentLink(orderId, number, {account: options.account, now})
+  return {installment, enrolment: toDetail(record, schedule, now)}
 }

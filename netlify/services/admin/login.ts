@@ -12,14 +12,20 @@
  * The email and the password are both always checked (no early return on a wrong email) and
  * compared in constant time.
  */
-import {AdminLoginSchema, type AdminLoginResponse} from '#schemas/contracts/admin'
-import {clientAddress, HttpError, json, readJson} from '#netlify/platform/http'
+import type {z} from 'zod'
+import type {AdminLoginResponse, AdminLoginSchema} from '#schemas/contracts/admin'
 import {normaliseAccount, requireAdminConfig, type AdminConfig} from './config'
 import {safeEqual, verifyPassword} from '#netlify/platform/password'
 import {reserveLoginAttempt} from './throttle'
 import {signAdminToken} from './token'
 
+/** Credentials as AdminLoginSchema parses them (email trimmed). */
+export type AdminCredentials = z.infer<typeof AdminLoginSchema>
+
 export const INVALID_CREDENTIALS = 'Invalid credentials'
+
+/** The largest login body the edge reads (bytes). */
+export const MAX_LOGIN_BYTES = 8 * 1024
 
 /** Whether the credentials are the configured admin's; always runs both checks. */
 export async function checkCredentials(config: AdminConfig, email: string, password: string): Promise<boolean> {
@@ -29,22 +35,29 @@ export async function checkCredentials(config: AdminConfig, email: string, passw
 }
 
 export type AdminLoginOptions = {
+  /** The client's address (the throttle counts per account and client). */
+  client: string
   /** The time of the attempt for the throttle (tests inject it); defaults to now. */
   now?: Date
 }
 
-/** Handles POST /api/admin (AdminLoginSchema → AdminLoginResponseSchema); the order of checks is the module's. */
-export async function adminLogin(request: Request, context?: {ip?: string}, options: AdminLoginOptions = {}): Promise<Response> {
+/**
+ * A login with `credentials` (already parsed with AdminLoginSchema) from `options.client`: the
+ * token (AdminLoginResponseSchema), or null for credentials that are not the admin's (the edge's
+ * 401 INVALID_CREDENTIALS). Throws ServiceError 'unavailable' when the login is not configured
+ * and 'limited' (with retryAfterSeconds) while the throttle refuses. The edge calls
+ * requireAdminConfig() before it reads the body, so a misconfiguration answers before anything else.
+ */
+export async function adminLogin(credentials: AdminCredentials, options: AdminLoginOptions): Promise<AdminLoginResponse | null> {
   const config = requireAdminConfig()
-  const {email, password} = await readJson(request, AdminLoginSchema, 8 * 1024)
-  const attempt = await reserveLoginAttempt(email, clientAddress(request, context), options.now)
+  const {email, password} = credentials
+  const attempt = await reserveLoginAttempt(email, options.client, options.now)
   const ok = await checkCredentials(config, email, password)
   await attempt.settle(ok)
   if (!ok) {
     console.warn(`[admin] failed login (${attempt.remaining} more failures allowed in the window for this account and client)`)
-    throw new HttpError(401, INVALID_CREDENTIALS)
+    return null
   }
   const {token, expiresAt} = await signAdminToken(config.email, config.secret)
-  const body: AdminLoginResponse = {authToken: token, expiresAt}
-  return json(body)
+  return {authToken: token, expiresAt}
 }

@@ -12,14 +12,14 @@
  *   failures against other accounts stay.
  *
  * An attempt reserves a place on both budgets before the password is checked (client first);
- * when either is spent it is refused with 429 TOO_MANY_ATTEMPTS and Retry-After (seconds until
+ * when either is spent it is refused ('limited', 429) with TOO_MANY_ATTEMPTS and Retry-After (seconds until
  * that budget's window closes), whatever the password: the lock reveals nothing, and a locked
  * client costs no password hashing. The window of each key opens with its first counted attempt
  * and lasts the budget's window; a success that leaves nothing counted lets the next failure open
  * a new one. Successful logins never count, so staff who sign in and out all day are never
  * throttled.
  */
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {reserveNamedAttempt, settleAttempt} from '#netlify/platform/rate-limit'
 import {normaliseAccount} from './config'
 
@@ -38,7 +38,7 @@ const accountKey = (account: string, client: string) => JSON.stringify([normalis
 
 /**
  * Reserves one login attempt of `account` (the submitted email) from `client` (its address) at
- * `now` (default: now). Throws HttpError 429 TOO_MANY_ATTEMPTS with Retry-After (seconds) when
+ * `now` (default: now). Throws ServiceError 'limited' (429) TOO_MANY_ATTEMPTS with Retry-After (seconds) when
  * the account+client key or the client has spent its failure budget.
  */
 export async function reserveLoginAttempt(account: string, client: string, now?: Date): Promise<LoginAttempt> {
@@ -63,8 +63,8 @@ export async function reserveLoginAttempt(account: string, client: string, now?:
   }
 }
 
-function tooMany(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, TOO_MANY_ATTEMPTS, undefined, {'Retry-After': String(retryAfterSeconds)})
+function tooMany(retryAfterSeconds: number): ServiceError {
+  return new ServiceError('limited', TOO_MANY_ATTEMPTS, {retryAfterSeconds})
 }
 
 /** settleAttempt that logs instead of throwing: the place it could not free counts as a failure until its window closes. */

@@ -45,9 +45,9 @@ import {
 import {ENROLMENT_STATUS_LABELS} from '#schemas/rules/enrolment-status'
 import {publicOrigin} from '#netlify/platform/env'
 import {absoluteUrl} from '#schemas/rules/paths'
-import {listKeys, openStore, STORES, updateJSON} from '#netlify/platform/blobs'
+import {listKeys, openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
 import {getEnrolment} from '../enrolments/enrolments'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
 import {enqueue, getOutboxRecord, readAttachments} from '../mail/outbox'
 import {renderCertificatePdf, type RenderCertificatePdf} from './certificate-pdf'
@@ -188,19 +188,19 @@ export type IssuedCertificate = {record: CertificateRecord; messageId: string}
  * the number `{prefix}-{CODE}-{YYYY}-{NNNNN}`. Queues the e-mail with the PDF to the enrolment's
  * e-mail and, unless `deliver` is false, tries to send it once.
  *
- * Throws HttpError 404 (unknown order), 409 (not completed; a valid certificate already; another
+ * Throws ServiceError not-found (unknown order), conflict (not completed; a valid certificate already; another
  * issue in progress; a course without a certificate code), and lets Blobs and content errors
  * through (the edge answers 500; nothing half-done stays: a retry finishes it).
  */
 export async function issueCertificate(request: IssueCertificateRequest, options: RegisterOptions = {}): Promise<IssuedCertificate> {
   const now = options.now ?? new Date()
   const enrolment = await getEnrolment(request.orderId)
-  if (!enrolment) throw new HttpError(404, ENROLMENT_NOT_FOUND)
-  if (enrolment.status !== 'completed') throw new HttpError(409, notCompletedMessage(enrolment.status))
+  if (!enrolment) throw new ServiceError('not-found', ENROLMENT_NOT_FOUND)
+  if (enrolment.status !== 'completed') throw new ServiceError('conflict', notCompletedMessage(enrolment.status))
   const context = await certificateContext(enrolment.trainingProgram, enrolment.course)
   const course = context.course
   if (!course || !course.code)
-    throw new HttpError(409, `The course ${enrolment.courseName} has no certificate code in the content: add one in the Studio first`)
+    throw new ServiceError('conflict', `The course ${enrolment.courseName} has no certificate code in the content: add one in the Studio first`)
 
   // 1. Claim the enrolment. A valid certificate refuses; a revoked one recorded as active (a crash
   //    during its revocation) does not.
@@ -208,24 +208,16 @@ export async function issueCertificate(request: IssueCertificateRequest, options
   const activeRecord = before?.active ? await findCertificate(before.active) : null
   const revokedActive = activeRecord?.revokedOn ? activeRecord.number : null
   const leaseId = randomBytes(8).toString('hex')
-  let refusal: string | null = null
   let attempt = 0
-  const claimed = await updateJSON<OrderCertificates>(store(), orderKey(request.orderId), (current) => {
+  const claimed = await updateJSON<OrderCertificates, string>(store(), orderKey(request.orderId), (current) => {
     const index = current ?? {orderId: request.orderId, numbers: [], active: null, issuing: null}
-    refusal = null
-    if (index.active && index.active !== revokedActive) {
-      refusal = alreadyCertifiedMessage(index.active)
-      return undefined
-    }
-    if (index.issuing && Date.parse(index.issuing.until) > now.getTime()) {
-      refusal = ISSUE_IN_PROGRESS
-      return undefined
-    }
+    if (index.active && index.active !== revokedActive) return refuse(alreadyCertifiedMessage(index.active))
+    if (index.issuing && Date.parse(index.issuing.until) > now.getTime()) return refuse(ISSUE_IN_PROGRESS)
     attempt = index.numbers.length + 1
     return {...index, active: null, issuing: {leaseId, until: new Date(now.getTime() + ISSUE_LEASE_MS).toISOString()}}
   })
-  if (refusal) throw new HttpError(409, refusal)
-  if (!claimed.changed) throw new HttpError(409, ISSUE_IN_PROGRESS)
+  if (claimed.refusal) throw new ServiceError('conflict', claimed.refusal)
+  if (!claimed.changed) throw new ServiceError('conflict', ISSUE_IN_PROGRESS)
 
   try {
     // 2. The number.
@@ -311,27 +303,19 @@ export async function issueCertificate(request: IssueCertificateRequest, options
 /**
  * Revokes certificate `number` on the provider's day of `now` with `reason` (1–500 characters,
  * already validated): the record keeps everything and gains `revokedOn`, the reason, the time and
- * the staff account; the enrolment may get a new certificate. Throws HttpError 404 (unknown) and
- * 409 (already revoked).
+ * the staff account; the enrolment may get a new certificate. Throws ServiceError not-found
+ * (unknown) and conflict (already revoked).
  */
 export async function revokeCertificate(number: string, reason: string, options: RegisterOptions = {}): Promise<CertificateRecord> {
   const now = options.now ?? new Date()
-  if (!isCertificateNumber(number)) throw new HttpError(404, CERTIFICATE_NOT_FOUND)
-  let outcome: 'missing' | 'revoked' | 'done' = 'missing'
-  const {value} = await updateJSON<CertificateRecord>(store(), certKey(number), (current) => {
-    if (!current) {
-      outcome = 'missing'
-      return undefined
-    }
-    if (current.revokedOn) {
-      outcome = 'revoked'
-      return undefined
-    }
-    outcome = 'done'
+  if (!isCertificateNumber(number)) throw new ServiceError('not-found', CERTIFICATE_NOT_FOUND)
+  const {value, refusal} = await updateJSON<CertificateRecord, ServiceError>(store(), certKey(number), (current) => {
+    if (!current) return refuse(new ServiceError('not-found', CERTIFICATE_NOT_FOUND))
+    if (current.revokedOn) return refuse(new ServiceError('conflict', ALREADY_REVOKED))
     return {...current, revokedOn: providerToday(now), revocationReason: reason.trim(), revokedAt: now.toISOString(), revokedBy: options.account ?? ''}
   })
-  if (outcome === 'missing' || !value) throw new HttpError(404, CERTIFICATE_NOT_FOUND)
-  if (outcome === 'revoked') throw new HttpError(409, ALREADY_REVOKED)
+  if (refusal) throw refusal
+  if (!value) throw new ServiceError('not-found', CERTIFICATE_NOT_FOUND)
   await updateJSON<OrderCertificates>(store(), orderKey(value.orderId), (current) =>
     current && current.active === number ? {...current, active: null} : undefined,
   )

@@ -27,6 +27,7 @@ import {enquiryNoticeMessage, staffRecipients} from '../mail/messages'
 import {enqueue, getOutboxRecord} from '../mail/outbox'
 import {receiptContext} from '../receipts/context'
 import {checkNamedRateLimit, sha256Hex} from '#netlify/platform/rate-limit'
+import {ServiceError} from '#netlify/platform/errors'
 
 export const CONTACT_RATE_LIMITED_MESSAGE = 'Too many messages. Please try again in a few minutes.'
 
@@ -64,8 +65,6 @@ export type ContactResult =
   | {ok: true; stored: true; id: string; key: string}
   /** The honeypot was filled: answer as a success, nothing was stored. */
   | {ok: true; stored: false}
-  /** Over the client's limit: answer 429 with Retry-After. */
-  | {ok: false; status: 429; message: string; retryAfterSeconds: number}
 
 /** True when the honeypot holds anything: people never see the field, bots fill it. */
 export function honeypotFilled(value: unknown): boolean {
@@ -77,13 +76,16 @@ export function contactMessageKey(receivedAt: Date, id: string): string {
   return `${receivedAt.toISOString().replace(/:/g, '-')}_${id}`
 }
 
-/** Accepts a validated contact message from `client` (its address): honeypot, rate limit, storage. */
+/**
+ * Accepts a validated contact message from `client` (its address): honeypot, rate limit, storage.
+ * Throws ServiceError limited CONTACT_RATE_LIMITED_MESSAGE (with retryAfterSeconds) over the client's limit.
+ */
 export async function acceptContactMessage(submission: ContactSubmission, {client, now = new Date()}: {client: string; now?: Date}): Promise<ContactResult> {
   if (honeypotFilled(submission.website)) return {ok: true, stored: false}
 
   // One budget per client, shared by the page and the API (RATE_LIMIT_CONTACT, default 5/10m).
   const limit = await checkNamedRateLimit('CONTACT', client, now)
-  if (!limit.allowed) return {ok: false, status: 429, message: CONTACT_RATE_LIMITED_MESSAGE, retryAfterSeconds: limit.retryAfterSeconds}
+  if (!limit.allowed) throw new ServiceError('limited', CONTACT_RATE_LIMITED_MESSAGE, {retryAfterSeconds: limit.retryAfterSeconds})
 
   const id = randomUUID()
   const record: StoredContactMessage = {

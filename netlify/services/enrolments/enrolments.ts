@@ -29,8 +29,8 @@
 import {randomBytes} from 'node:crypto'
 import {isOrderId} from '#schemas/contracts/ids'
 import {checkRefundMove, checkStaffMove, wasPaid, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
-import {HttpError} from '#netlify/platform/http'
-import {listKeys, openStore, STORES, updateJSON} from '#netlify/platform/blobs'
+import {ServiceError} from '#netlify/platform/errors'
+import {listKeys, openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
 import type {Attachment} from '../uploads/uploads'
 import type {EnrolmentHistoryEntry, EnrolmentRecord, NewEnrolment, PaidVia} from './record'
 import {indexEnrolmentSafely} from './index-store'
@@ -90,8 +90,8 @@ export const CANCELLED_ORDER_MESSAGE = 'This order was cancelled before the paym
 /**
  * Marks the order paid by `paymentId`. Resolves with the stored record and whether this call
  * changed it (false when it was already paid by the same payment — also when staff have moved
- * it on since, e.g. to `contacted`: its status stays). Throws HttpError 404 for an unknown
- * order, 409 when the order is already paid by another payment, 409 (EXPIRED_ORDER_MESSAGE,
+ * it on since, e.g. to `contacted`: its status stays). Throws ServiceError not-found for an unknown
+ * order, conflict when the order is already paid by another payment, 409 (EXPIRED_ORDER_MESSAGE,
  * logged for review and refund) when the purge has claimed the pending record (issue 12,
  * finding 6), and 409 (CANCELLED_ORDER_MESSAGE, logged likewise) when staff cancelled the order
  * before it was paid (issue 15).
@@ -113,36 +113,23 @@ async function markPaidNow(
   options: {extraAttachments?: Attachment[]; now?: () => Date},
 ): Promise<MarkPaidResult> {
   const now = options.now ?? (() => new Date())
-  let outcome = 'missing' as 'missing' | 'same' | 'conflict' | 'paid' | 'purging' | 'cancelled'
-  let existing = null as EnrolmentRecord | null
-  const {value, changed} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
-    existing = current
-    if (!current) {
-      outcome = 'missing'
-      return undefined
-    }
-    if (current.purgeStartedAt) {
-      // The purge owns this record now: writing the payment into it would be deleted with it.
-      outcome = 'purging'
-      return undefined
-    }
+  // Whether this call's write made the payment (not only added documents to a paid record).
+  let paidNow = false
+  const {value, changed, refusal} = await updateJSON<EnrolmentRecord, 'missing' | 'purging' | 'cancelled' | 'conflict'>(store(), orderId, (current) => {
+    paidNow = false
+    if (!current) return refuse('missing')
+    // The purge owns this record now: writing the payment into it would be deleted with it.
+    if (current.purgeStartedAt) return refuse('purging')
     const extra = (options.extraAttachments ?? []).filter((a) => !current.attachments.some((b) => b.uploadId === a.uploadId))
     // Paid, or moved on since (contacted, confirmed, … even cancelled or refunded after payment).
     if (wasPaid(current)) {
-      if (current.paymentId !== paymentId) {
-        outcome = 'conflict'
-        return undefined
-      }
-      outcome = 'same'
+      if (current.paymentId !== paymentId) return refuse('conflict')
       if (extra.length === 0) return undefined
       return {...current, attachments: [...current.attachments, ...extra], updatedAt: now().toISOString()}
     }
-    if (current.status !== 'pending') {
-      // Cancelled by staff before any payment (issue 15): a final status; the payment is for review.
-      outcome = 'cancelled'
-      return undefined
-    }
-    outcome = 'paid'
+    // Cancelled by staff before any payment: a final status; the payment is for review.
+    if (current.status !== 'pending') return refuse('cancelled')
+    paidNow = true
     const timestamp = now().toISOString()
     return {
       ...current,
@@ -155,24 +142,24 @@ async function markPaidNow(
       confirmationKey: current.confirmationKey ?? newConfirmationKey(),
     }
   })
-  if (outcome === 'missing') throw new HttpError(404, 'Unknown order')
-  if (outcome === 'purging') {
+  if (refusal === 'missing') throw new ServiceError('not-found', 'Unknown order')
+  if (refusal === 'purging') {
     console.error(
-      `[enrolments] REVIEW: payment ${paymentId} (via ${via}) arrived for order ${orderId}, whose pending enrolment (created ${existing?.createdAt}) is being purged as stale; NOT recorded. Check the Razorpay dashboard and refund it or re-enrol the payer.`,
+      `[enrolments] REVIEW: payment ${paymentId} (via ${via}) arrived for order ${orderId}, whose pending enrolment (created ${value?.createdAt}) is being purged as stale; NOT recorded. Check the Razorpay dashboard and refund it or re-enrol the payer.`,
     )
-    throw new HttpError(409, EXPIRED_ORDER_MESSAGE)
+    throw new ServiceError('conflict', EXPIRED_ORDER_MESSAGE)
   }
-  if (outcome === 'cancelled') {
+  if (refusal === 'cancelled') {
     console.error(
-      `[enrolments] REVIEW: payment ${paymentId} (via ${via}) arrived for order ${orderId}, which staff cancelled (${existing?.status}) before it was paid; NOT recorded. Check the Razorpay dashboard and refund it or re-enrol the payer.`,
+      `[enrolments] REVIEW: payment ${paymentId} (via ${via}) arrived for order ${orderId}, which staff cancelled (${value?.status}) before it was paid; NOT recorded. Check the Razorpay dashboard and refund it or re-enrol the payer.`,
     )
-    throw new HttpError(409, CANCELLED_ORDER_MESSAGE)
+    throw new ServiceError('conflict', CANCELLED_ORDER_MESSAGE)
   }
-  if (outcome === 'conflict') {
+  if (refusal === 'conflict') {
     console.error(
-      `[enrolments] REVIEW: order ${orderId} is already paid by ${existing?.paymentId} (${existing?.paidVia}); refused a second payment ${paymentId} via ${via}. Check the Razorpay dashboard and refund if it was captured.`,
+      `[enrolments] REVIEW: order ${orderId} is already paid by ${value?.paymentId} (${value?.paidVia}); refused a second payment ${paymentId} via ${via}. Check the Razorpay dashboard and refund if it was captured.`,
     )
-    throw new HttpError(409, 'This order is already paid by another payment')
+    throw new ServiceError('conflict', 'This order is already paid by another payment')
   }
   if (!value) throw new Error(`Enrolment ${orderId} vanished while it was being marked paid`)
   // Also when nothing changed (the same payment again): the booking is idempotent, and this
@@ -180,7 +167,7 @@ async function markPaidNow(
   const record = value.batch ? await bookPaidSeat(value, via, now()) : value
   // Also when nothing changed: a no-op unless an earlier index write was lost (self-repair).
   await indexEnrolmentSafely(record)
-  return {record, changed: changed && outcome === 'paid'}
+  return {record, changed: changed && paidNow}
 }
 
 /**
@@ -213,20 +200,18 @@ async function bookPaidSeat(record: EnrolmentRecord, via: PaidVia, now: Date): P
  * Stores the receipt number of a paid enrolment (issue 14; netlify/services/enrolments/paid-enrolment.ts), once:
  * a conditional write that lands only while the record has none. Resolves to the stored record
  * (also when it already had this or another number: the first one stays, a different one is
- * logged for review). Throws HttpError 404 for an unknown order and 409 for one never paid
+ * logged for review). Throws ServiceError not-found for an unknown order and conflict for one never paid
  * (wasPaid: a paid enrolment moved on since, even cancelled, still gets its number).
  */
 export async function recordReceiptNumber(orderId: string, receiptNumber: string, now = new Date()): Promise<EnrolmentRecord> {
-  let outcome = 'missing' as 'missing' | 'pending' | 'kept' | 'set'
-  const {value} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
-    if (!current) return void (outcome = 'missing')
-    if (!wasPaid(current)) return void (outcome = 'pending')
-    if (current.receiptNumber) return void (outcome = 'kept')
-    outcome = 'set'
+  const {value, refusal} = await updateJSON<EnrolmentRecord, ServiceError>(store(), orderId, (current) => {
+    if (!current) return refuse(new ServiceError('not-found', 'Unknown order'))
+    if (!wasPaid(current)) return refuse(new ServiceError('conflict', 'The order is not paid'))
+    if (current.receiptNumber) return undefined
     return {...current, receiptNumber, updatedAt: now.toISOString()}
   })
-  if (outcome === 'missing' || !value) throw new HttpError(404, 'Unknown order')
-  if (outcome === 'pending') throw new HttpError(409, 'The order is not paid')
+  if (refusal) throw refusal
+  if (!value) throw new ServiceError('not-found', 'Unknown order')
   if (value.receiptNumber !== receiptNumber)
     console.error(`[enrolments] REVIEW: order ${orderId} has receipt ${value.receiptNumber}; refused a second number ${receiptNumber}`)
   await indexEnrolmentSafely(value)
@@ -251,29 +236,26 @@ export const PURGING_MESSAGE = 'This enrolment expired unpaid and is being delet
  * (schemas/rules/enrolment-status.ts: checkStaffMove for staff, checkRefundMove for a refund);
  * a note alone is allowed in every status. Then the admin list's row is updated.
  *
- * Resolves to the stored record. Throws HttpError 404 for an unknown order, 409 with the rule's
- * message for a refused move, 409 (PURGING_MESSAGE) for a record being purged. Callers
+ * Resolves to the stored record. Throws ServiceError not-found for an unknown order, conflict with
+ * the rule's message for a refused move, conflict (PURGING_MESSAGE) for a record being purged. Callers
  * validate the note (the API: schemas/contracts/admin.ts); an empty change is a programming error.
  */
 export async function changeEnrolment(orderId: string, change: EnrolmentChange, actor: EnrolmentActor, now = new Date()): Promise<EnrolmentRecord> {
   if (change.status === undefined && change.note === undefined) throw new Error('changeEnrolment: nothing to change')
-  let refusal: {status: 404 | 409; message: string} | null = null
-  const {value, changed} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
-    refusal = null
-    if (!current) return void (refusal = {status: 404, message: 'Unknown order'})
-    if (current.purgeStartedAt) return void (refusal = {status: 409, message: PURGING_MESSAGE})
+  const {value, changed, refusal} = await updateJSON<EnrolmentRecord, ServiceError>(store(), orderId, (current) => {
+    if (!current) return refuse(new ServiceError('not-found', 'Unknown order'))
+    if (current.purgeStartedAt) return refuse(new ServiceError('conflict', PURGING_MESSAGE))
     const entry: EnrolmentHistoryEntry = {at: now.toISOString(), by: actor.account}
     if (change.status !== undefined) {
       const check = actor.kind === 'staff' ? checkStaffMove(current.status, change.status) : checkRefundMove(current, change.status)
-      if (!check.ok) return void (refusal = {status: 409, message: check.message})
+      if (!check.ok) return refuse(new ServiceError('conflict', check.message))
       entry.from = current.status
       entry.to = change.status
     }
     if (change.note !== undefined) entry.note = change.note
     return {...current, status: change.status ?? current.status, history: [...(current.history ?? []), entry], updatedAt: entry.at}
   })
-  const refused = refusal as {status: 404 | 409; message: string} | null
-  if (refused) throw new HttpError(refused.status, refused.message)
+  if (refusal) throw refusal
   if (!value || !changed) throw new Error(`Enrolment ${orderId} vanished while it was being changed`)
   await indexEnrolmentSafely(value)
   return value

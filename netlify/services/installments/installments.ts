@@ -47,11 +47,11 @@ import {publicOrigin} from '#netlify/platform/env'
 import {absoluteUrl} from '#schemas/rules/paths'
 import {fetchContent} from '#netlify/platform/content/client'
 import {NEXT_STEPS_QUERY} from '#netlify/platform/content/queries'
-import {openStore, STORES, updateJSON} from '#netlify/platform/blobs'
+import {openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
 import type {EnrolmentRecord} from '../enrolments/record'
 import {getEnrolment} from '../enrolments/enrolments'
 import {indexEnrolmentSafely} from '../enrolments/index-store'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
 import {enrolmentFacts, installmentLinkMessage, receiptMessage} from '../mail/messages'
 import {enqueue} from '../mail/outbox'
@@ -112,9 +112,9 @@ export type LinkOutcome = {link: InstallmentLink; record: EnrolmentRecord; insta
 
 /**
  * Creates the payment link of installment `number` of the cadetship enrolment `orderId` as
- * staff `account` (see the module comment). Throws HttpError: 404 'Enrolment not found'; 400 not
- * a cadetship enrolment or no such installment; 409 installment 1 unpaid, a link open, or the
- * installment paid (the domain's LINK_MESSAGES); 502 (the gateway's reason) and 504 (timeout),
+ * staff `account` (see the module comment). Throws ServiceError: not-found 'Enrolment not found';
+ * invalid not a cadetship enrolment or no such installment; conflict installment 1 unpaid, a link
+ * open, or the installment paid (the domain's LINK_MESSAGES); upstream (the gateway's reason) and timeout,
  * with no link sent (the attempt kept `failed`). Blobs or content failures are thrown as they are.
  */
 export async function requestInstallmentLink(
@@ -125,21 +125,19 @@ export async function requestInstallmentLink(
   const now = options.now ?? new Date()
   const config = options.config ?? requirePaymentsConfig()
   const existing = await getEnrolment(orderId)
-  if (!existing) throw new HttpError(404, 'Enrolment not found')
+  if (!existing) throw new ServiceError('not-found', 'Enrolment not found')
   const cadetship = existing.trainingProgram === CADETSHIP_TRAINING
   const schedule = cadetship ? await cadetshipSchedule() : []
   const row = schedule.find((r) => r.number === number)
 
   // 1. Reserve.
-  let refusal: HttpError | null = null
   let reserved: InstallmentLink | null = null
-  await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
-    refusal = null
+  const {refusal} = await updateJSON<EnrolmentRecord, ServiceError>(store(), orderId, (current) => {
     reserved = null
-    if (!current) return void (refusal = new HttpError(404, 'Enrolment not found'))
+    if (!current) return refuse(new ServiceError('not-found', 'Enrolment not found'))
     const links = current.installmentLinks ?? []
     const problem = linkRequestProblem({cadetship, scheduleLength: schedule.length, firstPaid: wasPaid(current), links}, number, now)
-    if (problem) return void (refusal = new HttpError(problem.status, problem.message))
+    if (problem) return refuse(new ServiceError(problem.status === 400 ? 'invalid' : 'conflict', problem.message))
     const attempt = links.filter((link) => link.number === number).length + 1
     const link: InstallmentLink = {
       number,
@@ -154,8 +152,7 @@ export async function requestInstallmentLink(
     reserved = link
     return {...current, installmentLinks: [...links, link], updatedAt: now.toISOString()}
   })
-  const refused = refusal as HttpError | null
-  if (refused) throw refused
+  if (refusal) throw refusal
   const link = reserved as InstallmentLink | null
   if (!link) throw new Error(`Enrolment ${orderId} vanished while a payment link was being reserved`)
 
@@ -189,8 +186,8 @@ export async function requestInstallmentLink(
     await failReservation(orderId, link.referenceId, error instanceof GatewayError ? error.message : 'unexpected error')
     if (!(error instanceof GatewayError)) throw error
     console.error(`[installments] ${orderId}: the payment link of installment ${number} failed at the gateway`, error)
-    if (error.statusCode === undefined) throw new HttpError(504, LINK_TIMEOUT_MESSAGE)
-    throw new HttpError(502, `The payment gateway refused the payment link: ${error.message.replace(/[.\s]+$/, '')}. No link was sent.`)
+    if (error.statusCode === undefined) throw new ServiceError('timeout', LINK_TIMEOUT_MESSAGE)
+    throw new ServiceError('upstream', `The payment gateway refused the payment link: ${error.message.replace(/[.\s]+$/, '')}. No link was sent.`)
   }
 
   // 3. Record.

@@ -34,8 +34,8 @@
  */
 import {randomBytes} from 'node:crypto'
 import {isOutboxId, OUTBOX_ABOUT_PATTERN, OUTBOX_KINDS, outboxId, type OutboxKind, type OutboxList, type OutboxMessage} from '#schemas/contracts/outbox'
-import {listKeys, openStore, STORES, updateJSON} from '#netlify/platform/blobs'
-import {HttpError} from '#netlify/platform/http'
+import {listKeys, openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
+import {ServiceError} from '#netlify/platform/errors'
 import {headerText, requireAddresses, safeMailbox, type Mailbox} from '#netlify/platform/mail-headers'
 
 /** How long a message is retried, from its creation (ms): 24 hours. */
@@ -242,10 +242,10 @@ export async function claim(id: string, options: {now?: Date} = {}): Promise<Cla
   const now = options.now ?? new Date()
   if (!isOutboxId(id)) return {claimed: false, reason: 'missing'}
   const leaseId = randomBytes(12).toString('hex')
-  let refusal: ClaimRefusal | null = 'missing'
-  const {value} = await updateJSON<OutboxRecord>(store(), messageKey(id), (current) => {
-    refusal = refusalOf(current, now)
-    if (!current || refusal) return undefined
+  const {value, refusal} = await updateJSON<OutboxRecord, ClaimRefusal>(store(), messageKey(id), (current) => {
+    const refused = refusalOf(current, now)
+    if (refused) return refuse(refused)
+    if (!current) return refuse('missing')
     const stale =
       current.status === 'sending'
         ? {lastError: errorText(`an earlier attempt did not finish (its lease expired at ${current.lease?.until ?? 'an unknown time'})`)}
@@ -259,7 +259,7 @@ export async function claim(id: string, options: {now?: Date} = {}): Promise<Cla
       updatedAt: now.toISOString(),
     }
   })
-  if (refusal !== null || !value) return {claimed: false, reason: refusal ?? 'missing'}
+  if (refusal || !value) return {claimed: false, reason: refusal ?? 'missing'}
   return {claimed: true, record: value, leaseId}
 }
 
@@ -323,21 +323,20 @@ export async function listOutbox(): Promise<OutboxList> {
 /**
  * Queues the failed message `id` again (admin "send again"): status `queued`, due at `now`,
  * attempts reset to 0 and a new 24-hour window from `now` (the last error is kept until the
- * next attempt). Resolves to the message as the admin outbox shows it. Throws HttpError 404
- * for an unknown id, 409 when the message is not failed (queued, being sent or sent).
+ * next attempt). Resolves to the message as the admin outbox shows it. Throws ServiceError
+ * not-found for an unknown id, conflict when the message is not failed (queued, being sent or sent).
  */
 export async function sendAgain(id: string, options: {now?: Date} = {}): Promise<OutboxMessage> {
   const now = options.now ?? new Date()
-  if (!isOutboxId(id)) throw new HttpError(404, 'Unknown message')
-  let outcome = 'missing' as 'missing' | 'not-failed' | 'queued'
-  const {value} = await updateJSON<OutboxRecord>(store(), messageKey(id), (current) => {
-    outcome = !current ? 'missing' : current.status === 'failed' ? 'queued' : 'not-failed'
-    if (!current || current.status !== 'failed') return undefined
+  if (!isOutboxId(id)) throw new ServiceError('not-found', 'Unknown message')
+  const {value, refusal} = await updateJSON<OutboxRecord, ServiceError>(store(), messageKey(id), (current) => {
+    if (!current) return refuse(new ServiceError('not-found', 'Unknown message'))
+    if (current.status !== 'failed') return refuse(new ServiceError('conflict', 'Only a failed message can be sent again'))
     const {failedAt: _failedAt, lease: _lease, ...rest} = current
     const time = now.toISOString()
     return {...rest, status: 'queued', attempts: 0, nextAttemptAt: time, expiresAt: plus(now, RETRY_WINDOW_MS), resentAt: time, updatedAt: time}
   })
-  if (outcome === 'missing' || !value) throw new HttpError(404, 'Unknown message')
-  if (outcome === 'not-failed') throw new HttpError(409, 'Only a failed message can be sent again')
+  if (refusal) throw refusal
+  if (!value) throw new ServiceError('not-found', 'Unknown message')
   return toOutboxMessage(value)
 }

@@ -7,7 +7,6 @@
 import {ZodError} from 'zod'
 import {MAX_DOCUMENTS} from '#schemas/rules/documents'
 import {ServiceError} from '#netlify/platform/errors'
-import {HttpError} from '#netlify/platform/http'
 import {StartUploadSchema, type Attachment} from '#schemas/contracts/uploads'
 import {completeUpload, expectedChunkSize, putChunk, startUpload} from '../uploads/uploads'
 
@@ -35,8 +34,8 @@ export async function storeDocuments(files: File[], room = MAX_DOCUMENTS): Promi
       }
       attachments.push(await completeUpload(upload.uploadId))
     } catch (error) {
-      // The uploads' refusal of this file (a ServiceError; an HttpError while that module still throws them).
-      if (error instanceof ServiceError || error instanceof HttpError) {
+      // The uploads' refusal of this file.
+      if (error instanceof ServiceError) {
         skipped.push({fileName: file.name, reason: error.message})
         continue
       }

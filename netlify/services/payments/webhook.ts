@@ -275,15 +275,9 @@ export async function recordCapturedPayment(
     return {status: changed ? 'paid' : 'already-paid', orderId: record.orderId, record: completed}
   } catch (error) {
     // A second, different payment for a paid order: logged by markPaid; retrying cannot help.
-    if (isConflict(error)) return {status: 'conflict', orderId: record.orderId}
+    if (error instanceof ServiceError && error.kind === 'conflict') return {status: 'conflict', orderId: record.orderId}
     throw error
   }
-}
-
-/** markPaid's refusal of a second payment (a `conflict`, or a 409 while the enrolments still refuse with HttpError). */
-function isConflict(error: unknown): boolean {
-  if (error instanceof ServiceError) return error.kind === 'conflict'
-  return error instanceof Error && (error as {status?: unknown}).status === 409
 }
 
 /** What the log records of one delivery; filled in as the handler learns it. */

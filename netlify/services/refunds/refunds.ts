@@ -28,10 +28,10 @@ import {formatMoney} from '#schemas/rules/format'
 import {fromMinorUnits} from '#schemas/rules/price'
 import {REFUND_REASON_LABELS, REFUND_REASONS, refundAmountProblem, refundedMinor, statusAfterRefunds, type RefundReason} from '#schemas/rules/refunds'
 import {checkRefundMove, wasPaid} from '#schemas/rules/enrolment-status'
-import {openStore, STORES, updateJSON} from '#netlify/platform/blobs'
+import {openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
 import type {EnrolmentHistoryEntry, EnrolmentRecord, StoredRefund} from '../enrolments/record'
 import {indexEnrolmentSafely} from '../enrolments/index-store'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
 import {refundReceiptMessage} from '../mail/messages'
 import {enqueue} from '../mail/outbox'
@@ -82,9 +82,10 @@ function historyNote(refund: StoredRefund, what: string): string {
 
 /**
  * Refunds `input.amount` (minor units) of the payment of `orderId` (see the module comment).
- * Throws HttpError: 404 'Unknown order'; 409 for an enrolment never paid, one being purged, or a
- * key reused with another amount or reason; 400 for an amount over what is left (with the most
- * that can be refunded); 502 (refusal: the gateway's reason) and 504 (timeout) with nothing
+ * Throws ServiceError: not-found 'Unknown order'; conflict for an enrolment never paid, one being
+ * purged, or a key reused with another amount or reason; invalid for an amount over what is left
+ * (with the most that can be refunded, field `amount`); upstream (refusal: the gateway's reason)
+ * and timeout with nothing
  * recorded. Other failures (Blobs) are thrown as they are.
  */
 export async function requestRefund(orderId: string, input: RefundInput, options: {now?: Date; config?: PaymentsConfig} = {}): Promise<RefundOutcome> {
@@ -92,26 +93,24 @@ export async function requestRefund(orderId: string, input: RefundInput, options
   const config = options.config ?? requirePaymentsConfig()
 
   // 1. Reserve (or find the refund of this key).
-  let refusal: HttpError | null = null
   let found: StoredRefund | null = null
   let reserved: StoredRefund | null = null
-  const reservation = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
-    refusal = null
+  const reservation = await updateJSON<EnrolmentRecord, ServiceError>(store(), orderId, (current) => {
     found = null
     reserved = null
-    if (!current) return void (refusal = new HttpError(404, 'Unknown order'))
+    if (!current) return refuse(new ServiceError('not-found', 'Unknown order'))
     const same = current.refunds?.find((refund) => refund.idempotencyKey === input.idempotencyKey)
     if (same) {
-      if (same.amount !== input.amount || same.reason !== input.reason) refusal = new HttpError(409, KEY_REUSED_MESSAGE)
-      else found = same
+      if (same.amount !== input.amount || same.reason !== input.reason) return refuse(new ServiceError('conflict', KEY_REUSED_MESSAGE))
+      found = same
       return undefined
     }
-    if (current.purgeStartedAt) return void (refusal = new HttpError(409, 'This enrolment expired unpaid and is being deleted.'))
-    if (!wasPaid(current) || !current.paymentId) return void (refusal = new HttpError(409, NEVER_PAID_MESSAGE))
+    if (current.purgeStartedAt) return refuse(new ServiceError('conflict', 'This enrolment expired unpaid and is being deleted.'))
+    if (!wasPaid(current) || !current.paymentId) return refuse(new ServiceError('conflict', NEVER_PAID_MESSAGE))
     const problem = refundAmountProblem(input.amount, current.amountMinor, current.refunds, (minor) => money(minor, current.currency))
-    if (problem) return void (refusal = new HttpError(400, problem, {amount: [problem]}))
+    if (problem) return refuse(new ServiceError('invalid', problem, {field: 'amount', details: {amount: [problem]}}))
     const move = checkRefundMove(current, 'partially-refunded')
-    if (!move.ok) return void (refusal = new HttpError(409, move.message))
+    if (!move.ok) return refuse(new ServiceError('conflict', move.message))
     const refund: StoredRefund = {
       id: `rf_${randomId(16)}`,
       idempotencyKey: input.idempotencyKey,
@@ -127,8 +126,7 @@ export async function requestRefund(orderId: string, input: RefundInput, options
     reserved = refund
     return {...current, refunds: [...(current.refunds ?? []), refund], updatedAt: now.toISOString()}
   })
-  const refused = refusal as HttpError | null
-  if (refused) throw refused
+  if (reservation.refusal) throw reservation.refusal
   const record = reservation.value
   const refund = (reserved ?? found) as StoredRefund | null
   if (!record || !refund) throw new Error(`Enrolment ${orderId} vanished while a refund was being reserved`)
@@ -146,8 +144,8 @@ export async function requestRefund(orderId: string, input: RefundInput, options
     if (!(error instanceof GatewayError)) throw error
     console.error(`[refunds] ${orderId}: refund ${refund.id} of ${refund.amount} failed at the gateway`, error)
     await dropRequested(orderId, refund.id)
-    if (error.statusCode === undefined) throw new HttpError(504, REFUND_TIMEOUT_MESSAGE)
-    throw new HttpError(502, refundRefusedMessage(error.message.replace(/[.\s]+$/, '')))
+    if (error.statusCode === undefined) throw new ServiceError('timeout', REFUND_TIMEOUT_MESSAGE)
+    throw new ServiceError('upstream', refundRefusedMessage(error.message.replace(/[.\s]+$/, '')))
   }
 
   // 3. Record the gateway's answer, once.

@@ -1,15 +1,13 @@
 /**
- * GET /api/batches/availability?ids=… (issue 16; docs/requirements.md#req-seats): the seats left
+ * The seats left (docs/requirements.md#req-seats; GET /api/batches/availability?ids=…)
  * of up to 200 batches, for the course cards and the calendar, which fill them in after load.
  * Reads the batches' seat totals from the content (one query) and the seats records (./seats.ts
  * readSeats: one listing, then only the records changed since), never an enrolment: its cost does not grow with the enrolments stored
- * (bench/seats-availability.ts). Expired holds do not count (schemas/rules/seats.ts). Answers
- * `Cache-Control: no-store` (netlify/platform/http.ts json, the policy of netlify/platform/cache.ts):
- * a seat count must never be older than the request.
+ * (bench/seats-availability.ts). Expired holds do not count (schemas/rules/seats.ts). The edge
+ * answers `Cache-Control: no-store`: a seat count must never be older than the request.
  */
-import {AvailabilityQuerySchema, type AvailabilityResponse} from '#schemas/contracts/batches'
+import type {AvailabilityResponse} from '#schemas/contracts/batches'
 import {seatCounts} from '#schemas/rules/seats'
-import {HttpError, json, parseWith} from '#netlify/platform/http'
 import {fetchBatches} from './content'
 import {readSeats} from './seats'
 
@@ -22,12 +20,4 @@ export async function availabilityOf(ids: readonly string[], now: Date): Promise
     if (batch) availability[id] = seatCounts(records.get(id) ?? null, batch.seats, now)
   }
   return {availability}
-}
-
-/** Handles GET /api/batches/availability: 200 AvailabilityResponse; 400 no, malformed or more than 200 ids, or `ids` given twice. */
-export async function handleAvailability(request: Request, options: {now?: Date} = {}): Promise<Response> {
-  const values = new URL(request.url).searchParams.getAll('ids')
-  if (values.length > 1) throw new HttpError(400, 'Send ids once, comma-separated')
-  const ids = parseWith(AvailabilityQuerySchema, values[0])
-  return json(await availabilityOf(ids, options.now ?? new Date()))
 }

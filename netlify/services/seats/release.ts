@@ -8,11 +8,11 @@
  * A seat freed either way is reported to the batch's waitlist (./waitlist.ts noticeFreedSeat).
  */
 import {isOrderId} from '#schemas/contracts/ids'
-import {ReleaseSchema, type ReleaseResponse} from '#schemas/contracts/enrolment'
+import type {ReleaseResponse} from '#schemas/contracts/enrolment'
 import {isUpcoming} from '#schemas/rules/seats'
 import {wasPaid} from '#schemas/rules/enrolment-status'
 import {getEnrolment, type EnrolmentRecord} from '../enrolments/enrolments'
-import {HttpError, json, readJson} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {fetchBatch} from './content'
 import {freeSeat, releaseSeat} from './seats'
 import {noticeFreedSeat} from '../waitlist/waitlist'
@@ -26,11 +26,11 @@ export type ReleaseResult = ReleaseResponse & {freedBatchId?: string}
 /**
  * Releases the seat hold of `orderId` at `now`: `released` (a hold was dropped), `not-held`
  * (none: released before, expired and pruned, or an order without a batch), `paid` (no change).
- * Throws HttpError 404 for an unknown order (also anything that is not an order id).
+ * Throws ServiceError not-found for an unknown order (also anything that is not an order id).
  */
 export async function releaseOrder(orderId: string, now: Date): Promise<ReleaseResult> {
   const record = isOrderId(orderId) ? await getEnrolment(orderId) : null
-  if (!record) throw new HttpError(404, 'Unknown order')
+  if (!record) throw new ServiceError('not-found', 'Unknown order')
   if (wasPaid(record)) return {orderId, status: 'paid'}
   if (!record.batch) return {orderId, status: 'not-held'}
   const {changed, freed} = await releaseSeat(record.batch.id, orderId, now)
@@ -38,16 +38,15 @@ export async function releaseOrder(orderId: string, now: Date): Promise<ReleaseR
 }
 
 /**
- * Handles POST /api/enroll/release: 200 ReleaseResponse; 404 unknown order; 400/413/415 bad body.
- * A seat freed by this call is reported to the batch's waitlist (a staff notice naming the first
- * person waiting, if anyone waits).
+ * The release the payment form asks for (POST /api/enroll/release): releaseOrder at `now`
+ * (default: the current time), and a seat freed by it reported to the batch's waitlist (a staff
+ * notice naming the first person waiting, if anyone waits). Not-found for an unknown order.
  */
-export async function handleRelease(request: Request, options: {now?: Date} = {}): Promise<Response> {
+export async function releaseOrderSeat(orderId: string, options: {now?: Date} = {}): Promise<ReleaseResponse> {
   const now = options.now ?? new Date()
-  const {orderId} = await readJson(request, ReleaseSchema, MAX_RELEASE_BYTES)
   const {freedBatchId, ...body} = await releaseOrder(orderId, now)
   if (freedBatchId) await noticeFreedSeat(freedBatchId, orderId, 'released', now)
-  return json(body satisfies ReleaseResponse)
+  return body
 }
 
 /**

@@ -40,7 +40,19 @@ import {
   rejectReason,
 } from '#schemas/rules/documents'
 import {listKeys, openStore, STORES, updateJSON} from '#netlify/platform/blobs'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
+
+/**
+ * A document refused for its type: a name or declared type not allowed, or content that is not
+ * the type its name claims. Its kind is `invalid`; the upload edges answer it with 415
+ * (Unsupported Media Type), as the file's type is what is refused.
+ */
+export class UnsupportedDocumentError extends ServiceError {
+  constructor(message: string) {
+    super('invalid', message, {field: 'file'})
+    this.name = 'UnsupportedDocumentError'
+  }
+}
 
 export type {Attachment} from '#schemas/contracts/uploads'
 
@@ -58,7 +70,7 @@ export type UploadRecord = {
   /** Set on completion: the canonical MIME type of the verified content. */
   contentType?: string
   completedAt?: string
-  /** Set on rejection: why (the 415 message). */
+  /** Set on rejection: why (the UnsupportedDocumentError message). */
   reason?: string
   /** The order (enrolment) this upload is attached to; an upload belongs to one order only. */
   claimedBy?: string
@@ -82,11 +94,11 @@ function newUploadId(): string {
   return `upl_${randomBytes(24).toString('base64url')}`
 }
 
-/** The upload's record, or a 404 for an id that is malformed or unknown. */
+/** The upload's record, or not-found for an id that is malformed or unknown. */
 async function findRecord(uploadId: string): Promise<UploadRecord> {
-  if (!UploadIdSchema.safeParse(uploadId).success) throw new HttpError(404, UNKNOWN_UPLOAD)
+  if (!UploadIdSchema.safeParse(uploadId).success) throw new ServiceError('not-found', UNKNOWN_UPLOAD)
   const record = (await store().get(metaKey(uploadId), {type: 'json'})) as UploadRecord | null
-  if (!record) throw new HttpError(404, UNKNOWN_UPLOAD)
+  if (!record) throw new ServiceError('not-found', UNKNOWN_UPLOAD)
   return record
 }
 
@@ -101,9 +113,9 @@ const toAttachment = (record: UploadRecord): Attachment => ({
 export async function startUpload(body: StartUpload): Promise<StartUploadResponse> {
   const {fileName, size, contentType} = body
   const reason = rejectReason({name: fileName, size, type: contentType})
-  if (reason === 'type') throw new HttpError(415, `"${fileName}" is not an allowed file type (allowed: ${ALLOWED_TYPES_LIST}).`)
-  if (reason === 'empty') throw new HttpError(400, `"${fileName}" is empty.`)
-  if (reason === 'size') throw new HttpError(400, `"${fileName}" is larger than ${MAX_DOCUMENT_MB}MB (${MAX_DOCUMENT_BYTES} bytes).`)
+  if (reason === 'type') throw new UnsupportedDocumentError(`"${fileName}" is not an allowed file type (allowed: ${ALLOWED_TYPES_LIST}).`)
+  if (reason === 'empty') throw new ServiceError('invalid', `"${fileName}" is empty.`)
+  if (reason === 'size') throw new ServiceError('invalid', `"${fileName}" is larger than ${MAX_DOCUMENT_MB}MB (${MAX_DOCUMENT_BYTES} bytes).`)
 
   const record: UploadRecord = {
     uploadId: newUploadId(),
@@ -127,25 +139,25 @@ export function expectedChunkSize(record: Pick<UploadRecord, 'size' | 'chunkSize
 
 /** Parses a chunk index from the URL, checking it against the upload's chunk count. */
 function parseIndex(raw: string, record: UploadRecord): number {
-  if (!/^\d{1,6}$/.test(raw)) throw new HttpError(400, 'The chunk index must be a whole number')
+  if (!/^\d{1,6}$/.test(raw)) throw new ServiceError('invalid', 'The chunk index must be a whole number')
   const index = Number(raw)
-  if (index >= record.chunks) throw new HttpError(400, `Chunk index out of range: this upload has chunks 0 to ${record.chunks - 1}`)
+  if (index >= record.chunks) throw new ServiceError('invalid', `Chunk index out of range: this upload has chunks 0 to ${record.chunks - 1}`)
   return index
 }
 
 /**
- * Stores one chunk. `readBytes` reads the request body (the function passes readBody with
+ * Stores one chunk. `readBytes` reads the chunk's bytes (the edge passes readBody with
  * MAX_CHUNK_BODY_BYTES, which answers 413 beyond it); it is called only once the upload and
  * the index are known to be valid.
  */
 export async function putChunk(uploadId: string, rawIndex: string, readBytes: () => Promise<Uint8Array>): Promise<ChunkResponse> {
   const record = await findRecord(uploadId)
-  if (record.status !== 'pending') throw new HttpError(409, `This upload is already ${record.status === 'complete' ? 'complete' : 'rejected'}`)
+  if (record.status !== 'pending') throw new ServiceError('conflict', `This upload is already ${record.status === 'complete' ? 'complete' : 'rejected'}`)
   const index = parseIndex(rawIndex, record)
   const bytes = await readBytes()
   const expected = expectedChunkSize(record, index)
   if (bytes.byteLength !== expected) {
-    throw new HttpError(400, `Chunk ${index} must be ${expected} bytes, got ${bytes.byteLength}`)
+    throw new ServiceError('invalid', `Chunk ${index} must be ${expected} bytes, got ${bytes.byteLength}`)
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex')
   const metadata: ChunkMetadata = {size: bytes.byteLength, sha256}
@@ -156,7 +168,7 @@ export async function putChunk(uploadId: string, rawIndex: string, readBytes: ()
     // Written before: a retry of the very same bytes is fine, anything else is refused.
     const existing = await uploads.getMetadata(chunkKey(uploadId, index))
     if ((existing?.metadata as ChunkMetadata | undefined)?.sha256 !== sha256) {
-      throw new HttpError(409, `Chunk ${index} was already uploaded with different content`)
+      throw new ServiceError('conflict', `Chunk ${index} was already uploaded with different content`)
     }
   }
   return {uploadId, index, size: bytes.byteLength}
@@ -180,7 +192,7 @@ export async function verifyContent(fileName: string, bytes: Uint8Array): Promis
 
 async function readChunk(uploadId: string, index: number): Promise<Uint8Array> {
   const data = await store().get(chunkKey(uploadId, index), {type: 'arrayBuffer'})
-  if (!data) throw new HttpError(400, `Chunk ${index} is missing`)
+  if (!data) throw new ServiceError('invalid', `Chunk ${index} is missing`)
   return new Uint8Array(data)
 }
 
@@ -202,22 +214,22 @@ async function deleteChunks(record: UploadRecord): Promise<void> {
 /**
  * Completes an upload: every chunk present, the sizes adding up to the declared size, and the
  * content's magic bytes matching the name's extension. Idempotent: completing a completed
- * upload answers the same attachment. A content mismatch rejects the upload for good (415)
- * and deletes its bytes; missing chunks (400) leave it pending, so they can still be sent.
+ * upload answers the same attachment. A content mismatch rejects the upload for good
+ * (UnsupportedDocumentError) and deletes its bytes; missing chunks (invalid) leave it pending, so they can still be sent.
  */
 export async function completeUpload(uploadId: string): Promise<Attachment> {
   const record = await findRecord(uploadId)
   if (record.status === 'complete') return toAttachment(record)
-  if (record.status === 'rejected') throw new HttpError(415, record.reason ?? `The file is not a valid ${ALLOWED_TYPES_TEXT} document`)
+  if (record.status === 'rejected') throw new UnsupportedDocumentError(record.reason ?? `The file is not a valid ${ALLOWED_TYPES_TEXT} document`)
 
   const uploads = store()
   const chunks = await Promise.all(Array.from({length: record.chunks}, (_, i) => uploads.getMetadata(chunkKey(uploadId, i))))
   const missing = chunks.flatMap((chunk, i) => (chunk ? [] : [i]))
   if (missing.length > 0) {
-    throw new HttpError(400, `The upload is incomplete: chunk${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${record.chunks} missing`)
+    throw new ServiceError('invalid', `The upload is incomplete: chunk${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${record.chunks} missing`)
   }
   const total = chunks.reduce((sum, chunk) => sum + Number((chunk?.metadata as ChunkMetadata | undefined)?.size ?? 0), 0)
-  if (total !== record.size) throw new HttpError(400, `The upload is incomplete: received ${total} of ${record.size} bytes`)
+  if (total !== record.size) throw new ServiceError('invalid', `The upload is incomplete: received ${total} of ${record.size} bytes`)
 
   // Magic bytes of the first chunk; a zip that a 4 MiB prefix cannot tell apart (an Office
   // document whose [Content_Types].xml comes late) is judged on the whole file.
@@ -234,28 +246,28 @@ export async function completeUpload(uploadId: string): Promise<Attachment> {
       current && current.status === 'pending' ? {...current, status: 'rejected', reason} : undefined,
     )
     await deleteChunks(record)
-    throw new HttpError(415, reason)
+    throw new UnsupportedDocumentError(reason)
   }
 
   const {value} = await updateJSON<UploadRecord>(uploads, metaKey(uploadId), (current) =>
     current && current.status === 'pending' ? {...current, status: 'complete', contentType, completedAt: new Date().toISOString()} : undefined,
   )
-  if (!value) throw new HttpError(404, UNKNOWN_UPLOAD)
-  if (value.status !== 'complete') throw new HttpError(415, value.reason ?? `The file is not a valid ${ALLOWED_TYPES_TEXT} document`)
+  if (!value) throw new ServiceError('not-found', UNKNOWN_UPLOAD)
+  if (value.status !== 'complete') throw new UnsupportedDocumentError(value.reason ?? `The file is not a valid ${ALLOWED_TYPES_TEXT} document`)
   return toAttachment(value)
 }
 
 /**
- * The completed uploads with these ids, in the given order. Throws HttpError(400) naming
+ * The completed uploads with these ids, in the given order. Throws ServiceError invalid naming
  * the first id that is unknown or not completed (an upload that never completed is never
  * attached), and for more than MAX_DOCUMENTS ids or an id listed twice.
  */
 export async function resolveCompletedUploads(uploadIds: string[]): Promise<Attachment[]> {
   if (uploadIds.length === 0) return []
-  if (uploadIds.length > MAX_DOCUMENTS) throw new HttpError(400, `At most ${MAX_DOCUMENTS} documents can be attached`)
+  if (uploadIds.length > MAX_DOCUMENTS) throw new ServiceError('invalid', `At most ${MAX_DOCUMENTS} documents can be attached`)
   const seen = new Set<string>()
   for (const id of uploadIds) {
-    if (seen.has(id)) throw new HttpError(400, `Upload ${id} is listed more than once`)
+    if (seen.has(id)) throw new ServiceError('invalid', `Upload ${id} is listed more than once`)
     seen.add(id)
   }
   const uploads = store()
@@ -264,16 +276,16 @@ export async function resolveCompletedUploads(uploadIds: string[]): Promise<Atta
   )
   return records.map((record, i) => {
     if (!record || record.status !== 'complete') {
-      throw new HttpError(400, `Document upload ${String(uploadIds[i]).slice(0, 80)} is unknown or did not complete: please upload it again`)
+      throw new ServiceError('invalid', `Document upload ${String(uploadIds[i]).slice(0, 80)} is unknown or did not complete: please upload it again`)
     }
-    if (record.claimedBy) throw new HttpError(409, `"${record.fileName}" is already attached to another enrolment: please upload it again`)
+    if (record.claimedBy) throw new ServiceError('conflict', `"${record.fileName}" is already attached to another enrolment: please upload it again`)
     return toAttachment(record)
   })
 }
 
 /**
  * Attaches completed uploads to one order (conditional writes): an upload already claimed by
- * another order throws HttpError(409); claiming again for the same order is harmless.
+ * another order throws ServiceError conflict; claiming again for the same order is harmless.
  */
 export async function claimUploads(uploadIds: string[], orderId: string): Promise<void> {
   const uploads = store()
@@ -281,15 +293,15 @@ export async function claimUploads(uploadIds: string[], orderId: string): Promis
     const {value} = await updateJSON<UploadRecord>(uploads, metaKey(id), (current) =>
       current && current.status === 'complete' && !current.claimedBy ? {...current, claimedBy: orderId} : undefined,
     )
-    if (!value || value.status !== 'complete') throw new HttpError(400, `Document upload ${id} is unknown or did not complete: please upload it again`)
-    if (value.claimedBy !== orderId) throw new HttpError(409, `"${value.fileName}" is already attached to another enrolment: please upload it again`)
+    if (!value || value.status !== 'complete') throw new ServiceError('invalid', `Document upload ${id} is unknown or did not complete: please upload it again`)
+    if (value.claimedBy !== orderId) throw new ServiceError('conflict', `"${value.fileName}" is already attached to another enrolment: please upload it again`)
   }
 }
 
 /** The bytes of a completed upload (for staff to download it), checked against its record. */
 export async function readUpload(uploadId: string): Promise<{attachment: Attachment; bytes: Uint8Array}> {
   const record = await findRecord(uploadId)
-  if (record.status !== 'complete') throw new HttpError(404, UNKNOWN_UPLOAD)
+  if (record.status !== 'complete') throw new ServiceError('not-found', UNKNOWN_UPLOAD)
   const parts = await Promise.all(Array.from({length: record.chunks}, (_, i) => readChunk(uploadId, i)))
   const bytes = concat(parts)
   if (bytes.byteLength !== record.size) throw new Error(`Upload ${uploadId} is damaged: ${bytes.byteLength} of ${record.size} bytes`)

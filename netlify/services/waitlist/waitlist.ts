@@ -17,8 +17,8 @@ import {randomUUID} from 'node:crypto'
 import type {WaitlistResponse, WaitlistSubmission} from '#schemas/contracts/batches'
 import {checkBatch} from '#schemas/rules/seats'
 import {rateLimitOf} from '#netlify/platform/env'
-import {openStore, STORES, updateJSON} from '#netlify/platform/blobs'
-import {HttpError} from '#netlify/platform/http'
+import {openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
+import {ServiceError} from '#netlify/platform/errors'
 import {staffRecipients, waitlistNoticeMessage} from '../mail/messages'
 import type {SeatFreedReason} from '../mail/templates/waitlist-notice'
 import {enqueue} from '../mail/outbox'
@@ -61,33 +61,28 @@ export async function getWaitlist(batchId: string): Promise<WaitlistEntry[]> {
 
 /**
  * Puts `submission` on its batch's waitlist at `now` for `client` (its address). Throws
- * HttpError 429 (with Retry-After) over the limit, 400 for a batch that is unknown, closed,
- * cancelled or started, 409 when the waitlist is full. Resolves to the place (1 = first).
+ * ServiceError limited (with retryAfterSeconds) over the limit, invalid (field batchId) for a batch
+ * that is unknown, closed, cancelled or started, conflict when the waitlist is full. Resolves to the place (1 = first).
  */
 export async function joinWaitlist(submission: WaitlistSubmission, {client, now = new Date()}: {client: string; now?: Date}): Promise<WaitlistResponse> {
   const {count, windowSeconds} = rateLimitOf('CONTACT')
   const limit = await checkRateLimit({bucket: WAITLIST_RATE_LIMIT_BUCKET, key: client, limit: count, windowSeconds, now})
-  if (!limit.allowed) throw new HttpError(429, WAITLIST_RATE_LIMITED, undefined, {'Retry-After': String(limit.retryAfterSeconds)})
+  if (!limit.allowed) throw new ServiceError('limited', WAITLIST_RATE_LIMITED, {retryAfterSeconds: limit.retryAfterSeconds})
 
   const batch = await fetchBatch(submission.batchId)
   const check = checkBatch(batch, null, now)
-  if (!check.ok) throw new HttpError(400, check.message, {batchId: [check.message]})
+  if (!check.ok) throw new ServiceError('invalid', check.message, {field: 'batchId', details: {batchId: [check.message]}})
 
   const email = submission.email.toLowerCase()
   let position = 0
-  let full = false
-  await updateJSON<WaitlistRecord>(store(), submission.batchId, (current) => {
+  const {refusal} = await updateJSON<WaitlistRecord, ServiceError>(store(), submission.batchId, (current) => {
     const entries = current?.entries ?? []
     const existing = entries.findIndex((e) => e.email.toLowerCase() === email)
-    full = false
     if (existing >= 0) {
       position = existing + 1
       return undefined
     }
-    if (entries.length >= MAX_WAITLIST) {
-      full = true
-      return undefined
-    }
+    if (entries.length >= MAX_WAITLIST) return refuse(new ServiceError('conflict', 'The waitlist of this batch is full. Please contact us.'))
     position = entries.length + 1
     const entry: WaitlistEntry = {
       id: randomUUID(),
@@ -99,7 +94,7 @@ export async function joinWaitlist(submission: WaitlistSubmission, {client, now 
     }
     return {batchId: submission.batchId, entries: [...entries, entry]}
   })
-  if (full) throw new HttpError(409, 'The waitlist of this batch is full. Please contact us.')
+  if (refusal) throw refusal
   return {batchId: submission.batchId, status: 'waiting', position}
 }
 

@@ -8,7 +8,8 @@
  * 415 another or no content type; 413 larger than `maxBytes` (declared or actual, read no further);
  * 400 a body that does not parse (truncated multipart, no boundary). Never throws for bad input.
  */
-import {HttpError, readBody} from '#netlify/platform/http'
+import {readBody} from '#netlify/platform/http'
+import {refusalOf} from './service-response.server'
 
 export type FormBody = {ok: true; form: FormData} | {ok: false; status: 400 | 413 | 415; message: string}
 
@@ -31,7 +32,7 @@ export async function readFormBody(request: Request, maxBytes: number): Promise<
   try {
     bytes = await readBody(request, maxBytes)
   } catch (error) {
-    if (error instanceof HttpError && error.status === 413) return {ok: false, status: 413, message: FORM_BODY_MESSAGES.tooLarge}
+    if (refusalOf(error)?.status === 413) return {ok: false, status: 413, message: FORM_BODY_MESSAGES.tooLarge}
     return {ok: false, status: 400, message: FORM_BODY_MESSAGES.unreadable}
   }
   try {

@@ -26,6 +26,7 @@ import {pageMeta} from '~/lib/meta'
 import type {loader as rootLoader} from '~/root'
 import {noStoreRouteHeaders} from '#netlify/platform/cache'
 import {readFormBody} from '~/lib/form-body.server'
+import {refusalOf} from '~/lib/service-response.server'
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {
@@ -60,15 +61,16 @@ export async function action({request, context}: ActionFunctionArgs) {
     return data<ContactActionData>({status: 'invalid', result: submission.reply({hideFields: ['website']})}, {status: 400})
   }
   try {
-    const outcome = await acceptContactMessage(submission.value, {client: clientAddress(request, context as {ip?: string})})
-    if (!outcome.ok) {
-      return data<ContactActionData>(
-        {status: 'error', message: outcome.message, result: submission.reply({hideFields: ['website']})},
-        {status: outcome.status, headers: {'Retry-After': String(outcome.retryAfterSeconds)}},
-      )
-    }
+    await acceptContactMessage(submission.value, {client: clientAddress(request, context as {ip?: string})})
     return data<ContactActionData>({status: 'success', result: submission.reply({resetForm: true})})
   } catch (error) {
+    const refusal = refusalOf(error)
+    if (refusal) {
+      return data<ContactActionData>(
+        {status: 'error', message: refusal.message, result: submission.reply({hideFields: ['website']})},
+        {status: refusal.status, headers: refusal.headers},
+      )
+    }
     console.error('[contact] the message could not be stored', error)
     return data<ContactActionData>(
       {status: 'error', message: CONTACT_FAILURE_MESSAGES.server, result: submission.reply({hideFields: ['website']})},

@@ -53,7 +53,8 @@ import type {EXAM_KEY_QUERYResult} from '#schemas/content/sanity.types'
 import {SCORE_LIMITS, ScoreRequestSchema} from '#schemas/contracts/forms/exam'
 import {noStoreRouteHeaders} from '#netlify/platform/cache'
 import {readFormBody} from '~/lib/form-body.server'
-import {HttpError, readJsonValue} from '#netlify/platform/http'
+import {readJsonValue} from '#netlify/platform/http'
+import {refusalOf, toResponse} from '~/lib/service-response.server'
 import {recordAttemptSafely} from '#netlify/services/exams/statistics'
 import {DRAW_MESSAGES, reviewSignedSubmission} from '#netlify/services/exams/attempts/draws'
 import type {SignedDraw} from '#schemas/contracts/exam-attempts'
@@ -123,7 +124,7 @@ async function readAnswers(request: Request): Promise<Parsed> {
     try {
       raw = await readJsonValue(request, SCORE_LIMITS.bodyBytes)
     } catch (error) {
-      return error instanceof HttpError && error.status === 413 ? invalid(413, SCORE_MESSAGES.tooLarge) : invalid(400, SCORE_MESSAGES.notJson)
+      return refusalOf(error)?.status === 413 ? invalid(413, SCORE_MESSAGES.tooLarge) : invalid(400, SCORE_MESSAGES.notJson)
     }
   } else if (/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     const body = await readFormBody(request, SCORE_LIMITS.bodyBytes)
@@ -170,8 +171,7 @@ export async function action({request, params}: ActionFunctionArgs) {
   try {
     reviewed = await reviewSignedSubmission<KeyedVariant, Explanation>(exam, parsed.answers, parsed.draw)
   } catch (error) {
-    if (error instanceof HttpError) return data<ScoreActionData>({status: 'error', message: error.message}, {status: error.status})
-    throw error
+    return toResponse(error, ({status, message}) => data<ScoreActionData>({status: 'error', message}, {status}))
   }
   if (!reviewed.ok) return data<ScoreActionData>({status: 'error', message: reviewed.message, refused: true}, {status: 400})
   const {score, scored, passMark, showCorrectAnswers, explanations} = reviewed

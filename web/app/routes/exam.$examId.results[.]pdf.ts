@@ -22,7 +22,8 @@ import {SCORE_LIMITS} from '#schemas/contracts/forms/exam'
 import {ExamResultsPdfRequestSchema} from '#schemas/contracts/exam-results-pdf'
 import {EXAM_ID_PATTERN} from '#schemas/contracts/exam-statistics'
 import {dayIn, printableTimeZone, renderResultsPdf, resultsPdfFileName} from '#netlify/services/exams/results-pdf'
-import {HttpError, readJsonValue} from '#netlify/platform/http'
+import {readJsonValue} from '#netlify/platform/http'
+import {refusalOf, toResponse} from '~/lib/service-response.server'
 import {DRAW_MESSAGES, reviewSignedSubmission} from '#netlify/services/exams/attempts/draws'
 import {receiptContext} from '#netlify/services/receipts/context'
 
@@ -43,7 +44,7 @@ export async function action({request, params}: ActionFunctionArgs): Promise<Res
   try {
     raw = await readJsonValue(request, SCORE_LIMITS.bodyBytes)
   } catch (error) {
-    if (error instanceof HttpError && error.status === 413) return fail(413, 'The result sent is too large.')
+    if (refusalOf(error)?.status === 413) return fail(413, 'The result sent is too large.')
     return fail(400, 'The result could not be read: the request is not valid JSON.')
   }
   const body = ExamResultsPdfRequestSchema.safeParse(raw)
@@ -63,8 +64,7 @@ export async function action({request, params}: ActionFunctionArgs): Promise<Res
   try {
     reviewed = await reviewSignedSubmission(exam, body.data.answers, body.data.draw)
   } catch (error) {
-    if (error instanceof HttpError) return fail(error.status, error.message)
-    throw error
+    return toResponse(error, ({status, message}) => fail(status, message))
   }
   if (!reviewed.ok) return fail(400, reviewed.message)
   const {score, passMark} = reviewed

@@ -16,8 +16,8 @@
  *   page reloaded, its PDF downloaded later: netlify/services/exams/statistics.ts keeps one marker per
  *   attempt). Anything else is `{ok: false, message}` — the callers answer 400, and nothing is
  *   scored or counted. The item statistics count only a `fresh` accepted submission.
- * Errors raised: HttpError 503 from drawKeys() (production without EXAM_DRAW_SECRET, or the local
- * key unreadable); 404 and 503 from startAttempt for an unknown exam or unavailable content.
+ * Errors raised: ServiceError unavailable (503) from drawKeys() (production without EXAM_DRAW_SECRET, or the local
+ * key unreadable); not-found (404) and unavailable (503) from startAttempt for an unknown exam or unavailable content.
  */
 import {randomInt, randomUUID} from 'node:crypto'
 import {drawAttempt, drawValidityMs} from '#schemas/rules/exam-draw'
@@ -28,7 +28,7 @@ import {EXAM_TAKE_QUERY} from '#netlify/platform/content/queries'
 import type {SignedDraw, StartAttemptRequest} from '#schemas/contracts/exam-attempts'
 import {EXAM_ID_PATTERN} from '#schemas/contracts/exam-statistics'
 import {answersDigest, readRecordedAttempt} from '../statistics'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 import {drawKeys, type DrawKeys} from './keys'
 import {hasValidSignature, signDraw, type DrawContent} from './signature'
 
@@ -78,17 +78,17 @@ export function issueDraw(
 }
 
 /**
- * Starts an attempt of `examId`: the signed draw. Throws HttpError 404 (unknown or malformed exam
- * id, or an exam without questions), 503 (content unavailable, or drawKeys()).
+ * Starts an attempt of `examId`: the signed draw. Throws ServiceError not-found (unknown or
+ * malformed exam id, or an exam without questions), unavailable (content unavailable, or drawKeys()).
  */
 export async function startAttempt(examId: string, request: StartAttemptRequest, options: {now?: number} = {}): Promise<SignedDraw> {
-  if (!EXAM_ID_PATTERN.test(examId)) throw new HttpError(404, DRAW_MESSAGES.notFound)
+  if (!EXAM_ID_PATTERN.test(examId)) throw new ServiceError('not-found', DRAW_MESSAGES.notFound)
   const keys = await drawKeys()
   const exam = await fetchContent(EXAM_TAKE_QUERY, {examId}).catch((error: unknown) => {
     console.error('[exam draw] the exam could not be loaded', error)
-    throw new HttpError(503, DRAW_MESSAGES.unavailable)
+    throw new ServiceError('unavailable', DRAW_MESSAGES.unavailable)
   })
-  if (!exam || !(exam.slots ?? []).some((slot) => (slot.variants ?? []).length > 0)) throw new HttpError(404, DRAW_MESSAGES.notFound)
+  if (!exam || !(exam.slots ?? []).some((slot) => (slot.variants ?? []).length > 0)) throw new ServiceError('not-found', DRAW_MESSAGES.notFound)
   return issueDraw(exam, request, keys, options)
 }
 
@@ -98,7 +98,7 @@ export type AcceptedSubmission<E> = ReviewedResult<E> & {attemptId: string; fres
 /**
  * Checks a submitted result against its signed draw (see the module's docstring), then scores it
  * under the exam's review policy (reviewSubmission). `draw` undefined is a result without a draw.
- * Resolves `{ok: false, message}` for anything to refuse (a 400); throws HttpError 503 from drawKeys().
+ * Resolves `{ok: false, message}` for anything to refuse (a 400); throws ServiceError unavailable from drawKeys().
  */
 export async function reviewSignedSubmission<Q extends KeyedQuestion & {explanation?: E | null}, E extends readonly unknown[]>(
   exam: ReviewedExam<Q, E> & {examId: string | null; durationMinutes: number},

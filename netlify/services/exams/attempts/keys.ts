@@ -6,8 +6,8 @@
  * - EXAM_DRAW_SECRET (≥ 32 characters) signs every draw and verifies it.
  * - EXAM_DRAW_SECRET_PREVIOUS (≥ 32 characters), when set, verifies too: a draw issued before a
  *   rotation stays valid while its attempt may still be submitted.
- * - Production (isProduction) FAILS CLOSED: without EXAM_DRAW_SECRET, drawKeys() throws HttpError
- *   503 EXAM_DRAW_NOT_CONFIGURED (the reason is logged): no attempt starts and nothing is scored.
+ * - Production (isProduction) FAILS CLOSED: without EXAM_DRAW_SECRET, drawKeys() throws ServiceError
+ *   unavailable (503) EXAM_DRAW_NOT_CONFIGURED (the reason is logged): no attempt starts and nothing is scored.
  * - Elsewhere (the embedded default) without EXAM_DRAW_SECRET: a random 32-byte key created once
  *   in the Blobs store `exam-draw` (`local-secret`, a conditional write, so two first requests
  *   agree on one key) and kept there, so attempts under way still verify after `npm start`
@@ -16,7 +16,7 @@
 import {randomBytes} from 'node:crypto'
 import {EnvError, ExamDrawEnvSchema, getEnv, isProduction, parseEnvSection, type EnvSource} from '#netlify/platform/env'
 import {openStore, STORES, updateJSON} from '#netlify/platform/blobs'
-import {HttpError} from '#netlify/platform/http'
+import {ServiceError} from '#netlify/platform/errors'
 
 /** The 503 message when draws can be neither issued nor checked. */
 export const EXAM_DRAW_NOT_CONFIGURED = 'Practice exams are not available right now: the exam service is not configured. Please try again later.'
@@ -52,7 +52,7 @@ function readLocalSecret(): Promise<Buffer> {
 
 /**
  * The signing and verifying keys from `source` (default: the process environment). Throws
- * HttpError 503 in production without EXAM_DRAW_SECRET, for a malformed variable, or when the
+ * ServiceError unavailable (503) in production without EXAM_DRAW_SECRET, for a malformed variable, or when the
  * local key cannot be read (each reason logged, never sent).
  */
 export async function drawKeys(source?: EnvSource): Promise<DrawKeys> {
@@ -62,7 +62,7 @@ export async function drawKeys(source?: EnvSource): Promise<DrawKeys> {
   } catch (error) {
     if (!(error instanceof EnvError)) throw error
     console.error(`[exam draw] refusing the request: ${error.message}`)
-    throw new HttpError(503, EXAM_DRAW_NOT_CONFIGURED)
+    throw new ServiceError('unavailable', EXAM_DRAW_NOT_CONFIGURED)
   }
   const previous = env.EXAM_DRAW_SECRET_PREVIOUS === undefined ? [] : [Buffer.from(env.EXAM_DRAW_SECRET_PREVIOUS, 'utf8')]
   if (env.EXAM_DRAW_SECRET !== undefined) {
@@ -71,13 +71,13 @@ export async function drawKeys(source?: EnvSource): Promise<DrawKeys> {
   }
   if (isProduction(source)) {
     console.error('[exam draw] refusing the request: production requires EXAM_DRAW_SECRET (at least 32 characters)')
-    throw new HttpError(503, EXAM_DRAW_NOT_CONFIGURED)
+    throw new ServiceError('unavailable', EXAM_DRAW_NOT_CONFIGURED)
   }
   try {
     const signing = await readLocalSecret()
     return {signing, verifying: [signing, ...previous]}
   } catch (error) {
     console.error('[exam draw] the local key could not be read from the Blobs store', error)
-    throw new HttpError(503, EXAM_DRAW_UNAVAILABLE)
+    throw new ServiceError('unavailable', EXAM_DRAW_UNAVAILABLE)
   }
 }
