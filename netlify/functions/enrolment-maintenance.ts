@@ -1,6 +1,6 @@
 /**
  * Scheduled (hourly, UTC; on Netlify, and under `npm start` through netlify/platform/local-schedule.ts):
- * the enrolment housekeeping of issue 12.
+ * the enrolment housekeeping.
  * 1. Repairs the admin list's index from the records (finding 7): rows missing or older than
  *    their record are re-derived, rows without a record dropped (netlify/services/enrolments/repair.ts).
  * 2. Purges pending enrolments created more than 7 days ago, with their index rows and their

@@ -1,6 +1,6 @@
 /**
  * Scheduled every 5 minutes (UTC; on Netlify, and under `npm start` through
- * netlify/platform/local-schedule.ts): the e-mail outbox's delivery (issue 14).
+ * netlify/platform/local-schedule.ts): the e-mail outbox's delivery.
  * 1. Finishes paid enrolments left without a receipt number — a crash, or Blobs or the content
  *    unavailable during the payment (netlify/services/enrolments/paid-enrolment.ts sweepPaidEnrolments): their
  *    receipt and staff notice are queued then.

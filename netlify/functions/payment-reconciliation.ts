@@ -1,6 +1,6 @@
 /**
  * Scheduled every 15 minutes (UTC; on Netlify, and under `npm start` through
- * netlify/platform/local-schedule.ts): payment reconciliation (issue 15).
+ * netlify/platform/local-schedule.ts): payment reconciliation.
  * 1. Asks the gateway about every order still pending between 30 minutes and 3 days after it was
  *    created, and marks paid those with a captured payment — through the webhook's path, so one
  *    receipt number and one receipt whatever else raced it (netlify/services/payments/reconcile.ts).

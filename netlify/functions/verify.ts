@@ -1,5 +1,5 @@
 /**
- * GET /api/verify?number=&dateOfBirth= (issue 20; docs/requirements.md#req-issue-20-verify): a
+ * GET /api/verify?number=&dateOfBirth= (docs/requirements.md#req-issue-20-verify): a
  * certificate's status, holder, course and dates as JSON for employers' systems
  * (VerifyResponseSchema). 404 `{error: NO_MATCH_MESSAGE}` for an unknown number and for a wrong
  * date of birth alike (the same body and headers); 400 for a malformed number or date; 429 with

@@ -1,5 +1,5 @@
 /**
- * POST /api/waitlist (issue 16): JSON {batchId, name, email, mobile} → 200 {batchId, status:
+ * POST /api/waitlist: JSON {batchId, name, email, mobile} → 200 {batchId, status:
  * 'waiting', position}. Invalid fields or a batch that cannot be waited for → 400 naming the
  * field; not JSON → 415; over 8 KB → 413; over the client's limit → 429 with Retry-After; the
  * batch's waitlist full → 409. See netlify/services/waitlist/waitlist.ts.

@@ -162,7 +162,7 @@ export function requireMethod(request: Request, ...allowed: string[]): void {
  * with the security headers (nosniff, Referrer-Policy, X-Frame-Options, `default-src 'none';
  * frame-ancestors 'none'` unless it set its own CSP, HSTS in production: issue 12, finding 9).
  * A function's module calls it as it loads, so the environment is validated at the function's
- * start (issue 13): a malformed variable stops it with an EnvError naming the variable.
+ * start: a malformed variable stops it with an EnvError naming the variable.
  */
 export function handle<C>(handler: (request: Request, context: C) => Promise<Response>) {
   getEnv()

@@ -1,5 +1,5 @@
 /**
- * /admin/batches (issue 16; docs/requirements.md#req-batches-staff) against a mocked admin API
+ * /admin/batches (docs/requirements.md#req-batches-staff) against a mocked admin API
  * (page.route) that follows schemas/contracts/batches.ts: the batches with their seat and waitlist
  * counts, Batches in the admin navigation, a roster with an over-capacity candidate and its CSV
  * download, the waitlist, the empty and error states, axe, 390 px without sideways scrolling;

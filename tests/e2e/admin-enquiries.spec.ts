@@ -1,5 +1,5 @@
 /**
- * The enquiries inbox /admin/enquiries (issue 15, docs/requirements.md#req-enquiries).
+ * The enquiries inbox /admin/enquiries (docs/requirements.md#req-enquiries).
  *
  * Through the real site: an enquiry sent with the real /contact form (stored by the e2e server)
  * and a message stored the way messages were before issue 15 (no status, written into the

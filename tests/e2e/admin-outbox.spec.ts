@@ -1,5 +1,5 @@
 /**
- * The admin outbox page /admin/outbox (issue 14) against a mocked admin API (page.route) that
+ * The admin outbox page /admin/outbox against a mocked admin API (page.route) that
  * follows the contracts of schemas/contracts/outbox.ts, with a stored token as the login leaves it:
  * the session states (no token, refused token), the messages newest first with their labels,
  * badges, times and errors, "Send again" (busy state, the card updated, an error in an alert),
@@ -63,7 +63,7 @@ type MockOptions = {
   hold?: Promise<void>
 }
 
-/** Two new enquiries and a handled one: the admin navigation's count (issue 15) reads "2 new". */
+/** Two new enquiries and a handled one: the admin navigation's count reads "2 new". */
 const ENQUIRIES = [
   {id: '2026-11-24T10-00-00.000Z_0f8fad5b-d9cb-469f-a165-70867728950e', status: 'new'},
   {id: '2026-11-23T10-00-00.000Z_1f8fad5b-d9cb-469f-a165-70867728950e', status: 'new'},
@@ -141,7 +141,7 @@ test('lists the messages newest first with labels, badges, recipients, attempts,
   expect(calls).toEqual(['GET /api/admin/outbox'])
 
   const nav = page.getByRole('navigation', {name: 'Administration'})
-  // Issue 15: Enquiries with the number of new ones, and Logout, in the navigation.
+  // Enquiries with the number of new ones, and Logout, in the navigation.
   await expect(nav.getByRole('link', {name: 'Enquiries, 2 new'})).toHaveAttribute('href', '/admin/enquiries')
   expect(countCalls).toEqual(['GET /api/admin/enquiries'])
   await expect(nav.getByRole('button', {name: 'Logout'})).toBeVisible()

@@ -1,5 +1,5 @@
 /**
- * The admin payments page /admin/payments (issue 15; docs/requirements.md#req-reconciliation).
+ * The admin payments page /admin/payments (docs/requirements.md#req-reconciliation).
  *
  * One test goes through the real API of the e2e server: it creates a sandbox order through the
  * site (create-order, then the sandbox's pay — but never save, as when the browser closes), signs

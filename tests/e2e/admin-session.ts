@@ -1,5 +1,5 @@
 /**
- * What the admin specs share (issues 5, 14, 15): the token the mocked admin APIs accept, storing a
+ * What the admin specs share: the token the mocked admin APIs accept, storing a
  * token as the login leaves it, the e2e admin account (playwright.config.ts starts the server
  * with it), a real login through the API (only failed logins count towards the throttle), and a
  * real sandbox order, paid or not.

@@ -1,6 +1,6 @@
 /**
  * The public content pages of the spec's route table (docs/requirements.md#req-routes) plus the exam instructions
- * and the course calendar (issue 16),
+ * and the course calendar,
  * written out by hand as the tests' oracle: the sitemap must list exactly these, and each names
  * itself as canonical. Used by tests/integration/seo.test.ts and tests/e2e/seo.spec.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16, staff's batches (docs/requirements.md#req-batches-staff): GET /api/admin/batches
+ * Staff's batches (docs/requirements.md#req-batches-staff): GET /api/admin/batches
  * (upcoming batches with seats, booked, held, free and waitlist counts from the seats and
  * waitlist stores) and GET /api/admin/batches/:batchId (`{batch, roster, waitlist}`: the roster
  * from the admin list's index rows, over-capacity ones flagged); 401 without a token, 404 for a

@@ -1,5 +1,5 @@
 /**
- * The admin enquiries API (issue 15, docs/requirements.md#req-enquiries) through its functions,
+ * The admin enquiries API (docs/requirements.md#req-enquiries) through its functions,
  * over Netlify's Blobs emulation (a fresh store per test), with messages stored the way /contact
  * stores them (acceptContactMessage) and, for the messages of before issue 15, written directly
  * without a status:

@@ -1,5 +1,5 @@
 /**
- * Issue 15, enrolment follow-up (docs/requirements.md#req-enrolment-status): PATCH
+ * Enrolment follow-up (docs/requirements.md#req-enrolment-status): PATCH
  * /api/admin/enrollments/:orderId over Netlify's Blobs emulation — the bearer token, the id
  * pattern, the body's validation, every pair of statuses against the transition table, notes
  * alone in every status, the history's content (when, which account, from → to, note), concurrent

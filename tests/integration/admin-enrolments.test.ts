@@ -111,7 +111,7 @@ describe('GET /api/admin/enrollments', () => {
     expect(rows.map((r) => r.orderId).sort()).toEqual(records.map((r) => r.orderId).sort())
   })
 
-  it('lists paid enrolments only by default; pending ones too with ?status=all; 400 for another status (issue 12, finding 6)', async () => {
+  it('lists paid enrolments only by default; pending ones too with ?status=all; 400 for another status', async () => {
     const token = await loginToken()
     const pending = await newOrder({email: 'default-pending@example.com'})
     const paidOrder = await newOrder({email: 'default-paid@example.com'})

@@ -1,5 +1,5 @@
 /**
- * The admin outbox API (issue 14) through its functions, over Netlify's Blobs emulation (a fresh
+ * The admin outbox API through its functions, over Netlify's Blobs emulation (a fresh
  * store per test) and, where a message is delivered, a real SMTP sink in this process:
  * GET /api/admin/outbox (401 without or with a bad token; newest first with exactly the contract
  * fields; a message being sent shown `queued`) and POST /api/admin/outbox/:id/send-again (401;

@@ -1,5 +1,5 @@
 /**
- * Shared set-up of the seats tests (issue 16; tests/integration/seats-*.test.ts): a copy of the
+ * Shared set-up of the seats tests (tests/integration/seats-*.test.ts): a copy of the
  * seed dataset with test `courseBatch` documents added (the content contract of the batches —
  * whatever the real seed schedules, these ids are the tests' own), a fresh Blobs server per file,
  * the sandbox payment environment per test, and a fixed clock.

@@ -55,7 +55,7 @@ function tagsOf(headers: Headers): string[] {
   return (headers.get('Netlify-Cache-Tag') ?? '').split(',')
 }
 
-/** The CDN header of a page listing dated batches (issue 16): kept until the provider's next midnight. */
+/** The CDN header of a page listing dated batches: kept until the provider's next midnight. */
 const DATED_CDN = /^public, durable, s-maxage=([1-9]\d{0,4}), stale-while-revalidate=60$/
 
 function expectCached(headers: Headers, tags: string[], cdn: string | RegExp = CDN) {

@@ -116,7 +116,7 @@ describe('the /contact action', () => {
     expect(result.data.status).toBe('error')
   })
 
-  it('answers bodies that are not forms with 400 or 415, storing nothing (issue 12, finding 2)', async () => {
+  it('answers bodies that are not forms with 400 or 415, storing nothing', async () => {
     const post = async (headers: Record<string, string>, body: string | undefined) => {
       const request = new Request('http://localhost/contact', {method: 'POST', headers, body})
       const result = (await action({

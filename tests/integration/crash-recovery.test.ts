@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 7, end to end: `kill -9` of the site in the middle of a burst of payments,
+ * End to end: `kill -9` of the site in the middle of a burst of payments,
  * a restart on the same Blobs directory, and the admin list agrees with the records.
  *
  * The built site runs in a child process (tests/helpers/server-process.ts) as `npm start` runs
@@ -28,7 +28,7 @@ const ENV = {
   ADMIN_PASSWORD: ADMIN.password,
   ADMIN_PASSWORD_HASH: '',
   SESSION_SECRET: '',
-  // create-order is rate-limited per client (issue 12): this test creates many orders from one.
+  // create-order is rate-limited per client: this test creates many orders from one.
   RATE_LIMIT_CREATE_ORDER: '1000/1m',
   RAZORPAY_KEY_ID: '',
   RAZORPAY_KEY_SECRET: '',

@@ -1,5 +1,5 @@
 /**
- * The scheduled function netlify/functions/enrolment-maintenance.ts (issue 12, findings 6 and
+ * The scheduled function netlify/functions/enrolment-maintenance.ts (findings 6 and
  * 7), invoked the way Netlify invokes it (POST, JSON {next_run}) over the Blobs emulation: it
  * repairs the index and purges stale pending enrolments, and says what it did.
  */

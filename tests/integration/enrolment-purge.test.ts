@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 6: the purge of pending enrolments older than 7 days, over Netlify's Blobs
+ * The purge of pending enrolments older than 7 days, over Netlify's Blobs
  * emulation. What it deletes (record, index row, the documents claimed by that order) and keeps
  * (paid ones of any age, young pending ones, documents of other orders), and the race with a
  * payment: at every step of the purge a payment may arrive, and whichever wins, a payment that

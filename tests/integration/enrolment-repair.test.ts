@@ -1,5 +1,5 @@
 /**
- * Issue 12, finding 7: the admin list's index repaired from the records, and listings that keep
+ * The admin list's index repaired from the records, and listings that keep
  * only our keys. Over Netlify's Blobs emulation (a fresh directory for this file); the crash
  * states are written directly (a record written without its index write, exactly what a process
  * killed between the two leaves; the emulation's temporary file of a write killed mid-way).

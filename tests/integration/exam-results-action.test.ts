@@ -160,7 +160,7 @@ describe('scoring on the server', () => {
   })
 })
 
-describe('variants (issue 18, docs/requirements.md#req-exam-variants)', () => {
+describe('variants (docs/requirements.md#req-exam-variants)', () => {
   const postDraw = (answers: unknown, variants: string[]) => post(JSON.stringify({answers, draw: signedDraw(EXAM_ID, variants)}))
   const lastVariants = () => exam.slots.map((slot) => slot.variants[slot.variants.length - 1]!)
 
@@ -251,7 +251,7 @@ describe('bad input is a 400 with a message, never a 500', () => {
       {questionId: 'q3', answer: Array(SCORE_LIMITS.choices).fill('a')},
     ]
     expect(scored(await postAnswers(within)).grade).toBe('F')
-    // At the limits the body is read; ids the exam does not have are then refused by the draw check (issue 18).
+    // At the limits the body is read; ids the exam does not have are then refused by the draw check.
     const answers = [
       ...within,
       {questionId: 'q'.repeat(SCORE_LIMITS.questionId), answer: 'x'},

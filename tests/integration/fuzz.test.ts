@@ -1,5 +1,5 @@
 /**
- * Property-based fuzz test of the local server (issue 12): malformed requests (methods, raw
+ * Property-based fuzz test of the local server: malformed requests (methods, raw
  * paths with odd or broken percent-encodings, content types, bodies, transfer encodings,
  * authorisation) generated with fast-check and sent with node:http to every Netlify function
  * (netlify/functions/*.ts, by their config.path and config.method) and every Remix route (the
@@ -7,7 +7,7 @@
  * web/vite.config.ts adds), against the built site run as `npm start` runs it
  * (tests/helpers/server-process.ts).
  *
- * The requirement (issue 12, findings 2–5 and 9): whatever a client sends,
+ * The requirement (findings 2–5 and 9): whatever a client sends,
  * - no answer is a 5xx (501 is allowed for a method that is not a standard one), and no
  *   answer shows a stack trace or a file path;
  * - a Remix action answers a body it cannot read with a 4xx (finding 2);
@@ -810,7 +810,7 @@ const FINDING_5 = [
 
 // ---------------------------------------------------------------------------------------------
 
-describe('fuzz: malformed requests to every function and every page action (issue 12)', () => {
+describe('fuzz: malformed requests to every function and every page action', () => {
   beforeAll(async () => {
     server = await startServer({
       env: {

@@ -1,5 +1,5 @@
 /**
- * Issue 12's findings, each reproduced against the built site served exactly as `npm start`
+ * Each reproduced against the built site served exactly as `npm start`
  * serves it (web/server.ts in a child process, tests/helpers/server-process.ts), with raw
  * node:http / node:net requests so methods, paths and bodies reach the server unaltered:
  *
@@ -214,7 +214,7 @@ describe('the local server in production', () => {
   }, 60_000)
 })
 
-describe("the local server's environment (issue 13)", () => {
+describe("the local server's environment", () => {
   it('refuses to start on a malformed variable with its own one-line message naming each (checked after ./.env is read)', async () => {
     const start = startServer({env: {RAZORPAY_KEY_ID: 'key_123', SESSION_SECRET: 'short'}, timeoutMs: 30_000})
     await expect(start).rejects.toThrow(

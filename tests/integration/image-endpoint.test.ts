@@ -1,5 +1,5 @@
 /**
- * The local image endpoint (issue 19, docs/requirements.md#req-issue-19-image-endpoint): seed
+ * The local image endpoint (docs/requirements.md#req-issue-19-image-endpoint): seed
  * markers resolved into assets (sha1 ids, dimensions, LQIP), renditions by Sanity's URL API
  * (format negotiation, dimensions, crop/rect), the on-disk rendition cache, byte ranges for
  * video, and refusals: unknown assets and traversal (404), parameters out of range (400), markers

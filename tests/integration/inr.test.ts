@@ -1,5 +1,5 @@
 /**
- * INR where the content has an INR price (issue 17, docs/requirements.md#req-inr), through the
+ * INR where the content has an INR price (docs/requirements.md#req-inr), through the
  * functions over Netlify's Blobs emulation: create-order in INR through the real `razorpay` SDK
  * against msw (the order request carries currency INR and the amount in paise) and through the
  * sandbox; a currency the course has no price in is a 400 naming `currency` and creates nothing;

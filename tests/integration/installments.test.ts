@@ -1,5 +1,5 @@
 /**
- * Issue 17, cadetship installments (docs/requirements.md#req-installments): POST
+ * Cadetship installments (docs/requirements.md#req-installments): POST
  * /api/admin/enrollments/:orderId/installments/:number/link through the sandbox (the local
  * payment-link page's pay) and through the real `razorpay` SDK against msw (POST
  * /v1/payment_links), the rules (400 / 404 / 409, one link at a time, paid once — also when two
@@ -30,7 +30,7 @@ import {call, jsonRequest, KEY_ID, KEY_SECRET, paymentId, stubRazorpayEnv, valid
 
 const server = useGatewayTestSetup()
 
-/** `termsAccepted`: ignored today, required by create-order once the terms checkbox lands (issue 17). */
+/** `termsAccepted`: ignored today, required by create-order once the terms checkbox lands. */
 const CADETSHIP = {trainingProgram: 'cadetship-training', course: 'deck-cadet', amount: 3500, termsAccepted: true}
 
 /** A cadetship order, paid (by a payment.captured webhook) unless `paid: false`. */

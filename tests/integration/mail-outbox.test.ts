@@ -1,5 +1,5 @@
 /**
- * Issue 14: the outbox and its delivery, end to end over real SMTP — Nodemailer sending to an
+ * The outbox and its delivery, end to end over real SMTP — Nodemailer sending to an
  * smtp-server sink in this process — and Netlify's Blobs emulation (a fresh store per test).
  * Covered: the receipt (PDF attached) and the staff notices as received; idempotent enqueue;
  * SMTP down → queued with attempts and error → up again → sent by deliverDue; exactly once under

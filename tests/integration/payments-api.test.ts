@@ -132,7 +132,7 @@ describe('POST /api/enroll/create-order', () => {
     expect(foreign.body.error).toBe('Please select a valid course to proceed.')
   })
 
-  it('refuses loose amounts with 400 and stores nothing (issue 12, finding 12)', async () => {
+  it('refuses loose amounts with 400 and stores nothing', async () => {
     const before = await pendingCount()
     for (const amount of ['0x64', [50], ' 50 ', 49.995, '5e1']) {
       const {status, body} = await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({amount})))
@@ -143,7 +143,7 @@ describe('POST /api/enroll/create-order', () => {
     expect((await call(createOrder, jsonRequest('/api/enroll/create-order', validForm({amount: '50.00'})))).status).toBe(200)
   })
 
-  it('limits orders per client (RATE_LIMIT_CREATE_ORDER): 429 with Retry-After, nothing stored (issue 12, finding 6)', async () => {
+  it('limits orders per client (RATE_LIMIT_CREATE_ORDER): 429 with Retry-After, nothing stored', async () => {
     vi.stubEnv('RATE_LIMIT_CREATE_ORDER', '2/10m')
     const ip = '198.51.100.77'
     const send = () => createOrder(jsonRequest('/api/enroll/create-order', validForm()), testContext({}, ip))
@@ -294,7 +294,7 @@ describe('POST /api/enroll/save', () => {
     const {status, body} = await savePayment({...validForm(), ...result})
     expect(status).toBe(200)
     const record = await getEnrolment(order.id)
-    // Issue 14: the receipt number given to this payment and the confirmation page's unguessable path.
+    // The receipt number given to this payment and the confirmation page's unguessable path.
     expect(body).toEqual(savedAnswer(record!, result.razorpay_payment_id))
     expect(record!.receiptNumber).toMatch(/^MTC-\d{4}-\d{5}$/)
     expect(record!.confirmationKey).toMatch(/^[A-Za-z0-9_-]{22}$/)

@@ -69,7 +69,7 @@ it('50 concurrent saves and webhooks for 50 distinct orders store 50 paid enrolm
   // Each order was marked paid by exactly one of its two calls.
   const markedByWebhook = webhookStatuses.filter((s) => s === 'paid').length
   expect(stored.filter((r) => r.paidVia === 'webhook')).toHaveLength(markedByWebhook)
-  // Each payment also queues its receipt and staff notice (issue 14): generous for a loaded 2-core machine.
+  // Each payment also queues its receipt and staff notice: generous for a loaded 2-core machine.
 }, 180_000)
 
 it('10 different payments racing for one order: exactly one wins, the others are refused, nothing is overwritten', async () => {

@@ -126,7 +126,7 @@ export function usePaymentsTestEnvironment(): void {
 }
 
 /**
- * The 200 body of POST /api/enroll/save for `record` paid by `paymentId` (issue 14): the receipt
+ * The 200 body of POST /api/enroll/save for `record` paid by `paymentId`: the receipt
  * number stored on the record and the confirmation page's path with the record's key, written out
  * here rather than through schemas/rules/paths.ts so a wrong path builder fails the tests.
  */

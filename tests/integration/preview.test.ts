@@ -1,5 +1,5 @@
 /**
- * Previews (issue 6): /api/preview-mode/enable checks the Presentation tool's secret with the
+ * Previews: /api/preview-mode/enable checks the Presentation tool's secret with the
  * Content Lake (the real @sanity/client and @sanity/preview-url-secret against msw), sets a
  * signed cookie only for a valid one, and only requests carrying that cookie read drafts, are
  * never cached and may be framed by the Studio. Published visitors never get drafts.
@@ -137,7 +137,7 @@ describe('GET /api/preview-mode/enable', () => {
     expect(response.headers.get('location')).toMatch(/^\/(?!\/)/)
   })
 
-  it('disable redirects only to same-origin paths: control characters, backslashes and // refused (issue 12, finding 1)', async () => {
+  it('disable redirects only to same-origin paths: control characters, backslashes and // refused', async () => {
     const {disablePreview} = await import('~/lib/preview.server')
     const location = async (redirect: string) =>
       (await disablePreview(new Request(`http://localhost/api/preview-mode/disable?redirect=${redirect}`))).headers.get('location')

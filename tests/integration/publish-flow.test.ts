@@ -1,5 +1,5 @@
 /**
- * Publishing reaches the page (issue 6, "Caching and revalidation"): with SANITY_PROJECT_ID set,
+ * Publishing reaches the page ("Caching and revalidation"): with SANITY_PROJECT_ID set,
  * the real @sanity/client reads a Content Lake mocked with msw (which evaluates the site's own
  * GROQ over the seed dataset with groq-js). A model of Netlify's CDN keeps rendered pages under
  * the cache tags their loaders name; the signed Sanity webhook purges tags through the function's

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the receipt PDF — real text read back with poppler's `pdftotext` (every field, the
+ * The receipt PDF — real text read back with poppler's `pdftotext` (every field, the
  * sandbox label, long lines wrapped, names in other scripts), A4, fonts embedded (`pdffonts`).
  * The poppler tools are run as child processes on a temporary file.
  */
@@ -85,7 +85,7 @@ describe.runIf(has('pdftotext') || Boolean(process.env.CI))('renderReceiptPdf', 
     expect(receiptFileName('MTC-2026-00042')).toBe('receipt-MTC-2026-00042.pdf')
   })
 
-  it('prints the batch line when the enrolment has a batch (issue 16), and no Batch row without one', async () => {
+  it('prints the batch line when the enrolment has a batch, and no Batch row without one', async () => {
     const flat = rows(extract(await renderReceiptPdf(input({batch: '12–16 Jan 2027 · Mumbai · Training Centre, Andheri East'}))).text)
     expect(flat).toContain('Batch 12–16 Jan 2027 · Mumbai · Training Centre, Andheri East')
     expect(rows(extract(await renderReceiptPdf(input())).text)).not.toMatch(/^\s*Batch /m)

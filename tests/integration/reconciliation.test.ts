@@ -1,5 +1,5 @@
 /**
- * Issue 15, reconciliation: "Check with gateway" and the scheduled check find a payment whose
+ * Reconciliation: "Check with gateway" and the scheduled check find a payment whose
  * browser never called save — through the sandbox's own record, and through the real `razorpay`
  * SDK against msw (`GET /v1/orders/:id/payments`, its error shapes and a timeout) — and mark the
  * order paid exactly once (one receipt number, one receipt) while a webhook races it. Plus the

@@ -1,5 +1,5 @@
 /**
- * Issue 15, refunds (docs/requirements.md#req-refunds): POST /api/admin/enrollments/:orderId/refunds
+ * Refunds (docs/requirements.md#req-refunds): POST /api/admin/enrollments/:orderId/refunds
  * through the sandbox and through the real `razorpay` SDK against msw (the Idempotency-Key sent as
  * X-Refund-Idempotency, the SDK's error shapes, a timeout), the rules (what is left, never paid,
  * the same key refunds once — also when two requests race), the refund webhooks

@@ -1,5 +1,5 @@
 /**
- * Issue 16, a paid seat given back (docs/requirements.md#req-seats): when staff cancel a paid
+ * A paid seat given back (docs/requirements.md#req-seats): when staff cancel a paid
  * enrolment (PATCH /api/admin/enrollments/:orderId) or refund it in full (the refunds API or
  * Razorpay's refund webhook), its booking goes, the batch's seats left grows by one, and the
  * first person waiting is named to staff through the outbox (`waitlist-notice:{order}-booking`,

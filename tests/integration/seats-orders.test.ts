@@ -1,5 +1,5 @@
 /**
- * Issue 16, seats (docs/requirements.md#req-seats) over Netlify's Blobs emulation: create-order
+ * Seats (docs/requirements.md#req-seats) over Netlify's Blobs emulation: create-order
  * with a `batchId` checks the batch and holds a seat (100 concurrent orders for 12 seats: exactly
  * 12 holds), the payment turns the hold into a booking (save and webhook alike, once), a late
  * payment whose seat has gone is still paid and flagged over capacity, and POST

@@ -1,5 +1,5 @@
 /**
- * Issue 16, the waitlist (docs/requirements.md#req-seats): POST /api/waitlist validates like the
+ * The waitlist (docs/requirements.md#req-seats): POST /api/waitlist validates like the
  * site's forms, refuses batches that cannot be waited for, keeps one place per e-mail, is
  * rate-limited with the contact budget (its own bucket), and a seat that comes free — a release
  * or an expired hold — queues ONE staff notice in the outbox naming the first person waiting.

@@ -60,7 +60,7 @@ describe.concurrent('content:validate', () => {
     expect(code, output).toBe(0)
   })
 
-  it('requires alt text on every image unless it is marked decorative (issue 19)', {timeout: TIMEOUT_MS}, async () => {
+  it('requires alt text on every image unless it is marked decorative', {timeout: TIMEOUT_MS}, async () => {
     const docs = readSeed()
     const byId = (id: string) => docs.find((d) => d._id === id)!
     delete byId('category-stcw-courses').image.alt
@@ -134,7 +134,7 @@ describe.concurrent('content:validate', () => {
     const question = slot.variants[0]
     exam.totalPoints = exam.totalPoints - question.points + 5
     for (const variant of slot.variants) variant.points = 5
-    // Issue 18: the second slot's variants disagree on points.
+    // The second slot's variants disagree on points.
     const mixed = exam.slots[1]
     mixed.variants[1].points = mixed.variants[0].points === 30 ? 25 : mixed.variants[0].points + 5
 
@@ -147,7 +147,7 @@ describe.concurrent('content:validate', () => {
     const category = docs.find((d) => d._type === 'courseCategory')!
     category.slug = {_type: 'slug', current: 'deep-sea-fishing'}
 
-    // 5. Course batches (issue 16): an unpriced course, a city of another location, an end before
+    // 5. Course batches: an unpriced course, a city of another location, an end before
     // the start, a new batch (created today) starting today; a past batch created long ago stays valid.
     const batch = {
       _type: 'courseBatch',
@@ -168,7 +168,7 @@ describe.concurrent('content:validate', () => {
     docs.push({...batch, _id: 'batch-broken-2', _createdAt: '2026-11-24T10:00:00Z', startDate: '2026-11-24', endDate: '2026-11-27'})
     docs.push({...batch, _id: 'batch-past-ok', _createdAt: '2025-11-24T10:00:00Z', startDate: '2026-01-12', endDate: '2026-01-15'})
 
-    // 6. Certificates (issue 20): a course code that is not one, a validity of 0 years; the copy
+    // 6. Certificates: a course code that is not one, a validity of 0 years; the copy
     // above (course-broken-test) repeats its original's code.
     docs.push({...course, _id: 'course-broken-code', code: 'bad code', certificateValidityYears: 0})
 

@@ -177,7 +177,7 @@ describe('/sitemap.xml', () => {
       expect(tagValue(tags, 'property', 'og:description'), loc).toBe(tagValue(tags, 'name', 'description'))
       expect(tagValue(tags, 'property', 'og:type'), loc).toBe('website')
       expect(tagValue(tags, 'property', 'og:site_name'), loc).toBe('Maritime Training & Certification')
-      // Issue 19: every page shares an image from the pipeline (its own, or the default social image), 1200 × 630.
+      // Every page shares an image from the pipeline (its own, or the default social image), 1200 × 630.
       expect(tagValue(tags, 'property', 'og:image'), loc).toMatch(
         new RegExp(`^${ORIGIN}/cdn/images/local/production/[0-9a-f]{40}-\\d+x\\d+\\.jpg\\?.*w=1200&h=630`),
       )

@@ -1,5 +1,5 @@
 /**
- * The enquiries page's rules (web/app/components/admin/enquiries.ts; issue 15): search over name,
+ * The enquiries page's rules (web/app/components/admin/enquiries.ts): search over name,
  * e-mail, subject and message; the status filter; the count texts; the "Reply by e-mail" link,
  * percent-encoded so that nothing in the address or the subject can add a header or a body.
  */

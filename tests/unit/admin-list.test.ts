@@ -1,5 +1,5 @@
 /**
- * The administrator list's rules (docs/requirements.md#req-validation-admin-search; issue 5): search fields
+ * The administrator list's rules (docs/requirements.md#req-validation-admin-search): search fields
  * and case, numeric amount sort, toggling, page reset on search/sort, summary (paid-only
  * revenue, minus refunds: issue 15), and the CSV export's quoting and formula neutralisation.
  */
@@ -172,7 +172,7 @@ describe('summary and texts', () => {
     expect(summary).toEqual({total: 4, revenue: {USD: 4650.5, INR: 4000}, programs: 3, pending: 1})
   })
 
-  it('Total Revenue is paid minus refunded (issue 15): a partial refund lowers it, a failed one does not, a full one leaves the currency out', () => {
+  it('Total Revenue is paid minus refunded: a partial refund lowers it, a failed one does not, a full one leaves the currency out', () => {
     const refund = (amount: number, status: 'pending' | 'processed' | 'failed', createdAt = '2025-02-01T10:00:00.000Z') => ({createdAt, amount, status})
     const rows = [
       record({name: 'a', amount: 450, status: 'partially-refunded', refunds: [refund(10000, 'processed'), refund(2550, 'pending')]}),
@@ -197,7 +197,7 @@ describe('summary and texts', () => {
   })
 })
 
-describe('follow-up statuses (issue 15)', () => {
+describe('follow-up statuses', () => {
   const paidAt = '2025-01-01T10:01:00.000Z'
   const rows = [
     record({name: 'Ana', status: 'paid', amount: 100}),
@@ -270,7 +270,7 @@ describe('CSV', () => {
     expect(row!.startsWith("'=cmd|calc,someone@example.com,98470,STCW Courses,Basic STCW,,,,,,300,USD,paid,")).toBe(true)
   })
 
-  it('exports the batch (dates, city, venue), its id and the flags (issue 16)', () => {
+  it('exports the batch (dates, city, venue), its id and the flags', () => {
     const batch = {id: 'batch-1', startDate: '2027-01-12', endDate: '2027-01-16', city: 'Mumbai', venue: 'Andheri "B"', country: 'India'}
     const csv = enrolmentsCsv([record({name: 'Ana', batch, overCapacity: true, batchCancelled: true}), record({name: 'Ben'})])
     const [, ana, ben] = csv.split('\r\n')

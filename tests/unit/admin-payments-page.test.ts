@@ -1,5 +1,5 @@
 /**
- * The payments page's rules and client calls (issue 15, /admin/payments;
+ * The payments page's rules and client calls (/admin/payments;
  * docs/requirements.md#req-reconciliation): the webhook result labels, the count lines, which
  * "Check with gateway" outcomes take an order off "Needs attention", and how
  * fetchPaymentsOverview / checkWithGateway read the API's answers (fetch stubbed): the bearer

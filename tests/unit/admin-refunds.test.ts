@@ -1,5 +1,5 @@
 /**
- * The refund form's client call and checks (issue 15; docs/requirements.md#req-refunds):
+ * The refund form's client call and checks (docs/requirements.md#req-refunds):
  * createRefund against a stubbed fetch (the path, the bearer and Idempotency-Key headers, the
  * body in minor units; 401 → UnauthorizedError; the server's 400/409/502/504 message; the
  * fallbacks for a 500, no answer and an unreadable answer) and the pure helpers of

@@ -1,6 +1,6 @@
 /**
  * Administrator configuration: the variables' formats are AdminEnvSchema of the one environment
- * schema (netlify/platform/env.ts, issue 13); this module adds the rules below, validated on
+ * schema (netlify/platform/env.ts); this module adds the rules below, validated on
  * each use (cheap) and fail closed in production (isProduction() of env.server.ts, the
  * project's one rule):
  *

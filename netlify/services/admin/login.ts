@@ -4,7 +4,7 @@
  * Order: configuration (503 'Admin login is not configured', before anything is counted) →
  * body (400, not counted) → throttle (429 with Retry-After, ./throttle.ts) → credentials
  * (401 'Invalid credentials') → token.
- * Throttle (issue 15): FAILED logins count, per account (the submitted email, normalised) and
+ * Throttle: FAILED logins count, per account (the submitted email, normalised) and
  * client (RATE_LIMIT_LOGIN, default 5 per 15 minutes) and per client whatever the account
  * (RATE_LIMIT_LOGIN_CLIENT, default 20 per 15 minutes); a success clears that account and
  * client's failures. While locked, every attempt (a correct password too) gets the same 429,

@@ -1,5 +1,5 @@
 /**
- * The certificate PDF (issue 20; docs/requirements.md#req-issue-20-pdf): A4 landscape (841.89 ×
+ * The certificate PDF (docs/requirements.md#req-issue-20-pdf): A4 landscape (841.89 ×
  * 595.28 pt), real text in embedded Noto Sans (netlify/services/receipts/pdf-text.ts: selectable, read
  * back by pdftotext), the same PDF library as receipts (pdf-lib).
  *

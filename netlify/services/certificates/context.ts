@@ -1,5 +1,5 @@
 /**
- * What a course certificate needs from the content (issue 20; docs/requirements.md#req-issue-20-certificates):
+ * What a course certificate needs from the content (docs/requirements.md#req-issue-20-certificates):
  * the provider as certificates print it (site settings: company name, contact, the receipts'
  * number prefix, the signatory's name and title, the approval or accreditation number) and the
  * enrolled course (its full name, certificate `code` and `certificateValidityYears`), found by the

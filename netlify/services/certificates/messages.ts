@@ -1,5 +1,5 @@
 /**
- * The certificate e-mails for the outbox (issue 20; netlify/services/mail/outbox.ts enqueue), named by
+ * The certificate e-mails for the outbox (netlify/services/mail/outbox.ts enqueue), named by
  * their idempotency keys:
  *
  *   certificate:{number}          to the holder, the certificate PDF attached (on issue)

@@ -1,5 +1,5 @@
 /**
- * The certificate register (issue 20; docs/requirements.md#req-issue-20-certificates): issuing,
+ * The certificate register (docs/requirements.md#req-issue-20-certificates): issuing,
  * revoking, finding and listing course certificates, kept in the Blobs store `certificates`
  * (netlify/platform/blobs.ts STORES.certificates), every change a conditional write (updateJSON):
  *

@@ -1,5 +1,5 @@
 /**
- * Expiry reminders (issue 20; docs/requirements.md#req-issue-20-reminders): the scheduled
+ * Expiry reminders (docs/requirements.md#req-issue-20-reminders): the scheduled
  * `certificate-reminders` function (netlify/functions/certificate-reminders.ts, daily) e-mails
  * each holder of a VALID certificate whose expiry day is within EXPIRY_REMINDER_DAYS (90) days of
  * today, once, through the outbox, with a link to the course's page and its next open batches.

@@ -1,5 +1,5 @@
 /**
- * Public verification of certificates (issue 20; docs/requirements.md#req-issue-20-verify), for
+ * Public verification of certificates (docs/requirements.md#req-issue-20-verify), for
  * GET /api/verify (netlify/functions/verify.ts) and the /verify pages' loaders and actions:
  *
  * - verifyCertificate({number, dateOfBirth}): the certificate's status, holder, course and dates —

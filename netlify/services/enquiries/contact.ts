@@ -9,7 +9,7 @@
  *    caller answers 429 with Retry-After and CONTACT_RATE_LIMITED_MESSAGE;
  * 3. storage: the message in the contact-messages store under a time-sortable key
  *    ("2025-01-31T09-15-02.123Z_<uuid>"), with the client's address only as a hash;
- * 4. staff notice (issue 14): `enquiry-notice:{id}` queued in the outbox and sent at once (at
+ * 4. staff notice: `enquiry-notice:{id}` queued in the outbox and sent at once (at
  *    most 5 s, never a reason to fail the answer); Reply-To the sender, and no automatic reply
  *    goes to the sender. A notice that could not be queued is queued by the scheduled
  *    outbox-delivery function (sweepEnquiryNotices) for messages of the last 24 hours.
@@ -52,7 +52,7 @@ export type StoredContactMessage = {
   /** SHA-256 of the client's address (never the address itself; never shown to staff). */
   ipHash: string
   /**
-   * Where staff are with it (issue 15, ./enquiries.ts): absent until first changed — a message
+   * Where staff are with it (./enquiries.ts): absent until first changed — a message
    * without it is `new`, as are all messages stored before issue 15.
    */
   status?: EnquiryStatus

@@ -1,5 +1,5 @@
 /**
- * The enquiries inbox (issue 15; docs/requirements.md#req-enquiries): the contact messages of the
+ * The enquiries inbox (docs/requirements.md#req-enquiries): the contact messages of the
  * contact-messages store (./contact.ts) as staff read and handle them.
  *
  * - An enquiry is a stored contact message (StoredContactMessage); its id is the message's key,

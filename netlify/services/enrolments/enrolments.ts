@@ -8,21 +8,21 @@
  * order is refused (409) and logged, and the stored payment is never overwritten.
  * Both keep the admin list's index (./enrolment-index.ts) up to date after the record write.
  *
- * Follow-up (issue 15; schemas/rules/enrolment-status.ts): changeEnrolment moves a record to a
+ * Follow-up (schemas/rules/enrolment-status.ts): changeEnrolment moves a record to a
  * new status (staff: one step forward or cancel; refunds: refunded / partially-refunded) and/or
  * appends a note, each change one entry of the record's `history`, through the same conditional
  * write, so concurrent staff edits never lose an entry. markPaid treats every status reached
  * after payment like `paid` (the same payment again changes nothing) and refuses an order
  * cancelled before its payment arrived (409, logged for review).
  *
- * Purge (issue 12, finding 6; ./enrolment-purge.ts): a pending record older than 7 days is
+ * Purge (./enrolment-purge.ts): a pending record older than 7 days is
  * first MARKED (`beginPurge`: a conditional write that only lands on a still-pending, old,
  * record) and only then deleted (`deleteMarkedEnrolment`). markPaid refuses a marked record
  * (409, logged for review) instead of writing to it, so a payment racing the purge either lands
  * first (the purge then finds it paid and leaves it) or is refused: a paid record is never
  * deleted. (@netlify/blobs 10.7.13 has no conditional delete, hence the mark.)
  *
- * Seats (issue 16): markPaid is the one place every confirmed payment passes (save callback,
+ * Seats: markPaid is the one place every confirmed payment passes (save callback,
  * webhook, reconciliation), so it also turns an enrolment's seat hold into a booking
  * (bookPaidSeat), idempotently, and flags a booking beyond the batch's seats `overCapacity`.
  */
@@ -52,7 +52,7 @@ export async function createPending(enrolment: NewEnrolment, now = new Date()): 
 }
 
 /**
- * A new key for an enrolment's confirmation page and receipt (issue 14): 128 random bits,
+ * A new key for an enrolment's confirmation page and receipt: 128 random bits,
  * base64url (22 characters). The page compares it in constant time (netlify/services/enrolments/paid-enrolment.ts).
  */
 export const newConfirmationKey = (): string => randomBytes(16).toString('base64url')
@@ -65,7 +65,7 @@ export async function getEnrolment(orderId: string): Promise<EnrolmentRecord | n
 
 /**
  * The keys of the enrolment records: the store's keys that are order ids (schemas/contracts/ids.ts),
- * never a temporary file of the Blobs emulation or anything else (issue 12, finding 7).
+ * never a temporary file of the Blobs emulation or anything else.
  */
 export function listEnrolmentKeys(): Promise<string[]> {
   return listKeys(store(), isOrderId)
@@ -84,7 +84,7 @@ export type MarkPaidResult = {record: EnrolmentRecord; changed: boolean}
 /** The message of markPaid's 409 for an order whose pending enrolment is being purged. */
 export const EXPIRED_ORDER_MESSAGE = 'This order expired before the payment reached us. Please contact us with your payment reference.'
 
-/** The message of markPaid's 409 for an order that staff cancelled before its payment arrived (issue 15). */
+/** The message of markPaid's 409 for an order that staff cancelled before its payment arrived. */
 export const CANCELLED_ORDER_MESSAGE = 'This order was cancelled before the payment reached us. Please contact us with your payment reference.'
 
 /**
@@ -94,7 +94,7 @@ export const CANCELLED_ORDER_MESSAGE = 'This order was cancelled before the paym
  * order, conflict when the order is already paid by another payment, 409 (EXPIRED_ORDER_MESSAGE,
  * logged for review and refund) when the purge has claimed the pending record (issue 12,
  * finding 6), and 409 (CANCELLED_ORDER_MESSAGE, logged likewise) when staff cancelled the order
- * before it was paid (issue 15).
+ * before it was paid.
  * `extraAttachments` (documents posted with the save call) are appended once.
  */
 export function markPaid(
@@ -171,7 +171,7 @@ async function markPaidNow(
 }
 
 /**
- * Books the seat of a paid enrolment with a batch (issue 16; docs/requirements.md#req-seats):
+ * Books the seat of a paid enrolment with a batch (docs/requirements.md#req-seats):
  * its hold becomes a booking (netlify/services/seats/seats.ts bookSeat, idempotent). A payment
  * whose hold had gone, and its seat with it, is booked anyway (the money is real) and the record
  * gets `overCapacity: true` for staff (a conditional write, once). Never throws: the payment is
@@ -197,7 +197,7 @@ async function bookPaidSeat(record: EnrolmentRecord, via: PaidVia, now: Date): P
 }
 
 /**
- * Stores the receipt number of a paid enrolment (issue 14; netlify/services/enrolments/paid-enrolment.ts), once:
+ * Stores the receipt number of a paid enrolment (netlify/services/enrolments/paid-enrolment.ts), once:
  * a conditional write that lands only while the record has none. Resolves to the stored record
  * (also when it already had this or another number: the first one stays, a different one is
  * logged for review). Throws ServiceError not-found for an unknown order and conflict for one never paid
@@ -218,7 +218,7 @@ export async function recordReceiptNumber(orderId: string, receiptNumber: string
   return value
 }
 
-/** Who changes an enrolment (issue 15): a staff account (its e-mail, from the bearer token), or a refund (for the refunds work). */
+/** Who changes an enrolment: a staff account (its e-mail, from the bearer token), or a refund (for the refunds work). */
 export type EnrolmentActor = {kind: 'staff'; account: string} | {kind: 'refund'; account: string}
 
 /** A change of an enrolment: a new status, a note (normalised: schemas/contracts/admin.ts EnrolmentNoteSchema), or both. */
@@ -268,7 +268,7 @@ export async function changeEnrolment(orderId: string, change: EnrolmentChange, 
 export type PurgeClaim = {outcome: 'marked'; record: EnrolmentRecord} | {outcome: 'kept'; record: EnrolmentRecord} | {outcome: 'missing'}
 
 /**
- * First step of purging a stale pending enrolment (issue 12, finding 6): a conditional write
+ * First step of purging a stale pending enrolment: a conditional write
  * (updateJSON) that sets `purgeStartedAt` only on a record that is STILL pending and was
  * created before `createdBefore` (ISO 8601). A payment that lands first makes the record paid
  * and this returns `kept`; one that lands after is refused by markPaid. A record already marked

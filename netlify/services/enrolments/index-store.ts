@@ -12,12 +12,12 @@
  *   each status change and note) are only added — and the merge keeps the most advanced
  *   summary, so two writes of one order landing out of order cannot regress it (a `contacted`
  *   row never goes back to `paid`, whatever the statuses are: the history count decides).
- * - Versions: a row carries its record's `updatedAt` (issue 12, finding 7), so a row older than
+ * - Versions: a row carries its record's `updatedAt`, so a row older than
  *   its record can be found and re-derived: the record is the truth. The repair
  *   (./enrolment-repair.ts: scheduled, at `npm start`'s boot, and `npm run
  *   enrolments:rebuild-index`) writes through `indexEnrolments`, the same conditional merge.
  * - Reads: `listIndexedEnrolments()` reads the shards in parallel, newest first; all rows or
- *   the paid ones only (issue 12, finding 6).
+ *   the paid ones only.
  * - Removal: `removeIndexRows` (the purge of stale pending enrolments, and the repair for rows
  *   whose record is gone).
  */
@@ -71,7 +71,7 @@ export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
   }
 }
 
-/** The row's `batch` (issue 16): the record's snapshot, field by field (nothing else a record might carry). */
+/** The row's `batch`: the record's snapshot, field by field (nothing else a record might carry). */
 function summaryBatch(batch: EnrolmentBatch): NonNullable<EnrolmentSummary['batch']> {
   return {id: batch.id, startDate: batch.startDate, endDate: batch.endDate, city: batch.city, venue: batch.venue ?? null, country: batch.country}
 }
@@ -83,7 +83,7 @@ function summaryRefunds(record: EnrolmentRecord): Pick<EnrolmentSummary, 'refund
 }
 
 /**
- * The row's `installmentPayments` (issue 17): the installment links paid, in the enrolment's
+ * The row's `installmentPayments`: the installment links paid, in the enrolment's
  * currency (the amount received: the link's unless the gateway reported another, which staff see
  * flagged), by number; or nothing.
  */
@@ -101,8 +101,8 @@ const refundProgress = (s: EnrolmentSummary) => (s.refunds ?? []).reduce((n, ref
 
 /**
  * How far an enrolment has got, each part only ever growing over a record's life: paid
- * (wasPaid) before unpaid, then with a receipt number; then more history entries (issue 15);
- * then refunds further on (issue 15); then more installments paid (issue 17); then more
+ * (wasPaid) before unpaid, then with a receipt number; then more history entries;
+ * then refunds further on; then more installments paid; then more
  * attachments; then the newer version.
  */
 const progress = (s: EnrolmentSummary) =>
@@ -118,8 +118,8 @@ const progress = (s: EnrolmentSummary) =>
 /**
  * The summary to keep of two for one order: the more advanced one (`progress`, compared part by
  * part) — paid beats unpaid whatever the versions say (a row never regresses a paid enrolment
- * to pending), a receipt number beats none (issue 14), more history entries beat fewer (a
- * status change or note of issue 15 is never undone by a late write of the row before it), then
+ * to pending), a receipt number beats none, more history entries beat fewer (a
+ * status change or note is never undone by a late write of the row before it), then
  * more attachments, then the later `updatedAt` (rows written before rows had versions count as
  * oldest). Ties: `incoming`.
  */
@@ -230,7 +230,7 @@ export async function readIndexRows(): Promise<Map<string, EnrolmentSummary>> {
  * The rows of the admin list, newest first (ties by order id): every enrolment (`status:
  * 'all'`, the default here) or the paid ones only (`status: 'paid'`, what the admin API asks
  * for unless staff ask for pending ones too: issue 12, finding 6) — every row whose payment
- * was received (wasPaid: paid, and moved on since, issue 15).
+ * was received (wasPaid: paid, and moved on since).
  */
 export async function listIndexedEnrolments(options: {status?: AdminListStatus} = {}): Promise<EnrolmentSummary[]> {
   const status = options.status ?? 'all'

@@ -1,5 +1,5 @@
 /**
- * What follows a payment (issue 14; docs/requirements.md#req-receipts): the receipt number, the
+ * What follows a payment (docs/requirements.md#req-receipts): the receipt number, the
  * receipt e-mail with its PDF and the staff notice — exactly once per paid enrolment, whichever
  * path marks it paid first (the save callback, the Razorpay webhook) and whatever the number and
  * order of calls — and the confirmation page's lookup.
@@ -39,7 +39,7 @@ const MAX_KEY_LENGTH = 64
 /**
  * The paid enrolment of `orderId` whose confirmation key is `key` (compared in constant time),
  * else null — for an unknown order, one not in a paid-like status (isPaidStatus: pending,
- * cancelled or refunded; `contacted`, `confirmed`, … are paid-like, issue 15), a record without a
+ * cancelled or refunded; `contacted`, `confirmed`, … are paid-like), a record without a
  * key and a wrong key alike, so the page's 404 says nothing about which it was.
  */
 export async function findConfirmedEnrolment(orderId: string, key: string): Promise<EnrolmentRecord | null> {
@@ -85,7 +85,7 @@ export type IssuedReceipt = {record: EnrolmentRecord; messageIds: string[]}
 /**
  * Gives a PAID enrolment its receipt number and queues its receipt and staff notice (see the
  * module comment). Paid means wasPaid (schemas/rules/enrolment-status.ts): also one staff have
- * moved on since, even cancelled (issue 15). Resolves with the record unchanged when it was never
+ * moved on since, even cancelled. Resolves with the record unchanged when it was never
  * paid or already has a number, and null for an unknown order. Throws when Blobs or the content cannot be read (the
  * scheduled sweep retries).
  */

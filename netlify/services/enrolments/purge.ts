@@ -1,5 +1,5 @@
 /**
- * The purge of stale pending enrolments (issue 12, finding 6: keep pending enrolments out of
+ * The purge of stale pending enrolments (finding 6: keep pending enrolments out of
  * staff's way): an enrolment still pending PENDING_MAX_AGE_MS (7 days) after its `createdAt`
  * is deleted, with its index row and the documents claimed by that order only. A paid
  * enrolment is never deleted, whatever its age, and neither is any other status (issue 15: a

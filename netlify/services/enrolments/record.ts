@@ -11,7 +11,7 @@ import type {PaymentsMode} from '#netlify/platform/payments/config'
 import type {Attachment} from '../uploads/uploads'
 
 export type {EnrolmentHistoryEntry, EnrolmentStatus} from '#schemas/contracts/admin'
-/** How the payment reached us: the browser's save call, Razorpay's webhook, or staff's / the job's check with the gateway (issue 15). */
+/** How the payment reached us: the browser's save call, Razorpay's webhook, or staff's / the job's check with the gateway. */
 export type PaidVia = 'callback' | 'webhook' | 'reconciliation'
 
 export type EnrolmentRecord = {
@@ -49,7 +49,7 @@ export type EnrolmentRecord = {
   purgeStartedAt?: string
   /**
    * The random key (128 bits, base64url) of the enrolment's confirmation page and receipt PDF
-   * (issue 14): given at createPending, or at markPaid for records older than issue 14.
+   *: given at createPending, or at markPaid for records older than issue 14.
    */
   confirmationKey?: string
   /**
@@ -58,42 +58,42 @@ export type EnrolmentRecord = {
    */
   receiptNumber?: string
   /**
-   * Staff's status changes and notes, oldest first (issue 15; ./enrolments.ts changeEnrolment,
+   * Staff's status changes and notes, oldest first (./enrolments.ts changeEnrolment,
    * schemas/rules/enrolment-status.ts). Only ever appended to; absent until the first entry.
    */
   history?: EnrolmentHistoryEntry[]
   /**
-   * Refunds, oldest first (issue 15; ./refunds.ts, schemas/rules/refunds.ts). A refund is
+   * Refunds, oldest first (./refunds.ts, schemas/rules/refunds.ts). A refund is
    * written `requested` before the gateway is asked, then carries the gateway's id and state; a
    * refusal removes it again. Absent until the first refund.
    */
   refunds?: StoredRefund[]
   /**
-   * The dated batch chosen at create-order (issue 16), as it was then (a snapshot: later edits
+   * The dated batch chosen at create-order, as it was then (a snapshot: later edits
    * of the batch in Sanity do not change it); absent for an order without a batch ("dates on
    * request": staff arrange the date).
    */
   batch?: EnrolmentBatch
   /**
    * Set when the payment arrived after the order's seat hold had gone and the seat with it
-   * (issue 16, schemas/rules/seats.ts confirmBooking): the enrolment is paid, and booked beyond
+   * (schemas/rules/seats.ts confirmBooking): the enrolment is paid, and booked beyond
    * the batch's seats, for staff to sort out.
    */
   overCapacity?: boolean
   /**
-   * The terms the candidate accepted before paying (issue 17, schemas/rules/terms.ts): when
+   * The terms the candidate accepted before paying (schemas/rules/terms.ts): when
    * (create-order's time) and the "Last updated" dates of the Terms & Conditions and the
    * Cancellation & Refund Policy then. Absent for orders created before issue 17.
    */
   termsAcceptance?: TermsAcceptance
   /**
-   * The payment links of the cadetship's installments 2…n (issue 17; ./installments.ts,
+   * The payment links of the cadetship's installments 2…n (./installments.ts,
    * schemas/rules/installments.ts), oldest first; absent until staff request the first.
    */
   installmentLinks?: InstallmentLink[]
 }
 
-/** The batch of an enrolment as stored (issue 16): its id and what the candidate chose. Dates 'YYYY-MM-DD'. */
+/** The batch of an enrolment as stored: its id and what the candidate chose. Dates 'YYYY-MM-DD'. */
 export type EnrolmentBatch = {
   id: string
   startDate: string

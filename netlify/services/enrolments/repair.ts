@@ -1,5 +1,5 @@
 /**
- * The enrolment index repair (issue 12, finding 7: "the admin list disagrees with its records
+ * The enrolment index repair (finding 7: "the admin list disagrees with its records
  * after a crash"). A record is written before its index row (createPending, markPaid), so a
  * process that dies between the two leaves a paid record listed as pending until something
  * touches the order again. The record is the truth: the repair re-derives every row that is

@@ -1,5 +1,5 @@
 /**
- * The results PDF a candidate can keep (issue 18, docs/requirements.md#req-exam-results-pdf): A4
+ * The results PDF a candidate can keep (docs/requirements.md#req-exam-results-pdf): A4
  * portrait, real text in embedded Noto Sans, made with pdf-lib exactly like the receipt
  * (./receipts/receipt-pdf.ts Flow, ./receipts/pdf-text.ts Typesetter), one page for the seed exams,
  * two at most in practice: an answer longer than ANSWER_PRINT_LIMIT characters is shortened with

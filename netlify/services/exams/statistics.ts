@@ -1,5 +1,5 @@
 /**
- * Item statistics of the practice exams in Netlify Blobs (issue 18, docs/requirements.md#req-item-statistics;
+ * Item statistics of the practice exams in Netlify Blobs (docs/requirements.md#req-item-statistics;
  * the rules: schemas/rules/item-statistics.ts).
  *
  * - Where: the `exam-statistics` store, STATISTICS_SHARDS (8) JSON shards per exam, keys

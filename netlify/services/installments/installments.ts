@@ -1,5 +1,5 @@
 /**
- * Cadetship installments 2…n by payment link (issue 17; docs/requirements.md#req-installments).
+ * Cadetship installments 2…n by payment link (docs/requirements.md#req-installments).
  * The rule (schedule, states, refusals, reference ids) is schemas/rules/installments.ts; the
  * gateway call is ./payments/gateway.ts createPaymentLink (Razorpay's Payment Links API through
  * the SDK, or the local sandbox).

@@ -1,5 +1,5 @@
 /**
- * Delivering the outbox (issue 14): claim, send, record — never a send without a claim
+ * Delivering the outbox: claim, send, record — never a send without a claim
  * (./outbox.ts), so two deliverers never send one message twice.
  *
  * - deliverOne(id): right after enqueue, in the visitor's request. The send is capped at

@@ -1,13 +1,13 @@
 /**
- * The messages of issue 14 (and later issues), ready for the outbox (./outbox.ts enqueue): each builder
+ * The messages (and later issues), ready for the outbox (./outbox.ts enqueue): each builder
  * renders its React Email template (./templates/) and, for the receipt, the PDF
  * (netlify/services/receipts/receipt-pdf.ts), and names the message by its idempotency key:
  *
  *   receipt:{receiptNumber}            to the candidate, the PDF attached
  *   enrolment-notice:{receiptNumber}   to staff, one per paid enrolment
  *   enquiry-notice:{contact message id} to staff, Reply-To the sender; no reply to the sender
- *   refund-receipt:{refund id}         to the candidate, once per processed refund (issue 15)
- *   waitlist-notice:{order id}         to staff, once per seat freed in a batch with a waitlist (issue 16)
+ *   refund-receipt:{refund id}         to the candidate, once per processed refund
+ *   waitlist-notice:{order id}         to staff, once per seat freed in a batch with a waitlist
  *
  * Staff are STAFF_EMAIL, else the provider's contact e-mail from the site settings
  * (staffRecipients). enrolmentFacts() reads what the receipt and the notice print from an
@@ -45,9 +45,9 @@ export type EnrolmentFacts = Omit<ReceiptPdfInput, 'provider' | 'receiptNumber' 
 /**
  * The facts of a PAID enrolment record (netlify/services/enrolments/record.ts) for the receipt and the
  * notice: candidate, programme, course, jurisdiction, amount (minor units), ids, time paid,
- * sandbox mode, document names; the batch line with its venue (issue 16) and, for staff only,
+ * sandbox mode, document names; the batch line with its venue and, for staff only,
  * `overCapacity`. Throws Error for a record that was never paid (wasPaid: a paid
- * one that staff moved on since, issue 15, still has its receipt).
+ * one that staff moved on since, still has its receipt).
  */
 export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
   if (!wasPaid(record) || !record.paymentId || !record.paidAt) throw new Error(`Enrolment ${record.orderId} is not paid`)
@@ -108,7 +108,7 @@ export async function receiptMessage(
  * The staff notice of a paid enrolment: `enrolment-notice:{receiptNumber}` to `staff`, subject
  * `New enrolment {receiptNumber}: {candidate name}, {course name}`, with a link to the admin list
  * (`adminUrl`, the absolute URL of /adminEnrollments). With `installment` ("2nd installment of 3"),
- * the notice of a later cadetship installment paid by link (issue 17): `Installment paid
+ * the notice of a later cadetship installment paid by link: `Installment paid
  * {receiptNumber}: …` under that installment's own receipt number.
  */
 export async function enrolmentNoticeMessage(
@@ -149,7 +149,7 @@ export async function enquiryNoticeMessage(input: EnquiryNoticeProps & {id: stri
 }
 
 /**
- * The refund receipt to the candidate (issue 15): `refund-receipt:{refund id}` (our `rf_…` id, so
+ * The refund receipt to the candidate: `refund-receipt:{refund id}` (our `rf_…` id, so
  * a refund's receipt is queued once whoever reports it processed), subject `Refund receipt
  * {receiptNumber}: {course name}`, to `email`.
  */
@@ -160,7 +160,7 @@ export async function refundReceiptMessage(input: RefundReceiptProps & {refundKe
 }
 
 /**
- * The staff notice of a seat come free in a batch with a waitlist (issue 16):
+ * The staff notice of a seat come free in a batch with a waitlist:
  * `waitlist-notice:{order id}` — the order whose hold was released or expired, or
  * `waitlist-notice:{order id}-booking` when staff cancelled or fully refunded it, so each freed
  * seat makes one notice whoever reports it — to `staff`, naming the first person waiting, Reply-To them.
@@ -172,7 +172,7 @@ export async function waitlistNoticeMessage(input: WaitlistNoticeProps & {freedB
 }
 
 /**
- * The payment link of a cadetship installment to the candidate (issue 17): `installment-link:{reference
+ * The payment link of a cadetship installment to the candidate: `installment-link:{reference
  * id}` (`{order id}-i2`, or `{order id}-i2-2` for a new link after an expiry), so each link is
  * e-mailed once whoever queues it, subject `Payment link: 2nd installment of 3, {course}`, to `email`.
  */

@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 14): every e-mail is first written here — Blobs store `outbox`, strong
+ * The outbox: every e-mail is first written here — Blobs store `outbox`, strong
  * consistency — and only then sent (./deliver.ts). A message that cannot be sent now stays
  * here, retried until it goes or its 24 hours are over.
  *

@@ -1,5 +1,5 @@
 /**
- * What receipts and staff e-mails print about the provider (issue 14), read from the content:
+ * What receipts and staff e-mails print about the provider, read from the content:
  * the site settings' company name and contact, the receipt number prefix, and the refund
  * policy's first sentence (the refund page's summary).
  */

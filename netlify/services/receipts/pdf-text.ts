@@ -1,5 +1,5 @@
 /**
- * Real, selectable text in the receipt PDF (issue 14): Noto Sans from @fontsource/noto-sans,
+ * Real, selectable text in the receipt PDF: Noto Sans from @fontsource/noto-sans,
  * embedded through @pdf-lib/fontkit, in two weights (regular 400, bold 700).
  *
  * Which files: fontsource ships Noto Sans split by script (latin, latin-ext, vietnamese, greek,

@@ -1,5 +1,5 @@
 /**
- * Receipt number allocation (issue 14). The format and its patterns are schemas/rules/receipt-number.ts:
+ * Receipt number allocation. The format and its patterns are schemas/rules/receipt-number.ts:
  * `{prefix}-{YYYY}-{NNNNN}`, e.g. `MTC-2026-00001`.
  *
  * - prefix: from the site settings in Sanity (seed `MTC`, DEFAULT_RECEIPT_PREFIX): an upper-case

@@ -1,5 +1,5 @@
 /**
- * The receipt PDF (issue 14) the candidate receives with the receipt e-mail: A4 portrait
+ * The receipt PDF the candidate receives with the receipt e-mail: A4 portrait
  * (595.28 × 841.89 pt), real text in embedded Noto Sans (./pdf-text.ts; selectable, read back
  * by pdftotext), long values wrapped, a second page when the refund policy needs it.
  *
@@ -54,7 +54,7 @@ export const ReceiptPdfInputSchema = z.object({
   programme: text(200),
   course: text(200),
   country: z.string().trim().max(120).optional(),
-  /** The enrolment's batch in one line (issue 16, schemas/rules/batches.ts enrolmentBatchText): "12–16 Jan 2027 · Mumbai · venue"; absent without one. */
+  /** The enrolment's batch in one line (schemas/rules/batches.ts enrolmentBatchText): "12–16 Jan 2027 · Mumbai · venue"; absent without one. */
   batch: z.string().trim().max(300).optional(),
   amountMinor: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   currency: z.string().regex(/^[A-Za-z]{3}$/, 'Not a currency code'),

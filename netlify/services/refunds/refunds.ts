@@ -1,5 +1,5 @@
 /**
- * Refunds of paid enrolments (issue 15; docs/requirements.md#req-refunds). The rule of reasons,
+ * Refunds of paid enrolments (docs/requirements.md#req-refunds). The rule of reasons,
  * amounts and statuses is schemas/rules/refunds.ts; the gateway call is
  * ./payments/gateway.ts refundPayment (Razorpay's Refunds API through the SDK, or the sandbox).
  *
@@ -151,7 +151,7 @@ export async function requestRefund(orderId: string, input: RefundInput, options
   // 3. Record the gateway's answer, once.
   const {refund: stored, record: after, changed} = await recordGatewayRefund(orderId, refund.id, answer, input.account, now)
   if (stored.status === 'processed' && changed) await sendRefundReceipt(after, stored, now)
-  // Refunded in full: the seat goes back to the batch (issue 16).
+  // Refunded in full: the seat goes back to the batch.
   if (changed) await freeEnrolmentSeat(after, now)
   return {refund: publicRefund(stored), record: after, created: reserved !== null}
 }

@@ -1,5 +1,5 @@
 /**
- * Course batches as the seats backend reads them from the content (issue 16): the one module
+ * Course batches as the seats backend reads them from the content: the one module
  * that queries `courseBatch` documents for the functions — create-order's checks, the waitlist,
  * availability (seat totals) and the expiry job. Published documents only (fetchContent).
  *

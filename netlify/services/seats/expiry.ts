@@ -1,5 +1,5 @@
 /**
- * The expiry of seat holds (issue 16; docs/requirements.md#req-seats), the scheduled
+ * The expiry of seat holds (docs/requirements.md#req-seats), the scheduled
  * `seat-holds` function's work: drops the expired holds of every batch that has a seats record.
  * Correctness does not wait for it — an expired hold never counts (schemas/rules/seats.ts) — it
  * keeps the records small and tells the waitlist that a seat came free (one staff notice per

@@ -1,5 +1,5 @@
 /**
- * Seats given back (issue 16; docs/requirements.md#req-seats):
+ * Seats given back (docs/requirements.md#req-seats):
  * - POST /api/enroll/release: the payment form calls it when the payment fails or the checkout
  *   is dismissed, so the order's seat hold is given back at once instead of after 30 minutes.
  *   Harmless when repeated; a paid order is never changed (its seat is a booking, which a

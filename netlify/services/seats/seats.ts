@@ -1,5 +1,5 @@
 /**
- * The seats records of course batches in Netlify Blobs (issue 16; store `seats`, one JSON
+ * The seats records of course batches in Netlify Blobs (store `seats`, one JSON
  * SeatsRecord per batch id, docs/requirements.md#req-seats). Every change is the rule of
  * schemas/rules/seats.ts applied inside updateJSON (netlify/platform/blobs.ts): a conditional write
  * on the record as it is at that moment, retried until it lands, so 100 simultaneous holds on a
@@ -114,7 +114,7 @@ const known = new Map<string, {etag: string; record: SeatsRecord}>()
  * The seats records of `batchIds` (null: nothing held or booked yet), as they are now. Up to
  * LIST_FROM ids are read one by one, in parallel; more are found through one strongly consistent
  * listing of the store (keys and etags) and the records whose etag this instance has not seen,
- * read in parallel (the availability target of issue 16: p95 < 100 ms for 200 batches,
+ * read in parallel (the availability target: p95 < 100 ms for 200 batches,
  * bench/seats-availability.ts).
  */
 export async function readSeats(batchIds: readonly string[]): Promise<Map<string, SeatsRecord | null>> {

@@ -313,7 +313,7 @@ export async function readUpload(uploadId: string): Promise<{attachment: Attachm
  * `maxAgeMs` ago, with their chunks. Completed uploads are kept. Resolves to the ids deleted.
  * Run hourly by netlify/functions/purge-stale-uploads.ts (on Netlify, and by `npm start`).
  * Lists only `{uploadId}/meta` keys (isUploadMetaKey): other keys, such as the Blobs
- * emulation's temporary files, are never read (issue 12, finding 7).
+ * emulation's temporary files, are never read.
  */
 export async function purgeStaleUploads(maxAgeMs = 24 * 60 * 60 * 1000, now = Date.now()): Promise<string[]> {
   const uploads = store()
@@ -332,7 +332,7 @@ export async function purgeStaleUploads(maxAgeMs = 24 * 60 * 60 * 1000, now = Da
 /**
  * Deletes, with their chunks, those of `uploadIds` that are claimed by `orderId` (attached to
  * that order and so to no other): the documents of a stale pending enrolment that the purge
- * removes (issue 12, finding 6). An upload that is unknown, malformed or claimed by another
+ * removes. An upload that is unknown, malformed or claimed by another
  * order is left alone. Resolves to the ids deleted.
  */
 export async function deleteUploadsClaimedBy(uploadIds: readonly string[], orderId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 /**
- * Waitlists of course batches (issue 16; docs/requirements.md#req-seats): store `waitlist`, one
+ * Waitlists of course batches (docs/requirements.md#req-seats): store `waitlist`, one
  * JSON WaitlistRecord per batch id, changed only through updateJSON (conditional writes).
  *
  * - POST /api/waitlist (joinWaitlist): a place for `{batchId, name, email, mobile}` on an open,

@@ -1,5 +1,5 @@
 /**
- * Reading an HTML form's body in a Remix action (issue 12, finding 2: a JSON, text, untyped or
+ * Reading an HTML form's body in a Remix action (finding 2: a JSON, text, untyped or
  * broken multipart body made `request.formData()` throw, and the page answered 500).
  *
  * `readFormBody(request, maxBytes)` resolves to `{ok: true, form}` for an

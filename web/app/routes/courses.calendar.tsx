@@ -1,5 +1,5 @@
 /**
- * The course calendar (/courses/calendar, issue 16, docs/requirements.md#req-batches-content):
+ * The course calendar (/courses/calendar, docs/requirements.md#req-batches-content):
  * every upcoming batch — open or closed, not cancelled — with its dates, course, location and
  * seats, filtered by category, location (city) and month through a GET form (query parameters
  * `category`, `location`, `month`), so the filters work without JavaScript. A table from 640 px,

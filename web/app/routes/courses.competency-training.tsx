@@ -25,7 +25,7 @@ import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-
 const PATH = categoryPath(COMPETENCY_TRAINING)
 
 /**
- * The fixed columns of the fee table (issue 17): RANK at the start and ACTION (Enroll) at the end
+ * The fixed columns of the fee table: RANK at the start and ACTION (Enroll) at the end
  * stay in place while the flag columns scroll between them, so on a phone the rank is always
  * readable and Enroll always reachable without scrolling sideways. Each needs its own opaque
  * background (the row's, or the header's) and a line on its inner edge.
@@ -110,7 +110,7 @@ export default function CompetencyTraining() {
                       return (
                         <td key={jurisdiction._key} className="px-3 py-3 whitespace-nowrap text-slate-800 sm:px-4" data-testid="fee">
                           {amount && jurisdiction.key ? (
-                            // The column's country travels with the link (issue 17): the form opens priced for it.
+                            // The column's country travels with the link: the form opens priced for it.
                             <Link
                               to={enrolPath({training: COMPETENCY_TRAINING, course: row.rank ?? '', country: jurisdiction.key})}
                               className="rounded font-medium text-ocean-600 underline decoration-ocean-500 underline-offset-4 hover:text-navy-800 hover:decoration-navy-800"

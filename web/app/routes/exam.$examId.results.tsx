@@ -1,5 +1,5 @@
 /**
- * /exam/{examId}/results (docs/requirements.md#req-exam-results, #req-entities-stored-result, #req-validation-exam-scoring, #req-calls-exams, #req-errors; issue 4).
+ * /exam/{examId}/results (docs/requirements.md#req-exam-results, #req-entities-stored-result, #req-validation-exam-scoring, #req-calls-exams, #req-errors).
  *
  * - loader: the exam's id, title and the course category it suggests only (never the answer key); an unknown exam redirects to
  *   /exams.
@@ -25,7 +25,7 @@
  *   removed; refused (a 400) before its time is over, it is opened again and the error offers
  *   "Return to the exam", so the candidate can still submit; after its time it is removed.
  * - 'Download Results' saves exam-results-{examId}-{YYYY-MM-DD}.json, built in the browser by
- *   web/app/lib/exam-results-file.ts. 'Download PDF' (issue 18, #req-exam-results-pdf) posts the
+ *   web/app/lib/exam-results-file.ts. 'Download PDF' (#req-exam-results-pdf) posts the
  *   stored result to /exam/{examId}/results.pdf, which scores it again and prints it.
  * - Prints cleanly (web/app/tailwind.css, `data-print-page="exam-results"`): no site navigation,
  *   footer or buttons; one column. Every state links to the courses of the exam's category
@@ -68,14 +68,14 @@ export const SCORE_MESSAGES = {
   network: 'We could not reach the server to score your answers. Please check your connection and try again.',
 } as const
 
-/** An explanation as stored (Portable Text blocks; issue 18). */
+/** An explanation as stored (Portable Text blocks). */
 export type Explanation = NonNullable<KeyedVariant['explanation']>
 
 /** A variant question of the answer key as stored. */
 type KeyedVariant = NonNullable<NonNullable<EXAM_KEY_QUERYResult>['slots'][number]['variants']>[number]
 
 /**
- * The review policy of a scored result (issue 18, docs/requirements.md#req-exam-variants): the pass
+ * The review policy of a scored result (docs/requirements.md#req-exam-variants): the pass
  * mark (percent), whether correct answers and explanations are shown, and the explanations by
  * question id (empty when they are not shown).
  */
@@ -115,7 +115,7 @@ function invalid(status: number, message: string): Parsed {
  * Reads and validates the answers of a scoring request: JSON (the functions' JSON reader,
  * readJsonValue) or the form field "answers" (the pages' form reader), at most
  * SCORE_LIMITS.bodyBytes either way, read no further (413), never a 500 for a body that cannot
- * be read (issue 12, finding 2). The readers' errors become this page's own messages.
+ * be read. The readers' errors become this page's own messages.
  */
 async function readAnswers(request: Request): Promise<Parsed> {
   const type = request.headers.get('content-type') ?? ''

@@ -1,5 +1,5 @@
 /**
- * POST /exam/{examId}/results.pdf — the results PDF (issue 18, docs/requirements.md#req-exam-results-pdf;
+ * POST /exam/{examId}/results.pdf — the results PDF (docs/requirements.md#req-exam-results-pdf;
  * contract: schemas/contracts/exam-results-pdf.ts). Where it is made, and why: on the server, from the
  * stored result the results page keeps in local storage (answers, seconds spent, submission time;
  * there is no server copy of a result), SCORED AGAIN here against the answer key with the one

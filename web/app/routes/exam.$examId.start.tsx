@@ -1,5 +1,5 @@
 /**
- * /exam/{examId}/start — the exam instructions (docs/requirements.md#req-exam-start; issue 4).
+ * /exam/{examId}/start — the exam instructions (docs/requirements.md#req-exam-start).
  *
  * Shows the exam's title, description, category, duration, total points and number of
  * questions, and how taking it works. The Start button is enabled only after the agreement

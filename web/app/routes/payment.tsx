@@ -19,10 +19,10 @@
  * travels with create-order as `batchId`; a 409 'This batch is full' shows that message and the
  * waitlist (components/payment/Waitlist.tsx).
  *
- * Currency (issue 17, docs/requirements.md#req-inr): a course whose content has an INR price
+ * Currency (docs/requirements.md#req-inr): a course whose content has an INR price
  * offers "Pay in USD" / "Pay in INR" (components/payment/CurrencyChoice.tsx); the amount, the Pay
  * button and the summary follow the chosen currency, which travels with create-order as `currency`.
- * Issue 17: the terms checkbox before Pay (components/payment/TermsCheckbox.tsx,
+ * The terms checkbox before Pay (components/payment/TermsCheckbox.tsx,
  * docs/requirements.md#req-terms; create-order gets `termsAccepted: true`); after a refused submit
  * the alert lists every field error linked to its field (components/form/ErrorSummary.tsx,
  * SUMMARY_LABELS); required fields are marked; Pay comes after the order summary in the markup, so
@@ -137,7 +137,7 @@ export default function Payment() {
   const [attachments, setAttachments] = useState<UploadedDocument[]>([])
   const [uploading, setUploading] = useState(false)
   const navigate = useNavigate()
-  // After the payment the browser goes to the enrolment's confirmation page (issue 14), at the top.
+  // After the payment the browser goes to the enrolment's confirmation page, at the top.
   const {phase, busy, alert, fullBatchId, pay, settleSandbox, clearFullBatch} = usePayment({
     catalogue,
     attachments,
@@ -173,7 +173,7 @@ export default function Payment() {
   })
 
   // After a refused submit, every field error (in form order) is listed in the alert, each linked
-  // to its field (issue 17, docs/requirements.md#req-checkout-errors); a payment failure replaces it.
+  // to its field (docs/requirements.md#req-checkout-errors); a payment failure replaces it.
   const summaryErrors = (Object.keys(SUMMARY_LABELS) as Array<keyof typeof SUMMARY_LABELS>).flatMap((name) => {
     const message = fields[name].errors?.[0]
     return message ? [{fieldId: fields[name].id, label: SUMMARY_LABELS[name], message}] : []
@@ -471,7 +471,7 @@ export default function Payment() {
               </dd>
             </div>
           </dl>
-          {/* Issue 17: the cadetship is paid in installments (docs/requirements.md#req-installments). */}
+          {/* The cadetship is paid in installments (docs/requirements.md#req-installments). */}
           {program === CADETSHIP_TRAINING ? (
             <Suspense fallback={null}>
               <InstallmentSchedule installments={catalogue.cadetship?.installments} tone="dark" />
@@ -486,7 +486,7 @@ export default function Payment() {
           </p>
         </aside>
         {/* After the summary in the markup (and so in reading and keyboard order): on a phone the amount and the
-            non-refundable notice come before Pay (issue 17, docs/requirements.md#req-checkout-errors). */}
+            non-refundable notice come before Pay (docs/requirements.md#req-checkout-errors). */}
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center lg:col-start-1 lg:row-start-2">
           <button
             type="submit"

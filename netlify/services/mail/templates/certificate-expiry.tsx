@@ -1,5 +1,5 @@
 /**
- * The expiry reminder to a certificate's holder (issue 20; docs/requirements.md#req-issue-20-reminders),
+ * The expiry reminder to a certificate's holder (docs/requirements.md#req-issue-20-reminders),
  * 90 days before the certificate expires: subject `Your certificate {number} expires on {date}`,
  * a link to the course's page and its next open batches ("Dates on request" when none).
  */

@@ -1,5 +1,5 @@
 /**
- * The certificate e-mail to the holder (issue 20; docs/requirements.md#req-issue-20-certificates):
+ * The certificate e-mail to the holder (docs/requirements.md#req-issue-20-certificates):
  * subject `Your certificate {number}: {course}`, the certificate's facts, the verify link, and
  * the PDF attached (netlify/services/mail/messages.ts certificateMessage).
  */

@@ -1,5 +1,5 @@
 /**
- * The staff notice of a contact enquiry (issue 14): subject `Enquiry: {subject} from {name}`,
+ * The staff notice of a contact enquiry: subject `Enquiry: {subject} from {name}`,
  * the sender's details and the message (line breaks kept). ../messages.ts sets `Reply-To` to the
  * sender, so staff answer with their mail client's Reply. No automatic reply goes to the sender.
  */

@@ -1,10 +1,10 @@
 /**
- * The staff notice of a paid enrolment (issue 14): subject `New enrolment {receiptNumber}:
+ * The staff notice of a paid enrolment: subject `New enrolment {receiptNumber}:
  * {candidate name}, {course name}`, the candidate's contact details, programme, course, country,
  * amount, payment, the names of the documents attached to the enrolment (names only, never the
  * files) and a link to the admin list (/adminEnrollments).
  *
- * With `installment` (a cadetship installment after the first, paid by payment link; issue 17)
+ * With `installment` (a cadetship installment after the first, paid by payment link)
  * the same notice says `Installment paid {receiptNumber}: {candidate name}, {course name}
  * ({installment})`, and the installment is a row of its own.
  */
@@ -27,9 +27,9 @@ export type EnrolmentNoticeProps = {
   programme: string
   course: string
   country: string
-  /** The batch line (issue 16), when the enrolment has a batch. */
+  /** The batch line, when the enrolment has a batch. */
   batch?: string
-  /** Paid after its seat had gone (issue 16): the notice says "Over capacity". */
+  /** Paid after its seat had gone: the notice says "Over capacity". */
   overCapacity?: boolean
   amountMinor: number
   currency: string

@@ -1,5 +1,5 @@
 /**
- * The frame of every e-mail the site sends (issue 14), React Email components: the provider's
+ * The frame of every e-mail the site sends, React Email components: the provider's
  * name on top, the body, the provider's address and contact at the foot (from the site
  * settings). Plus renderEmail, which turns a template into its HTML and plain-text bodies.
  * React escapes every value: nothing a visitor typed becomes markup.

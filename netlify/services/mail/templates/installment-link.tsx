@@ -1,5 +1,5 @@
 /**
- * The payment-link e-mail of a cadetship installment (issue 17; docs/requirements.md#req-installments):
+ * The payment-link e-mail of a cadetship installment (docs/requirements.md#req-installments):
  * subject `Payment link: {2nd installment of 3}, {course}`, the amount, the link and its expiry.
  * A sandbox link says so in red.
  */

@@ -1,5 +1,5 @@
 /**
- * The receipt e-mail to the candidate (issue 14): subject `Receipt {receiptNumber}: {course
+ * The receipt e-mail to the candidate: subject `Receipt {receiptNumber}: {course
  * name}`, the receipt's key facts, the confirmation link; the PDF itself is attached by
  * ../messages.ts. A sandbox payment says so in red.
  */
@@ -18,7 +18,7 @@ export type ReceiptEmailProps = {
   candidateName: string
   programme: string
   course: string
-  /** The batch line (issue 16), when the enrolment has a batch. */
+  /** The batch line, when the enrolment has a batch. */
   batch?: string
   amountMinor: number
   currency: string

@@ -1,5 +1,5 @@
 /**
- * The refund receipt e-mail to the candidate (issue 15; docs/requirements.md#req-refunds): subject
+ * The refund receipt e-mail to the candidate (docs/requirements.md#req-refunds): subject
  * `Refund receipt {receiptNumber}: {course name}`, what was refunded, why, its gateway id, and
  * what the payment keeps. Sent once per processed refund (netlify/services/refunds/refunds.ts). A sandbox
  * refund says so in red.

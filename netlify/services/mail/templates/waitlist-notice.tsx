@@ -1,5 +1,5 @@
 /**
- * The staff notice of a seat come free in a batch with a waitlist (issue 16): subject
+ * The staff notice of a seat come free in a batch with a waitlist: subject
  * `Seat free: {course}, {start date}, {city} — first waiting: {name}`, the batch, why the seat
  * came free, and the first person waiting with their contact details, for staff to call. No
  * e-mail goes to the person waiting.

@@ -1,5 +1,5 @@
 /**
- * /admin/batches (issue 16; docs/requirements.md#req-batches-staff): the upcoming batches with
+ * /admin/batches (docs/requirements.md#req-batches-staff): the upcoming batches with
  * seats, booked, held (live seat holds), free and waiting counts, and per batch a dialog with its
  * roster (paid candidates with their contact details and status; "Over capacity" flagged) with a
  * CSV download, and its waitlist. Loaded once (Refresh reads again); a 401 signs out.

@@ -1,5 +1,5 @@
 /**
- * "Download PDF" of a certificate for staff (issue 20, docs/requirements.md#req-issue-20-admin-certificates),
+ * "Download PDF" of a certificate for staff (docs/requirements.md#req-issue-20-admin-certificates),
  * shared by the register (/admin/certificates) and an enrolment's certificate section: the request
  * with the admin token (GET /api/admin/certificates/{number}/pdf, ./certificates.ts
  * downloadCertificatePdf), one download at a time, a 401 signs out, any other failure is handed to

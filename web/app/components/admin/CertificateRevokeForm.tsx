@@ -1,5 +1,5 @@
 /**
- * "Revoke" of a certificate (issue 20; docs/requirements.md#req-issue-20-admin-certificates): a
+ * "Revoke" of a certificate (docs/requirements.md#req-issue-20-admin-certificates): a
  * required reason (1–500 characters), "Revoke certificate" and "Cancel". Used in the register's
  * dialog (/admin/certificates) and inline in the enrolment dialog's certificate section. While it
  * is sent the controls wait; a refusal (409 revoked already, 404, 400) shows the server's message

@@ -1,5 +1,5 @@
 /**
- * /admin/certificates (issue 20; docs/requirements.md#req-issue-20-admin-certificates): the
+ * /admin/certificates (docs/requirements.md#req-issue-20-admin-certificates): the
  * register of course certificates. "Expiring in 90 days" (valid certificates whose expiry day is
  * within 90 days, soonest first, with how many days are left); a search by number or holder's
  * name (@tanstack/react-table's global filter over the loaded register); the table (number,

@@ -1,5 +1,5 @@
 /**
- * The enquiries inbox (issue 15, docs/requirements.md#req-enquiries): the messages sent from the
+ * The enquiries inbox (docs/requirements.md#req-enquiries): the messages sent from the
  * contact page, newest first, in a table (date, name, subject, status) inside a scrollable region
  * (tabIndex 0, labelled by its caption, like the enrolment table); below 640 px the same list as
  * cards, so a phone's page never scrolls sideways and every "View" is in reach. Above it "Search enquiries" (name, e-mail, subject, message) and a "Status" filter

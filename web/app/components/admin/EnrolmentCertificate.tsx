@@ -298,7 +298,7 @@ export function EnrolmentCertificate({detail, token, onUnauthorized}: EnrolmentS
 
 /** The form as it opens: the enrolment's name, and the batch's days when it has a batch. */
 function initialForm(detail: EnrolmentSectionProps['detail']): Form {
-  // The detail passes through the record's other fields: a batch (issue 16) and, should enrolments ever ask for it, a date of birth.
+  // The detail passes through the record's other fields: a batch and, should enrolments ever ask for it, a date of birth.
   const record = detail as {dateOfBirth?: unknown; batch?: Partial<EnrolmentBatchSummary> | null}
   return {
     holderName: detail.name ?? '',

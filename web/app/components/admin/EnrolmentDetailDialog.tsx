@@ -1,9 +1,9 @@
 /**
- * One enrolment in full (issue 5, beyond the spec): every field, the status, the order and
- * payment ids, the terms accepted (issue 17: when, and the legal pages' versions), the follow-up (issue 15, ./EnrolmentFollowUp.tsx: status moves, notes, history),
- * the refunds (issue 15, ./EnrolmentRefunds.tsx: each refund, "Refund…" with a confirm step;
+ * One enrolment in full (beyond the spec): every field, the status, the order and
+ * payment ids, the terms accepted (issue 17: when, and the legal pages' versions), the follow-up (./EnrolmentFollowUp.tsx: status moves, notes, history),
+ * the refunds (./EnrolmentRefunds.tsx: each refund, "Refund…" with a confirm step;
  * each change of either is handed to `onChange` so the list's row follows), the cadetship's
- * installments (issue 17, ./EnrolmentInstallments.tsx: states, "Request installment 2"), the certificate (issue 20,
+ * installments (./EnrolmentInstallments.tsx: states, "Request installment 2"), the certificate (issue 20,
  * ./EnrolmentCertificate.tsx: "Issue certificate" once completed, PDF, Revoke) and the cadetship documents,
  * each downloaded with the bearer token (fetched as a blob and saved through an object URL). In
  * ./AdminDialog.tsx's modal frame: the page behind is inert, Escape closes it and focus returns

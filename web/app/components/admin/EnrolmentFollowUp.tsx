@@ -1,5 +1,5 @@
 /**
- * The follow-up part of the enrolment detail dialog (issue 15; docs/requirements.md#req-enrolment-status):
+ * The follow-up part of the enrolment detail dialog (docs/requirements.md#req-enrolment-status):
  * the current status, a button for each move staff may make next (#schemas/rules/enrolment-status
  * STAFF_MOVES: "Mark as contacted", "Mark as confirmed", "Mark as completed", and "Cancel
  * enrolment" behind a confirm step that says cancelling does not refund the payment), a note

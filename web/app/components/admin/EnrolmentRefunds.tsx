@@ -1,5 +1,5 @@
 /**
- * The refunds part of the enrolment detail dialog (issue 15; docs/requirements.md#req-refunds):
+ * The refunds part of the enrolment detail dialog (docs/requirements.md#req-refunds):
  * how much of the payment was refunded so far, each refund (newest first: amount, state, reason,
  * time and account, the gateway's refund id or ours, the failure reason), and "Refund…" for a
  * paid enrolment with something left to refund.

@@ -1,5 +1,5 @@
 /**
- * /admin/exams (issue 18, docs/requirements.md#req-item-statistics): for each exam, its question
+ * /admin/exams (docs/requirements.md#req-item-statistics): for each exam, its question
  * variants (question text, question number and variant id) with attempts, facility index, discrimination index and flag (too hard, too easy, low
  * discrimination; only from 30 attempts), a flagged row marked, and "Download CSV" per exam. The
  * exams (id, title) come from the route's loader; their statistics from

@@ -1,5 +1,5 @@
 /**
- * The e-mail outbox (issue 14): every message the site sends — receipts to candidates, notices
+ * The e-mail outbox: every message the site sends — receipts to candidates, notices
  * to staff — newest first, one card each (kind, subject, status badge, recipients, attempts,
  * created and sent times, last error), so nothing overflows a phone's width.
  *

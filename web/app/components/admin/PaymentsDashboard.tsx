@@ -1,5 +1,5 @@
 /**
- * The payments page (issue 15, /admin/payments; docs/requirements.md#req-reconciliation), from
+ * The payments page (/admin/payments; docs/requirements.md#req-reconciliation), from
  * GET /api/admin/payments:
  *
  * - "Needs attention": orders still pending more than 30 minutes after they were created, oldest

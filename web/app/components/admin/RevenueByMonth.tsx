@@ -1,5 +1,5 @@
 /**
- * "Revenue by month" on the enrolment list (issue 15; docs/requirements.md#req-refunds): what
+ * "Revenue by month" on the enrolment list (docs/requirements.md#req-refunds): what
  * was paid minus what was refunded in each of the last 12 calendar months, per currency, as a
  * small bar chart with its data table. The figures are #schemas/rules/revenue's (revenueByMonth: months
  * in Dubai time, payments in the month paid, refunds in the month made); this component only

@@ -1,5 +1,5 @@
 /**
- * The batches page's words and rules, free of React (issue 16; docs/requirements.md#req-batches-staff):
+ * The batches page's words and rules, free of React (docs/requirements.md#req-batches-staff):
  * the batch's status label, the count line, and the roster as CSV (the list's CSV rule:
  * #schemas/rules/csv buildCsv, formula cells neutralised).
  */

@@ -1,8 +1,8 @@
 /**
- * The enrolment list's data rules, free of React (issue 5; docs/requirements.md#req-validation-admin-search).
+ * The enrolment list's data rules, free of React (docs/requirements.md#req-validation-admin-search).
  *
  * - Search: case-insensitive substring on name, training program, course, country and receipt
- *   number (issue 14); plain substring on mobile. Leading/trailing spaces of the query are ignored; an empty query
+ *   number; plain substring on mobile. Leading/trailing spaces of the query are ignored; an empty query
  *   matches everything.
  * - Sorting: text columns compare case-insensitively (locale-aware, numbers in text in
  *   numeric order); amount compares as a number; dates by time. Default: name ascending.
@@ -10,7 +10,7 @@
  *   (#schemas/rules/revenue netRevenueMinor, issue 15: pending ones are listed and marked but never
  *   counted; failed refunds do not count), distinct training programs; and the fourth card's
  *   count, the enrolments awaiting contact (paid, nobody contacted yet).
- * - Status filter (issue 15): all, or one status; combined with the search (both must match).
+ * - Status filter: all, or one status; combined with the search (both must match).
  *   The status column sorts in the order of an enrolment's life (pending, paid, contacted, …).
  * Sorting, filtering and paging themselves are @tanstack/react-table's; this module supplies
  * its column definitions, filter function and table options.
@@ -77,7 +77,7 @@ export const statusSort: SortingFn<EnrolmentSummary> = (a, b, columnId) => {
   return rank(a.getValue(columnId)) - rank(b.getValue(columnId))
 }
 
-/** The status filter (issue 15): a status, or '' for all. */
+/** The status filter: a status, or '' for all. */
 export const statusFilter: FilterFn<EnrolmentSummary> = (row, _columnId, value) => !value || row.original.status === value
 
 /** Time order (ISO dates); missing dates sort first. */
@@ -174,7 +174,7 @@ export function summarize(records: readonly EnrolmentSummary[]): Summary {
   return {total: records.length, revenue, programs: programs.size, pending}
 }
 
-/** The "Awaiting contact" card (issue 15): how many of `records` are paid and not contacted yet. */
+/** The "Awaiting contact" card: how many of `records` are paid and not contacted yet. */
 export function countAwaitingContact(records: readonly EnrolmentSummary[]): number {
   return records.filter((record) => isAwaitingContact(record.status)).length
 }

@@ -1,5 +1,5 @@
 /**
- * The outbox page's words and list rules, free of React (issue 14): the human labels of a
+ * The outbox page's words and list rules, free of React: the human labels of a
  * message's kind and status, the count line, and replacing one message after "Send again".
  */
 import type {OutboxKind, OutboxMessage, OutboxStatus} from '#schemas/contracts/outbox'

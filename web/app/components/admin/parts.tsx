@@ -1,4 +1,4 @@
-/** Small pieces of the administrator pages: status badges (enrolments, refunds, outbox, enquiries), the batch flags (issue 16), spinner, the e-mail banner (dates and money: #schemas/rules/format). */
+/** Small pieces of the administrator pages: status badges (enrolments, refunds, outbox, enquiries), the batch flags, spinner, the e-mail banner (dates and money: #schemas/rules/format). */
 import type {EnquiryStatus} from '#schemas/contracts/enquiries'
 import {BATCH_CANCELLED, OVER_CAPACITY} from '#schemas/rules/batches'
 import {ENROLMENT_STATUS_LABELS, isEnrolmentStatus, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
@@ -40,7 +40,7 @@ const REFUND_BADGE: Record<RefundStatus, string> = {
   failed: 'bg-red-50 text-red-800 ring-red-600/40',
 }
 
-/** A refund's state (issue 15): Requested, Pending, Processed or Failed. */
+/** A refund's state: Requested, Pending, Processed or Failed. */
 export function RefundStatusBadge({status}: {status: RefundStatus}) {
   return (
     <span
@@ -67,7 +67,7 @@ const OUTBOX_BADGE: Record<OutboxStatus, string> = {
   failed: 'bg-red-50 text-red-800 ring-red-600/40',
 }
 
-/** An outbox message's status: Queued, Sent or Failed (issue 14). */
+/** An outbox message's status: Queued, Sent or Failed. */
 export function OutboxStatusBadge({status}: {status: OutboxStatus}) {
   return (
     <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${OUTBOX_BADGE[status]}`}>
@@ -81,7 +81,7 @@ const ENQUIRY_BADGE: Record<EnquiryStatus, string> = {
   handled: 'bg-slate-100 text-slate-800 ring-slate-500/40',
 }
 
-/** An enquiry's status: New or Handled (issue 15). */
+/** An enquiry's status: New or Handled. */
 export function EnquiryStatusBadge({status}: {status: EnquiryStatus}) {
   return (
     <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${ENQUIRY_BADGE[status]}`}>
@@ -90,7 +90,7 @@ export function EnquiryStatusBadge({status}: {status: EnquiryStatus}) {
   )
 }
 
-/** The admin pages' notice that e-mail is not configured (SMTP_URL unset): messages wait in the outbox (issue 14). */
+/** The admin pages' notice that e-mail is not configured (SMTP_URL unset): messages wait in the outbox. */
 export function EmailNotConfiguredBanner() {
   return (
     <div className="container-page pt-4">
@@ -102,7 +102,7 @@ export function EmailNotConfiguredBanner() {
 }
 
 /**
- * An enrolment's batch flags for staff (issue 16): "Over capacity" (paid after its seat had gone)
+ * An enrolment's batch flags for staff: "Over capacity" (paid after its seat had gone)
  * and "Batch cancelled" (its batch was cancelled in the content); nothing when neither applies.
  */
 export function BatchFlags({overCapacity, batchCancelled}: {overCapacity?: boolean; batchCancelled?: boolean}) {

@@ -1,5 +1,5 @@
 /**
- * The payments page's words and list rules, free of React (issue 15, /admin/payments): the
+ * The payments page's words and list rules, free of React (/admin/payments): the
  * human labels of a webhook event's result, the empty states and count lines, and what a
  * "Check with gateway" result does to the list of orders needing attention.
  */

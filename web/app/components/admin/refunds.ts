@@ -1,5 +1,5 @@
 /**
- * The refund form's words and checks, free of React (issue 15; docs/requirements.md#req-refunds),
+ * The refund form's words and checks, free of React (docs/requirements.md#req-refunds),
  * used by ./EnrolmentRefunds.tsx. The rule itself (reasons, what can still be refunded, the
  * amount's verdict) is #schemas/rules/refunds.ts; the amount's text rule is #schemas/rules/price.ts
  * parseAmountUsd; the note rule is #schemas/rules/enrolment-status.ts. This module only joins them
