@@ -6,7 +6,7 @@
  *   the ratio site/static is the figure to compare between runs on a noisy machine;
  * - the gzip -9 size of the JavaScript and CSS each page loads (tests/helpers/lighthouse.ts);
  * - Lighthouse mobile scores (default configuration: simulated Slow 4G and 4x CPU; the median of
- *   `--runs` runs, default 3) with LCP, TBT and CLS, the image bytes and any video request of that run (issue 19: the home hero's
+ *   `--runs` runs, default 3) with LCP, TBT and CLS, the image bytes and any video request of that run (the home hero's
  *   video must never be fetched on a phone). Lighthouse audits the site through an HTTP/2 + TLS
  *   front (bench/http2-front.ts), the transport of the deployed site, since its simulation models
  *   HTTP/1.1 and HTTP/2 connections differently; the LCP pages are also audited over the local
@@ -15,7 +15,7 @@
  * - before Lighthouse, one phone visit per page so the local image endpoint has cached every
  *   rendition (as Sanity's CDN would have);
  * - the image bytes of `/` at a 390 px wide phone viewport (DPR 2, Playwright's Chromium), scrolled
- *   to the bottom so every lazy image loads (issue 19: ≤ 200 KB);
+ *   to the bottom so every lazy image loads (≤ 200 KB);
  * then checks the budgets of docs/performance.md, writes bench/results/YYYY-MM-DD.json (UTC date;
  * a second run on one day replaces the file) and prints a short table. It never fails on a budget.
  *   npm run bench [-- --connections 10 --duration 10 --runs 3 --no-build --page /payment]

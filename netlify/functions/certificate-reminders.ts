@@ -1,7 +1,7 @@
 /**
  * Scheduled daily at 04:00 UTC (08:00 in Dubai; on Netlify, and under `npm start` through
- * netlify/platform/local-schedule.ts): the certificate expiry reminders (issue 20,
- * netlify/services/certificates/reminders.ts) — each holder of a valid certificate expiring within 90
+ * netlify/platform/local-schedule.ts): the certificate expiry reminders
+ * (netlify/services/certificates/reminders.ts) — each holder of a valid certificate expiring within 90
  * days is e-mailed once through the outbox (sent by `outbox-delivery`). Invoked as Netlify invokes
  * scheduled functions (a POST with `{next_run}`); 200 with the count, or 500 if the step failed (logged).
  */

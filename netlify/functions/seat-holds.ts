@@ -1,7 +1,7 @@
 /**
  * Scheduled every 5 minutes (UTC; on Netlify, and under `npm start` through
- * netlify/platform/local-schedule.ts): the expiry of seat holds (issue 16,
- * netlify/services/seats/expiry.ts). Invoked as Netlify invokes scheduled functions (a POST with
+ * netlify/platform/local-schedule.ts): the expiry of seat holds
+ * (netlify/services/seats/expiry.ts). Invoked as Netlify invokes scheduled functions (a POST with
  * `{next_run}`); 200 with the counts, or 500 if the step failed (logged).
  */
 import type {Config} from '@netlify/functions'

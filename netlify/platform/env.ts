@@ -30,7 +30,7 @@ import {parseMailAddressList, parseMailbox, type Mailbox} from '#schemas/contrac
 export type EnvSource = Readonly<Record<string, string | undefined>>
 
 /**
- * Whether this process is production (issue 3's fail-closed rule, the project's one definition):
+ * Whether this process is production (the fail-closed rule, the project's one definition):
  * APP_ENV or CONTEXT say production, or it runs on Netlify's deployed runtime (AWS Lambda:
  * AWS_LAMBDA_FUNCTION_NAME or LAMBDA_TASK_ROOT) without the explicit PAYMENTS_SANDBOX=allowed
  * opt-in of a non-production deploy context. NODE_ENV is not used: `npm start` sets it to
@@ -73,7 +73,7 @@ export const RATE_LIMIT_DEFAULTS = {
   LOGIN: '5/15m',
   /** Failed staff logins per client, whatever the account. */
   LOGIN_CLIENT: '20/15m',
-  /** Certificate look-ups per client (issue 20: GET /api/verify and the /verify pages), so the register cannot be enumerated. */
+  /** Certificate look-ups per client (GET /api/verify and the /verify pages), so the register cannot be enumerated. */
   VERIFY: '20/10m',
 } as const
 
@@ -102,7 +102,7 @@ const rateLimitVariables = Object.fromEntries(
 /** A signal read only for its presence or one value (isProduction, onNetlify): free text. */
 const signal = () => z.string().optional()
 
-/** Whitespace-only counts as unset (the administrator variables, as before issue 13). */
+/** Whitespace-only counts as unset (the administrator variables, as before). */
 const unsetWhenBlank = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional())
 
@@ -327,7 +327,7 @@ export const ENV_SECTIONS = {
 
 /**
  * The one schema of the environment: every section, plus the one cross-section rule that stops
- * the start (finding 11: production never builds absolute URLs from the request's Host
+ * the start (production never builds absolute URLs from the request's Host
  * header, so it requires SITE_URL). Payments' and the administrator's production rules answer 503
  * at request time instead (their modules).
  */

@@ -160,7 +160,7 @@ export function requireMethod(request: Request, ...allowed: string[]): void {
  * STATUS_OF_KIND of ./errors.ts); anything else is logged
  * and answered with a generic 500 that leaks nothing. Every answer, success or error, leaves
  * with the security headers (nosniff, Referrer-Policy, X-Frame-Options, `default-src 'none';
- * frame-ancestors 'none'` unless it set its own CSP, HSTS in production: issue 12, finding 9).
+ * frame-ancestors 'none'` unless it set its own CSP, HSTS in production).
  * A function's module calls it as it loads, so the environment is validated at the function's
  * start: a malformed variable stops it with an EnvError naming the variable.
  */

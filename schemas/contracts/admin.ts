@@ -153,8 +153,8 @@ export const EnrolmentSummarySchema = z.object({
    */
   updatedAt: z.string(),
   /**
-   * How many entries the enrolment's history holds (issue 15: status changes and notes; it only
-   * grows, so the index keeps the later of two rows). Absent in rows written before issue 15
+   * How many entries the enrolment's history holds (status changes and notes; it only
+   * grows, so the index keeps the later of two rows). Absent in rows written by earlier versions
    * (counts as 0; the index repair adds it).
    */
   historyCount: z.number().int().nonnegative().optional(),
@@ -172,7 +172,7 @@ export const EnrolmentSummarySchema = z.object({
   installmentPayments: z.array(z.object({number: z.number().int().min(2), paidAt: z.string(), amount: z.number().int().positive()})).optional(),
   /** The enrolment's dated batch; absent for an order without one ("dates on request"). */
   batch: EnrolmentBatchSchema.optional(),
-  /** True when the payment was booked beyond the batch's seats (issue 16: "Over capacity" for staff); absent otherwise. */
+  /** True when the payment was booked beyond the batch's seats ("Over capacity" for staff); absent otherwise. */
   overCapacity: z.literal(true).optional(),
   /**
    * True when the batch has since been cancelled in the content: the enrolment needs
@@ -232,7 +232,7 @@ export const EnrolmentDetailSchema = z
     /**
      * The terms accepted before paying (schemas/rules/terms.ts TermsAcceptance): when
      * (ISO 8601) and the "Last updated" dates ('YYYY-MM-DD') of the Terms & Conditions and the
-     * Cancellation & Refund Policy then. Absent for orders created before issue 17.
+     * Cancellation & Refund Policy then. Absent for orders created by earlier versions.
      */
     termsAcceptance: z.object({acceptedAt: z.string(), termsUpdated: z.string().nullable(), refundPolicyUpdated: z.string().nullable()}).optional(),
     /** The cadetship's installments, each with its state; present for a cadetship enrolment only. */

@@ -16,7 +16,7 @@
 import {z} from 'zod'
 import {EnquiryIdSchema} from './ids'
 
-/** Where an enquiry is: `new` (nobody has handled it yet; every message stored before issue 15) or `handled`. */
+/** Where an enquiry is: `new` (nobody has handled it yet; every message stored by earlier versions) or `handled`. */
 export const ENQUIRY_STATUSES = ['new', 'handled'] as const
 const STATUS_MESSAGE = 'status must be "new" or "handled"'
 export const EnquiryStatusSchema = z.enum(ENQUIRY_STATUSES, {errorMap: () => ({message: STATUS_MESSAGE})})

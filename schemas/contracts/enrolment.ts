@@ -19,10 +19,10 @@ import {ORDER_ID_PATTERN, OrderIdSchema, UploadIdSchema} from './ids'
 
 /**
  * POST /api/enroll/create-order: the enrolment form plus the ids of completed document uploads
- * (cadetship only, at most MAX_DOCUMENTS). The form's optional `batchId` is the chosen batch (issue 16: a
+ * (cadetship only, at most MAX_DOCUMENTS). The form's optional `batchId` is the chosen batch (a
  * `courseBatch` id; the order then holds one of its seats for 30 minutes, or answers 409
- * `{error: 'This batch is full'}`). `currency` is 'USD' (the default) or 'INR' (issue 17,
- * docs/requirements.md#req-inr: only for a course whose content has an INR price, else 400 with
+ * `{error: 'This batch is full'}`). `currency` is 'USD' (the default) or 'INR'
+ * (docs/requirements.md#req-inr: only for a course whose content has an INR price, else 400 with
  * `details.currency`); `amount` is in that currency, major units.
  */
 export const CreateOrderSchema = EnrolmentFormSchema.and(z.object({attachments: z.array(UploadIdSchema).max(MAX_DOCUMENTS).default([])}))

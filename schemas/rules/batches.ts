@@ -129,7 +129,7 @@ export function batchLine(batch: BatchDates & {city?: string | null}, seatsText:
 }
 
 /**
- * Studio rule for a batch's start (issue 16: "start in the future for new batches"): the start
+ * Studio rule for a batch's start ("start in the future for new batches"): the start
  * must come after the day the document was created (`createdDay`, 'YYYY-MM-DD'), so a new batch
  * starts in the future while a published batch whose date has passed stays valid. Returns true or
  * the message.

@@ -6,8 +6,8 @@
  * - multiple-choice: correct only when the chosen set equals the correct set (same size, each
  *   contained in the other; order irrelevant).
  * - text and textarea: lower-cased and trimmed; correct if equal or if either contains the
- *   other, against the stored answer or any of the question's `acceptedAnswers` (issue 18,
- *   docs/requirements.md#req-exam-variants). An empty answer is no answer and never correct (the literal rule would count it:
+ *   other, against the stored answer or any of the question's `acceptedAnswers`
+ *   (docs/requirements.md#req-exam-variants). An empty answer is no answer and never correct (the literal rule would count it:
  *   every string contains the empty string).
  * - single-choice: exact equality.
  * - Points earned = the question's points if correct, else 0; percentage = round(earned /

@@ -69,7 +69,7 @@ export function formatPrice(amount: number, currency: 'USD' | 'INR'): string {
 }
 
 /**
- * Amounts of several currencies written side by side, never added together (issue 17: the
+ * Amounts of several currencies written side by side, never added together (the
  * admin's Total Revenue): each as its code and the amount with two decimals in its currency's
  * grouping, USD first, then by code, joined by " · " — {USD: 12450, INR: 45000} →
  * "USD 12,450.00 · INR 45,000.00"; {} → "USD 0.00". Codes are upper-cased; an unknown code is

@@ -199,7 +199,7 @@ export type ContentVariant = {id: string; question: string | null; points: numbe
 export type VariantRow = VariantStatistics & {slot: number | null; question: string | null}
 
 /**
- * The staff view of an exam (issue 18: "/admin/exams lists each exam's variants"): every variant of
+ * The staff view of an exam ("/admin/exams lists each exam's variants"): every variant of
  * the exam's content in slot order, with its statistics or none yet (0 attempts) and the content's
  * points, then the
  * recorded variants no longer in the exam (slot and question null), in variant id order.

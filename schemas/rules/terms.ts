@@ -15,10 +15,10 @@
  */
 import {formatDateTime, formatLongDate} from './format'
 
-/** The checkbox's label, exactly as issue 17 gives it. */
+/** The checkbox's label, exactly as the requirements give it. */
 export const TERMS_LABEL = 'I have read and accept the Terms & Conditions and the Cancellation & Refund Policy'
 
-/** The field error (form and create-order's 400), exactly as issue 17 gives it. */
+/** The field error (form and create-order's 400), exactly as the requirements give it. */
 export const TERMS_MESSAGE = 'Please accept the terms to continue.'
 
 /** The name of the field in the form and in create-order's body. */
@@ -56,7 +56,7 @@ export function termsAcceptance(now: Date, updated: {terms?: string | null; refu
 /**
  * The admin detail's "Terms accepted" value: "24 Nov 2026, 14:05 · Terms &
  * Conditions of 1 November 2026 · Cancellation & Refund Policy of 1 November 2026" (a page
- * without a date: "undated"); for an enrolment without an acceptance (older than issue 17):
+ * without a date: "undated"); for an enrolment without an acceptance (records of earlier versions):
  * TERMS_NOT_RECORDED.
  */
 export function describeTermsAcceptance(acceptance: TermsAcceptance | null | undefined): string {

@@ -1,6 +1,6 @@
 /**
  * Control characters in text that comes from outside (paths, redirect targets, file names): the
- * one rule for what counts as one, C0 controls and DEL (U+0000–U+001F, U+007F). Issue 12: a tab
+ * one rule for what counts as one, C0 controls and DEL (U+0000–U+001F, U+007F). a tab
  * or newline in a redirect target or a path is refused, in a file name removed. Nothing throws.
  */
 

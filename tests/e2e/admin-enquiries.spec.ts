@@ -2,7 +2,7 @@
  * The enquiries inbox /admin/enquiries (docs/requirements.md#req-enquiries).
  *
  * Through the real site: an enquiry sent with the real /contact form (stored by the e2e server)
- * and a message stored the way messages were before issue 15 (no status, written into the
+ * and a message stored by earlier versions (no status, written into the
  * server's Blobs) appear as New; the administrator signs in at /login (one login attempt: the
  * API counts every attempt, 5 per 15 minutes per client), follows the admin navigation's
  * "Enquiries" link with its count, searches, opens the enquiry, checks "Reply by e-mail", marks it
@@ -36,7 +36,7 @@ test.describe('real API', () => {
     const email = `e2e.enquiry.${tag.toLowerCase()}@example.com`
     const message = `Is there a BOSIET course starting next month?\nReference ${tag}, line two.`
 
-    // A message of before issue 15, as it was stored: no status.
+    // A message of earlier versions, as it was stored: no status.
     const oldId = randomUUID()
     const oldAt = new Date(Date.now() - 60 * 60_000)
     const oldKey = `${oldAt.toISOString().replace(/:/g, '-')}_${oldId}`

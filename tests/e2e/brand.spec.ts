@@ -1,5 +1,5 @@
 /**
- * Issue 19's brand and hero (docs/requirements.md#req-issue-19-brand, #req-issue-19-hero,
+ * the brand and hero (docs/requirements.md#req-issue-19-brand, #req-issue-19-hero,
  * #req-issue-19-font, #req-issue-19-accreditations, #req-issue-19-layouts) on the seed's images:
  * the hero photo loads with its alt text as the page's high-priority image, nothing shifts while
  * the home page loads (CLS measured in the page), the hero video is never requested with reduced

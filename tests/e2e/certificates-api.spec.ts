@@ -1,5 +1,5 @@
 /**
- * Issue 20 through the built site's API (docs/requirements.md#req-issue-20-certificates): staff
+ * Tested through the built site's API (docs/requirements.md#req-issue-20-certificates): staff
  * take a real sandbox enrolment to `completed` and issue its certificate; the downloaded PDF's text
  * holds the fields and its QR code decodes (tests/helpers/pdf-qr.ts) to the site's
  * /verify/{number}; GET /api/verify answers Valid, the same 404 for a wrong date of birth and an

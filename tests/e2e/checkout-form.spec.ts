@@ -1,5 +1,5 @@
 /**
- * Issue 17 on /payment and the competency page (docs/requirements.md#req-terms,
+ * Tested on /payment and the competency page (docs/requirements.md#req-terms,
  * #req-carried-choices, #req-checkout-errors): the terms checkbox (unticked: its message, and no
  * create-order request at all; its two links), the error summary listing every field error with
  * links that move to the field, required fields marked, the Vietnam column's link opening the form

@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Real Checkout under our headers" (docs/requirements.md#req-checkout-popups): with real
+ * "Real Checkout under our headers" (docs/requirements.md#req-checkout-popups): with real
  * Razorpay keys, Razorpay Checkout opens popups on other origins (netbanking, wallets, 3-D Secure)
  * that report back to `window.opener`. Every page sends `Cross-Origin-Opener-Policy: same-origin`,
  * which severs that link; the checkout pages send `same-origin-allow-popups` instead.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 (docs/requirements.md#req-exam-results-pdf, #req-item-statistics): results a person can
+ * docs/requirements.md#req-exam-results-pdf, #req-item-statistics: results a person can
  * keep — "Download PDF" saves a PDF whose text holds the score (read back with pdftotext), the page
  * prints with no navigation, footer or buttons, and links to the courses of the exam's category —
  * and staff's /admin/exams after a few attempts (real API, real login): the exam's variants with

@@ -1,5 +1,5 @@
 /**
- * Issue 18 (docs/requirements.md#req-exam-variants, #req-exam-pass) through the real pages: two
+ * (docs/requirements.md#req-exam-variants, #req-exam-pass) through the real pages: two
  * attempts draw different variants (the server's signed draws); option order differs across
  * attempts but not across a reload; an accepted answer scores; pass or fail next to the grade;
  * axe; a refused submission keeps the attempt open; a draw that cannot be fetched says so.

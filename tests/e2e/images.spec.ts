@@ -1,5 +1,5 @@
 /**
- * Issue 19 (docs/requirements.md#req-issue-19-images): the seed's photos load through the image
+ * docs/requirements.md#req-issue-19-images: the seed's photos load through the image
  * pipeline (the local endpoint, srcset, width/height, alt text), lazily except the LCP image, on
  * /about, a category page and home; the pages stay accessible and fit 390 px.
  */

@@ -64,7 +64,7 @@ test('for competency training the country is chosen after the rank and drives th
 test('an empty submit shows field errors and the course message', async ({page}) => {
   await page.goto('/payment')
   await page.getByRole('button', {name: /Proceed to payment/}).click()
-  // Next to the field and in the form's alert (issue 17: its summary lists every field error).
+  // Next to the field and in the form's alert (its summary lists every field error).
   await expect(page.getByText('Please enter your full name.')).toHaveCount(2)
   await expect(page.getByRole('alert').filter({hasText: 'Please enter your full name.'})).toBeVisible()
   await expect(page.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true')

@@ -1,5 +1,5 @@
 /**
- * Reads the QR codes of a PDF (issue 20: the certificate's QR code must open its verify URL), for
+ * Reads the QR codes of a PDF (the certificate's QR code must open its verify URL), for
  * the integration tests and the Playwright specs: every image XObject of the document is taken out
  * with pdf-lib (its Flate-compressed pixels, as pdf-lib's embedPng stores them: 8-bit DeviceRGB or
  * DeviceGray, no predictor), written as a PNG with pngjs, read back from that PNG and decoded with

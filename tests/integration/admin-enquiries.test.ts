@@ -1,7 +1,7 @@
 /**
  * The admin enquiries API (docs/requirements.md#req-enquiries) through its functions,
  * over Netlify's Blobs emulation (a fresh store per test), with messages stored the way /contact
- * stores them (acceptContactMessage) and, for the messages of before issue 15, written directly
+ * stores them (acceptContactMessage) and, for the messages of earlier versions, written directly
  * without a status:
  * GET /api/admin/enquiries (401; newest first with exactly the contract fields, no ipHash; old
  * messages `new`) and PATCH /api/admin/enquiries/:id (401 before anything else; new → handled →
@@ -59,7 +59,7 @@ async function sent(
   return result.key
 }
 
-/** A message stored as before issue 15: no status, no handledAt. */
+/** A message stored as before: no status, no handledAt. */
 async function storedBefore(now: Date, fields: Partial<StoredContactMessage> = {}): Promise<string> {
   const id = randomUUID()
   const record: StoredContactMessage = {
@@ -222,7 +222,7 @@ describe('PATCH /api/admin/enquiries/:id', () => {
     expect((await listAs(token)).body).toEqual([reopened.body])
   })
 
-  it('marks a message of before issue 15 handled; `new` on a message without a status writes nothing', async () => {
+  it('marks a message of earlier versions handled; `new` on a message without a status writes nothing', async () => {
     const token = await loginToken()
     const old = await storedBefore(T0)
     const {etag} = (await store().getWithMetadata(old))!

@@ -309,7 +309,7 @@ describe('the admin list and its index', () => {
     await clearEnrolmentIndex()
     await rebuildEnrolmentIndex()
     expect(await rowOf(record.orderId)).toEqual(toSummary(stored))
-    // A row of before issue 15 (no historyCount, still `paid`) is stale and repaired.
+    // A row of earlier versions (no historyCount, still `paid`) is stale and repaired.
     const {historyCount: _count, ...old} = {...toSummary(record)}
     expect(isStale(old, stored)).toBe(true)
   })

@@ -1,7 +1,7 @@
 /**
  * POST /api/admin and the token guard of GET /api/admin/enrollments over Netlify's Blobs
  * emulation: success, wrong credentials, fail-closed production, and the login throttle of
- * issue 15 (failures only, per account and client, plus a per-client ceiling) with an injected
+ * (failures only, per account and client, plus a per-client ceiling) with an injected
  * clock.
  */
 import {SignJWT} from 'jose'

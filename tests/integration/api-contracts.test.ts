@@ -1,6 +1,6 @@
 /**
- * The /api/* contracts of schemas/contracts/ hold for what the functions really answer (issue 13,
- * "contracts in one place"): every body below, from the real functions over Netlify's Blobs
+ * The /api/* contracts of schemas/contracts/ hold for what the functions really answer
+ * ("contracts in one place"): every body below, from the real functions over Netlify's Blobs
  * emulation (sandbox payments), parses with its response schema, strictly (no key beyond the
  * contract, except where the contract says so). The browser clients type their calls with the
  * same schemas (web/app/lib/checkout.ts, upload-client.ts, components/admin/api.ts).

@@ -153,7 +153,7 @@ describe('scoring on the server', () => {
     expect(errorOf(bare)).toBe(DRAW_MESSAGES.missing)
   })
 
-  it('refuses answers to questions the exam does not have (issue 18: nothing outside the draw is scored)', async () => {
+  it('refuses answers to questions the exam does not have (nothing outside the draw is scored)', async () => {
     const outcome = await postAnswers([{questionId: 'q99', answer: 'SOLAS'}])
     expect(outcome.status).toBe(400)
     errorOf(outcome)
@@ -289,7 +289,7 @@ describe('unknown exams', () => {
     expect((thrown as Response).headers.get('Location')).toBe('/exams')
   })
 
-  it('the loader of a known exam gives its id, title and the course category it suggests (issue 18: the courses link) only, never the answer key', async () => {
+  it('the loader of a known exam gives its id, title and the course category it suggests (the courses link) only, never the answer key', async () => {
     const result = await loader({
       request: new Request(`http://localhost/exam/${EXAM_ID}/results`),
       params: {examId: EXAM_ID},

@@ -1,6 +1,6 @@
 /**
- * The take page's loader (web/app/routes/exam.$examId.take.tsx) over the seed dataset (issue 18,
- * docs/requirements.md#req-exam-variants): every variant of every slot, and never a correct
+ * The take page's loader (web/app/routes/exam.$examId.take.tsx) over the seed dataset
+ * (docs/requirements.md#req-exam-variants): every variant of every slot, and never a correct
  * answer, an accepted answer or an explanation.
  */
 import type {LoaderFunctionArgs} from '@remix-run/node'

@@ -1,5 +1,5 @@
 /**
- * Issue 14 end to end through the functions, over the Blobs emulation and a real SMTP server in
+ * Receipts and e-mail end to end through the functions, over the Blobs emulation and a real SMTP server in
  * the test process (tests/helpers/smtp-sink.ts) receiving through nodemailer: a paid enrolment
  * gets one receipt (PDF attached, read back with pdftotext) and one staff notice; 50 orders paid at
  * once by save AND webhook get 50 consecutive receipt numbers, 50 receipts and 50 notices (with a

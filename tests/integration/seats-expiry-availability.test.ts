@@ -1,5 +1,5 @@
 /**
- * Issue 16 (docs/requirements.md#req-seats): the scheduled `seat-holds` function drops expired
+ * docs/requirements.md#req-seats: the scheduled `seat-holds` function drops expired
  * holds (and only those), and GET /api/batches/availability answers the seat counts of up to 200
  * batches (shape, unknown ids absent, 400 for bad or too many ids, no-store). Fixed clock.
  */

@@ -1,6 +1,6 @@
 /**
  * The embedded content source reads the seed file once per process in production (and computes
- * each query result once, in a bounded memo) and, in development, again after the file changes (issue 6: "editing the seed dataset file shows up
+ * each query result once, in a bounded memo) and, in development, again after the file changes ("editing the seed dataset file shows up
  * on the next request in dev").
  */
 import {mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs'

@@ -1,5 +1,5 @@
 /**
- * Issue 14's "done when", through the built site as `npm start` serves it (web/server.ts in a
+ * the "done when", through the built site as `npm start` serves it (web/server.ts in a
  * child process): a sandbox payment over HTTP ends with the receipt (PDF attached) and the staff
  * notice delivered to a real SMTP server when SMTP_URL, MAIL_FROM and STAFF_EMAIL are set, and the
  * confirmation page the save answers is there, with its PDF. Without SMTP_URL (the embedded

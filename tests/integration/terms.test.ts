@@ -1,5 +1,5 @@
 /**
- * Issue 17 (docs/requirements.md#req-terms): POST /api/enroll/create-order requires
+ * docs/requirements.md#req-terms: POST /api/enroll/create-order requires
  * `termsAccepted: true` — without it (missing, false, 'on') a 400 with 'Please accept the terms to
  * continue.' naming the field, and nothing is stored; with it, the enrolment keeps the acceptance
  * time and the legal pages' "Last updated" dates from the content (the test seed's legalPage

@@ -1,7 +1,7 @@
 /**
  * The administrator list's rules (docs/requirements.md#req-validation-admin-search): search fields
  * and case, numeric amount sort, toggling, page reset on search/sort, summary (paid-only
- * revenue, minus refunds: issue 15), and the CSV export's quoting and formula neutralisation.
+ * revenue, minus refunds), and the CSV export's quoting and formula neutralisation.
  */
 import {createTable, functionalUpdate, type SortingState, type Table, type TableOptionsResolved} from '@tanstack/react-table'
 import {describe, expect, it} from 'vitest'

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The Refunds section of the enrolment detail dialog (~/components/admin/EnrolmentRefunds,
- * issue 15; docs/requirements.md#req-refunds) rendered in a DOM with fetch stubbed: "Refund…"
+ * docs/requirements.md#req-refunds) rendered in a DOM with fetch stubbed: "Refund…"
  * only for a paid enrolment with something left; the form's checks before anything is sent;
  * two clicks on "Confirm refund" in a row send one request; a failure keeps what was typed and
  * "Try again" sends the same Idempotency-Key (also after Back); the next refund gets a new key;

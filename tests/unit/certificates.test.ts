@@ -1,5 +1,5 @@
 /**
- * Issue 20 (docs/requirements.md#req-issue-20-certificates): the certificate rule of
+ * docs/requirements.md#req-issue-20-certificates: the certificate rule of
  * schemas/rules/certificates.ts — number format and sequence, expiry arithmetic (leap days),
  * status, name masking, the 90-day window — and the request contracts of schemas/contracts/certificates.ts.
  */

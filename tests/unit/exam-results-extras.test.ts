@@ -1,4 +1,4 @@
-/** Issue 18 (docs/requirements.md#req-exam-results-pdf): the results screen's courses link and the PDF download's file name. */
+/** docs/requirements.md#req-exam-results-pdf: the results screen's courses link and the PDF download's file name. */
 import {describe, expect, it} from 'vitest'
 import {coursesForExam} from '~/lib/exam-courses'
 import {dispositionFileName, resultsPdfPath} from '~/lib/exam-results-pdf'

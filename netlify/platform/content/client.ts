@@ -128,7 +128,7 @@ function deepFreeze<T>(value: T): T {
 
 async function fetchFromSeed(query: string, params: QueryParams): Promise<unknown> {
   // Production: the seed never changes in a process, so a query's result is computed once
-  // (issue 7: no per-request work that could be done once). Results are frozen and shared.
+  // (no per-request work that could be done once). Results are frozen and shared.
   if (getEnv().NODE_ENV === 'production') {
     const key = `${query}\u0000${JSON.stringify(params)}`
     if (seedResults.has(key)) return seedResults.get(key)

@@ -53,7 +53,7 @@ export type StoredContactMessage = {
   ipHash: string
   /**
    * Where staff are with it (./enquiries.ts): absent until first changed — a message
-   * without it is `new`, as are all messages stored before issue 15.
+   * without it is `new`, as are all messages stored by earlier versions.
    */
   status?: EnquiryStatus
   /** ISO time it was marked handled; present only while `status` is `handled`. */

@@ -6,7 +6,7 @@
  *   `{receivedAt with '-' for ':'}_{uuid}` (schemas/contracts/ids.ts ENQUIRY_ID_PATTERN), so it is read
  *   directly, and ids sort by time.
  * - Its status lives in the stored message: `status` and, while handled, `handledAt`. A message
- *   without `status` — every message stored before issue 15 — is `new`.
+ *   without `status` — every message stored by earlier versions — is `new`.
  * - A change of status is one conditional write of the message (./blobs.ts updateJSON: re-read
  *   and retried on a concurrent write), so two staff members changing one enquiry at once never
  *   lose a change, and the message's other fields (and its blob metadata) are kept.

@@ -92,8 +92,8 @@ export const CANCELLED_ORDER_MESSAGE = 'This order was cancelled before the paym
  * changed it (false when it was already paid by the same payment — also when staff have moved
  * it on since, e.g. to `contacted`: its status stays). Throws ServiceError not-found for an unknown
  * order, conflict when the order is already paid by another payment, 409 (EXPIRED_ORDER_MESSAGE,
- * logged for review and refund) when the purge has claimed the pending record (issue 12,
- * finding 6), and 409 (CANCELLED_ORDER_MESSAGE, logged likewise) when staff cancelled the order
+ * logged for review and refund) when the purge has claimed the pending record
+ *, and 409 (CANCELLED_ORDER_MESSAGE, logged likewise) when staff cancelled the order
  * before it was paid.
  * `extraAttachments` (documents posted with the save call) are appended once.
  */
@@ -228,8 +228,8 @@ export type EnrolmentChange = {status?: EnrolmentStatus; note?: string}
 export const PURGING_MESSAGE = 'This enrolment expired unpaid and is being deleted.'
 
 /**
- * Applies `change` to the enrolment of `orderId` at `now` (issue 15;
- * docs/requirements.md#req-enrolment-status), as ONE new history entry `{at, by, from?, to?,
+ * Applies `change` to the enrolment of `orderId` at `now`
+ * (docs/requirements.md#req-enrolment-status), as ONE new history entry `{at, by, from?, to?,
  * note?}` (`by`: the actor's account), through updateJSON: the rule is checked against the
  * record as it is at the moment of the conditional write, and concurrent changes each land
  * (none is lost, none overwrites another). A status move must be allowed for the actor

@@ -8,8 +8,8 @@
  *   receipt number, staff changes: ./enrolments.ts), through updateJSON (conditional write
  *   retried until it lands; serialised per shard in-process), so concurrent enrolments never
  *   lose each other's entry. Every record write only moves it forward — the payment is
- *   received once, a receipt number is given once, attachments and history entries (issue 15:
- *   each status change and note) are only added — and the merge keeps the most advanced
+ *   received once, a receipt number is given once, attachments and history entries (each
+ *   status change and note) are only added — and the merge keeps the most advanced
  *   summary, so two writes of one order landing out of order cannot regress it (a `contacted`
  *   row never goes back to `paid`, whatever the statuses are: the history count decides).
  * - Versions: a row carries its record's `updatedAt`, so a row older than
@@ -229,7 +229,7 @@ export async function readIndexRows(): Promise<Map<string, EnrolmentSummary>> {
 /**
  * The rows of the admin list, newest first (ties by order id): every enrolment (`status:
  * 'all'`, the default here) or the paid ones only (`status: 'paid'`, what the admin API asks
- * for unless staff ask for pending ones too: issue 12, finding 6) — every row whose payment
+ * for unless staff ask for pending ones too) — every row whose payment
  * was received (wasPaid: paid, and moved on since).
  */
 export async function listIndexedEnrolments(options: {status?: AdminListStatus} = {}): Promise<EnrolmentSummary[]> {

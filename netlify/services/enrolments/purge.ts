@@ -1,8 +1,8 @@
 /**
- * The purge of stale pending enrolments (finding 6: keep pending enrolments out of
+ * The purge of stale pending enrolments (keep pending enrolments out of
  * staff's way): an enrolment still pending PENDING_MAX_AGE_MS (7 days) after its `createdAt`
  * is deleted, with its index row and the documents claimed by that order only. A paid
- * enrolment is never deleted, whatever its age, and neither is any other status (issue 15: a
+ * enrolment is never deleted, whatever its age, and neither is any other status (a
  * `cancelled` one stays, as staff left it): only `pending` is purged.
  *
  * Race with a payment (the purge and markPaid at the same moment). @netlify/blobs 10.7.13 has

@@ -29,7 +29,7 @@ export type EnrolmentRecord = {
   /** Jurisdiction key (competency training), else ''. */
   country: string
   countryName: string
-  /** Major units of `currency`, as quoted from the catalogue (USD dollars, or INR rupees: issue 17). */
+  /** Major units of `currency`, as quoted from the catalogue (USD dollars, or INR rupees). */
   amount: number
   /** The order's amount in minor units of `currency` (cents, or paise for INR). */
   amountMinor: number
@@ -49,7 +49,7 @@ export type EnrolmentRecord = {
   purgeStartedAt?: string
   /**
    * The random key (128 bits, base64url) of the enrolment's confirmation page and receipt PDF
-   *: given at createPending, or at markPaid for records older than issue 14.
+   *: given at createPending, or at markPaid for records of earlier versions.
    */
   confirmationKey?: string
   /**
@@ -83,7 +83,7 @@ export type EnrolmentRecord = {
   /**
    * The terms the candidate accepted before paying (schemas/rules/terms.ts): when
    * (create-order's time) and the "Last updated" dates of the Terms & Conditions and the
-   * Cancellation & Refund Policy then. Absent for orders created before issue 17.
+   * Cancellation & Refund Policy then. Absent for orders created by earlier versions.
    */
   termsAcceptance?: TermsAcceptance
   /**

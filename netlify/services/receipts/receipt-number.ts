@@ -54,15 +54,15 @@ const counterKey = (year: number) => `year-${year}`
  * enrolment becomes paid, from every path that can get there (idempotent per order); store
  * the number on the enrolment.
  *
- * `orderId` may also be an installment's receipt key `{order id}-i{n}` (issue 17,
- * #schemas/rules/installments.ts installmentReceiptKey): each installment gets its own number.
+ * `orderId` may also be an installment's receipt key `{order id}-i{n}`
+ * (#schemas/rules/installments.ts installmentReceiptKey): each installment gets its own number.
  *
  * Throws RangeError for an invalid prefix, time or order id (schemas/contracts/ids.ts), and
  * ConflictError (netlify/platform/blobs.ts) when the counter stays contended through every retry.
  */
 export async function allocateReceiptNumber(prefix: string, paidAt: Date | string, orderId: string, now: Date = new Date()): Promise<AllocatedReceiptNumber> {
   if (!RECEIPT_PREFIX_PATTERN.test(prefix)) formatReceiptNumber(prefix, 2000, 1) // throws the rule's RangeError
-  // An order id, or a cadetship installment's receipt key `{order id}-i{n}` (issue 17: one number per installment).
+  // An order id, or a cadetship installment's receipt key `{order id}-i{n}` (one number per installment).
   const installment = /^(.+)-i\d{1,2}$/.exec(orderId)
   if (!isOrderId(installment ? installment[1]! : orderId)) throw new RangeError(`Invalid order id ${JSON.stringify(orderId)}`)
   const year = receiptYear(paidAt)

@@ -84,7 +84,7 @@ export const MAX_CHUNK_BODY_BYTES = UPLOAD_CHUNK_BYTES
 const UNKNOWN_UPLOAD = 'Unknown upload'
 
 const metaKey = (uploadId: string) => `${uploadId}/meta`
-/** Whether a key of the uploads store is an upload's record `{uploadId}/meta` (any other key is not listed: issue 12, finding 7). */
+/** Whether a key of the uploads store is an upload's record `{uploadId}/meta` (any other key is not listed). */
 export const isUploadMetaKey = (key: string): boolean => key.endsWith('/meta') && isUploadId(key.slice(0, -'/meta'.length))
 const chunkKey = (uploadId: string, index: number) => `${uploadId}/chunk/${index}`
 

@@ -52,15 +52,15 @@ export const EnrolmentFormSchema = z
         .max(1_000_000, ENROLMENT_MESSAGES.invalidAmount)
         .optional(),
     ),
-    // Issue 17 (docs/requirements.md#req-inr): USD (the default) or INR; `amount` is in this
+    // docs/requirements.md#req-inr: USD (the default) or INR; `amount` is in this
     // currency. Whether the course has a price in it is the domain's (checkEnrolmentPrice).
     currency: z.enum(CURRENCIES, {errorMap: () => ({message: CURRENCY_MESSAGE})}).default('USD'),
-    // Issue 16 (docs/requirements.md#req-batches-form): the chosen course batch, a `courseBatch`
+    // docs/requirements.md#req-batches-form: the chosen course batch, a `courseBatch`
     // id; '' (no choice, or a course with no dates) is absent. Optional here because orders
     // without one stay valid (staff arrange the date); the form requires one when the course has
     // open batches (domain/batches.ts checkBatchChoice, BATCH_REQUIRED).
     batchId: z.preprocess((value) => (value === '' || value === null ? undefined : value), BatchIdSchema.optional()),
-    // Issue 17 (docs/requirements.md#req-terms, schemas/rules/terms.ts): only `true` accepts
+    // docs/requirements.md#req-terms, schemas/rules/terms.ts: only `true` accepts
     // the terms (the form's ticked checkbox, 'on', is coerced to true by conform; the API takes
     // JSON true only). A refinement rather than a required literal, so a missing or false
     // acceptance does not stop the checks below: the form lists it with every other error.

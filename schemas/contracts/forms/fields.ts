@@ -33,7 +33,7 @@ export const NAME_ON_ONE_LINE_MESSAGE = 'Please enter your name on one line, wit
 
 /**
  * A required person's name: trimmed, 1 to 120 characters, on one line — no CR/LF or other control
- * character, so it can never break the header of an e-mail it reaches (issue 14: the subjects of
+ * character, so it can never break the header of an e-mail it reaches (the subjects of
  * the staff notices carry it). `message` is the form's "required" text.
  */
 export const personNameField = (message: string) =>

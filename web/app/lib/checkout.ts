@@ -82,7 +82,7 @@ export async function submitPaymentResult(body: SaveEnrolmentRequest): Promise<S
 }
 
 /**
- * Gives back the seat an unpaid order holds (issue 16: the payment failed or the checkout was
+ * Gives back the seat an unpaid order holds (the payment failed or the checkout was
  * dismissed): POST /api/enroll/release `{orderId}`. Fire and forget — harmless if repeated, never
  * throws; a hold that is not released expires by itself after 30 minutes.
  */

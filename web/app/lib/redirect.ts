@@ -1,6 +1,6 @@
 /**
- * The one rule for every redirect the site builds from something a request carries (issue 12,
- * finding 1: `?redirect=/%09/evil.example` became `Location: /\t/evil.example`, which browsers
+ * The one rule for every redirect the site builds from something a request carries
+ * (`?redirect=/%09/evil.example` became `Location: /\t/evil.example`, which browsers
  * follow to //evil.example).
  *
  * `safeRedirectPath(value)` returns a same-origin path (`/…`, with its query and hash) or `/`:

@@ -8,7 +8,7 @@
  * - /api/: the site's JSON endpoints (contact, enrolment, payment, uploads, admin): POST-only
  *   machinery, never pages.
  *
- * /payment stays crawlable (issue 7: Lighthouse SEO = 100 on it, and "Enroll" is what people
+ * /payment stays crawlable (Lighthouse SEO = 100 on it, and "Enroll" is what people
  * search for): every "Enroll Now" link gives it a different query (training, course, price, …),
  * and its canonical link names plain /payment, so those copies collapse into one page. The exam
  * take page is crawlable too and names its exam's start page as canonical.

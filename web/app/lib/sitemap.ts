@@ -16,7 +16,7 @@
  *
  * Left out: /payment (a personal, transactional form; disallowed in robots.txt), /login,
  * /admin/login, /adminEnrollments, /admin/enquiries, /admin/outbox, and the exam take and results pages (one visitor's attempt,
- * marked noindex), and the certificate pages /verify and /verify/{number} (issue 20: personal answers,
+ * marked noindex), and the certificate pages /verify and /verify/{number} (personal answers,
  * marked noindex; docs/requirements.md#req-issue-20-verify).
  *
  * lastmod is the latest `_updatedAt` of the documents a page shows, when they have one.

@@ -1,6 +1,6 @@
 /**
- * The server side of the public certificate pages /verify and /verify/{number} (issue 20;
- * docs/requirements.md#req-issue-20-verify), shared by their loaders and actions (edges: they call
+ * The server side of the public certificate pages /verify and /verify/{number}
+ * (docs/requirements.md#req-issue-20-verify), shared by their loaders and actions (edges: they call
  * netlify/services/certificates/verify.ts, as the routes do for contact and enrolment).
  *
  * - `verifyFromForm`: the action of both pages. The posted form (`number` and `dateOfBirth`, or

@@ -1,6 +1,6 @@
 /**
- * About (docs/requirements.md#req-about): hero, stats, mission / vision / values (with photos,
- * issue 19), the "Maritime Excellence Since 2006" block (with its photo), the team (when the
+ * About (docs/requirements.md#req-about): hero, stats, mission / vision / values (with photos),
+ * the "Maritime Excellence Since 2006" block (with its photo), the team (when the
  * content has one), five service blurbs and 'Get Started' (/contact).
  */
 import {data} from '@remix-run/node'

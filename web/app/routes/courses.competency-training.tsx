@@ -3,7 +3,7 @@
  * the fee table with columns RANK, one per jurisdiction, ACTION; each cell "$2,200 USD";
  * each row an Enroll link to /payment?training=competency-training&course={rank}.
  *
- * Issue 17 (docs/requirements.md#req-carried-choices, #req-checkout-errors): each fee is also an
+ * docs/requirements.md#req-carried-choices, #req-checkout-errors: each fee is also an
  * enrol link for its column's flag, `…&country={key}`, so the form opens priced for that country;
  * RANK and ACTION are sticky while the flags scroll, with a visible hint below 1024 px.
  */

@@ -1,6 +1,5 @@
 /**
- * /exam/{examId}/take — taking an exam (docs/requirements.md#req-exam-take, #req-states-exam;
- * issue 4).
+ * /exam/{examId}/take — taking an exam (docs/requirements.md#req-exam-take, #req-states-exam).
  *
  * The loader reads EXAM_TAKE_QUERY: the slots' variant questions without their correct answers,
  * accepted answers or explanations, so neither this page's HTML nor its data ever contains the

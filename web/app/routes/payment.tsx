@@ -5,7 +5,7 @@
  * are never trusted), follows the program → course → country rules, and always shows the
  * catalogue amount (schemas/rules/enrolment.ts, the same rule the order function applies).
  * Submitting: validate (the shared zod schema, components/payment/useEnrolmentForm.ts) → 'Processing...' → create the order
- * → checkout (Razorpay, or the sandbox dialog) → save → the confirmation page (issue 14: routes/enrolment.confirmation.$orderId.$key.tsx, 'Enrollment successful! …'; those
+ * → checkout (Razorpay, or the sandbox dialog) → save → the confirmation page (routes/enrolment.confirmation.$orderId.$key.tsx, 'Enrollment successful! …'; those
  * steps: usePayment in web/app/components/payment/usePayment.ts).
  * Every failure shows the spec's message in an alert next to the form, never window.alert.
  *
@@ -110,7 +110,7 @@ export const meta: MetaFunction<typeof loader> = ({matches}) =>
 const REQUIRED = [...Object.keys(ENROLMENT_REQUIRED), 'termsAccepted']
 
 /**
- * The error summary's field names, in form order (issue 17: every field error is listed, linked to
+ * The error summary's field names, in form order (every field error is listed, linked to
  * its field). A field added to the form with errors of its own belongs here too.
  */
 const SUMMARY_LABELS = {
@@ -145,7 +145,7 @@ export default function Payment() {
   })
 
   const current = program && course ? quote(catalogue, {trainingProgram: program, course, country}) : null
-  // Issue 17 (docs/requirements.md#req-inr): USD, or INR where the course's content has an INR price.
+  // docs/requirements.md#req-inr: USD, or INR where the course's content has an INR price.
   const currencies = program && course ? currencyOptions(catalogue, {trainingProgram: program, course, country}) : []
   const payIn = currencies.find((option) => option.currency === currency) ?? currencies[0] ?? null
   const amount = payIn?.amount ?? null

@@ -1,6 +1,6 @@
 /**
- * /verify/{certificateNumber} — where a certificate's QR code leads (issue 20;
- * docs/requirements.md#req-issue-20-verify): the status (Valid, Expired, Revoked with the day),
+ * /verify/{certificateNumber} — where a certificate's QR code leads
+ * (docs/requirements.md#req-issue-20-verify): the status (Valid, Expired, Revoked with the day),
  * the course, its days, the issue and expiry days, and the holder's name masked ("R**** M****");
  * a "Date of birth" form that, when it matches, shows the full name (the same action rules as
  * /verify: one look-up counted, "No certificate matches these details" on a mismatch, 429 after

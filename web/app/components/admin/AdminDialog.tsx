@@ -1,5 +1,5 @@
 /**
- * The admin pages' detail dialog frame (issue 15's enquiry): a native
+ * The admin pages' detail dialog frame (the enquiry): a native
  * modal <dialog> opened on mount (the page behind is inert, Escape closes it, focus returns to
  * the element that opened it), named by its `title` heading and described by its `subtitle`; a
  * close button labelled `closeLabel` (the initial focus); the body scrolls within 70 % of the

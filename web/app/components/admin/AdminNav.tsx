@@ -2,7 +2,7 @@
  * The admin area's own navigation, shown to a signed-in administrator above
  * each admin page: "Enrolments" (/adminEnrollments), "Enquiries" (/admin/enquiries) with the
  * number of new enquiries as a badge (read "Enquiries, 3 new"; no badge at 0 or before the count
- * is known), "Payments" (/admin/payments), "Batches" (/admin/batches), "Exams" (/admin/exams, issue 18: item statistics), "Certificates" (/admin/certificates), "Outbox" (/admin/outbox), the current one marked with aria-current="page", then
+ * is known), "Payments" (/admin/payments), "Batches" (/admin/batches), "Exams" (/admin/exams: item statistics), "Certificates" (/admin/certificates), "Outbox" (/admin/outbox), the current one marked with aria-current="page", then
  * "Logout" (token removed, page reloaded). The enrolment list keeps the Logout button of its own
  * header (EnrolmentsDashboard), so there `withLogout` is false and the page has one Logout.
  */

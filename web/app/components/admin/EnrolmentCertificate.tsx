@@ -1,6 +1,6 @@
 /**
- * The certificate part of the enrolment detail dialog (issue 20;
- * docs/requirements.md#req-issue-20-admin-certificates).
+ * The certificate part of the enrolment detail dialog
+ * (docs/requirements.md#req-issue-20-admin-certificates).
  *
  * - An enrolment that is not `completed`: the section says that a certificate can be issued once
  *   the enrolment is completed, and, while staff can still move it on, to mark it completed in

@@ -1,10 +1,10 @@
 /**
  * One enrolment in full (beyond the spec): every field, the status, the order and
- * payment ids, the terms accepted (issue 17: when, and the legal pages' versions), the follow-up (./EnrolmentFollowUp.tsx: status moves, notes, history),
+ * payment ids, the terms accepted (when, and the legal pages' versions), the follow-up (./EnrolmentFollowUp.tsx: status moves, notes, history),
  * the refunds (./EnrolmentRefunds.tsx: each refund, "Refund…" with a confirm step;
  * each change of either is handed to `onChange` so the list's row follows), the cadetship's
- * installments (./EnrolmentInstallments.tsx: states, "Request installment 2"), the certificate (issue 20,
- * ./EnrolmentCertificate.tsx: "Issue certificate" once completed, PDF, Revoke) and the cadetship documents,
+ * installments (./EnrolmentInstallments.tsx: states, "Request installment 2"), the certificate
+ * (./EnrolmentCertificate.tsx: "Issue certificate" once completed, PDF, Revoke) and the cadetship documents,
  * each downloaded with the bearer token (fetched as a blob and saved through an object URL). In
  * ./AdminDialog.tsx's modal frame: the page behind is inert, Escape closes it and focus returns
  * to the row's 'View' button.

@@ -1,6 +1,6 @@
 /**
- * The installments part of the enrolment detail dialog (issue 17;
- * docs/requirements.md#req-installments), for a cadetship enrolment only (the detail carries
+ * The installments part of the enrolment detail dialog
+ * (docs/requirements.md#req-installments), for a cadetship enrolment only (the detail carries
  * `installments`): each installment with its label, duration, fee and state — due, requested
  * (with the link and until when it is open), paid (with its receipt number) or expired — and a
  * flag for staff (a payment whose amount differs from the link's). Installments 2…n have

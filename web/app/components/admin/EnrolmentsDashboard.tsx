@@ -1,11 +1,11 @@
 /**
  * The enrolment list (docs/requirements.md#req-admin-list): summary cards,
- * search, sortable table, pagination, CSV export, detail dialog and Logout. Issue 15
+ * search, sortable table, pagination, CSV export, detail dialog and Logout. Follow-up
  * (docs/requirements.md#req-enrolment-status): a fourth card "Awaiting contact" (paid, nobody
  * contacted yet), a status badge per row and a status filter combined with the search; a
  * change made in the detail dialog updates its row in place (same page, same search and sort).
  * Below the cards, "Revenue by month" (./RevenueByMonth.tsx, docs/requirements.md#req-refunds):
- * the 12 months ending with the month the list was loaded in (`loadedAt`). Issue 16: the course
+ * the 12 months ending with the month the list was loaded in (`loadedAt`). the course
  * cell has the batch's dates and city under the course, and the status cell the batch flags
  * ("Over capacity", "Batch cancelled").
  *
@@ -216,7 +216,7 @@ function EnrollmentsView({
         />
         <SummaryCard
           label="Total Revenue"
-          // Issue 17 (docs/requirements.md#req-inr): per currency, never added across currencies.
+          // docs/requirements.md#req-inr: per currency, never added across currencies.
           // Each currency's figure stays on one line: "USD 12,450.00 · INR 45,000.00".
           value={formatPerCurrency(summary.revenue)
             .split(' · ')

@@ -1,6 +1,6 @@
 /**
- * The enquiries page's words and list rules, free of React (issue 15,
- * docs/requirements.md#req-enquiries):
+ * The enquiries page's words and list rules, free of React
+ * (docs/requirements.md#req-enquiries):
  *
  * - Search: case-insensitive substring on name, e-mail, subject and message; spaces around the
  *   query are ignored; an empty query matches everything.

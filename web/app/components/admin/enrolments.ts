@@ -7,7 +7,7 @@
  * - Sorting: text columns compare case-insensitively (locale-aware, numbers in text in
  *   numeric order); amount compares as a number; dates by time. Default: name ascending.
  * - Summary: total count, revenue = per currency, what was paid minus what was refunded
- *   (#schemas/rules/revenue netRevenueMinor, issue 15: pending ones are listed and marked but never
+ *   (#schemas/rules/revenue netRevenueMinor: pending ones are listed and marked but never
  *   counted; failed refunds do not count), distinct training programs; and the fourth card's
  *   count, the enrolments awaiting contact (paid, nobody contacted yet).
  * - Status filter: all, or one status; combined with the search (both must match).

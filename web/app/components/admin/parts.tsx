@@ -19,7 +19,7 @@ const ENROLMENT_BADGE: Record<EnrolmentStatus, string> = {
   'partially-refunded': 'bg-purple-50 text-purple-900 ring-purple-600/30',
 }
 
-/** An enrolment's status with its label (issue 15: Pending, Paid, Contacted, Confirmed, Completed, Cancelled, Refunded, Partially refunded). */
+/** An enrolment's status with its label (Pending, Paid, Contacted, Confirmed, Completed, Cancelled, Refunded, Partially refunded). */
 export function StatusBadge({status}: {status: EnrolmentStatus | string}) {
   const known = isEnrolmentStatus(status)
   return (

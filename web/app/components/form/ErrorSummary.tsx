@@ -1,5 +1,5 @@
 /**
- * The error summary of a form (the contact form's, issue 17: also /payment's,
+ * The error summary of a form (the contact form's: also /payment's,
  * docs/requirements.md#req-checkout-errors): "Please correct this field:" / "Please correct these
  * N fields:" and one link per field error, "{label}: {message}", in form order, to the field.
  *

@@ -1,6 +1,6 @@
 /**
- * The cadetship's installment schedule where a cadet pays (issue 17;
- * docs/requirements.md#req-installments): "1st installment of 3", then each installment's label,
+ * The cadetship's installment schedule where a cadet pays
+ * (docs/requirements.md#req-installments): "1st installment of 3", then each installment's label,
  * duration and fee (from the cadetship content, schemas/rules/installments.ts) and the total.
  * On the payment form (dark, in the summary) it says which installment today's payment is; on
  * the confirmation page (light) it also shows each installment's state — due, requested (with

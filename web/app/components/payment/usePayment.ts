@@ -14,7 +14,7 @@
  * next payment.
  *
  * The success step is one seam, `onPaid({orderId, courseName, amount, currency, saveResult})` (`amount` in major units of the
- * paid `currency`, USD or INR: issue 17), where
+ * paid `currency`, USD or INR), where
  * `saveResult` is the save call's answer (SaveResponseSchema); the phase stays 'processing' while
  * the caller moves on (the payment page navigates to `saveResult.confirmationUrl`).
  *

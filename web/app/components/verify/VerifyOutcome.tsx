@@ -1,6 +1,6 @@
 /**
- * What a verify look-up answered, below the form of /verify and /verify/{number} (issue 20;
- * docs/requirements.md#req-issue-20-verify): the certificate with the holder's full name, or one
+ * What a verify look-up answered, below the form of /verify and /verify/{number}
+ * (docs/requirements.md#req-issue-20-verify): the certificate with the holder's full name, or one
  * message in an alert — "No certificate matches these details" (unknown number or wrong date of
  * birth alike), too many look-ups (with the minutes to wait), the register unreachable. The
  * answer's heading (or the alert) takes the focus once it arrives, so keyboard and screen-reader
