@@ -4,12 +4,14 @@
  * with its data table (read by screen readers, shown with "Show as table"), axe-clean and without
  * sideways scrolling at 390 px.
  *
- * Against a mocked admin API (page.route; no login, so the login throttle is never met) with
- * fixed rows, and a fixed clock (10 March 2026, Dubai): the window is April 2025 – March 2026.
+ * Against a fixed-data admin API (page.route answering fixed JSON, applying no rule) and a fixed
+ * clock (10 March 2026, Dubai): the window is April 2025 – March 2026. The real API records a
+ * payment or refund at the moment it is made, so it cannot produce a year of history with these
+ * dates; that Total Revenue follows a real refund is checked against the real API in
+ * admin-refunds.spec.ts.
  */
 import type {Page, Route} from '@playwright/test'
 import type {EnrolmentSummary} from '#schemas/contracts/admin'
-import {wasPaid} from '#schemas/rules/enrolment-status'
 import {MOCK_TOKEN} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
@@ -62,13 +64,15 @@ const ROWS: EnrolmentSummary[] = [
   row('Eve', {amount: 3500, status: 'pending', paidAt: null, paymentId: null}),
 ]
 
-/** The admin API, mocked: the list (paid rows unless ?status=all); nothing else is needed here. */
+/** The list as the API answers it by default: ROWS without the one never paid (Eve). */
+const PAID_ROWS = ROWS.filter((r) => r.name !== 'Eve')
+
+/** The admin API as fixed JSON (no rule applied): the list, PAID_ROWS unless ?status=all; nothing else is needed here. */
 async function mockApi(page: Page) {
   await page.route('**/api/admin**', async (route: Route) => {
     const url = new URL(route.request().url())
     if (route.request().headers()['authorization'] !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
-    if (url.pathname === '/api/admin/enrollments')
-      return route.fulfill({json: url.searchParams.get('status') === 'all' ? ROWS : ROWS.filter((r) => wasPaid(r))})
+    if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: url.searchParams.get('status') === 'all' ? ROWS : PAID_ROWS})
     if (url.pathname === '/api/admin/enquiries') return route.fulfill({json: []})
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })

@@ -1,26 +1,27 @@
 /**
- * The administrator area (docs/requirements.md#req-admin-login, #req-admin-list, #req-states-admin-session, #req-validation-admin-login, #req-validation-admin-search, #req-roles, #req-errors, #req-constants-admin; issue 5): /login, /admin/login and
- * /adminEnrollments.
+ * The administrator area (docs/requirements.md#req-admin-login, #req-admin-list, #req-states-admin-session,
+ * #req-validation-admin-login, #req-validation-admin-search, #req-roles, #req-errors, #req-constants-admin,
+ * #req-enrolment-status): /login, /admin/login and /adminEnrollments.
  *
- * Two tests go through the real API (POST /api/admin, GET /api/admin/enrollments, enrolments
- * created through create-order + sandbox pay + save). The list shows paid enrolments only until
- * "Show pending enrolments" is checked (issue 12, finding 6): the mock honours ?status=all. The API counts failed logins only
- * (issue 15: 5 per 15 minutes per account and client), so the real tests never meet the throttle; the UI rules (paging,
- * idle logout with the clock API, 401, detail view, documents, CSV) are also checked against a
- * mocked API (page.route) with fixed data.
+ * "real API": against the built site and its API. Each test makes its own enrolments (create-order,
+ * sandbox pay, save; a document through the enrolment upload API), signs in for real (the form, or
+ * POST /api/admin: only failed logins count towards the throttle) and finds its records by a unique
+ * name, since other specs add enrolments to the same server meanwhile. Checked: login, cards, search,
+ * sort, paging, pending enrolments, CSV with neutralised formula cells, the detail view and a document
+ * downloaded with the bearer token, the follow-up moves (paid → contacted → confirmed with a note; the
+ * cancel confirm step, the busy state while a PATCH is held on its way to the API, a move refused by
+ * the server because another member of staff moved the record first), idle logout with the clock API,
+ * Logout, and a token the server refuses; what the page shows is compared with what the API stored.
  *
- * Issue 15 (docs/requirements.md#req-enrolment-status): a real enrolment moved paid → contacted
- * → confirmed with a note through the real PATCH API, seen in its history, the row and the
- * "Awaiting contact" card (axe, 390 px; one more real login, through the API: three attempts in
- * all); the status filter with the search, the pending option, the cancel confirm step, a
- * refused move's message, the busy state and the note's validation against the mocked API,
- * which applies the same rule (#schemas/rules/enrolment-status).
+ * "fixed-data API": what the real server cannot be made to answer on cue is served by page.route from
+ * fixed JSON, applying no rule: the cards over an exact set of 22 paid and 1 pending records, each
+ * follow-up status's badge and card counts, a failing and an empty list, a held 429 login, and the
+ * 390 px layout of a full page of rows.
  */
 import type {APIRequestContext, Page, Route} from '@playwright/test'
 import {readFile} from 'node:fs/promises'
 import type {EnrolmentHistoryEntry, EnrolmentSummary} from '#schemas/contracts/admin'
-import {checkStaffMove, wasPaid, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
-import {ADMIN, MOCK_TOKEN, seedToken} from './admin-session'
+import {ADMIN, createPsfOrder, loginThroughApi, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
 /** Mocked rows follow the API's contract. */
@@ -79,54 +80,34 @@ function mockRows(): Row[] {
   return rows
 }
 
-/** `holdPatch`: awaited before a PATCH answers (to see the busy state). */
-type MockOptions = {rows?: Row[]; listStatus?: number; calls?: string[]; holdPatch?: () => Promise<void>}
+type MockOptions = {rows?: Row[]; listStatus?: number; calls?: string[]}
 
 const PAID_LIST = 'GET /api/admin/enrollments'
 const ALL_LIST = 'GET /api/admin/enrollments?status=all'
+/** The one record of mockRows() that the fixed list leaves out unless ?status=all. */
+const PENDING_ID = 'id-formula'
 
 /**
- * A mocked admin API for the UI rules, following the API's contract: the list holds the paid
- * rows unless ?status=all; PATCH applies the follow-up rule to the row (409 with its message)
- * and keeps a history per order. Records every call (method, path and query) in `calls`.
+ * A fixed-data admin API (read-only) for what the real server cannot be made to answer on cue:
+ * an exact set of rows (other specs add enrolments to the real list meanwhile) and a failing list. It applies no rule: the list is `rows`, less the one fixed pending
+ * record unless ?status=all; a detail is the row as stored JSON; nothing can be changed (the
+ * follow-up moves are tested against the real API). Records every call in `calls`.
  */
-async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls = [], holdPatch}: MockOptions = {}) {
-  const histories = new Map<string, EnrolmentHistoryEntry[]>()
+async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls = []}: MockOptions = {}) {
   await page.route('**/api/admin**', async (route: Route) => {
     const url = new URL(route.request().url())
     const auth = route.request().headers()['authorization']
     calls.push(`${route.request().method()} ${url.pathname}${url.search}`)
     if (url.pathname === '/api/admin') return route.fulfill({json: {authToken: MOCK_TOKEN, expiresAt: new Date(Date.now() + 7200_000).toISOString()}})
     if (auth !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
+    if (route.request().method() !== 'GET') return route.fulfill({status: 405, json: {error: 'Method not allowed'}})
     if (url.pathname === '/api/admin/enrollments') {
       if (listStatus !== 200) return route.fulfill({status: listStatus, json: {error: 'Nope'}})
-      return route.fulfill({json: url.searchParams.get('status') === 'all' ? rows : rows.filter((row) => wasPaid(row))})
+      return route.fulfill({json: url.searchParams.get('status') === 'all' ? rows : rows.filter((row) => row._id !== PENDING_ID)})
     }
-    const document = url.pathname.match(/^\/api\/admin\/enrollments\/([^/]+)\/documents\/([^/]+)$/)
-    if (document) return route.fulfill({body: '%PDF-1.4 mock', contentType: 'application/pdf'})
     const detail = url.pathname.match(/^\/api\/admin\/enrollments\/([^/]+)$/)
     const row = rows.find((r) => r.orderId === decodeURIComponent(detail?.[1] ?? ''))
     if (row) {
-      const attachments = row.attachmentCount
-        ? [{uploadId: 'upl_mock1mock1mock1mock1', fileName: 'passport.pdf', contentType: 'application/pdf', size: 13}]
-        : []
-      const history = histories.get(row.orderId) ?? []
-      if (route.request().method() === 'PATCH') {
-        await holdPatch?.()
-        const change = route.request().postDataJSON() as {status?: EnrolmentStatus; note?: string}
-        const entry: EnrolmentHistoryEntry = {at: new Date().toISOString(), by: ADMIN.email}
-        if (change.status) {
-          const check = checkStaffMove(row.status, change.status)
-          if (!check.ok) return route.fulfill({status: 409, json: {error: check.message}})
-          Object.assign(entry, {from: row.status, to: change.status})
-          row.status = change.status
-        }
-        if (change.note) entry.note = change.note
-        history.push(entry)
-        histories.set(row.orderId, history)
-        row.updatedAt = entry.at
-        row.historyCount = history.length
-      }
       // The detail as the API answers it (EnrolmentDetailSchema): the page parses it.
       const {paidAt, paymentId, receiptNumber, ...rest} = row
       return route.fulfill({
@@ -142,8 +123,8 @@ async function mockApi(page: Page, {rows = mockRows(), listStatus = 200, calls =
           amountMinor: Math.round(row.amount * 100),
           mode: 'sandbox',
           refunds: [],
-          attachments,
-          history,
+          attachments: [],
+          history: [],
         },
       })
     }
@@ -427,11 +408,12 @@ test.describe('real API', () => {
       {from: 'contacted', to: 'confirmed', note: undefined, by: ADMIN.email},
     ])
   })
-})
 
-test.describe('mocked API', () => {
-  test('without a stored token the list shows No authentication token found', async ({page}) => {
-    const calls = await mockApi(page)
+  test('without a stored token the list shows No authentication token found, and asks nothing', async ({page}) => {
+    const calls: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/admin')) calls.push(r.url())
+    })
     await page.goto('/adminEnrollments')
     await expect(page.getByRole('heading', {name: 'Error loading enrollments'})).toBeVisible()
     await expect(page.getByText('No authentication token found', {exact: true})).toBeVisible()
@@ -440,6 +422,235 @@ test.describe('mocked API', () => {
     await expectAccessible(page)
   })
 
+  test('follow-up in the detail view: cancel with a confirm step, busy state, a refused move, the note rule', async ({page, request}) => {
+    // Several follow-up moves in one dialog, each with its busy state and refusal.
+    test.slow()
+    const tag = uniqueTag('Cancel')
+    const contacted = `${tag} Contacted`
+    const confirmed = `${tag} Confirmed`
+    const {orderId: contactedId} = await createPsfOrder(request, contacted, 'follow-up@example.com', 'paid')
+    const {orderId: confirmedId} = await createPsfOrder(request, confirmed, 'follow-up@example.com', 'paid')
+    const token = await loginThroughApi(request)
+    const headers = {Authorization: `Bearer ${token}`}
+    /** A move by another member of staff, through the API. */
+    const move = async (orderId: string, status: string) => {
+      const moved = await request.patch(`/api/admin/enrollments/${orderId}`, {headers, data: {status}})
+      expect(moved.status(), await moved.text()).toBe(200)
+    }
+    const stored = async (orderId: string) =>
+      (await (await request.get(`/api/admin/enrollments/${orderId}`, {headers})).json()) as {status: string; history: EnrolmentHistoryEntry[]}
+    await move(contactedId, 'contacted')
+    await move(confirmedId, 'contacted')
+    await move(confirmedId, 'confirmed')
+    await seedToken(page, token)
+
+    // The page's PATCHes are observed; one can be held (then sent on, unchanged, to the real API).
+    const patches: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'PATCH') patches.push(new URL(r.url()).pathname)
+    })
+    let release: (() => void) | null = null
+    let holding = false
+    await page.route('**/api/admin/enrollments/*', async (route) => {
+      if (holding && route.request().method() === 'PATCH') await new Promise<void>((resolve) => (release = resolve))
+      return route.fallback()
+    })
+
+    await page.goto('/adminEnrollments')
+    await page.getByLabel('Search enrolments').fill(confirmed)
+    await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
+    await page.getByRole('button', {name: `View ${confirmed}`}).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toBeVisible()
+    await expect(dialog.getByRole('button', {name: 'Mark as contacted'})).toHaveCount(0)
+
+    // The note rule, before anything is sent.
+    await dialog.getByRole('button', {name: 'Add note'}).click()
+    await expect(dialog.getByRole('alert')).toHaveText('The note is empty: write something first.')
+    await expect(dialog.getByLabel('Note')).toBeFocused()
+    await expect(dialog.getByLabel('Note')).toHaveAttribute('aria-invalid', 'true')
+    await expect(dialog.getByLabel('Note')).toHaveAttribute('maxlength', '2000')
+    expect(patches).toEqual([])
+
+    // Cancel: a confirm step that says no refund is made; Keep goes back.
+    await dialog.getByRole('button', {name: 'Cancel enrolment'}).click()
+    const confirm = dialog.getByRole('group', {name: 'Cancel this enrolment? This cannot be undone.'})
+    await expect(confirm).toContainText('Cancelling does not refund the payment: a refund is made separately.')
+    await expect(confirm.getByRole('button', {name: 'Yes, cancel enrolment'})).toBeFocused()
+    await expectAccessible(page)
+    await confirm.getByRole('button', {name: 'Keep enrolment'}).click()
+    await expect(confirm).toHaveCount(0)
+    await expect(dialog.getByRole('button', {name: 'Cancel enrolment'})).toBeFocused()
+    expect(patches).toEqual([])
+
+    await dialog.getByRole('button', {name: 'Cancel enrolment'}).click()
+    holding = true
+    await confirm.getByRole('button', {name: 'Yes, cancel enrolment'}).click()
+    await expect(dialog.getByRole('button', {name: 'Saving...'})).toBeDisabled()
+    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toBeDisabled()
+    await expect(dialog.getByRole('button', {name: 'Add note'})).toBeDisabled()
+    await expect.poll(() => release !== null).toBe(true)
+    holding = false
+    release!()
+    await expect(dialog.getByRole('status').filter({hasText: 'Enrolment cancelled.'})).toBeVisible()
+    await expect(dialog.getByText('Current status: Cancelled')).toBeVisible()
+    await expect(dialog.getByText('The status of this enrolment cannot change any more; notes can still be added.')).toBeVisible()
+    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toHaveCount(0)
+    await expect(dialog.getByRole('list', {name: 'History'}).getByRole('listitem').first()).toContainText(/Confirmed\s*→\s*to\s*Cancelled/)
+    expect(patches).toEqual([`/api/admin/enrollments/${confirmedId}`])
+    await dialog.getByRole('button', {name: 'Close details'}).click()
+    await expect(enrolmentList(page).locator('tbody tr').first().getByText('Cancelled', {exact: true})).toBeVisible()
+    expect(await stored(confirmedId)).toMatchObject({status: 'cancelled'})
+    expect((await stored(confirmedId)).history.at(-1)).toMatchObject({from: 'confirmed', to: 'cancelled', by: ADMIN.email})
+
+    // Someone else moves the contacted one on meanwhile: the server's reason is shown, nothing changes.
+    await page.getByLabel('Search enrolments').fill(contacted)
+    await page.getByRole('button', {name: `View ${contacted}`}).click()
+    await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toBeVisible()
+    await move(contactedId, 'confirmed')
+    await dialog.getByRole('button', {name: 'Mark as confirmed'}).click()
+    await expect(dialog.getByRole('alert')).toHaveText('The enrolment is already Confirmed.')
+    await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toBeFocused()
+    await expectAccessible(page)
+    const refused = await stored(contactedId)
+    expect(refused.status).toBe('confirmed')
+    expect(refused.history.map(({from, to}) => `${from}→${to}`)).toEqual(['paid→contacted', 'contacted→confirmed'])
+  })
+
+  test('15 minutes without activity log out; activity restarts the timer', async ({page, request}) => {
+    await page.clock.install()
+    const token = await loginThroughApi(request)
+    await seedToken(page, token)
+    await page.goto('/adminEnrollments')
+    const showing = page.getByText(/^Showing 1 to \d+ of \d+ results$/)
+    await expect(showing).toBeVisible()
+    await page.clock.fastForward('14:00')
+    await page.mouse.move(200, 300)
+    await page.mouse.move(220, 320)
+    await page.clock.fastForward('14:00')
+    await expect(showing).toBeVisible()
+    expect(await storedToken(page)).toBe(token)
+    await page.clock.fastForward('15:01')
+    await expect(page.getByText('No authentication token found')).toBeVisible()
+    expect(await storedToken(page)).toBeNull()
+  })
+
+  test('Logout removes the token and reloads', async ({page, request}) => {
+    await seedToken(page, await loginThroughApi(request))
+    await page.goto('/adminEnrollments')
+    await expect(page.getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible()
+    await page.getByRole('button', {name: 'Logout'}).click()
+    await expect(page.getByText('No authentication token found')).toBeVisible()
+    expect(await storedToken(page)).toBeNull()
+  })
+
+  test('a token the server refuses is removed and the login form returns', async ({page}) => {
+    await seedToken(page, 'expired-token')
+    await page.goto('/adminEnrollments')
+    await expect(page.getByRole('button', {name: 'Sign In'})).toBeVisible()
+    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
+    expect(await storedToken(page)).toBeNull()
+    // Signing in again, for real, shows the list.
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill(ADMIN.password)
+    await page.getByRole('button', {name: 'Sign In'}).click()
+    await expect(page.getByText(/^Showing 1 to \d+ of \d+ results$/)).toBeVisible()
+    const token = await storedToken(page)
+    expect(token).toBeTruthy()
+    expect(token).not.toBe('expired-token')
+  })
+
+  test('the detail view shows the record and downloads a document with the bearer token', async ({page, request}) => {
+    // A pending cadetship enrolment with a passport uploaded through the enrolment form's API.
+    const tag = uniqueTag('Docs')
+    const passport = Buffer.from('%PDF-1.4\n% e2e passport\n%%EOF\n')
+    const start = await request.post('/api/enroll/upload', {data: {fileName: 'passport.pdf', size: passport.length, contentType: 'application/pdf'}})
+    expect(start.status(), await start.text()).toBe(201)
+    const {uploadId} = (await start.json()) as {uploadId: string}
+    const chunk = await request.put(`/api/enroll/upload/${uploadId}/0`, {data: passport, headers: {'Content-Type': 'application/octet-stream'}})
+    expect(chunk.status(), await chunk.text()).toBe(200)
+    const complete = await request.post(`/api/enroll/upload/${uploadId}/complete`)
+    expect(complete.status(), await complete.text()).toBe(200)
+    const order = await request.post('/api/enroll/create-order', {
+      data: {
+        name: `${tag} Cadet`,
+        email: 'docs-e2e@example.com',
+        mobile: '+63 917 555 0102',
+        trainingProgram: 'cadetship-training',
+        course: 'deck-cadet',
+        amount: 3500,
+        currency: 'USD',
+        termsAccepted: true,
+        attachments: [uploadId],
+      },
+    })
+    expect(order.status(), await order.text()).toBe(200)
+    const {id: orderId} = (await order.json()) as {id: string}
+
+    const calls: string[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname.startsWith('/api/admin/')) calls.push(`${r.method()} ${url.pathname} ${r.headers()['authorization'] ?? ''}`)
+    })
+    const token = await loginThroughApi(request)
+    await seedToken(page, token)
+    await page.goto('/adminEnrollments')
+    await page.getByLabel('Show pending enrolments').check()
+    await page.getByLabel('Search enrolments').fill(tag)
+    await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
+    await page.getByRole('button', {name: `View ${tag} Cadet`}).click()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText(orderId)
+    await expect(dialog).toContainText('Not paid yet')
+    await expect(dialog.getByText('Pending', {exact: true})).toBeVisible()
+    await expect(dialog.getByRole('listitem').getByText('passport.pdf').first()).toBeVisible()
+    await expectAccessible(page)
+    const downloadPromise = page.waitForEvent('download')
+    await dialog.getByRole('button', {name: 'Download passport.pdf'}).click()
+    const download = await downloadPromise
+    expect(download.suggestedFilename()).toBe('passport.pdf')
+    // The stored bytes, fetched with the bearer token.
+    expect(await readFile((await download.path())!)).toEqual(passport)
+    expect(calls).toContain(`GET /api/admin/enrollments/${orderId}/documents/${uploadId} Bearer ${token}`)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+  })
+
+  test('CSV export neutralises formula cells', async ({page, request}) => {
+    const tag = uniqueTag('Csv')
+    await createPsfOrder(request, `${tag} Cadet`, 'csv-e2e@example.com', 'paid')
+    const pending = await request.post('/api/enroll/create-order', {
+      data: {
+        name: `=HYPERLINK("http://evil.example") ${tag}`,
+        email: 'formula@example.com',
+        mobile: '+63 917 000 0001',
+        trainingProgram: 'pre-sea-training',
+        course: 'PSF',
+        amount: 50,
+        currency: 'USD',
+        termsAccepted: true,
+      },
+    })
+    expect(pending.status(), await pending.text()).toBe(200)
+    await seedToken(page, await loginThroughApi(request))
+    await page.goto('/adminEnrollments')
+    await page.getByLabel('Show pending enrolments').check()
+    await page.getByLabel('Search enrolments').fill(tag)
+    await expect(page.getByText('Showing 1 to 2 of 2 results')).toBeVisible()
+    const downloadPromise = page.waitForEvent('download')
+    await page.getByRole('button', {name: 'Download CSV'}).click()
+    const download = await downloadPromise
+    expect(download.suggestedFilename()).toMatch(/^enrolments-\d{4}-\d{2}-\d{2}\.csv$/)
+    const csv = await readFile((await download.path())!, 'utf8')
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"") ${tag}"`)
+    expect(csv).toContain("'+63 917 000 0001")
+    expect(csv).toContain(`${tag} Cadet`)
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(3)
+  })
+})
+
+test.describe('fixed-data API', () => {
   test('cards, search rules, numeric sort, numbered pages, empty search, one request', async ({page}) => {
     const calls = await mockApi(page)
     await seedToken(page)
@@ -510,32 +721,9 @@ test.describe('mocked API', () => {
     expect(calls.filter((c) => c.startsWith(PAID_LIST))).toEqual([PAID_LIST, ALL_LIST, PAID_LIST])
   })
 
-  test('the detail view shows the record and downloads a document with the bearer token', async ({page}) => {
-    const calls = await mockApi(page)
-    await seedToken(page)
-    await page.goto('/adminEnrollments')
-    await page.getByLabel('Show pending enrolments').check()
-    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
-    await page.getByLabel('Search enrolments').fill('cadetship')
-    await page.getByRole('button', {name: /^View/}).click()
-    const dialog = page.getByRole('dialog')
-    await expect(dialog).toBeVisible()
-    await expect(dialog).toContainText('order_sandbox_formula')
-    await expect(dialog).toContainText('Not paid yet')
-    await expect(dialog.getByText('Pending', {exact: true})).toBeVisible()
-    await expect(dialog.getByRole('listitem').getByText('passport.pdf').first()).toBeVisible()
-    await expectAccessible(page)
-    const downloadPromise = page.waitForEvent('download')
-    await dialog.getByRole('button', {name: 'Download passport.pdf'}).click()
-    expect((await downloadPromise).suggestedFilename()).toBe('passport.pdf')
-    expect(calls).toContain('GET /api/admin/enrollments/order_sandbox_formula/documents/upl_mock1mock1mock1mock1')
-    await page.keyboard.press('Escape')
-    await expect(dialog).toHaveCount(0)
-  })
-
   test('follow-up statuses: badges, the Awaiting contact card, the status filter with the search, Pending only when shown', async ({page}) => {
     const rows = mockRows()
-    const statuses: EnrolmentStatus[] = ['contacted', 'confirmed', 'completed', 'cancelled', 'refunded']
+    const statuses: Row['status'][] = ['contacted', 'confirmed', 'completed', 'cancelled', 'refunded']
     statuses.forEach((status, index) => (rows[index]!.status = status))
     await mockApi(page, {rows})
     await seedToken(page)
@@ -595,129 +783,6 @@ test.describe('mocked API', () => {
     await page.getByLabel('Show pending enrolments').uncheck()
     await expect(showing).toHaveText('Showing 1 to 10 of 22 results')
     await expect(status).toHaveValue('')
-  })
-
-  test('follow-up in the detail view: cancel with a confirm step, busy state, a refused move, the note rule', async ({page}) => {
-    // Several follow-up moves in one dialog, each with its busy state and refusal.
-    test.slow()
-    const rows = mockRows()
-    rows[0]!.status = 'contacted'
-    rows[1]!.status = 'confirmed'
-    let release: (() => void) | null = null
-    let holding = false
-    const holdPatch = () => (holding ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve())
-    const calls = await mockApi(page, {rows, holdPatch})
-    await seedToken(page)
-    await page.goto('/adminEnrollments')
-    await page.getByLabel('Search enrolments').fill('Cadet 02')
-    await page.getByRole('button', {name: 'View Cadet 02'}).click()
-    const dialog = page.getByRole('dialog')
-    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toBeVisible()
-    await expect(dialog.getByRole('button', {name: 'Mark as contacted'})).toHaveCount(0)
-
-    // The note rule, before anything is sent.
-    await dialog.getByRole('button', {name: 'Add note'}).click()
-    await expect(dialog.getByRole('alert')).toHaveText('The note is empty: write something first.')
-    await expect(dialog.getByLabel('Note')).toBeFocused()
-    await expect(dialog.getByLabel('Note')).toHaveAttribute('aria-invalid', 'true')
-    await expect(dialog.getByLabel('Note')).toHaveAttribute('maxlength', '2000')
-    expect(calls.filter((c) => c.startsWith('PATCH'))).toEqual([])
-
-    // Cancel: a confirm step that says no refund is made; Keep goes back.
-    await dialog.getByRole('button', {name: 'Cancel enrolment'}).click()
-    const confirm = dialog.getByRole('group', {name: 'Cancel this enrolment? This cannot be undone.'})
-    await expect(confirm).toContainText('Cancelling does not refund the payment: a refund is made separately.')
-    await expect(confirm.getByRole('button', {name: 'Yes, cancel enrolment'})).toBeFocused()
-    await expectAccessible(page)
-    await confirm.getByRole('button', {name: 'Keep enrolment'}).click()
-    await expect(confirm).toHaveCount(0)
-    await expect(dialog.getByRole('button', {name: 'Cancel enrolment'})).toBeFocused()
-    expect(calls.filter((c) => c.startsWith('PATCH'))).toEqual([])
-
-    await dialog.getByRole('button', {name: 'Cancel enrolment'}).click()
-    holding = true
-    await confirm.getByRole('button', {name: 'Yes, cancel enrolment'}).click()
-    await expect(dialog.getByRole('button', {name: 'Saving...'})).toBeDisabled()
-    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toBeDisabled()
-    await expect(dialog.getByRole('button', {name: 'Add note'})).toBeDisabled()
-    await expect.poll(() => release !== null).toBe(true)
-    holding = false
-    release!()
-    await expect(dialog.getByRole('status').filter({hasText: 'Enrolment cancelled.'})).toBeVisible()
-    await expect(dialog.getByText('Current status: Cancelled')).toBeVisible()
-    await expect(dialog.getByText('The status of this enrolment cannot change any more; notes can still be added.')).toBeVisible()
-    await expect(dialog.getByRole('button', {name: 'Mark as completed'})).toHaveCount(0)
-    await expect(dialog.getByRole('list', {name: 'History'}).getByRole('listitem').first()).toContainText(/Confirmed\s*→\s*to\s*Cancelled/)
-    expect(calls).toContain('PATCH /api/admin/enrollments/order_sandbox_mock02')
-    await dialog.getByRole('button', {name: 'Close details'}).click()
-    await expect(enrolmentList(page).locator('tbody tr').first().getByText('Cancelled', {exact: true})).toBeVisible()
-
-    // Someone else moved Cadet 01 on meanwhile: the server's reason is shown, nothing changes here.
-    await page.getByLabel('Search enrolments').fill('Cadet 01')
-    await page.getByRole('button', {name: 'View Cadet 01'}).click()
-    await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toBeVisible()
-    rows[0]!.status = 'confirmed'
-    await dialog.getByRole('button', {name: 'Mark as confirmed'}).click()
-    await expect(dialog.getByRole('alert')).toHaveText('The enrolment is already Confirmed.')
-    await expect(dialog.getByRole('button', {name: 'Mark as confirmed'})).toBeFocused()
-    await expectAccessible(page)
-  })
-
-  test('CSV export neutralises formula cells', async ({page}) => {
-    await mockApi(page)
-    await seedToken(page)
-    await page.goto('/adminEnrollments')
-    await page.getByLabel('Show pending enrolments').check()
-    await expect(page.getByText('Showing 1 to 10 of 23 results')).toBeVisible()
-    const downloadPromise = page.waitForEvent('download')
-    await page.getByRole('button', {name: 'Download CSV'}).click()
-    const download = await downloadPromise
-    expect(download.suggestedFilename()).toMatch(/^enrolments-\d{4}-\d{2}-\d{2}\.csv$/)
-    const csv = await readFile((await download.path())!, 'utf8')
-    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
-    expect(csv).toContain("'+63 917 000 0001")
-    expect(csv.trimEnd().split('\r\n')).toHaveLength(24)
-  })
-
-  test('15 minutes without activity log out; activity restarts the timer', async ({page}) => {
-    await page.clock.install()
-    await mockApi(page)
-    await seedToken(page)
-    await page.goto('/adminEnrollments')
-    await expect(page.getByText('Showing 1 to 10 of 22 results')).toBeVisible()
-    await page.clock.fastForward('14:00')
-    await page.mouse.move(200, 300)
-    await page.mouse.move(220, 320)
-    await page.clock.fastForward('14:00')
-    await expect(page.getByText('Showing 1 to 10 of 22 results')).toBeVisible()
-    expect(await storedToken(page)).toBe(MOCK_TOKEN)
-    await page.clock.fastForward('15:01')
-    await expect(page.getByText('No authentication token found')).toBeVisible()
-    expect(await storedToken(page)).toBeNull()
-  })
-
-  test('Logout removes the token and reloads', async ({page}) => {
-    await mockApi(page)
-    await seedToken(page)
-    await page.goto('/adminEnrollments')
-    await page.getByRole('button', {name: 'Logout'}).click()
-    await expect(page.getByText('No authentication token found')).toBeVisible()
-    expect(await storedToken(page)).toBeNull()
-  })
-
-  test('a token the server refuses is removed and the login form returns', async ({page}) => {
-    await mockApi(page)
-    await seedToken(page, 'expired-token')
-    await page.goto('/adminEnrollments')
-    await expect(page.getByRole('button', {name: 'Sign In'})).toBeVisible()
-    await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible()
-    expect(await storedToken(page)).toBeNull()
-    // Signing in again shows the list.
-    await page.getByLabel('Email').fill(ADMIN.email)
-    await page.getByLabel('Password').fill('whatever')
-    await page.getByRole('button', {name: 'Sign In'}).click()
-    await expect(page.getByText('Showing 1 to 10 of 22 results')).toBeVisible()
-    expect(await storedToken(page)).toBe(MOCK_TOKEN)
   })
 
   test('server errors: list failure, empty list, throttled login with Signing in...', async ({page}) => {
