@@ -8,6 +8,7 @@
  * to action — a sticky sidebar card on wide screens, after the content on small ones.
  */
 import {Link, useRouteLoaderData} from '@remix-run/react'
+import {servicePath} from '#schemas/rules/paths'
 import type {SERVICE_PAGE_QUERYResult} from '#schemas/content/sanity.types'
 import type {loader as rootLoader} from '~/root'
 import {ArrowRightIcon, MailIcon, PhoneIcon} from './Icons'
@@ -16,6 +17,13 @@ import {ServiceCard} from './ServiceCard'
 import {ContentLink, RichText} from './RichText'
 
 export type ServicePageData = NonNullable<SERVICE_PAGE_QUERYResult>
+
+/**
+ * What a service page's metadata says (pageMeta): its title, its summary or else its intro, and its
+ * own address, also where the page is reached under another path. No page (a 404) gives null.
+ */
+export const servicePageSeo = (page: ServicePageData | undefined) =>
+  page ? {title: page.title, description: page.summary ?? page.intro, path: servicePath(page.section, page.slug)} : null
 
 /** One ancestor in the breadcrumb trail between "Services" and the current page. */
 export type Crumb = {label: string; to: string}

@@ -6,7 +6,7 @@
  */
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
-import {ServicePageView} from '~/components/ServicePageView'
+import {servicePageSeo, ServicePageView} from '~/components/ServicePageView'
 import {contentRouteHeaders} from '#netlify/platform/cache'
 import {loadServicePage} from '~/lib/service-page.server'
 import {servicePath} from '#schemas/rules/paths'
@@ -17,11 +17,7 @@ export const loader = ({params, request}: LoaderFunctionArgs) => loadServicePage
 
 export const headers = contentRouteHeaders
 
-export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
-  pageMeta(
-    matches,
-    data ? {title: data.page.title, description: data.page.summary ?? data.page.intro, path: servicePath(data.page.section, data.page.slug)} : null,
-  )
+export const meta: MetaFunction<typeof loader> = ({data, matches}) => pageMeta(matches, servicePageSeo(data?.page))
 
 /** JSON-LD: Home › Services › this page (the trail ServicePageView shows). */
 export const handle = structuredDataHandle<typeof loader>(({page}, site) => [

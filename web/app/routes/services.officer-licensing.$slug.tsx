@@ -7,7 +7,7 @@
  */
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
-import {ServicePageView, type Crumb} from '~/components/ServicePageView'
+import {servicePageSeo, ServicePageView, type Crumb} from '~/components/ServicePageView'
 import {contentRouteHeaders} from '#netlify/platform/cache'
 import {loadServicePage} from '~/lib/service-page.server'
 import {servicePath} from '#schemas/rules/paths'
@@ -28,10 +28,7 @@ export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   // The canonical address is the document's own: /services/officer-licensing/seaman-book names /services/seaman-book.
-  pageMeta(
-    matches,
-    data ? {title: data.page.title, description: data.page.summary ?? data.page.intro, path: servicePath(data.page.section, data.page.slug)} : null,
-  )
+  pageMeta(matches, servicePageSeo(data?.page))
 
 /** JSON-LD: Home › Services › Officer Licensing › this page (the trail ServicePageView shows). */
 export const handle = structuredDataHandle<typeof loader>(({page}, site) => [
