@@ -10,7 +10,20 @@ import {formatInr} from '../rules/format'
 import {MAX_INR_PRICE, parseInrPrice} from '../rules/price'
 import {nextOrder} from './initialValues'
 import {coursePricePreview} from './previews'
-import {allowedSlug, CATEGORY_IDS, COURSE_LEVELS, documentFields, imageField, itemsOf, numberOf, parentFields, required, type Fields} from './shared'
+import {
+  allowedSlug,
+  CATEGORY_IDS,
+  COURSE_LEVELS,
+  documentFields,
+  imageField,
+  itemsOf,
+  numberOf,
+  parentFields,
+  radioField,
+  required,
+  slugField,
+  type Fields,
+} from './shared'
 
 /** A required amount in US dollars, cents at most. */
 const usd = (Rule: NumberRule) => Rule.required().min(0).precision(2)
@@ -37,14 +50,7 @@ export const courseCategory = defineType({
       description: 'Name of the program, shown on its card, as the heading of its page and in the enrolment form.',
       validation: required,
     }),
-    defineField({
-      name: 'slug',
-      title: 'Category id (URL)',
-      type: 'slug',
-      description: `Part of the address /courses/{id}; must be one of the six agreed ids (${CATEGORY_IDS.join(', ')}).`,
-      options: {source: 'title'},
-      validation: (Rule) => Rule.required(),
-    }),
+    slugField('slug', `Part of the address /courses/{id}; must be one of the six agreed ids (${CATEGORY_IDS.join(', ')}).`, 'Category id (URL)'),
     defineField({
       name: 'description',
       type: 'text',
@@ -177,19 +183,11 @@ export const course = defineType({
       initialValue: 'All Levels',
       validation: required,
     }),
-    defineField({
+    radioField({
       name: 'pricing',
-      type: 'string',
       description: '"Fixed price" shows the price and can be paid online; "Contact for pricing" sends visitors to the contact page instead.',
-      options: {
-        list: [
-          {title: 'Fixed price', value: 'fixed'},
-          {title: 'Contact for pricing', value: 'contact'},
-        ],
-        layout: 'radio',
-      },
+      choices: {fixed: 'Fixed price', contact: 'Contact for pricing'},
       initialValue: 'fixed',
-      validation: required,
     }),
     defineField({
       name: 'priceUsd',

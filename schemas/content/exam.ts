@@ -10,7 +10,7 @@ import {defineArrayMember, defineField, defineType} from 'sanity'
 import {nextOrder, newQuestionId} from './initialValues'
 import {strayAnswers} from './inputs/answerChoices'
 import {CorrectAnswerInput, CorrectAnswersInput} from './inputs/CorrectAnswerInput'
-import {documentFields, itemsOf, numberOf, parentFields, type Fields} from './shared'
+import {documentFields, itemsOf, numberOf, parentFields, slugField, type Fields} from './shared'
 
 export const QUESTION_TYPES = ['single-choice', 'multiple-choice', 'text', 'textarea'] as const
 const isChoice = (type: unknown) => type === 'single-choice' || type === 'multiple-choice'
@@ -193,14 +193,11 @@ export const exam = defineType({
       description: 'Name of the exam on the /exams list, its instructions page and the results page.',
       validation: (Rule) => Rule.required(),
     }),
-    defineField({
-      name: 'examId',
-      title: 'Exam id (URL)',
-      type: 'slug',
-      description: "Part of the exam's address /exam/{id}/start; candidates' saved results refer to it, so don't change it once the exam is live.",
-      options: {source: 'title'},
-      validation: (Rule) => Rule.required(),
-    }),
+    slugField(
+      'examId',
+      "Part of the exam's address /exam/{id}/start; candidates' saved results refer to it, so don't change it once the exam is live.",
+      'Exam id (URL)',
+    ),
     defineField({
       name: 'description',
       type: 'text',

@@ -6,7 +6,7 @@ import {defineArrayMember, defineField, defineType} from 'sanity'
 import {LEGAL_SLUGS, servicePath} from '../rules/paths'
 import {nextOrder} from './initialValues'
 import {flagMedia} from './previews'
-import {allowedSlug, imageField, required, type Fields} from './shared'
+import {allowedSlug, imageField, radioField, required, slugField, type Fields} from './shared'
 
 /** docs/requirements.md#req-routes: the service and officer-licensing paths that exist. */
 export const SERVICE_SLUGS = [
@@ -43,28 +43,16 @@ export const servicePage = defineType({
       description: 'Main heading (h1) of the page, the browser tab title and the title of its card on other pages.',
       validation: required,
     }),
-    defineField({
+    radioField({
       name: 'section',
       title: 'Section of the site',
-      type: 'string',
       description: 'Where the page lives: services pages at /services/{slug}, officer licensing pages at /services/officer-licensing/{slug}.',
-      options: {
-        list: [
-          {title: 'Services', value: 'services'},
-          {title: 'Officer licensing', value: 'officer-licensing'},
-        ],
-        layout: 'radio',
-      },
-      validation: required,
+      choices: {services: 'Services', 'officer-licensing': 'Officer licensing'},
     }),
-    defineField({
-      name: 'slug',
-      type: 'slug',
-      description:
-        'Last part of the page address, e.g. "vessel-registration"; only the addresses the site already has are allowed (the error message lists them).',
-      options: {source: 'title'},
-      validation: (Rule) => Rule.required(),
-    }),
+    slugField(
+      'slug',
+      'Last part of the page address, e.g. "vessel-registration"; only the addresses the site already has are allowed (the error message lists them).',
+    ),
     defineField({
       name: 'summary',
       type: 'text',

@@ -54,6 +54,92 @@ export const internalHref = (Rule: StringRule) =>
     return /^(\/[a-z0-9\-/#?=&]*|mailto:\S+|tel:\+?[0-9 ]+)$/i.test(value) ? true : 'Use a path on this site such as /contact, or a mailto: / tel: link'
   })
 
+/** `{title}` when there is one: a field without a title gets the one Studio derives from its name. */
+const titled = (title: string | undefined) => (title ? {title} : {})
+
+/** A required one-line text field. */
+export const requiredString = (name: string, description: string, title?: string) =>
+  defineField({name, ...titled(title), type: 'string', description, validation: required})
+
+/** An optional paragraph of `rows` lines (2 unless told). */
+export const optionalText = (name: string, description: string, {title, rows = 2}: {title?: string; rows?: number} = {}) =>
+  defineField({name, ...titled(title), type: 'text', rows, description})
+
+/**
+ * The `heading` (h1) and `subheading` of a page, the paragraph that is also the page's search-result
+ * description; `heading` describes where the h1 stands.
+ */
+export const pageHeadingFields = (heading: string) => [
+  requiredString('heading', heading),
+  defineField({
+    name: 'subheading',
+    type: 'text',
+    rows: 2,
+    description: 'Paragraph under the heading, also the search-result description of the page.',
+    validation: required,
+  }),
+]
+
+/**
+ * A required list of `of` items (cards, figures or references): exactly `count` of them, or between
+ * `count[0]` and `count[1]`; `unique` forbids the same item twice (for references).
+ */
+export function listField({
+  name,
+  title,
+  of,
+  description,
+  count,
+  unique = false,
+}: {
+  name: string
+  title?: string
+  of: {type: string; to?: {type: string}[]}
+  description: string
+  count: number | readonly [number, number]
+  unique?: boolean
+}) {
+  return defineField({
+    name,
+    ...titled(title),
+    type: 'array',
+    of: [defineArrayMember(of)],
+    description,
+    validation: (Rule) => {
+      const sized = typeof count === 'number' ? Rule.required().length(count) : Rule.required().min(count[0]).max(count[1])
+      return unique ? sized.unique() : sized
+    },
+  })
+}
+
+/** A required id that is part of an address, suggested from the document's title. */
+export const slugField = (name: string, description: string, title?: string) =>
+  defineField({name, ...titled(title), type: 'slug', description, options: {source: 'title'}, validation: (Rule) => Rule.required()})
+
+/** A required choice of one of `choices` (value → label, in order), shown as radio buttons. */
+export const radioField = ({
+  name,
+  title,
+  description,
+  choices,
+  initialValue,
+}: {
+  name: string
+  title?: string
+  description: string
+  choices: Readonly<Record<string, string>>
+  initialValue?: string
+}) =>
+  defineField({
+    name,
+    ...titled(title),
+    type: 'string',
+    description,
+    options: {list: Object.entries(choices).map(([value, label]) => ({title: label, value})), layout: 'radio'},
+    ...(initialValue === undefined ? {} : {initialValue}),
+    validation: required,
+  })
+
 /** A call to action: heading, text and one button. */
 export const callToAction = defineType({
   name: 'callToAction',

@@ -5,7 +5,7 @@
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {RECEIPT_PREFIX_PATTERN} from '../rules/receipt-number'
-import {imageField, internalHref, required} from './shared'
+import {imageField, internalHref, listField, optionalText, pageHeadingFields, required, requiredString} from './shared'
 
 export const siteSettings = defineType({
   name: 'siteSettings',
@@ -234,12 +234,11 @@ export const homePage = defineType({
         }),
       ],
     }),
-    defineField({
+    listField({
       name: 'stats',
-      type: 'array',
-      of: [defineArrayMember({type: 'stat'})],
+      of: {type: 'stat'},
       description: 'Row of key figures under the hero, e.g. "5000+ Certified Seafarers": between 3 and 6.',
-      validation: (Rule) => Rule.required().min(3).max(6),
+      count: [3, 6],
     }),
     defineField({
       name: 'intro',
@@ -258,58 +257,27 @@ export const homePage = defineType({
         }),
       ],
     }),
-    defineField({
-      name: 'featuredHeading',
-      type: 'string',
-      description: 'Heading above the three featured program cards.',
-      validation: required,
-    }),
-    defineField({
-      name: 'featuredSubheading',
-      type: 'text',
-      rows: 2,
-      description: 'Optional sentence under that heading.',
-    }),
-    defineField({
+    requiredString('featuredHeading', 'Heading above the three featured program cards.'),
+    optionalText('featuredSubheading', 'Optional sentence under that heading.'),
+    listField({
       name: 'featuredCategories',
       title: 'Featured programs',
-      type: 'array',
-      of: [defineArrayMember({type: 'reference', to: [{type: 'courseCategory'}]})],
+      of: {type: 'reference', to: [{type: 'courseCategory'}]},
       description: 'Exactly three different programs shown as cards (with their course counts), in this order.',
-      validation: (Rule) => Rule.required().length(3).unique(),
+      count: 3,
+      unique: true,
     }),
-    defineField({
-      name: 'whyChooseHeading',
-      type: 'string',
-      description: 'Heading of the "why choose us" section.',
-      validation: required,
-    }),
-    defineField({
+    requiredString('whyChooseHeading', 'Heading of the "why choose us" section.'),
+    listField({
       name: 'whyChoose',
       title: 'Why choose us',
-      type: 'array',
-      of: [defineArrayMember({type: 'feature'})],
+      of: {type: 'feature'},
       description: 'Exactly six reasons, each a title and a sentence or two.',
-      validation: (Rule) => Rule.required().length(6),
+      count: 6,
     }),
-    defineField({
-      name: 'locationsHeading',
-      type: 'string',
-      description: 'Heading of the training locations section; the locations themselves are "Training location" documents.',
-      validation: required,
-    }),
-    defineField({
-      name: 'locationsSubheading',
-      type: 'text',
-      rows: 2,
-      description: 'Optional sentence under the locations heading.',
-    }),
-    defineField({
-      name: 'testimonialsHeading',
-      type: 'string',
-      description: 'Heading of the testimonials section; the quotes themselves are "Testimonial" documents.',
-      validation: required,
-    }),
+    requiredString('locationsHeading', 'Heading of the training locations section; the locations themselves are "Training location" documents.'),
+    optionalText('locationsSubheading', 'Optional sentence under the locations heading.'),
+    requiredString('testimonialsHeading', 'Heading of the testimonials section; the quotes themselves are "Testimonial" documents.'),
     defineField({
       name: 'cta',
       title: 'Call to action',
@@ -330,26 +298,8 @@ export const aboutPage = defineType({
   title: 'About page',
   type: 'document',
   fields: [
-    defineField({
-      name: 'heading',
-      type: 'string',
-      description: 'Main heading (h1) of the About page.',
-      validation: required,
-    }),
-    defineField({
-      name: 'subheading',
-      type: 'text',
-      rows: 2,
-      description: 'Paragraph under the heading, also the search-result description of the page.',
-      validation: required,
-    }),
-    defineField({
-      name: 'stats',
-      type: 'array',
-      of: [defineArrayMember({type: 'stat'})],
-      description: 'Row of key figures under the heading: between 3 and 6.',
-      validation: (Rule) => Rule.required().min(3).max(6),
-    }),
+    ...pageHeadingFields('Main heading (h1) of the About page.'),
+    listField({name: 'stats', of: {type: 'stat'}, description: 'Row of key figures under the heading: between 3 and 6.', count: [3, 6]}),
     defineField({name: 'mission', type: 'feature', description: 'First of the three cards under the figures.', validation: required}),
     defineField({name: 'vision', type: 'feature', description: 'Second of the three cards.', validation: required}),
     defineField({name: 'values', type: 'feature', description: 'Third of the three cards.', validation: required}),
@@ -367,35 +317,18 @@ export const aboutPage = defineType({
       description: "Dark band about the company's track record, with its own figures.",
       validation: required,
       fields: [
-        defineField({
-          name: 'heading',
-          type: 'string',
-          description: 'Heading of the band, e.g. "Maritime Excellence Since 2006".',
-          validation: required,
-        }),
+        requiredString('heading', 'Heading of the band, e.g. "Maritime Excellence Since 2006".'),
         defineField({name: 'body', type: 'text', rows: 4, description: 'Paragraph under the heading.', validation: required}),
-        defineField({
-          name: 'stats',
-          type: 'array',
-          of: [defineArrayMember({type: 'stat'})],
-          description: 'Figures shown beside the text: between 1 and 4.',
-          validation: (Rule) => Rule.required().min(1).max(4),
-        }),
+        listField({name: 'stats', of: {type: 'stat'}, description: 'Figures shown beside the text: between 1 and 4.', count: [1, 4]}),
         imageField({name: 'image', title: 'Photo', description: 'Photo beside the text of the band (shown 3:2).'}),
       ],
     }),
-    defineField({
-      name: 'servicesHeading',
-      type: 'string',
-      description: 'Heading of the services section, e.g. "What We Do".',
-      validation: required,
-    }),
-    defineField({
+    requiredString('servicesHeading', 'Heading of the services section, e.g. "What We Do".'),
+    listField({
       name: 'services',
-      type: 'array',
-      of: [defineArrayMember({type: 'feature'})],
+      of: {type: 'feature'},
       description: 'Exactly five service cards in that section (text only; they do not link to the service pages).',
-      validation: (Rule) => Rule.required().length(5),
+      count: 5,
     }),
     defineField({
       name: 'teamHeading',
@@ -436,47 +369,20 @@ export const coursesPage = defineType({
   title: 'Courses overview page',
   type: 'document',
   fields: [
-    defineField({
-      name: 'heading',
-      type: 'string',
-      description: 'Main heading (h1) of the /courses page.',
-      validation: required,
-    }),
-    defineField({
-      name: 'subheading',
-      type: 'text',
-      rows: 2,
-      description: 'Paragraph under the heading, also the search-result description of the page.',
-      validation: required,
-    }),
-    defineField({
-      name: 'benefitsHeading',
-      title: '"Training Excellence" heading',
-      type: 'string',
-      description: 'Heading of the benefits section under the program cards.',
-      validation: required,
-    }),
-    defineField({
-      name: 'benefits',
-      type: 'array',
-      of: [defineArrayMember({type: 'feature'})],
-      description: 'Exactly four benefit cards in that section.',
-      validation: (Rule) => Rule.required().length(4),
-    }),
-    defineField({
-      name: 'categoryWhyHeading',
-      title: 'Category pages: "why" heading',
-      type: 'string',
-      description: 'Heading of the "why" section at the bottom of every program page (/courses/{id}), e.g. "Why Choose Our Training?".',
-      validation: required,
-    }),
-    defineField({
+    ...pageHeadingFields('Main heading (h1) of the /courses page.'),
+    requiredString('benefitsHeading', 'Heading of the benefits section under the program cards.', '"Training Excellence" heading'),
+    listField({name: 'benefits', of: {type: 'feature'}, description: 'Exactly four benefit cards in that section.', count: 4}),
+    requiredString(
+      'categoryWhyHeading',
+      'Heading of the "why" section at the bottom of every program page (/courses/{id}), e.g. "Why Choose Our Training?".',
+      'Category pages: "why" heading',
+    ),
+    listField({
       name: 'categoryWhy',
       title: 'Category pages: reasons',
-      type: 'array',
-      of: [defineArrayMember({type: 'feature'})],
+      of: {type: 'feature'},
       description: 'Reasons shown in that section on every program page: between 3 and 6.',
-      validation: (Rule) => Rule.required().min(3).max(6),
+      count: [3, 6],
     }),
   ],
   preview: {prepare: () => ({title: 'Courses overview page'})},
@@ -487,41 +393,17 @@ export const servicesPage = defineType({
   title: 'Services overview page',
   type: 'document',
   fields: [
-    defineField({
-      name: 'heading',
-      type: 'string',
-      description: 'Main heading (h1) of the /services page and its browser tab title.',
-      validation: required,
-    }),
-    defineField({
-      name: 'subheading',
-      type: 'text',
-      rows: 2,
-      description: 'Paragraph under the heading, also the search-result description of the page.',
-      validation: required,
-    }),
-    defineField({
+    ...pageHeadingFields('Main heading (h1) of the /services page and its browser tab title.'),
+    listField({
       name: 'services',
       title: 'Service cards',
-      type: 'array',
-      of: [defineArrayMember({type: 'reference', to: [{type: 'servicePage'}]})],
+      of: {type: 'reference', to: [{type: 'servicePage'}]},
       description: 'Exactly five different service pages shown as cards (each with its title and summary), in this order.',
-      validation: (Rule) => Rule.required().length(5).unique(),
+      count: 5,
+      unique: true,
     }),
-    defineField({
-      name: 'ctaHeading',
-      title: 'Call to action heading',
-      type: 'string',
-      description: 'Heading of the closing band with the "Contact Us" and "View Courses" buttons.',
-      validation: required,
-    }),
-    defineField({
-      name: 'ctaBody',
-      title: 'Call to action text',
-      type: 'text',
-      rows: 2,
-      description: 'Optional sentence under that heading.',
-    }),
+    requiredString('ctaHeading', 'Heading of the closing band with the "Contact Us" and "View Courses" buttons.', 'Call to action heading'),
+    optionalText('ctaBody', 'Optional sentence under that heading.', {title: 'Call to action text'}),
   ],
   preview: {prepare: () => ({title: 'Services overview page'})},
 })

@@ -24,14 +24,13 @@
  *   Cancelling a paid enrolment does NOT refund it: the payment stays until a refund is made.
  * - A note alone never changes the status and is allowed in every status.
  */
-import {hasControlCharacter} from './text'
+import {hasControlCharacter, labelledValues} from './text'
 
-/** Every status, in the order of an enrolment's life (the status column sorts in this order). */
-export const ENROLMENT_STATUSES = ['pending', 'paid', 'contacted', 'confirmed', 'completed', 'cancelled', 'refunded', 'partially-refunded'] as const
-export type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number]
-
-/** What staff read for each status (badges, the status filter, the history). */
-export const ENROLMENT_STATUS_LABELS: Readonly<Record<EnrolmentStatus, string>> = {
+/**
+ * What staff read for each status (badges, the status filter, the history), the statuses in the
+ * order of an enrolment's life (the status column sorts in this order).
+ */
+export const ENROLMENT_STATUS_LABELS = Object.freeze({
   pending: 'Pending',
   paid: 'Paid',
   contacted: 'Contacted',
@@ -40,7 +39,10 @@ export const ENROLMENT_STATUS_LABELS: Readonly<Record<EnrolmentStatus, string>> 
   cancelled: 'Cancelled',
   refunded: 'Refunded',
   'partially-refunded': 'Partially refunded',
-}
+})
+export type EnrolmentStatus = keyof typeof ENROLMENT_STATUS_LABELS
+/** Every status, in the order of an enrolment's life. */
+export const ENROLMENT_STATUSES = labelledValues(ENROLMENT_STATUS_LABELS)
 
 /** Whether `value` is one of ENROLMENT_STATUSES. */
 export const isEnrolmentStatus = (value: unknown): value is EnrolmentStatus => (ENROLMENT_STATUSES as readonly unknown[]).includes(value)

@@ -8,33 +8,26 @@
  * `amountMinor`; the enrolment's `amount` stays in major units (the spec's field).
  */
 import type {EnrolmentStatus} from './enrolment-status'
+import {labelledValues} from './text'
 
-/** Why staff refund (POST /api/admin/enrollments/:orderId/refunds `reason`). */
-export const REFUND_REASONS = ['duplicate-payment', 'course-cancelled', 'requested-by-candidate', 'other'] as const
-export type RefundReason = (typeof REFUND_REASONS)[number]
-
-/** What staff and the candidate read for each reason. */
-export const REFUND_REASON_LABELS: Readonly<Record<RefundReason, string>> = {
+/** Why staff refund (POST /api/admin/enrollments/:orderId/refunds `reason`), with what staff and the candidate read for each. */
+export const REFUND_REASON_LABELS = Object.freeze({
   'duplicate-payment': 'Duplicate payment',
   'course-cancelled': 'Course cancelled',
   'requested-by-candidate': 'Requested by the candidate',
   other: 'Other',
-}
+})
+export type RefundReason = keyof typeof REFUND_REASON_LABELS
+export const REFUND_REASONS = labelledValues(REFUND_REASON_LABELS)
 
 /**
  * A refund's state: `requested` (written before the gateway is asked; a retry with the same
  * idempotency key asks again), `pending` (the gateway accepted it and is processing it),
  * `processed` (the money is on its way back), `failed` (the gateway gave up: it no longer counts).
  */
-export const REFUND_STATUSES = ['requested', 'pending', 'processed', 'failed'] as const
-export type RefundStatus = (typeof REFUND_STATUSES)[number]
-
-export const REFUND_STATUS_LABELS: Readonly<Record<RefundStatus, string>> = {
-  requested: 'Requested',
-  pending: 'Pending',
-  processed: 'Processed',
-  failed: 'Failed',
-}
+export const REFUND_STATUS_LABELS = Object.freeze({requested: 'Requested', pending: 'Pending', processed: 'Processed', failed: 'Failed'})
+export type RefundStatus = keyof typeof REFUND_STATUS_LABELS
+export const REFUND_STATUSES = labelledValues(REFUND_STATUS_LABELS)
 
 /** The part of a refund the rules read: its amount (minor units) and state. */
 export type RefundAmount = {amount: number; status: RefundStatus}

@@ -18,3 +18,10 @@ export function withoutControlCharacters(text: string): string {
   for (let i = 0; i < text.length; i++) if (!isControl(text.charCodeAt(i))) out += text[i]
   return out
 }
+
+/**
+ * The values of a labelled set (value → what people read), in the order of `labels`: a non-empty
+ * tuple, as z.enum takes it. The set is written once, as its labels, so a value cannot lack one.
+ */
+export const labelledValues = <V extends string>(labels: Readonly<Record<V, string>>): readonly [V, ...V[]] =>
+  Object.keys(labels) as unknown as readonly [V, ...V[]]

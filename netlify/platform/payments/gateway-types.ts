@@ -5,6 +5,7 @@
  */
 import {randomBytes} from 'node:crypto'
 import type {PaymentsMode} from './config'
+import {verifyPaymentSignature} from './signature'
 
 export type CreateOrderInput = {
   /** Integer amount in minor units (cents). */
@@ -126,4 +127,19 @@ export function checkPaymentLinkInput(input: PaymentLinkInput): void {
 /** Refuses an order or payment another gateway made (`what` names it in the message). */
 export function requireSameGateway(gateway: PaymentsMode, what: string, reference: GatewayReference): void {
   if (reference.mode !== gateway) throw new GatewayError(`${what} was made in ${reference.mode} mode; the site runs in ${gateway} mode`)
+}
+
+/**
+ * The signature half of a gateway: `paymentSecret` as given, and `verifyPayment`, which checks a
+ * payment signature under the secret of the order's mode and is false when that mode has none
+ * (a sandbox order in production, a live order without a live key).
+ */
+export function signatureChecks(paymentSecret: (mode: PaymentsMode) => string | null): Pick<PaymentGateway, 'paymentSecret' | 'verifyPayment'> {
+  return {
+    paymentSecret,
+    verifyPayment(order, payment) {
+      const secret = paymentSecret(order.mode)
+      return secret !== null && verifyPaymentSignature({orderId: order.orderId, paymentId: payment.paymentId, signature: payment.signature}, secret)
+    },
+  }
 }

@@ -14,10 +14,10 @@ import {
   checkRefundInput,
   GatewayError,
   requireSameGateway,
+  signatureChecks,
   type GatewayPayment,
   type PaymentGateway,
 } from './gateway-types'
-import {verifyPaymentSignature} from './signature'
 
 /** How long a Razorpay API call may take before it is given up (ms). */
 export const RAZORPAY_TIMEOUT_MS = 8000
@@ -75,12 +75,7 @@ export function razorpayGateway(config: PaymentsConfig, options: {timeoutMs?: nu
       return {id: order.id, amount, currency: order.currency}
     },
 
-    paymentSecret,
-
-    verifyPayment(order, payment) {
-      const secret = paymentSecret(order.mode)
-      return secret !== null && verifyPaymentSignature({orderId: order.orderId, paymentId: payment.paymentId, signature: payment.signature}, secret)
-    },
+    ...signatureChecks(paymentSecret),
 
     /** GET /v1/orders/:id/payments (`orders.fetchPayments`). */
     async fetchOrderPayments(order) {

@@ -7,9 +7,8 @@
  */
 import {createHash} from 'node:crypto'
 import type {PaymentsConfig, PaymentsMode} from './config'
-import {checkOrderInput, checkPaymentLinkInput, checkRefundInput, randomId, requireSameGateway, type PaymentGateway} from './gateway-types'
+import {checkOrderInput, checkPaymentLinkInput, checkRefundInput, randomId, requireSameGateway, signatureChecks, type PaymentGateway} from './gateway-types'
 import {sandboxPaymentsOf} from './sandbox-payments'
-import {verifyPaymentSignature} from './signature'
 
 /** The key id the checkout receives in sandbox mode. */
 export const SANDBOX_KEY_ID = 'rzp_sandbox'
@@ -32,12 +31,7 @@ export function sandboxGateway(config: PaymentsConfig): PaymentGateway {
       return {id: sandboxOrderId(), amount: input.amountMinor, currency: input.currency}
     },
 
-    paymentSecret,
-
-    verifyPayment(order, payment) {
-      const secret = paymentSecret(order.mode)
-      return secret !== null && verifyPaymentSignature({orderId: order.orderId, paymentId: payment.paymentId, signature: payment.signature}, secret)
-    },
+    ...signatureChecks(paymentSecret),
 
     async fetchOrderPayments(order) {
       requireSameGateway('sandbox', `Order ${order.orderId}`, order)

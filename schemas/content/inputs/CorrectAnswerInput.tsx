@@ -86,6 +86,36 @@ function ChoiceGroup(props: {role: 'radiogroup' | 'group'; label: string; descri
 }
 
 /**
+ * The question's options as one labelled control each (`control` makes the radio button or
+ * checkbox of an option, `index` its place), stray answers last and marked; a hint instead when
+ * the question has no options yet, and a warning when answers are not among them.
+ */
+function ChoiceList(props: {
+  choices: string[]
+  stray: string[]
+  multiple: boolean
+  label: string
+  describedBy: string | undefined
+  control: (option: string, index: number) => ReactNode
+}) {
+  const {choices, stray, multiple} = props
+  const all = [...choices, ...stray]
+  return (
+    <Stack space={3}>
+      {choices.length === 0 ? <AddOptionsFirst /> : null}
+      {all.length > 0 ? (
+        <ChoiceGroup role={multiple ? 'group' : 'radiogroup'} label={props.label} describedBy={props.describedBy}>
+          {all.map((option, index) => (
+            <Choice key={option} label={option} stray={stray.includes(option)} control={props.control(option, index)} />
+          ))}
+        </ChoiceGroup>
+      ) : null}
+      {stray.length ? <StrayWarning stray={stray} multiple={multiple} /> : null}
+    </Stack>
+  )
+}
+
+/**
  * Input of `correctAnswer`: radio buttons of the options for a single-choice question, the
  * default text input otherwise.
  */
@@ -101,35 +131,27 @@ export function CorrectAnswerInput(props: StringInputProps) {
   // Sanity focuses `ref` when an editor clicks this field's validation message.
   const focusTarget = value && all.includes(value) ? value : all[0]
   return (
-    <Stack space={3}>
-      {choices.length === 0 ? <AddOptionsFirst /> : null}
-      {all.length > 0 ? (
-        <ChoiceGroup role="radiogroup" label={schemaType.title ?? 'Correct answer'} describedBy={elementProps['aria-describedby']}>
-          {all.map((option) => (
-            <Choice
-              key={option}
-              label={option}
-              stray={stray.includes(option)}
-              control={
-                <Radio
-                  ref={option === focusTarget ? elementProps.ref : undefined}
-                  name={name}
-                  value={option}
-                  checked={value === option}
-                  disabled={readOnly}
-                  onFocus={elementProps.onFocus}
-                  onBlur={elementProps.onBlur}
-                  onChange={() => {
-                    if (value !== option) onChange(set(option))
-                  }}
-                />
-              }
-            />
-          ))}
-        </ChoiceGroup>
-      ) : null}
-      {stray.length ? <StrayWarning stray={stray} multiple={false} /> : null}
-    </Stack>
+    <ChoiceList
+      choices={choices}
+      stray={stray}
+      multiple={false}
+      label={schemaType.title ?? 'Correct answer'}
+      describedBy={elementProps['aria-describedby']}
+      control={(option) => (
+        <Radio
+          ref={option === focusTarget ? elementProps.ref : undefined}
+          name={name}
+          value={option}
+          checked={value === option}
+          disabled={readOnly}
+          onFocus={elementProps.onFocus}
+          onBlur={elementProps.onBlur}
+          onChange={() => {
+            if (value !== option) onChange(set(option))
+          }}
+        />
+      )}
+    />
   )
 }
 
@@ -142,37 +164,28 @@ export function CorrectAnswersInput(props: ArrayOfPrimitivesInputProps) {
   const ticked = (value ?? []).filter((answer): answer is string => typeof answer === 'string')
   const choices = pickableOptions(options)
   const stray = strayAnswers(ticked, options)
-  const all = [...choices, ...stray]
   const toggle = (answer: string, checked: boolean) => {
     const next = toggleAnswer(ticked, answer, checked, options)
     onChange(next.length ? set(next) : unset())
   }
   return (
-    <Stack space={3}>
-      {choices.length === 0 ? <AddOptionsFirst /> : null}
-      {all.length > 0 ? (
-        <ChoiceGroup role="group" label={schemaType.title ?? 'Correct answers'} describedBy={elementProps['aria-describedby']}>
-          {all.map((option, index) => (
-            <Choice
-              key={option}
-              label={option}
-              stray={stray.includes(option)}
-              control={
-                <Checkbox
-                  ref={index === 0 ? elementProps.ref : undefined}
-                  value={option}
-                  checked={ticked.includes(option)}
-                  disabled={readOnly}
-                  onFocus={elementProps.onFocus}
-                  onBlur={elementProps.onBlur}
-                  onChange={(event) => toggle(option, event.currentTarget.checked)}
-                />
-              }
-            />
-          ))}
-        </ChoiceGroup>
-      ) : null}
-      {stray.length ? <StrayWarning stray={stray} multiple /> : null}
-    </Stack>
+    <ChoiceList
+      choices={choices}
+      stray={stray}
+      multiple
+      label={schemaType.title ?? 'Correct answers'}
+      describedBy={elementProps['aria-describedby']}
+      control={(option, index) => (
+        <Checkbox
+          ref={index === 0 ? elementProps.ref : undefined}
+          value={option}
+          checked={ticked.includes(option)}
+          disabled={readOnly}
+          onFocus={elementProps.onFocus}
+          onBlur={elementProps.onBlur}
+          onChange={(event) => toggle(option, event.currentTarget.checked)}
+        />
+      )}
+    />
   )
 }

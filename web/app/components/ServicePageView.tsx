@@ -13,9 +13,17 @@ import type {SERVICE_PAGE_QUERYResult} from '#schemas/content/sanity.types'
 import type {loader as rootLoader} from '~/root'
 import {ArrowRightIcon, MailIcon, PhoneIcon} from './Icons'
 import {PageHero} from './PageHero'
+import {ServiceCard} from './ServiceCard'
 import {ContentLink, RichText} from './RichText'
 
 export type ServicePageData = NonNullable<SERVICE_PAGE_QUERYResult>
+
+/**
+ * What a service page's metadata says (pageMeta): its title, its summary or else its intro, and its
+ * own address, also where the page is reached under another path. No page (a 404) gives null.
+ */
+export const servicePageSeo = (page: ServicePageData | undefined) =>
+  page ? {title: page.title, description: page.summary ?? page.intro, path: servicePath(page.section, page.slug)} : null
 
 /** One ancestor in the breadcrumb trail between "Services" and the current page. */
 export type Crumb = {label: string; to: string}
@@ -59,25 +67,7 @@ function ChildPageCards({pages}: {pages: NonNullable<ServicePageData['childPages
       </h2>
       <ul className="mt-6 balanced-grid [--gap:1.25rem] sm:[--cols:2]">
         {pages.map((child) => (
-          <li
-            key={child._id}
-            className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-lg"
-          >
-            <h3 className="text-lg font-semibold text-navy-900">
-              <Link
-                to={servicePath(child.section, child.slug)}
-                viewTransition
-                prefetch="intent"
-                className="rounded after:absolute after:inset-0 after:rounded-2xl after:content-[''] group-hover:text-ocean-600"
-              >
-                {child.title}
-              </Link>
-            </h3>
-            <p className="mt-2 flex-1 text-slate-600">{child.summary}</p>
-            <p aria-hidden="true" className="mt-4 flex items-center gap-1 text-sm font-semibold text-ocean-600">
-              Learn more <ArrowRightIcon width={16} height={16} />
-            </p>
-          </li>
+          <ServiceCard key={child._id} page={child} />
         ))}
       </ul>
     </section>

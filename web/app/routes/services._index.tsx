@@ -8,12 +8,12 @@ import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import type {ComponentType} from 'react'
-import {AnchorIcon, ArrowRightIcon, CheckIcon, ShieldIcon, StarIcon} from '~/components/Icons'
+import {AnchorIcon, CheckIcon, ShieldIcon, StarIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
+import {ServiceCard} from '~/components/ServiceCard'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '#netlify/platform/cache'
 import {fetchContent} from '#netlify/platform/content/client'
 import {previewOptions} from '~/lib/preview.server'
-import {servicePath} from '#schemas/rules/paths'
 import {SERVICES_PAGE_QUERY} from '#netlify/platform/content/queries'
 import {pageMeta} from '~/lib/meta'
 
@@ -64,33 +64,9 @@ export default function ServicesOverview() {
             Our services
           </h2>
           <ul className="balanced-grid [--gap:1.5rem] sm:[--cols:2] lg:[--cols:3]">
-            {services.map((service) => {
-              const Icon = SERVICE_ICONS[service.slug] ?? AnchorIcon
-              return (
-                <li
-                  key={service._id}
-                  className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-lg sm:p-8"
-                >
-                  <span aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-xl bg-ocean-100 text-ocean-600">
-                    <Icon width={24} height={24} />
-                  </span>
-                  <h3 className="mt-5 text-xl font-semibold text-navy-900">
-                    <Link
-                      to={servicePath(service.section, service.slug)}
-                      viewTransition
-                      prefetch="intent"
-                      className="rounded after:absolute after:inset-0 after:rounded-2xl after:content-[''] group-hover:text-ocean-600"
-                    >
-                      {service.title}
-                    </Link>
-                  </h3>
-                  <p className="mt-2 flex-1 text-slate-600">{service.summary}</p>
-                  <p aria-hidden="true" className="mt-6 flex items-center gap-1 text-sm font-semibold text-ocean-600">
-                    Learn more <ArrowRightIcon width={16} height={16} />
-                  </p>
-                </li>
-              )
-            })}
+            {services.map((service) => (
+              <ServiceCard key={service._id} page={service} icon={SERVICE_ICONS[service.slug] ?? AnchorIcon} />
+            ))}
           </ul>
         </div>
       </section>

@@ -5,15 +5,12 @@
  * Content: the servicePage with that slug in the "officer-licensing" section; the one
  * seaman-book document lives in "services" and serves both of its paths. Unknown → 404.
  */
-import {data} from '@remix-run/node'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {useLoaderData} from '@remix-run/react'
-import {ServicePageView, type Crumb} from '~/components/ServicePageView'
-import {contentRouteHeaders, pageCacheHeaders, servicePageTags} from '#netlify/platform/cache'
-import {fetchContent} from '#netlify/platform/content/client'
-import {previewOptions} from '~/lib/preview.server'
+import {servicePageSeo, ServicePageView, type Crumb} from '~/components/ServicePageView'
+import {contentRouteHeaders} from '#netlify/platform/cache'
+import {loadServicePage} from '~/lib/service-page.server'
 import {servicePath} from '#schemas/rules/paths'
-import {SERVICE_PAGE_QUERY} from '#netlify/platform/content/queries'
 import {pageMeta} from '~/lib/meta'
 import {breadcrumbList, HOME_STEP, structuredDataHandle} from '~/lib/structured-data'
 
@@ -22,23 +19,16 @@ const SHARED_WITH_SERVICES = new Set(['seaman-book'])
 
 const PARENTS: Crumb[] = [{label: 'Officer Licensing', to: servicePath('services', 'officer-licensing')}]
 
-export async function loader({params, request}: LoaderFunctionArgs) {
-  const preview = await previewOptions(request)
+export function loader({params, request}: LoaderFunctionArgs) {
   const slug = params.slug ?? ''
-  const sections = SHARED_WITH_SERVICES.has(slug) ? ['officer-licensing', 'services'] : ['officer-licensing']
-  const page = await fetchContent(SERVICE_PAGE_QUERY, {slug, sections}, {preview})
-  if (!page) throw new Response('Not Found', {status: 404})
-  return data({page}, {headers: pageCacheHeaders(servicePageTags(page), {preview})})
+  return loadServicePage(request, slug, SHARED_WITH_SERVICES.has(slug) ? ['officer-licensing', 'services'] : ['officer-licensing'])
 }
 
 export const headers = contentRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({data, matches}) =>
   // The canonical address is the document's own: /services/officer-licensing/seaman-book names /services/seaman-book.
-  pageMeta(
-    matches,
-    data ? {title: data.page.title, description: data.page.summary ?? data.page.intro, path: servicePath(data.page.section, data.page.slug)} : null,
-  )
+  pageMeta(matches, servicePageSeo(data?.page))
 
 /** JSON-LD: Home › Services › Officer Licensing › this page (the trail ServicePageView shows). */
 export const handle = structuredDataHandle<typeof loader>(({page}, site) => [
