@@ -1,7 +1,7 @@
 /**
  * The course catalogue: categories, courses, the competency fee table and the cadetship
  * programme. Prices are whole or decimal US dollars (USD, major units) as numbers; a course may
- * add an INR price as text (`priceInr`, whole rupees: issue 17, docs/requirements.md#req-inr);
+ * add an INR price as text (`priceInr`, whole rupees, docs/requirements.md#req-inr);
  * docs/requirements.md#req-entities-catalogue and #req-constants give every figure.
  */
 import {defineArrayMember, defineField, defineType, type NumberRule, type ValidationContext} from 'sanity'
@@ -139,7 +139,7 @@ export const course = defineType({
       validation: required,
     }),
     defineField({
-      // Issue 20 (docs/requirements.md#req-issue-20-certificates): the code in certificate numbers.
+      // docs/requirements.md#req-issue-20-certificates: the code in certificate numbers.
       name: 'code',
       title: 'Certificate code',
       type: 'string',
@@ -203,7 +203,7 @@ export const course = defineType({
           ),
     }),
     defineField({
-      // Issue 17 (docs/requirements.md#req-inr): the course is payable in INR exactly when this
+      // docs/requirements.md#req-inr: the course is payable in INR exactly when this
       // reads as one whole number of rupees (schemas/rules/price.ts parseInrPrice, payableInr).
       name: 'priceInr',
       title: 'Price (INR)',

@@ -107,7 +107,7 @@ export const siteSettings = defineType({
         ),
     }),
     defineField({
-      // Issue 20 (docs/requirements.md#req-issue-20-certificates): printed on course certificates.
+      // docs/requirements.md#req-issue-20-certificates: printed on course certificates.
       name: 'certificateSignatoryName',
       title: 'Certificate signatory name',
       type: 'string',

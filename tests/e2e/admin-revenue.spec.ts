@@ -1,5 +1,5 @@
 /**
- * Revenue on the enrolment list (issue 15; docs/requirements.md#req-refunds): Total Revenue is
+ * Revenue on the enrolment list (docs/requirements.md#req-refunds): Total Revenue is
  * paid minus refunded, and "Revenue by month" shows the last 12 months per currency as a chart
  * with its data table (read by screen readers, shown with "Show as table"), axe-clean and without
  * sideways scrolling at 390 px.
@@ -95,7 +95,7 @@ test('Total Revenue is paid minus refunded; Revenue by month: chart, table for s
 
   // 150 + (450 - 100) + 2200 + 300: the partial refund lowers the card; the failed one does not.
   const card = (label: string) => page.locator('dl > div').filter({hasText: label}).locator('dd')
-  // Issue 17: per currency, never added across currencies.
+  // Per currency, never added across currencies.
   await expect(card('Total Revenue').first()).toHaveText('USD 3,000.00 · INR 4,000.00')
   await expect(card('Total Revenue').nth(1)).toHaveText('Paid enrolments only, per currency')
 

@@ -345,7 +345,7 @@ test.describe('real API', () => {
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByText('Current status: Paid')).toBeVisible()
     await expect(dialog.getByText('No status changes or notes yet.')).toBeVisible()
-    // Issue 17: when the terms were accepted, and which versions (the seed's legal pages' "Last updated").
+    // When the terms were accepted, and which versions (the seed's legal pages' "Last updated").
     const terms = dialog
       .locator('dl > div')
       .filter({has: page.locator('dt', {hasText: /^Terms accepted$/})})
@@ -681,7 +681,7 @@ test.describe('fixed-data API', () => {
     const paid = mockRows()
       .filter((r) => r.status === 'paid')
       .reduce((sum, r) => sum + r.amount, 0)
-    // Per currency (issue 17): "USD 12,450.00".
+    // Per currency: "USD 12,450.00".
     await expect(card('Total Revenue')).toHaveText(`USD ${paid.toLocaleString('en-US', {minimumFractionDigits: 2, maximumFractionDigits: 2})}`)
     await expect(card('Programs Active')).toHaveText('4')
     await expect(page.getByRole('columnheader', {name: 'Name'})).toHaveAttribute('aria-sort', 'ascending')
@@ -831,7 +831,7 @@ test.describe('fixed-data API', () => {
     await page.screenshot({path: test.info().outputPath('list-390.png'), fullPage: true})
     await expectAccessible(page)
 
-    // With pending enrolments shown (issue 12, finding 6): the control fits and is a 44 px target.
+    // With pending enrolments shown: the control fits and is a 44 px target.
     const pendingBox = page.getByRole('checkbox', {name: 'Show pending enrolments'})
     const label = page.locator('label').filter({hasText: 'Show pending enrolments'})
     expect((await label.boundingBox())!.height).toBeGreaterThanOrEqual(44)

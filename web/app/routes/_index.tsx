@@ -125,7 +125,7 @@ export default function Home() {
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {locations.map((location) => (
               <li key={location._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-                {/* Issue 19: the centre's photo above the flag and names; without one the card is the flag row alone. */}
+                {/* The centre's photo above the flag and names; without one the card is the flag row alone. */}
                 <SanityImage image={location.image} className="aspect-[3/2] w-full bg-slate-200 object-cover" />
                 <div className="flex items-center gap-4 p-5">
                   {location.flag ? (
@@ -169,7 +169,7 @@ export default function Home() {
                   </p>
                   <blockquote className="mt-4 flex-1 leading-relaxed text-slate-100">“{testimonial.quote}”</blockquote>
                   <figcaption className="mt-6 flex items-center gap-3">
-                    {/* Issue 19: the graduate's photo; their initials when there is none. */}
+                    {/* The graduate's photo; their initials when there is none. */}
                     <SanityImage
                       image={testimonial.image}
                       className="h-11 w-11 shrink-0 rounded-full bg-brass-400 object-cover"

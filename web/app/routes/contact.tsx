@@ -50,7 +50,7 @@ export type ContactActionData =
 const MAX_FORM_BYTES = 64 * 1024
 
 export async function action({request, context}: ActionFunctionArgs) {
-  // A body that is not a readable form is answered 400/413/415 with its reason (issue 12, finding 2).
+  // A body that is not a readable form is answered 400/413/415 with its reason.
   const body = await readFormBody(request, MAX_FORM_BYTES)
   if (!body.ok) {
     const message = body.status === 413 ? 'Your message is too long to send.' : body.message

@@ -102,7 +102,7 @@ export default function CategoryPage() {
             {category.courses.map((course, index) => {
               const price = coursePriceLabel(course)
               const payable = payableUsd(course) !== null
-              // Issue 17 (docs/requirements.md#req-inr): the INR price, where the content has one, in the USD price's style.
+              // docs/requirements.md#req-inr: the INR price, where the content has one, in the USD price's style.
               const inr = payableInr(course)
               return (
                 <li key={course._id}>
@@ -111,7 +111,7 @@ export default function CategoryPage() {
                     className="flex h-full scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
                     data-testid="course-card"
                   >
-                    {/* Issue 19: the course's card image, else its category's (the query falls back); the first card's is the page's LCP image. */}
+                    {/* The course's card image, else its category's (the query falls back); the first card's is the page's LCP image. */}
                     <SanityImage
                       image={course.image}
                       priority={index === 0}

@@ -1,7 +1,7 @@
 /**
  * Category overview (/courses, docs/requirements.md#req-courses): six category cards linking to
  * /courses/{categoryId}, an 'Explore Certifications' anchor to #courses and a
- * 'Training Excellence' section of four benefits; a link to the course calendar (issue 16).
+ * 'Training Excellence' section of four benefits; a link to the course calendar.
  */
 import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'

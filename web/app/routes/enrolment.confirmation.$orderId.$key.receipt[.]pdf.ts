@@ -1,6 +1,6 @@
 /**
- * GET /enrolment/confirmation/{orderId}/{key}/receipt.pdf — the receipt PDF of a paid enrolment
- * (issue 14): `application/pdf`, `Content-Disposition: attachment; filename="receipt-{number}.pdf"`,
+ * GET /enrolment/confirmation/{orderId}/{key}/receipt.pdf — the receipt PDF of a paid enrolment:
+ * `application/pdf`, `Content-Disposition: attachment; filename="receipt-{number}.pdf"`,
  * no-store, noindex. 404 for a wrong key, an unpaid order, or one whose receipt number is not
  * given yet (netlify/services/enrolments/paid-enrolment.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The enrolment confirmation page (issue 14; docs/requirements.md#req-receipts):
+ * The enrolment confirmation page (docs/requirements.md#req-receipts):
  * /enrolment/confirmation/{orderId}/{key}, where the browser goes after a successful payment
  * (the save call answers the path) and where the receipt e-mail links. `key` is the record's
  * 128-bit random confirmation key: a wrong or made-up URL, or an order that is not paid, is 404.
@@ -49,7 +49,7 @@ export async function loader({params}: LoaderFunctionArgs) {
     next = {
       kind: 'cadetship',
       installments: content.cadetship.installments ?? [],
-      // Each installment's state (issue 17): paid with its receipt, requested with its link, expired, due.
+      // Each installment's state: paid with its receipt, requested with its link, expired, due.
       states: installmentViewsOf(record, installmentSchedule(content.cadetship.installments)).map(({number, state, receiptNumber, linkUrl}) => ({
         number,
         state,

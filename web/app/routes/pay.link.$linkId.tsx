@@ -1,5 +1,5 @@
 /**
- * The sandbox's payment-link page (issue 17; docs/requirements.md#req-installments):
+ * The sandbox's payment-link page (docs/requirements.md#req-installments):
  * /pay/link/{linkId}, where the e-mail of a cadetship installment's payment link points when the
  * site runs without Razorpay keys (the embedded default) — Razorpay's hosted page otherwise, so
  * then (and in production, and for an unknown link) this page is 404.

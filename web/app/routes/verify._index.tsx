@@ -1,5 +1,5 @@
 /**
- * /verify (issue 20; docs/requirements.md#req-issue-20-verify): anyone — an employer, a manning
+ * /verify (docs/requirements.md#req-issue-20-verify): anyone — an employer, a manning
  * agent, an inspector — checks a course certificate from its number and the holder's date of
  * birth. The answer: Valid, Expired or Revoked (with the day), the course, its days, the issue
  * and expiry days ("Does not expire") and the holder's full name; an unknown number and a wrong
