@@ -22,18 +22,14 @@ import {readSeats} from '../seats/seats'
 import {getWaitlist} from '../waitlist/waitlist'
 import {listIndexedEnrolments} from '../enrolments/index-store'
 import {ServiceError} from '#netlify/platform/errors'
+import {batchSnapshot} from '../payments/create-order'
 
 export const BATCH_NOT_FOUND = 'Batch not found'
 
 /** The staff view of `batch` with its seats record and waitlist length at `now`. */
 export function toAdminBatch(batch: Batch, seats: SeatsRecord | null, waitlist: number, now: Date): AdminBatch {
   return {
-    id: batch.id,
-    startDate: batch.startDate,
-    endDate: batch.endDate,
-    city: batch.city,
-    venue: batch.venue,
-    country: batch.country,
+    ...batchSnapshot(batch),
     status: batch.status,
     courseName: batch.course.name,
     counts: seatCounts(seats, batch.seats, now),
