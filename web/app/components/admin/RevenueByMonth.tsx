@@ -107,15 +107,11 @@ function MonthTable({revenue, captionId}: {revenue: CurrencyRevenue; captionId: 
           <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900">
             Month
           </th>
-          <th scope="col" className="px-3 py-2 text-right font-semibold whitespace-nowrap text-navy-900">
-            Paid
-          </th>
-          <th scope="col" className="px-3 py-2 text-right font-semibold whitespace-nowrap text-navy-900">
-            Refunded
-          </th>
-          <th scope="col" className="px-3 py-2 text-right font-semibold whitespace-nowrap text-navy-900">
-            Revenue
-          </th>
+          {['Paid', 'Refunded', 'Revenue'].map((name) => (
+            <th key={name} scope="col" className="px-3 py-2 text-right font-semibold whitespace-nowrap text-navy-900">
+              {name}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">

@@ -67,13 +67,14 @@ const OUTBOX_BADGE: Record<OutboxStatus, string> = {
   failed: 'bg-red-50 text-red-800 ring-red-600/40',
 }
 
+/** A status as a pill; `tone` is its colour classes. */
+function StatusPill({tone, label}: {tone: string; label: string}) {
+  return <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tone}`}>{label}</span>
+}
+
 /** An outbox message's status: Queued, Sent or Failed. */
 export function OutboxStatusBadge({status}: {status: OutboxStatus}) {
-  return (
-    <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${OUTBOX_BADGE[status]}`}>
-      {STATUS_LABELS[status]}
-    </span>
-  )
+  return <StatusPill tone={OUTBOX_BADGE[status]} label={STATUS_LABELS[status]} />
 }
 
 const ENQUIRY_BADGE: Record<EnquiryStatus, string> = {
@@ -83,11 +84,7 @@ const ENQUIRY_BADGE: Record<EnquiryStatus, string> = {
 
 /** An enquiry's status: New or Handled. */
 export function EnquiryStatusBadge({status}: {status: EnquiryStatus}) {
-  return (
-    <span className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${ENQUIRY_BADGE[status]}`}>
-      {ENQUIRY_STATUS_LABELS[status]}
-    </span>
-  )
+  return <StatusPill tone={ENQUIRY_BADGE[status]} label={ENQUIRY_STATUS_LABELS[status]} />
 }
 
 /** The admin pages' notice that e-mail is not configured (SMTP_URL unset): messages wait in the outbox. */
