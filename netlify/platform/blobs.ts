@@ -11,8 +11,8 @@
  * there two concurrent conditional writes can both succeed. Across function instances on
  * Netlify the conditional write is what protects the record.
  *
- * `listKeys` is the one listing of the project: it keeps only keys of our shapes
- *, never the Blobs emulation's temporary files.
+ * `listKeys` is the one listing of the project: it keeps only keys of our shapes,
+ * never the Blobs emulation's temporary files.
  */
 import {getStore, type Store} from '@netlify/blobs'
 

@@ -155,8 +155,8 @@ export function contentSecurityPolicy(nonce: string, {development = false, razor
     `default-src 'self'`,
     `script-src ${script}${extra(RAZORPAY.script)}`,
     `style-src 'self' 'unsafe-inline'`,
-    // Content images and videos come from Sanity's CDN when a project is configured (
-    // the embedded seed's come from this origin, /cdn/…): the CDN is named only then.
+    // Content images and videos come from Sanity's CDN when a project is configured
+    // (the embedded seed's come from this origin, /cdn/…): the CDN is named only then.
     `img-src 'self' data: blob:${cdn}${extra(RAZORPAY.img)}`,
     `font-src 'self'`,
     `connect-src 'self'${development ? ' ws: wss:' : ''}${extra(RAZORPAY.connect)}${previewConnect}`,

@@ -92,8 +92,8 @@ export const CANCELLED_ORDER_MESSAGE = 'This order was cancelled before the paym
  * changed it (false when it was already paid by the same payment — also when staff have moved
  * it on since, e.g. to `contacted`: its status stays). Throws ServiceError not-found for an unknown
  * order, conflict when the order is already paid by another payment, 409 (EXPIRED_ORDER_MESSAGE,
- * logged for review and refund) when the purge has claimed the pending record
- *, and 409 (CANCELLED_ORDER_MESSAGE, logged likewise) when staff cancelled the order
+ * logged for review and refund) when the purge has claimed the pending record,
+ * and 409 (CANCELLED_ORDER_MESSAGE, logged likewise) when staff cancelled the order
  * before it was paid.
  * `extraAttachments` (documents posted with the save call) are appended once.
  */

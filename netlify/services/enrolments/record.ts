@@ -48,8 +48,8 @@ export type EnrolmentRecord = {
    */
   purgeStartedAt?: string
   /**
-   * The random key (128 bits, base64url) of the enrolment's confirmation page and receipt PDF
-   *: given at createPending, or at markPaid for records of earlier versions.
+   * The random key (128 bits, base64url) of the enrolment's confirmation page and receipt PDF:
+   * given at createPending, or at markPaid for records of earlier versions.
    */
   confirmationKey?: string
   /**
