@@ -1,5 +1,6 @@
 /** Unit and integration tests (Playwright's e2e tests live in tests/e2e and run separately). */
 import {realpathSync} from 'node:fs'
+import {availableParallelism} from 'node:os'
 import {fileURLToPath} from 'node:url'
 import {defineConfig} from 'vitest/config'
 
@@ -25,6 +26,9 @@ export default defineConfig({
     // Generous limits: on a loaded 2-core machine (CI beside other jobs) an integration test over
     // the Blobs emulation can take several seconds; no test relies on these to pass or fail.
     testTimeout: 20_000,
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, which then
+    // waits on every child process and socket in turn. Three keep both cores busy.
+    maxWorkers: Math.max(3, availableParallelism() - 1),
     hookTimeout: 30_000,
     // The child-process server tests (tests/helpers/server-process.ts) need a current build.
     globalSetup: ['tests/helpers/ensure-build.ts'],
