@@ -70,6 +70,19 @@ export function courseCountLabel(categoryId: string | null, count: number | null
   return `${n} ${n === 1 ? 'course' : 'courses'}`
 }
 
+/** The category cards of a page, one list item each. */
+export function CategoryList({categories, className}: {categories: readonly CategoryCardData[]; className: string}) {
+  return (
+    <ul className={className}>
+      {categories.map((category) => (
+        <li key={category._id}>
+          <CategoryCard category={category} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
 export function CategoryCard({category, headingLevel = 3}: {category: CategoryCardData; headingLevel?: 2 | 3}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   return (

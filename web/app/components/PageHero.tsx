@@ -56,3 +56,42 @@ export function SectionHeading({id, title, lead}: {id?: string; title: string; l
     </div>
   )
 }
+
+/**
+ * A section of a page below its hero: a <section> named by its <h2> (`aria-labelledby` = `id`),
+ * in the page's width. The heading is `title` (with `lead`, centred) or, where the list under it
+ * speaks for itself, `hiddenTitle`, read by screen readers only. `anchor` is the section's own id
+ * (a link target such as "#courses"); `className` its band (padding, background).
+ */
+export function PageSection({
+  id,
+  title,
+  lead,
+  hiddenTitle,
+  anchor,
+  className = 'py-20',
+  children,
+}: {
+  id: string
+  title?: string | null
+  lead?: string | null
+  hiddenTitle?: string
+  anchor?: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <section id={anchor} aria-labelledby={id} className={className}>
+      <div className="container-page">
+        {hiddenTitle ? (
+          <h2 id={id} className="sr-only">
+            {hiddenTitle}
+          </h2>
+        ) : (
+          <SectionHeading id={id} title={title ?? ''} lead={lead} />
+        )}
+        {children}
+      </div>
+    </section>
+  )
+}

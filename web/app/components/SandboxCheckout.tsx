@@ -9,6 +9,7 @@ import {formatMoney} from '#schemas/rules/format'
 import {fromMinorUnits} from '#schemas/rules/price'
 import {sandboxPay, type Order, type PaymentResult} from '~/lib/checkout'
 import {CloseIcon, ShieldIcon} from './Icons'
+import {SummaryRow} from '~/components/ui/SummaryRow'
 
 export type SandboxOutcome = PaymentResult | {failed: string} | {dismissed: true}
 
@@ -61,22 +62,13 @@ export function SandboxCheckout({order, courseName, onDone}: {order: Order; cour
           Test mode: no card is charged. Razorpay keys switch this to real payments.
         </p>
         <dl className="space-y-2 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Course</dt>
-            <dd className="text-right font-semibold text-navy-900">{courseName}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Amount</dt>
-            <dd className="text-lg font-bold text-navy-900" data-testid="sandbox-amount">
-              {formatMoney(fromMinorUnits(order.amount), order.currency)}
-            </dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-slate-600">Order</dt>
-            <dd className="font-mono text-xs text-slate-700" data-testid="sandbox-order">
-              {order.id}
-            </dd>
-          </div>
+          <SummaryRow term="Course">{courseName}</SummaryRow>
+          <SummaryRow term="Amount" valueClassName="text-lg font-bold text-navy-900" testId="sandbox-amount">
+            {formatMoney(fromMinorUnits(order.amount), order.currency)}
+          </SummaryRow>
+          <SummaryRow term="Order" valueClassName="font-mono text-xs text-slate-700" testId="sandbox-order">
+            {order.id}
+          </SummaryRow>
         </dl>
         <div className="flex flex-col gap-3 pt-2 sm:flex-row-reverse">
           {/* The dialog's initial focus (HTML's way to choose it for a modal <dialog>). */}

@@ -15,6 +15,7 @@ import {ArrowRightIcon, MailIcon, PhoneIcon} from './Icons'
 import {PageHero} from './PageHero'
 import {ServiceCard} from './ServiceCard'
 import {ContentLink, RichText} from './RichText'
+import {Panel} from '~/components/ui/Panel'
 
 export type ServicePageData = NonNullable<SERVICE_PAGE_QUERYResult>
 
@@ -61,16 +62,13 @@ export function Breadcrumbs({trail, current}: {trail: Crumb[]; current: string})
 
 function ChildPageCards({pages}: {pages: NonNullable<ServicePageData['childPages']>}) {
   return (
-    <section aria-labelledby="child-pages-heading" className="mt-14">
-      <h2 id="child-pages-heading" className="text-2xl font-bold text-navy-900">
-        Certification pathways
-      </h2>
+    <Panel id="child-pages-heading" title="Certification pathways" className="mt-14">
       <ul className="mt-6 balanced-grid [--gap:1.25rem] sm:[--cols:2]">
         {pages.map((child) => (
           <ServiceCard key={child._id} page={child} />
         ))}
       </ul>
-    </section>
+    </Panel>
   )
 }
 

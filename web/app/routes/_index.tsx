@@ -6,11 +6,11 @@
 import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData, useRouteLoaderData} from '@remix-run/react'
-import {CategoryCard, FeatureGrid, StatsRow} from '~/components/Cards'
+import {CategoryList, FeatureGrid, StatsRow} from '~/components/Cards'
 import {AccreditationStrip} from '~/components/AccreditationStrip'
 import {HomeHero, type HomeHeroContent} from '~/components/HomeHero'
 import {ArrowRightIcon, MailIcon, PhoneIcon, StarIcon} from '~/components/Icons'
-import {SectionHeading} from '~/components/PageHero'
+import {PageSection} from '~/components/PageHero'
 import {SanityImage} from '~/components/SanityImage'
 import {pageMeta} from '~/lib/meta'
 import {contentRouteHeaders, pageCacheHeaders} from '#netlify/platform/cache'
@@ -97,58 +97,43 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="featured-heading" className="py-20">
-        <div className="container-page">
-          <SectionHeading id="featured-heading" title={page.featuredHeading ?? ''} lead={page.featuredSubheading} />
-          <ul className="mt-12 grid gap-8 md:grid-cols-3">
-            {page.featured?.map((category) => (
-              <li key={category._id}>
-                <CategoryCard category={category} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="featured-heading" title={page.featuredHeading} lead={page.featuredSubheading}>
+        <CategoryList categories={page.featured ?? []} className="mt-12 grid gap-8 md:grid-cols-3" />
+      </PageSection>
 
-      <section aria-labelledby="why-heading" className="bg-slate-50 py-20">
-        <div className="container-page">
-          <SectionHeading id="why-heading" title={page.whyChooseHeading ?? ''} />
-          <div className="mt-12">
-            <FeatureGrid features={page.whyChoose} />
-          </div>
+      <PageSection id="why-heading" title={page.whyChooseHeading} className="bg-slate-50 py-20">
+        <div className="mt-12">
+          <FeatureGrid features={page.whyChoose} />
         </div>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="locations-heading" className="py-20">
-        <div className="container-page">
-          <SectionHeading id="locations-heading" title={page.locationsHeading ?? ''} lead={page.locationsSubheading} />
-          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {locations.map((location) => (
-              <li key={location._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-                {/* The centre's photo above the flag and names; without one the card is the flag row alone. */}
-                <SanityImage image={location.image} className="aspect-[3/2] w-full bg-slate-200 object-cover" />
-                <div className="flex items-center gap-4 p-5">
-                  {location.flag ? (
-                    <img
-                      src={location.flag}
-                      alt=""
-                      width={48}
-                      height={36}
-                      loading="lazy"
-                      decoding="async"
-                      className="h-9 w-12 shrink-0 rounded-sm object-cover shadow ring-1 ring-slate-200"
-                    />
-                  ) : null}
-                  <div>
-                    <h3 className="font-semibold text-navy-900">{location.country}</h3>
-                    <p className="text-sm text-slate-600">{location.cities?.join(', ')}</p>
-                  </div>
+      <PageSection id="locations-heading" title={page.locationsHeading} lead={page.locationsSubheading}>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {locations.map((location) => (
+            <li key={location._id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+              {/* The centre's photo above the flag and names; without one the card is the flag row alone. */}
+              <SanityImage image={location.image} className="aspect-[3/2] w-full bg-slate-200 object-cover" />
+              <div className="flex items-center gap-4 p-5">
+                {location.flag ? (
+                  <img
+                    src={location.flag}
+                    alt=""
+                    width={48}
+                    height={36}
+                    loading="lazy"
+                    decoding="async"
+                    className="h-9 w-12 shrink-0 rounded-sm object-cover shadow ring-1 ring-slate-200"
+                  />
+                ) : null}
+                <div>
+                  <h3 className="font-semibold text-navy-900">{location.country}</h3>
+                  <p className="text-sm text-slate-600">{location.cities?.join(', ')}</p>
                 </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <section aria-labelledby="testimonials-heading" className="bg-navy-900 py-20 text-white">
         <div className="container-page">

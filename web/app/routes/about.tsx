@@ -9,7 +9,7 @@ import {Link, useLoaderData} from '@remix-run/react'
 import {AccreditationStrip} from '~/components/AccreditationStrip'
 import {FeatureGrid, StatsRow} from '~/components/Cards'
 import {ArrowRightIcon} from '~/components/Icons'
-import {PageHero, SectionHeading} from '~/components/PageHero'
+import {PageHero, PageSection} from '~/components/PageHero'
 import {SanityImage} from '~/components/SanityImage'
 import {prepareImage, withPreparedImage} from '~/lib/image.server'
 import {IMAGE_LAYOUTS, type PreparedImage} from '~/lib/image-layouts'
@@ -60,25 +60,20 @@ export default function About() {
         </div>
       </section>
 
-      <section aria-labelledby="pillars-heading" className="py-20">
-        <div className="container-page">
-          <h2 id="pillars-heading" className="sr-only">
-            Mission, vision and values
-          </h2>
-          <ul className="grid gap-6 md:grid-cols-3">
-            {pillars.map((pillar, index) => (
-              <li key={pillar.title} className="flex flex-col overflow-hidden rounded-2xl border-t-4 border-brass-400 bg-white shadow-md">
-                {/* The first pillar's photo is the page's largest picture in the first screen (its LCP image). */}
-                <PillarImage image={pillar.image} priority={index === 0} />
-                <div className="p-8">
-                  <h3 className="text-xl font-bold text-navy-900">{pillar.title}</h3>
-                  <p className="mt-3 leading-relaxed text-slate-600">{pillar.description}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="pillars-heading" hiddenTitle="Mission, vision and values">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {pillars.map((pillar, index) => (
+            <li key={pillar.title} className="flex flex-col overflow-hidden rounded-2xl border-t-4 border-brass-400 bg-white shadow-md">
+              {/* The first pillar's photo is the page's largest picture in the first screen (its LCP image). */}
+              <PillarImage image={pillar.image} priority={index === 0} />
+              <div className="p-8">
+                <h3 className="text-xl font-bold text-navy-900">{pillar.title}</h3>
+                <p className="mt-3 leading-relaxed text-slate-600">{pillar.description}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
 
       <section aria-labelledby="excellence-heading" className="bg-navy-900 py-20 text-white">
         <div className="container-page grid items-center gap-12 lg:grid-cols-2">
@@ -102,41 +97,35 @@ export default function About() {
       </section>
 
       {team.length ? (
-        <section aria-labelledby="team-heading" className="bg-slate-50 py-20">
-          <div className="container-page">
-            <SectionHeading id="team-heading" title={page.teamHeading || 'Our Team'} />
-            <ul className="mt-12 grid grid-cols-2 gap-6 lg:grid-cols-4">
-              {team.map((member) => (
-                <li key={member._key} className="text-center">
-                  <SanityImage
-                    image={member.photo}
-                    className="mx-auto aspect-square w-full max-w-60 rounded-2xl bg-slate-200 object-cover shadow-sm"
-                    fallback={
-                      <span
-                        aria-hidden="true"
-                        className="mx-auto grid aspect-square w-full max-w-60 place-items-center rounded-2xl bg-navy-800 text-4xl font-bold text-brass-300"
-                      >
-                        {initials(member.name)}
-                      </span>
-                    }
-                  />
-                  <h3 className="mt-4 font-semibold text-navy-900">{member.name}</h3>
-                  <p className="text-sm text-slate-600">{member.role}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <PageSection id="team-heading" title={page.teamHeading || 'Our Team'} className="bg-slate-50 py-20">
+          <ul className="mt-12 grid grid-cols-2 gap-6 lg:grid-cols-4">
+            {team.map((member) => (
+              <li key={member._key} className="text-center">
+                <SanityImage
+                  image={member.photo}
+                  className="mx-auto aspect-square w-full max-w-60 rounded-2xl bg-slate-200 object-cover shadow-sm"
+                  fallback={
+                    <span
+                      aria-hidden="true"
+                      className="mx-auto grid aspect-square w-full max-w-60 place-items-center rounded-2xl bg-navy-800 text-4xl font-bold text-brass-300"
+                    >
+                      {initials(member.name)}
+                    </span>
+                  }
+                />
+                <h3 className="mt-4 font-semibold text-navy-900">{member.name}</h3>
+                <p className="text-sm text-slate-600">{member.role}</p>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
       ) : null}
 
-      <section aria-labelledby="services-heading" className="py-20">
-        <div className="container-page">
-          <SectionHeading id="services-heading" title={page.servicesHeading ?? ''} />
-          <div className="mt-12">
-            <FeatureGrid features={page.services} />
-          </div>
+      <PageSection id="services-heading" title={page.servicesHeading}>
+        <div className="mt-12">
+          <FeatureGrid features={page.services} />
         </div>
-      </section>
+      </PageSection>
 
       <AccreditationStrip items={accreditations} tone="muted" />
 

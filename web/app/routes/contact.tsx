@@ -18,7 +18,7 @@ import {acceptContactMessage, ContactSubmissionSchema} from '#netlify/services/e
 import {clientAddress} from '#netlify/platform/http'
 import {CONTACT_MESSAGES, CONTACT_SUBJECTS, ContactSchema} from '#schemas/contracts/forms/contact'
 import {ErrorSummary} from '~/components/form/ErrorSummary'
-import {Field, inputClass} from '~/components/form/Field'
+import {Field, inputClass, SubmitButton} from '~/components/form/Field'
 import {CheckIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon} from '~/components/Icons'
 import {PageHero} from '~/components/PageHero'
 import {serverActionOr503} from '~/lib/client-action'
@@ -27,6 +27,7 @@ import type {loader as rootLoader} from '~/root'
 import {noStoreRouteHeaders} from '#netlify/platform/cache'
 import {readFormBody} from '~/lib/form-body.server'
 import {refusalOf} from '~/lib/service-response.server'
+import {Panel} from '~/components/ui/Panel'
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {
@@ -224,18 +225,19 @@ export default function ContactPage() {
                 </div>
 
                 <div className="sm:col-span-2">
-                  <button type="submit" className="btn-primary w-full sm:w-auto disabled:cursor-wait disabled:opacity-70" disabled={busy}>
-                    {busy ? 'Sending...' : 'Send Message'}
-                  </button>
+                  <SubmitButton busy={busy} label="Send Message" busyLabel="Sending..." className="w-full sm:w-auto" />
                 </div>
               </Form>
             </div>
           </div>
 
-          <aside aria-labelledby="contact-details-heading" className="self-start rounded-2xl bg-navy-900 p-6 text-slate-200 sm:p-8">
-            <h2 id="contact-details-heading" className="text-2xl font-bold text-white">
-              Get in touch
-            </h2>
+          <Panel
+            as="aside"
+            id="contact-details-heading"
+            title="Get in touch"
+            className="self-start rounded-2xl bg-navy-900 p-6 text-slate-200 sm:p-8"
+            headingClassName="text-2xl font-bold text-white"
+          >
             <p className="mt-2 text-sm text-slate-300">Prefer to talk? Our admissions team is happy to help.</p>
             {contact ? (
               <address className="mt-6 space-y-6 not-italic">
@@ -265,7 +267,7 @@ export default function ContactPage() {
                 ) : null}
               </address>
             ) : null}
-          </aside>
+          </Panel>
         </div>
       </section>
     </>

@@ -14,7 +14,7 @@ import {FeatureGrid} from '~/components/Cards'
 import {ogImageUrl, withPreparedImage} from '~/lib/image.server'
 import {IMAGE_LAYOUTS} from '~/lib/image-layouts'
 import {ArrowLeftIcon, ClockIcon} from '~/components/Icons'
-import {PageHero, SectionHeading} from '~/components/PageHero'
+import {PageHero, PageSection} from '~/components/PageHero'
 import {SanityImage} from '~/components/SanityImage'
 import {providerToday, secondsUntilNextProviderDay} from '#schemas/rules/batches'
 import {formatInr} from '#schemas/rules/format'
@@ -93,87 +93,79 @@ export default function CategoryPage() {
         </dl>
       </PageHero>
 
-      <section aria-labelledby="course-list-heading" className="py-16">
-        <div className="container-page">
-          <h2 id="course-list-heading" className="sr-only">
-            Courses
-          </h2>
-          <ul className="balanced-grid [--gap:1.5rem] md:[--cols:2] lg:[--cols:3]">
-            {category.courses.map((course, index) => {
-              const price = coursePriceLabel(course)
-              const payable = payableUsd(course) !== null
-              // docs/requirements.md#req-inr: the INR price, where the content has one, in the USD price's style.
-              const inr = payableInr(course)
-              return (
-                <li key={course._id}>
-                  <article
-                    id={courseAnchor(course._id)}
-                    className="flex h-full scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-                    data-testid="course-card"
-                  >
-                    {/* The course's card image, else its category's (the query falls back); the first card's is the page's LCP image. */}
-                    <SanityImage
-                      image={course.image}
-                      priority={index === 0}
-                      className="-mx-6 -mt-6 mb-5 aspect-[2/1] w-[calc(100%+3rem)] max-w-none bg-slate-200 object-cover"
-                    />
-                    <p className="text-sm font-semibold tracking-wide text-ocean-600">{course.level}</p>
-                    <h3 className="mt-1 text-xl font-bold text-navy-900">{course.name}</h3>
-                    <p className="text-sm font-medium text-slate-700">{course.fullName}</p>
-                    <p className="mt-3 flex-1 text-slate-600">{course.description}</p>
-                    <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4 text-sm">
-                      <div>
-                        <dt className="text-slate-500">Duration</dt>
-                        <dd className="flex items-center gap-1 font-semibold text-navy-900">
-                          <ClockIcon width={16} height={16} /> {course.duration}
-                        </dd>
-                      </div>
-                      <div>
-                        <dt className="text-slate-500">Investment</dt>
-                        <dd className="flex flex-wrap items-baseline gap-x-1.5 text-lg font-bold text-navy-900" data-testid="course-price">
-                          <span>{price}</span>
-                          {inr !== null ? (
-                            <>
-                              {' '}
-                              <span className="text-sm font-medium text-slate-600">or</span> <span data-testid="course-price-inr">{formatInr(inr)}</span>
-                            </>
-                          ) : null}
-                        </dd>
-                      </div>
-                    </dl>
-                    {payable ? (
-                      <CourseBatches courseName={course.name ?? ''} categoryId={category.id ?? ''} batches={course.batches} availability={availability} />
-                    ) : null}
-                    {payable ? (
-                      <Link
-                        to={enrolPath({training: category.id ?? '', course: course.name ?? '', price})}
-                        className="btn-primary mt-5"
-                        aria-label={`Enroll Now: ${course.name}`}
-                      >
-                        Enroll Now
-                      </Link>
-                    ) : (
-                      <Link to="/contact" className="btn-outline mt-5" aria-label={`Contact us for pricing: ${course.name}`}>
-                        Contact for pricing
-                      </Link>
-                    )}
-                  </article>
-                </li>
-              )
-            })}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="course-list-heading" hiddenTitle="Courses" className="py-16">
+        <ul className="balanced-grid [--gap:1.5rem] md:[--cols:2] lg:[--cols:3]">
+          {category.courses.map((course, index) => {
+            const price = coursePriceLabel(course)
+            const payable = payableUsd(course) !== null
+            // docs/requirements.md#req-inr: the INR price, where the content has one, in the USD price's style.
+            const inr = payableInr(course)
+            return (
+              <li key={course._id}>
+                <article
+                  id={courseAnchor(course._id)}
+                  className="flex h-full scroll-mt-20 flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+                  data-testid="course-card"
+                >
+                  {/* The course's card image, else its category's (the query falls back); the first card's is the page's LCP image. */}
+                  <SanityImage
+                    image={course.image}
+                    priority={index === 0}
+                    className="-mx-6 -mt-6 mb-5 aspect-[2/1] w-[calc(100%+3rem)] max-w-none bg-slate-200 object-cover"
+                  />
+                  <p className="text-sm font-semibold tracking-wide text-ocean-600">{course.level}</p>
+                  <h3 className="mt-1 text-xl font-bold text-navy-900">{course.name}</h3>
+                  <p className="text-sm font-medium text-slate-700">{course.fullName}</p>
+                  <p className="mt-3 flex-1 text-slate-600">{course.description}</p>
+                  <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-100 pt-4 text-sm">
+                    <div>
+                      <dt className="text-slate-500">Duration</dt>
+                      <dd className="flex items-center gap-1 font-semibold text-navy-900">
+                        <ClockIcon width={16} height={16} /> {course.duration}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500">Investment</dt>
+                      <dd className="flex flex-wrap items-baseline gap-x-1.5 text-lg font-bold text-navy-900" data-testid="course-price">
+                        <span>{price}</span>
+                        {inr !== null ? (
+                          <>
+                            {' '}
+                            <span className="text-sm font-medium text-slate-600">or</span> <span data-testid="course-price-inr">{formatInr(inr)}</span>
+                          </>
+                        ) : null}
+                      </dd>
+                    </div>
+                  </dl>
+                  {payable ? (
+                    <CourseBatches courseName={course.name ?? ''} categoryId={category.id ?? ''} batches={course.batches} availability={availability} />
+                  ) : null}
+                  {payable ? (
+                    <Link
+                      to={enrolPath({training: category.id ?? '', course: course.name ?? '', price})}
+                      className="btn-primary mt-5"
+                      aria-label={`Enroll Now: ${course.name}`}
+                    >
+                      Enroll Now
+                    </Link>
+                  ) : (
+                    <Link to="/contact" className="btn-outline mt-5" aria-label={`Contact us for pricing: ${course.name}`}>
+                      Contact for pricing
+                    </Link>
+                  )}
+                </article>
+              </li>
+            )
+          })}
+        </ul>
+      </PageSection>
 
       {why ? (
-        <section aria-labelledby="why-heading" className="bg-slate-50 py-16">
-          <div className="container-page">
-            <SectionHeading id="why-heading" title={why.categoryWhyHeading ?? ''} />
-            <div className="mt-10">
-              <FeatureGrid features={why.categoryWhy} />
-            </div>
+        <PageSection id="why-heading" title={why.categoryWhyHeading} className="bg-slate-50 py-16">
+          <div className="mt-10">
+            <FeatureGrid features={why.categoryWhy} />
           </div>
-        </section>
+        </PageSection>
       ) : null}
 
       <AdmissionsLinks />

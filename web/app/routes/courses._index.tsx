@@ -6,8 +6,8 @@
 import {data} from '@remix-run/node'
 import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
-import {CategoryCard, FeatureGrid} from '~/components/Cards'
-import {PageHero, SectionHeading} from '~/components/PageHero'
+import {CategoryList, FeatureGrid} from '~/components/Cards'
+import {PageHero, PageSection} from '~/components/PageHero'
 import {contentRouteHeaders, pageCacheHeaders} from '#netlify/platform/cache'
 import {fetchContent} from '#netlify/platform/content/client'
 import {previewOptions} from '~/lib/preview.server'
@@ -48,29 +48,15 @@ export default function Courses() {
         </div>
       </PageHero>
 
-      <section id="courses" aria-labelledby="categories-heading" className="scroll-mt-20 py-20">
-        <div className="container-page">
-          <h2 id="categories-heading" className="sr-only">
-            Training categories
-          </h2>
-          <ul className="balanced-grid [--gap:2rem] md:[--cols:2] lg:[--cols:3]">
-            {categories.map((category) => (
-              <li key={category._id}>
-                <CategoryCard category={category} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="categories-heading" hiddenTitle="Training categories" anchor="courses" className="scroll-mt-20 py-20">
+        <CategoryList categories={categories} className="balanced-grid [--gap:2rem] md:[--cols:2] lg:[--cols:3]" />
+      </PageSection>
 
-      <section aria-labelledby="excellence-heading" className="bg-slate-50 py-20">
-        <div className="container-page">
-          <SectionHeading id="excellence-heading" title={page.benefitsHeading ?? ''} />
-          <div className="mt-12">
-            <FeatureGrid features={page.benefits} columns={4} />
-          </div>
+      <PageSection id="excellence-heading" title={page.benefitsHeading} className="bg-slate-50 py-20">
+        <div className="mt-12">
+          <FeatureGrid features={page.benefits} columns={4} />
         </div>
-      </section>
+      </PageSection>
     </>
   )
 }

@@ -10,9 +10,11 @@
 import {data} from '@remix-run/node'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {Form, Link, useLoaderData, useNavigation} from '@remix-run/react'
+import type {ReactNode} from 'react'
 import {BackToCourses} from '~/components/Admissions'
 import {BatchSeats, batchEnrolHref} from '~/components/Batches'
 import {PageHero} from '~/components/PageHero'
+import {Table, columnsOf, type TableColumn} from '~/components/ui/Table'
 import {batchDateRange, batchMonths, calendarFilters, filterBatches, monthLabel, providerToday, secondsUntilNextProviderDay} from '#schemas/rules/batches'
 import {useBatchAvailability} from '~/lib/batch-availability'
 import {contentRouteHeaders, pageCacheHeaders} from '#netlify/platform/cache'
@@ -83,43 +85,29 @@ export default function CourseCalendar() {
             Filter batches
           </h2>
           <Form method="get" preventScrollReset className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-            <label className="block text-sm font-medium text-slate-700">
-              Category
-              <select name="category" defaultValue={filters.category} className={selectClass}>
-                <option value="">All categories</option>
-                {categories.map((category) => (
-                  <option key={category._id} value={category.id}>
-                    {category.title}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="block text-sm font-medium text-slate-700">
-              Location
-              <select name="location" defaultValue={filters.location} className={selectClass}>
-                <option value="">All locations</option>
-                {locations.map((location) => (
-                  <optgroup key={location._id} label={location.country}>
-                    {location.cities.map((city) => (
-                      <option key={city} value={city}>
-                        {city}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            </label>
-            <label className="block text-sm font-medium text-slate-700">
-              Month
-              <select name="month" defaultValue={filters.month} className={selectClass}>
-                <option value="">All months</option>
-                {months.map((month) => (
-                  <option key={month} value={month}>
-                    {monthLabel(month)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect
+              label="Category"
+              name="category"
+              value={filters.category}
+              allLabel="All categories"
+              options={categories.map((category) => ({value: category.id ?? '', label: category.title ?? ''}))}
+            />
+            <FilterSelect label="Location" name="location" value={filters.location} allLabel="All locations">
+              {locations.map((location) => (
+                <optgroup key={location._id} label={location.country}>
+                  {location.cities.map((city) => (
+                    <option key={city}>{city}</option>
+                  ))}
+                </optgroup>
+              ))}
+            </FilterSelect>
+            <FilterSelect
+              label="Month"
+              name="month"
+              value={filters.month}
+              allLabel="All months"
+              options={months.map((month) => ({value: month, label: monthLabel(month)}))}
+            />
             <div className="flex flex-wrap items-center gap-3">
               <button type="submit" className="btn-primary">
                 Show batches
@@ -153,39 +141,24 @@ export default function CourseCalendar() {
           ) : (
             <>
               <div className="mt-6 hidden overflow-x-auto rounded-xl border border-slate-200 sm:block">
-                <table className="w-full text-left text-sm" data-testid="calendar-table">
-                  <caption className="sr-only">Upcoming batches: dates, course, location and seats</caption>
-                  <thead className="bg-slate-100 text-slate-700">
-                    <tr>
-                      <th scope="col" className="px-4 py-3 font-semibold">
-                        Dates
-                      </th>
-                      <th scope="col" className="px-4 py-3 font-semibold">
-                        Course
-                      </th>
-                      <th scope="col" className="px-4 py-3 font-semibold">
-                        Location
-                      </th>
-                      <th scope="col" className="px-4 py-3 font-semibold">
-                        Seats
-                      </th>
-                      <th scope="col" className="px-4 py-3 font-semibold">
-                        <span className="sr-only">Enrolment</span>
-                      </th>
-                    </tr>
-                  </thead>
+                <Table
+                  className="w-full text-left text-sm"
+                  testId="calendar-table"
+                  caption="Upcoming batches: dates, course, location and seats"
+                  headClassName="bg-slate-100 text-slate-700"
+                  headingClassName="px-4 py-3 font-semibold"
+                  columns={CALENDAR_COLUMNS}
+                >
                   <tbody className="divide-y divide-slate-200 bg-white">
                     {batches.map((batch) => (
                       <tr key={batch._id} data-testid="calendar-row" data-batch-id={batch._id}>
                         <td className="px-4 py-3 font-semibold whitespace-nowrap text-navy-900">{batchDateRange(batch)}</td>
                         <td className="px-4 py-3">
-                          <span className="font-semibold text-navy-900">{batch.course.name}</span>
-                          {batch.course.fullName ? <span className="block text-slate-600">{batch.course.fullName}</span> : null}
+                          <BatchCourse batch={batch} />
                           {batch.note ? <span className="mt-1 block text-xs text-slate-600">{batch.note}</span> : null}
                         </td>
                         <td className="px-4 py-3">
-                          {batch.city}, {batch.location?.country}
-                          {batch.venue ? <span className="block text-xs text-slate-600">{batch.venue}</span> : null}
+                          <BatchPlace batch={batch} />
                         </td>
                         <td className="px-4 py-3 whitespace-nowrap">
                           <BatchSeats batch={batch} availability={availability} />
@@ -196,7 +169,7 @@ export default function CourseCalendar() {
                       </tr>
                     ))}
                   </tbody>
-                </table>
+                </Table>
               </div>
 
               <ul className="mt-6 space-y-4 sm:hidden" aria-label="Upcoming batches">
@@ -204,12 +177,10 @@ export default function CourseCalendar() {
                   <li key={batch._id} className="rounded-xl border border-slate-200 bg-white p-4" data-testid="calendar-card" data-batch-id={batch._id}>
                     <p className="font-semibold text-navy-900">{batchDateRange(batch)}</p>
                     <p className="mt-1">
-                      <span className="font-semibold text-navy-900">{batch.course.name}</span>
-                      {batch.course.fullName ? <span className="block text-sm text-slate-600">{batch.course.fullName}</span> : null}
+                      <BatchCourse batch={batch} small />
                     </p>
                     <p className="mt-1 text-sm text-slate-700">
-                      {batch.city}, {batch.location?.country}
-                      {batch.venue ? <span className="block text-xs text-slate-600">{batch.venue}</span> : null}
+                      <BatchPlace batch={batch} />
                     </p>
                     {batch.note ? <p className="mt-1 text-xs text-slate-600">{batch.note}</p> : null}
                     <div className="mt-3 flex items-center justify-between gap-3 text-sm">
@@ -228,6 +199,63 @@ export default function CourseCalendar() {
 }
 
 type CalendarBatch = ReturnType<typeof useLoaderData<typeof loader>>['batches'][number]
+
+const CALENDAR_COLUMNS: TableColumn[] = [
+  ...columnsOf(['Dates', 'Course', 'Location', 'Seats']),
+  {key: 'enrol', label: <span className="sr-only">Enrolment</span>},
+]
+
+/** One of the filters: a labelled select whose first option ("All …") clears it, then `options` or the grouped `children`. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  allLabel,
+  options = [],
+  children,
+}: {
+  label: string
+  name: string
+  value: string
+  allLabel: string
+  options?: ReadonlyArray<{value: string; label: string}>
+  children?: ReactNode
+}) {
+  return (
+    <label className="block text-sm font-medium text-slate-700">
+      {label}
+      <select name={name} defaultValue={value} className={selectClass}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+        {children}
+      </select>
+    </label>
+  )
+}
+
+/** The batch's course: its short name, then its full name (smaller on a card). */
+function BatchCourse({batch, small = false}: {batch: CalendarBatch; small?: boolean}) {
+  return (
+    <>
+      <span className="font-semibold text-navy-900">{batch.course.name}</span>
+      {batch.course.fullName ? <span className={`block text-slate-600${small ? ' text-sm' : ''}`}>{batch.course.fullName}</span> : null}
+    </>
+  )
+}
+
+/** Where the batch is held: city, country, and the venue under them. */
+function BatchPlace({batch}: {batch: CalendarBatch}) {
+  return (
+    <>
+      {batch.city}, {batch.location?.country}
+      {batch.venue ? <span className="block text-xs text-slate-600">{batch.venue}</span> : null}
+    </>
+  )
+}
 
 /** "Enroll" for an open batch (labelled with the course, dates and city); nothing for a closed one. */
 function EnrolLink({batch}: {batch: CalendarBatch}) {

@@ -13,7 +13,7 @@
  */
 import {enrolmentBatchText} from '#schemas/rules/batches'
 import {data, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
-import {Link, useLoaderData} from '@remix-run/react'
+import {useLoaderData} from '@remix-run/react'
 import {useRef} from 'react'
 import {CheckIcon} from '~/components/Icons'
 import type {InstallmentRow} from '~/components/InstallmentTable'
@@ -31,6 +31,7 @@ import {useFocusOnArrival} from '~/lib/use-focus-on-arrival'
 import {receiptPdfPath} from '#schemas/rules/paths'
 import {NEXT_STEPS_QUERY} from '#netlify/platform/content/queries'
 import {findConfirmedEnrolment} from '#netlify/services/enrolments/paid-enrolment'
+import {LinkButtons} from '~/components/ui/LinkButtons'
 
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 
@@ -142,14 +143,13 @@ export default function EnrolmentConfirmation() {
               </div>
             ))}
           </dl>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/courses" className="btn-secondary">
-              Browse more courses
-            </Link>
-            <Link to="/" className="btn-outline">
-              Back to Home
-            </Link>
-          </div>
+          <LinkButtons
+            className="mt-6"
+            links={[
+              {to: '/courses', label: 'Browse more courses'},
+              {to: '/', label: 'Back to Home'},
+            ]}
+          />
         </section>
 
         <section aria-labelledby="next-heading" className="rounded-2xl border border-slate-200 p-6">

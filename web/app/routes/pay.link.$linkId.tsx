@@ -23,6 +23,7 @@ import type {SandboxLinkPayResponse} from '#schemas/contracts/installments'
 import {getEnrolment} from '#netlify/services/enrolments/enrolments'
 import {cadetshipSchedule, getSandboxLink} from '#netlify/services/installments/installments'
 import {getPaymentsConfig, isProduction, sandboxAvailable} from '#netlify/platform/payments/config'
+import {SummaryRow} from '~/components/ui/SummaryRow'
 
 const NOINDEX = {'X-Robots-Tag': 'noindex, nofollow'}
 const notFound = () => new Response('Not Found', {status: 404, headers: noStoreHeaders(NOINDEX)})
@@ -122,17 +123,13 @@ export default function PaymentLinkPage() {
                 ['Pay by', view.expireBy],
               ] as Array<[string, string]>
             ).map(([term, value]) => (
-              <div key={term} className="flex flex-wrap justify-between gap-x-4">
-                <dt className="text-slate-600">{term}</dt>
-                <dd className="text-right font-semibold break-words text-navy-900">{value}</dd>
-              </div>
+              <SummaryRow key={term} term={term}>
+                {value}
+              </SummaryRow>
             ))}
-            <div className="flex flex-wrap justify-between gap-x-4 border-t border-slate-200 pt-2">
-              <dt className="text-slate-600">Amount</dt>
-              <dd className="text-lg font-bold text-navy-900" data-testid="link-amount">
-                {view.amount}
-              </dd>
-            </div>
+            <SummaryRow term="Amount" className="border-t border-slate-200 pt-2" valueClassName="text-lg font-bold text-navy-900" testId="link-amount">
+              {view.amount}
+            </SummaryRow>
           </dl>
           {paid ? (
             <p role="status" className="mt-5 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-900" data-testid="link-paid">

@@ -9,7 +9,7 @@ import type {MetaFunction, LoaderFunctionArgs} from '@remix-run/node'
 import {Link, useLoaderData} from '@remix-run/react'
 import type {ComponentType} from 'react'
 import {AnchorIcon, CheckIcon, ShieldIcon, StarIcon} from '~/components/Icons'
-import {PageHero} from '~/components/PageHero'
+import {PageHero, PageSection} from '~/components/PageHero'
 import {ServiceCard} from '~/components/ServiceCard'
 import {contentRouteHeaders, docTag, pageCacheHeaders} from '#netlify/platform/cache'
 import {fetchContent} from '#netlify/platform/content/client'
@@ -58,18 +58,13 @@ export default function ServicesOverview() {
     <>
       <PageHero tone="light" eyebrow="Maritime Services" title={heading} lead={subheading} />
 
-      <section aria-labelledby="services-heading" className="py-14 sm:py-20">
-        <div className="container-page">
-          <h2 id="services-heading" className="sr-only">
-            Our services
-          </h2>
-          <ul className="balanced-grid [--gap:1.5rem] sm:[--cols:2] lg:[--cols:3]">
-            {services.map((service) => (
-              <ServiceCard key={service._id} page={service} icon={SERVICE_ICONS[service.slug] ?? AnchorIcon} />
-            ))}
-          </ul>
-        </div>
-      </section>
+      <PageSection id="services-heading" hiddenTitle="Our services" className="py-14 sm:py-20">
+        <ul className="balanced-grid [--gap:1.5rem] sm:[--cols:2] lg:[--cols:3]">
+          {services.map((service) => (
+            <ServiceCard key={service._id} page={service} icon={SERVICE_ICONS[service.slug] ?? AnchorIcon} />
+          ))}
+        </ul>
+      </PageSection>
 
       <section aria-labelledby="services-cta-heading" className="bg-navy-900 py-14 text-white sm:py-20">
         <div className="container-page max-w-3xl text-center">

@@ -18,6 +18,7 @@ import {DateOfBirthFormSchema} from '#schemas/contracts/forms/verify'
 import {PageHero} from '~/components/PageHero'
 import {CertificateAnswer} from '~/components/verify/CertificateAnswer'
 import {DateOfBirthField, useVerifyForm} from '~/components/verify/VerifyForm'
+import {SubmitButton} from '~/components/form/Field'
 import {VerifyOutcome} from '~/components/verify/VerifyOutcome'
 import {VERIFY_UNAVAILABLE} from '~/components/verify/verify-text'
 import {noStoreRouteHeaders} from '#netlify/platform/cache'
@@ -83,9 +84,7 @@ export default function VerifyNumberPage() {
                 {errorSummary(['dateOfBirth'])}
                 <Form method="post" {...formProps} aria-labelledby="verify-dob-heading" className="mt-5 flex flex-col gap-4 sm:flex-row sm:items-end">
                   <DateOfBirthField field={fields.dateOfBirth} className="sm:w-64" />
-                  <button type="submit" className="btn-primary disabled:cursor-wait disabled:opacity-70" disabled={busy}>
-                    {busy ? 'Checking...' : 'Show full name'}
-                  </button>
+                  <SubmitButton busy={busy} label="Show full name" busyLabel="Checking..." />
                 </Form>
               </div>
             </>

@@ -16,7 +16,7 @@ import {getInputProps} from '@conform-to/react'
 import {data, type ActionFunctionArgs, type HeadersFunction, type MetaFunction} from '@remix-run/node'
 import {Form, type ClientActionFunctionArgs} from '@remix-run/react'
 import {VerifyFormSchema} from '#schemas/contracts/forms/verify'
-import {Field, inputClass} from '~/components/form/Field'
+import {Field, inputClass, SubmitButton} from '~/components/form/Field'
 import {PageHero} from '~/components/PageHero'
 import {DateOfBirthField, useVerifyForm} from '~/components/verify/VerifyForm'
 import {VerifyOutcome} from '~/components/verify/VerifyOutcome'
@@ -26,6 +26,7 @@ import {serverActionOr503} from '~/lib/client-action'
 import {pageMeta} from '~/lib/meta'
 import {VERIFY_PATH} from '#schemas/rules/certificates'
 import {NOINDEX, verifyFromForm, type VerifyActionData} from '~/pages/verify-lookup.server'
+import {Panel} from '~/components/ui/Panel'
 
 export const meta: MetaFunction = ({matches}) =>
   pageMeta(matches, {
@@ -69,10 +70,12 @@ export default function VerifyPage() {
       />
       <section aria-label="Certificate verification" className="py-12 sm:py-16">
         <div className="container-page grid max-w-3xl gap-8">
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <h2 id="verify-form-heading" className="text-xl font-bold text-navy-900">
-              Certificate details
-            </h2>
+          <Panel
+            id="verify-form-heading"
+            title="Certificate details"
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+            headingClassName="text-xl font-bold text-navy-900"
+          >
             {errorSummary(FIELD_ORDER)}
             <Form method="post" {...formProps} aria-labelledby="verify-form-heading" className="mt-5 grid gap-5 sm:grid-cols-2">
               <Field label={VERIFY_LABELS.number} field={fields.number} required hint="As printed on the certificate, e.g. MTC-BOSIET-2026-00001.">
@@ -87,12 +90,10 @@ export default function VerifyPage() {
               </Field>
               <DateOfBirthField field={fields.dateOfBirth} hint="The holder’s date of birth." />
               <div className="sm:col-span-2">
-                <button type="submit" className="btn-primary w-full disabled:cursor-wait disabled:opacity-70 sm:w-auto" disabled={busy}>
-                  {busy ? 'Checking...' : 'Verify certificate'}
-                </button>
+                <SubmitButton busy={busy} label="Verify certificate" busyLabel="Checking..." className="w-full sm:w-auto" />
               </div>
             </Form>
-          </div>
+          </Panel>
           <VerifyOutcome outcome={outcome} />
         </div>
       </section>

@@ -18,6 +18,7 @@
  */
 import {useId, useMemo, useState} from 'react'
 import {formatMoney} from '#schemas/rules/format'
+import {Table, type TableColumn} from '~/components/ui/Table'
 import {fromMinorUnits} from '#schemas/rules/price'
 import {monthLabel, revenueByMonth, type CurrencyRevenue, type MonthRevenue, type RevenueRow} from '#schemas/rules/revenue'
 
@@ -97,56 +98,58 @@ export function RevenueByMonth({rows, now}: {rows: readonly RevenueRow[]; now: D
 
 /** The data table of one currency's months, with their total (always rendered: screen readers read it when it is not shown). */
 function MonthTable({revenue, captionId}: {revenue: CurrencyRevenue; captionId: string}) {
+  const sum = (field: 'paidMinor' | 'refundedMinor') => revenue.months.reduce((total, month) => total + month[field], 0)
   return (
-    <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-      <caption id={captionId} className="px-3 py-2 text-left text-sm font-semibold text-navy-900">
-        Revenue by month, {revenue.currency}: paid minus refunded
-      </caption>
-      <thead className="bg-slate-50">
-        <tr>
-          <th scope="col" className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900">
-            Month
-          </th>
-          {['Paid', 'Refunded', 'Revenue'].map((name) => (
-            <th key={name} scope="col" className="px-3 py-2 text-right font-semibold whitespace-nowrap text-navy-900">
-              {name}
-            </th>
-          ))}
-        </tr>
-      </thead>
+    <Table
+      caption={`Revenue by month, ${revenue.currency}: paid minus refunded`}
+      captionId={captionId}
+      captionClassName="px-3 py-2 text-left text-sm font-semibold text-navy-900"
+      columns={MONTH_COLUMNS}
+      className="min-w-full divide-y divide-slate-200 text-left text-sm"
+      headClassName="bg-slate-50"
+      headingClassName="px-3 py-2 font-semibold whitespace-nowrap text-navy-900"
+    >
       <tbody className="divide-y divide-slate-100">
         {revenue.months.map((month) => (
-          <tr key={month.month}>
-            <th scope="row" className="px-3 py-2 font-medium whitespace-nowrap text-navy-900">
-              {monthLabel(month.month, 'long')}
-            </th>
-            <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(month.paidMinor, revenue.currency)}</td>
-            <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{money(month.refundedMinor, revenue.currency)}</td>
-            <td className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums">{money(month.netMinor, revenue.currency)}</td>
-          </tr>
+          <MoneyRow
+            key={month.month}
+            label={monthLabel(month.month, 'long')}
+            amounts={[month.paidMinor, month.refundedMinor, month.netMinor]}
+            currency={revenue.currency}
+            labelClassName="font-medium whitespace-nowrap"
+          />
         ))}
       </tbody>
       <tfoot className="border-t border-slate-300">
-        <tr>
-          <th scope="row" className="px-3 py-2 font-semibold text-navy-900">
-            Total
-          </th>
-          <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-            {money(
-              revenue.months.reduce((sum, month) => sum + month.paidMinor, 0),
-              revenue.currency,
-            )}
-          </td>
-          <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">
-            {money(
-              revenue.months.reduce((sum, month) => sum + month.refundedMinor, 0),
-              revenue.currency,
-            )}
-          </td>
-          <td className="px-3 py-2 text-right font-semibold whitespace-nowrap tabular-nums">{money(revenue.netMinor, revenue.currency)}</td>
-        </tr>
+        <MoneyRow
+          label="Total"
+          amounts={[sum('paidMinor'), sum('refundedMinor'), revenue.netMinor]}
+          currency={revenue.currency}
+          labelClassName="font-semibold"
+        />
       </tfoot>
-    </table>
+    </Table>
+  )
+}
+
+const MONTH_COLUMNS: TableColumn[] = [
+  {key: 'month', label: 'Month'},
+  ...['Paid', 'Refunded', 'Revenue'].map((label) => ({key: label, label, className: 'text-right'})),
+]
+
+/** A row of the table: its heading, then paid, refunded and revenue (the last in bold), minor units of `currency`. */
+function MoneyRow({label, amounts, currency, labelClassName}: {label: string; amounts: readonly number[]; currency: string; labelClassName: string}) {
+  return (
+    <tr>
+      <th scope="row" className={`px-3 py-2 text-navy-900 ${labelClassName}`}>
+        {label}
+      </th>
+      {amounts.map((amount, index) => (
+        <td key={index} className={`px-3 py-2 text-right whitespace-nowrap tabular-nums${index === amounts.length - 1 ? ' font-semibold' : ''}`}>
+          {money(amount, currency)}
+        </td>
+      ))}
+    </tr>
   )
 }
 

@@ -13,6 +13,7 @@ import {isPassed, PASS_LABELS} from '#schemas/rules/exam-pass'
 import {ArrowLeftIcon, CheckIcon, CloseIcon, Icon, type IconProps} from '~/components/Icons'
 import {formatTimeSpent, PERFORMANCE_BANDS, performanceColour, type ExamScore, type PerformanceColour, type QuestionResult} from '#schemas/rules/exam-scoring'
 import {pointsText} from '~/lib/exam-results-file'
+import {Panel} from '~/components/ui/Panel'
 
 /** Tailwind classes of each performance band (text colours keep 4.5:1 on white). */
 const BAND: Record<PerformanceColour, {bar: string; ring: string; text: string; soft: string; message: string}> = {
@@ -227,10 +228,7 @@ export function QuestionBreakdown({
   explanations?: Record<string, ExplanationBlocks>
 }) {
   return (
-    <section aria-labelledby="breakdown-heading" className="min-w-0">
-      <h2 id="breakdown-heading" className="text-2xl font-bold text-navy-900">
-        Question breakdown
-      </h2>
+    <Panel id="breakdown-heading" title="Question breakdown" className="min-w-0">
       <p className="mt-1 text-slate-600">
         {showCorrectAnswers ? 'Each question with your answer and the correct answer.' : 'Each question with your answer and whether it was correct.'}
       </p>
@@ -246,7 +244,7 @@ export function QuestionBreakdown({
           </li>
         ))}
       </ol>
-    </section>
+    </Panel>
   )
 }
 

@@ -113,3 +113,15 @@ export function Field({
     </div>
   )
 }
+
+/**
+ * A form's submit button: `label`, or `busyLabel` ("Sending...") and disabled while the form is
+ * submitted (so a second press cannot send it twice). `className` sizes and places it.
+ */
+export function SubmitButton({busy, label, busyLabel, className = ''}: {busy: boolean; label: string; busyLabel: string; className?: string}) {
+  return (
+    <button type="submit" className={`btn-primary disabled:cursor-wait disabled:opacity-70 ${className}`} disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  )
+}

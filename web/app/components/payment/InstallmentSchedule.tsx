@@ -15,6 +15,13 @@ import {
   type InstallmentContent,
   type InstallmentState,
 } from '#schemas/rules/installments'
+import {Table, type TableColumn} from '~/components/ui/Table'
+
+const COLUMNS: TableColumn[] = [
+  {key: 'installment', label: 'Installment', className: 'pr-2'},
+  {key: 'duration', label: 'Duration', className: 'pr-2'},
+  {key: 'fee', label: 'Fee', className: 'text-right'},
+]
 
 /** An installment's state as the confirmation page shows it. */
 export type ScheduleState = {number: number; state: InstallmentState; receiptNumber?: string; linkUrl?: string}
@@ -47,26 +54,13 @@ export function InstallmentSchedule({
         {installmentOfText(current, schedule.length)}
       </p>
       <div className="overflow-x-auto">
-        <table className="mt-2 w-full text-left text-sm">
-          <caption className="sr-only">Cadetship fee installments</caption>
-          <thead>
-            <tr className={dark ? 'text-slate-300' : 'border-b border-slate-200 text-slate-600'}>
-              <th scope="col" className="py-1.5 pr-2 font-medium">
-                Installment
-              </th>
-              <th scope="col" className="py-1.5 pr-2 font-medium">
-                Duration
-              </th>
-              <th scope="col" className="py-1.5 text-right font-medium">
-                Fee
-              </th>
-              {states ? (
-                <th scope="col" className="py-1.5 pl-3 font-medium">
-                  Status
-                </th>
-              ) : null}
-            </tr>
-          </thead>
+        <Table
+          caption="Cadetship fee installments"
+          columns={states ? [...COLUMNS, {key: 'status', label: 'Status', className: 'pl-3'}] : COLUMNS}
+          className="mt-2 w-full text-left text-sm"
+          headRowClassName={dark ? 'text-slate-300' : 'border-b border-slate-200 text-slate-600'}
+          headingClassName="py-1.5 font-medium"
+        >
           <tbody>
             {schedule.map((row) => {
               const state = states?.find((s) => s.number === row.number)
@@ -106,7 +100,7 @@ export function InstallmentSchedule({
               {states ? <td /> : null}
             </tr>
           </tfoot>
-        </table>
+        </Table>
       </div>
       {!states ? (
         <p className={`mt-2 text-xs ${muted}`}>
