@@ -10,7 +10,7 @@ import {RemixServer} from '@remix-run/react'
 import {isbot} from 'isbot'
 import {renderToPipeableStream} from 'react-dom/server'
 import {NonceProvider} from './lib/nonce'
-import {closeDocumentLast} from './lib/html-stream.server'
+import {closeDocumentLast, dropRenderPadding} from './lib/html-stream.server'
 import {lowPriorityModulePreloads} from './lib/preload-priority.server'
 import {previewFraming} from './lib/preview.server'
 import {applySecurityHeaders, createNonce, razorpayEnabled, sanityCdnEnabled} from '#netlify/platform/security'
@@ -42,7 +42,7 @@ export default async function handleRequest(request: Request, responseStatusCode
           const body = new PassThrough()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           // The route data's scripts stream after React's `</body></html>`: the end tags go last.
-          const html = body.pipe(lowPriorityModulePreloads()).pipe(closeDocumentLast())
+          const html = body.pipe(dropRenderPadding()).pipe(lowPriorityModulePreloads()).pipe(closeDocumentLast())
           resolve(new Response(createReadableStreamFromReadable(html), {headers: responseHeaders, status: responseStatusCode}))
           pipe(body)
         },

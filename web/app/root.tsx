@@ -5,7 +5,7 @@
  * own route loader. The head carries the JSON-LD of the page (components/StructuredData.tsx).
  */
 import type {LinksFunction, LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
-import {isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData} from '@remix-run/react'
+import {isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData} from '@remix-run/react'
 import {useEffect, type ReactNode} from 'react'
 import {PreviewOverlays} from './components/PreviewOverlays'
 import {SiteFooter} from './components/SiteFooter'
@@ -23,7 +23,6 @@ import stylesheet from './tailwind.css?url'
 import brandFont from '@fontsource-variable/figtree/files/figtree-latin-wght-normal.woff2?url'
 import {appIconLinks, ogImageUrl, prepareImage} from '~/lib/image.server'
 import {IMAGE_LAYOUTS} from '~/lib/image-layouts'
-import {LinkButtons} from '~/components/ui/LinkButtons'
 
 export const links: LinksFunction = () => [
   // The brand font's one file (tailwind.css declares it; docs/requirements.md#req-issue-19-font),
@@ -123,13 +122,14 @@ export function ErrorBoundary() {
             ? 'The page you were looking for has moved or never existed. Our courses and services are one click away.'
             : 'Please try again in a moment. If the problem continues, contact our admissions team.'}
         </p>
-        <LinkButtons
-          className="mt-8 justify-center"
-          links={[
-            {to: '/', label: 'Back to Home'},
-            {to: '/courses', label: 'Browse Certifications'},
-          ]}
-        />
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/" className="btn-secondary">
+            Back to Home
+          </Link>
+          <Link to="/courses" className="btn-outline">
+            Browse Certifications
+          </Link>
+        </div>
       </div>
     </section>
   )

@@ -84,3 +84,17 @@ export function closeDocumentLast(): Transform {
     },
   })
 }
+
+/**
+ * A Transform that drops the NUL bytes React 18's stream renderer writes by mistake: when a
+ * multi-byte UTF-8 character does not fit in the last bytes of its 2,048-byte buffer, it sends
+ * the whole buffer, unused bytes (zeros) included, before starting the next one. A page never
+ * means a U+0000 (HTML parsers refuse or replace it), so every NUL byte is that padding.
+ */
+export function dropRenderPadding(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+      callback(null, chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk)
+    },
+  })
+}
