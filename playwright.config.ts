@@ -25,7 +25,9 @@ export default defineConfig({
     // leaves, so it records none there (E2E_TRACE=on records them anyway).
     trace: process.env.CI && process.env.E2E_TRACE !== 'on' ? 'off' : 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's old headless shell, as Playwright's own headless runs use: the full browser
+      // costs about twice the CPU (tests/e2e/ensure-chromium.sh installs both).
+      executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
