@@ -21,7 +21,7 @@
  */
 import {spawnSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
-import {existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs'
+import {closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, writeSync} from 'node:fs'
 import {join, relative} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {precompress} from './precompress'
@@ -47,6 +47,55 @@ export const BUILD_OUTPUTS = ['web/build/server/server.js', 'web/build/client', 
 
 /** The stamp: the sources hash of the build in web/build. */
 export const STAMP_FILE = 'web/build/.sources-sha256'
+
+/**
+ * Held while a build runs (the process id inside), so that two builds of one tree — the CI's
+ * Netlify check and the tests beside it — never write web/build at once: the second waits, then
+ * finds the first one's build current. Outside web/build, which the build empties.
+ */
+export const LOCK_FILE = 'web/.build-lock'
+
+/** Whether process `pid` is running. */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Runs `work` holding the build lock of `base`; waits (polling every 200 ms, at most `waitMs`)
+ * while another running process holds it. A lock left by a process that ended is taken over.
+ * Throws when the wait times out.
+ */
+export function withBuildLock<T>(work: () => T, base = root, waitMs = 10 * 60_000): T {
+  const path = join(base, LOCK_FILE)
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    try {
+      const fd = openSync(path, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = Number(readFileSync(path, 'utf8').trim())
+      if (!holder || !running(holder)) {
+        rmSync(path, {force: true})
+        continue
+      }
+      if (Date.now() > deadline) throw new Error(`another build (process ${holder}) still holds ${LOCK_FILE}`)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200)
+    }
+  }
+  try {
+    return work()
+  } finally {
+    rmSync(path, {force: true})
+  }
+}
 
 /** Left out of the hash: build output, installs, dot files (caches, editors) and tests, which no build imports. */
 const skipped = (name: string) => name === 'build' || name === 'node_modules' || name.startsWith('.') || /\.test\.tsx?$/.test(name)
@@ -96,6 +145,10 @@ export function staleReason(base = root): string | null {
  * or interrupted build is never current.
  */
 export function buildSite(base = root): void {
+  withBuildLock(() => buildUnlocked(base), base)
+}
+
+function buildUnlocked(base: string): void {
   const hash = sourcesHash(base)
   rmSync(join(base, STAMP_FILE), {force: true})
   const remix = spawnSync(join(base, 'node_modules/.bin/remix'), ['vite:build', '--config', 'web/vite.config.ts'], {
@@ -112,13 +165,15 @@ export function buildSite(base = root): void {
 
 /** Builds unless the build is current; says which and why on stdout. */
 export function ensureCurrentBuild(base = root): void {
-  const reason = staleReason(base)
-  if (!reason) {
-    console.log(`build: web/build is current (${STAMP_FILE} matches the sources): not built again`)
-    return
-  }
-  console.log(`build: building, ${reason}`)
-  buildSite(base)
+  withBuildLock(() => {
+    const reason = staleReason(base)
+    if (!reason) {
+      console.log(`build: web/build is current (${STAMP_FILE} matches the sources): not built again`)
+      return
+    }
+    console.log(`build: building, ${reason}`)
+    buildUnlocked(base)
+  }, base)
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
