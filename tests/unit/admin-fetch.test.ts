@@ -4,21 +4,13 @@
  * answer, and an answer parsed by its zod contract (one that does not fit is never returned).
  */
 import {afterEach, describe, expect, it, vi} from 'vitest'
+import {stubFetch} from '../helpers/stub-fetch'
 import {z} from 'zod'
 import {AdminApiError, adminFetch, clientErrors, UnauthorizedError} from '~/components/admin/admin-fetch'
 
 afterEach(() => {
   vi.unstubAllGlobals()
 })
-
-function stubFetch(answer: Response | Error) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    if (answer instanceof Error) throw answer
-    return answer
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
 
 const schema = z.object({count: z.number().int()})
 const options = {token: 't0ken', schema, failed: 'Failed to load', noAnswer: 'No answer'}

@@ -6,6 +6,7 @@
  * header, 401 → UnauthorizedError, the server's 502/504 message, a network failure.
  */
 import {afterEach, describe, expect, it, vi} from 'vitest'
+import {stubFetch} from '../helpers/stub-fetch'
 import {checkGatewayUrl, checkWithGateway, fetchPaymentsOverview, PAYMENTS_MESSAGES, UnauthorizedError} from '~/components/admin/api'
 import {afterCheck, checkResolvesOrder, eventsCountText, ordersCountText, WEBHOOK_RESULT_LABELS} from '~/components/admin/payments'
 import {GATEWAY_TIMEOUT_MESSAGE} from '#netlify/services/admin/payments'
@@ -24,16 +25,6 @@ const order = (orderId: string): StalePendingOrder => ({
 afterEach(() => {
   vi.unstubAllGlobals()
 })
-
-/** Stubs fetch with one answer (or a rejection) and returns the mock. */
-function stubFetch(answer: Response | Error) {
-  const fetchMock = vi.fn(async () => {
-    if (answer instanceof Error) throw answer
-    return answer
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
 
 describe('payments page rules', () => {
   it('labels every webhook result', () => {

@@ -6,6 +6,7 @@
  * ~/components/admin/refunds (the form's verdict, the sentences, who may be refunded, the key).
  */
 import {afterEach, describe, expect, it, vi} from 'vitest'
+import {stubFetch} from '../helpers/stub-fetch'
 import {createRefund, REFUND_MESSAGES, refundsUrl, UnauthorizedError} from '~/components/admin/api'
 import {
   amountInputText,
@@ -25,16 +26,6 @@ import {IdempotencyKeySchema, RefundRequestSchema} from '#schemas/contracts/refu
 afterEach(() => {
   vi.unstubAllGlobals()
 })
-
-/** Stubs fetch with one answer (or a rejection) and returns the mock. */
-function stubFetch(answer: Response | Error) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => {
-    if (answer instanceof Error) throw answer
-    return answer
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
 
 const refund = (over: Partial<Refund> = {}): Refund => ({
   id: 'rf_0001',
