@@ -6,14 +6,20 @@ import {Link} from '@remix-run/react'
 import type {SITE_SETTINGS_QUERYResult} from '#schemas/content/sanity.types'
 import {AnchorIcon, ClockIcon, MailIcon, PhoneIcon, PinIcon, SocialIcon} from './Icons'
 import {SiteLogo} from './SiteLogo'
-import {NAV_LINKS} from './SiteNav'
 import type {PreparedImage} from '~/lib/image-layouts'
 
 /** The site settings without their pictures (the root loader prepares those: `logo`). */
 type Settings = Omit<NonNullable<SITE_SETTINGS_QUERYResult>, 'logo' | 'logoDark' | 'appIcon' | 'socialImage'>
 
-/** The navigation's pages (but Home), then the practice exams and enrolment. */
-const QUICK_LINKS = [...NAV_LINKS.slice(1), {to: '/exams', label: 'Practice Exams'}, {to: '/payment', label: 'Enroll Now'}]
+const QUICK_LINKS = [
+  {to: '/about', label: 'About Us'},
+  {to: '/courses', label: 'Certifications'},
+  {to: '/courses/calendar', label: 'Course Calendar'},
+  {to: '/services', label: 'Services'},
+  {to: '/exams', label: 'Practice Exams'},
+  {to: '/contact', label: 'Contact'},
+  {to: '/payment', label: 'Enroll Now'},
+]
 
 export const LEGAL_LINKS = [
   {to: '/terms', label: 'Terms & Conditions'},
