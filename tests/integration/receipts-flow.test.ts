@@ -85,7 +85,11 @@ async function runScheduledJobUntilSent(receiptNumbers: readonly string[]) {
     const failed = records.find((r) => r.status === 'failed')
     if (failed) throw new Error(`outbox message ${failed.id} failed: ${failed.lastError}`)
     if (records.length === receiptNumbers.length * 2 && records.every((r) => r.status === 'sent')) return
-    const latest = Math.max(Date.now(), ...records.map((r) => Date.parse(r.nextAttemptAt)), ...records.map((r) => Date.parse(r.lease?.until ?? '')).filter(Number.isFinite))
+    const latest = Math.max(
+      Date.now(),
+      ...records.map((r) => Date.parse(r.nextAttemptAt)),
+      ...records.map((r) => Date.parse(r.lease?.until ?? '')).filter(Number.isFinite),
+    )
     await deliverDue({now: new Date(latest)})
   }
   throw new Error('the outbox still had messages unsent after 20 runs')
