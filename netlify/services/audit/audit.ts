@@ -133,31 +133,36 @@ export async function appendAudit(input: AuditInput, options: {now?: Date} = {})
 }
 
 /**
- * Entries read by seq, for lists and the CSV: an entry never changes once stored, so a read one is
- * kept. Dropped whenever the head's entry is not the one kept for its seq (another store).
+ * Entries read by seq, for lists and the CSV: an entry never changes once stored, so one read is
+ * kept. The kept entries belong to the chain whose first entry has `firstHash` (read afresh each
+ * time): another store or chain starts afresh.
  */
-const entryCache = new Map<number, AuditEntry>()
+let entryCache: {firstHash: string; entries: Map<number, AuditEntry>} = {firstHash: '', entries: new Map()}
 const ENTRY_CACHE_LIMIT = 50_000
+
+/** Entry `seq` as stored, or null when it is missing or not an entry. */
+async function readEntry(store: Store, seq: number): Promise<AuditEntry | null> {
+  const parsed = AuditEntrySchema.safeParse(await store.get(auditEntryKey(seq), {type: 'json'}))
+  return parsed.success ? parsed.data : null
+}
 
 /** Entries 1..head.seq as stored (a missing or unreadable one left out), oldest first. */
 async function readAllEntries(store: Store): Promise<AuditEntry[]> {
   const head = await repairedHead(store)
   if (!head) return []
-  const cachedHead = entryCache.get(head.seq)
-  if ((cachedHead && cachedHead.hash !== head.hash) || entryCache.size > ENTRY_CACHE_LIMIT || [...entryCache.keys()].some((seq) => seq > head.seq)) {
-    entryCache.clear()
+  const first = await readEntry(store, 1)
+  if (!first || first.hash !== entryCache.firstHash || entryCache.entries.size > ENTRY_CACHE_LIMIT) {
+    entryCache = {firstHash: first?.hash ?? '', entries: new Map()}
   }
+  const {entries: cache} = entryCache
   const entries: AuditEntry[] = []
   for (let start = 1; start <= head.seq; start += READ_BATCH) {
     const seqs = Array.from({length: Math.min(READ_BATCH, head.seq - start + 1)}, (_, index) => start + index)
     const batch = await Promise.all(
       seqs.map(async (seq) => {
-        const cached = entryCache.get(seq)
-        if (cached) return cached
-        const parsed = AuditEntrySchema.safeParse(await store.get(auditEntryKey(seq), {type: 'json'}))
-        if (!parsed.success) return null
-        entryCache.set(seq, parsed.data)
-        return parsed.data
+        const entry = cache.get(seq) ?? (seq === 1 ? first : await readEntry(store, seq))
+        if (entry && first) cache.set(seq, entry)
+        return entry
       }),
     )
     for (const entry of batch) if (entry) entries.push(entry)
