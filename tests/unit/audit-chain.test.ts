@@ -78,6 +78,7 @@ describe('redactSummary', () => {
     expect(summary.buffer).toBe('[binary omitted]')
     expect(summary.when).toBe('2026-11-24T09:00:00.000Z')
     expect(summary.many).toHaveLength(50)
+    expect(Object.keys(redactSummary(Object.fromEntries(Array.from({length: 80}, (_, index) => [`k${index}`, index]))))).toHaveLength(50)
     expect(summary.deep).toEqual({a: {b: {c: {d: '…'}}}})
     expect('skip' in summary).toBe(false)
     expect(summary.count).toBeNull()

@@ -52,7 +52,7 @@ export const SECRET_KEY_PATTERN = /password|hash|secret|token|code|recovery|seed
 /** The longest text a summary keeps; longer text is cut to this length, its last character '…'. */
 export const SUMMARY_TEXT_LIMIT = 200
 
-/** The most items of one list a summary keeps. */
+/** The most items of one list, and keys of one object, a summary keeps. */
 export const SUMMARY_LIST_LIMIT = 50
 
 /** How deep a summary nests; anything deeper is replaced by '…'. */
@@ -65,8 +65,8 @@ const truncate = (text: string) => (text.length > SUMMARY_TEXT_LIMIT ? `${text.s
  * - every key whose name looks secret (SECRET_KEY_PATTERN: password, hash, secret, token, code,
  *   recovery, seed, key, challenge, credential — any case, anywhere in the name, at any depth) is
  *   dropped with its value;
- * - text longer than SUMMARY_TEXT_LIMIT (200) characters is cut; lists keep their first
- *   SUMMARY_LIST_LIMIT items; nesting deeper than SUMMARY_DEPTH_LIMIT becomes '…';
+ * - text longer than SUMMARY_TEXT_LIMIT (200) characters is cut; lists and objects keep their
+ *   first SUMMARY_LIST_LIMIT (50) items and keys; nesting deeper than SUMMARY_DEPTH_LIMIT becomes '…';
  * - bytes (a file's contents: ArrayBuffer, typed arrays, Blob) become '[binary omitted]';
  *   dates their ISO time; non-finite numbers null; undefined, functions and symbols are dropped.
  * A summary holds what changed (before/after of a status, a role, a count), never a value whose
@@ -79,6 +79,7 @@ export function redactSummary(summary: Readonly<Record<string, unknown>> | null 
 function redactObject(object: object, depth: number): Record<string, unknown> {
   const kept: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(object)) {
+    if (Object.keys(kept).length >= SUMMARY_LIST_LIMIT) break
     if (SECRET_KEY_PATTERN.test(key)) continue
     const redacted = redactValue(value, depth)
     if (redacted !== undefined) kept[truncate(key)] = redacted
