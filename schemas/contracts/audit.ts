@@ -58,6 +58,9 @@ export type AuditAction = z.infer<typeof AuditActionSchema>
 /** Rows per page of GET /api/admin/audit. */
 export const AUDIT_PAGE_SIZE = 50
 
+/** The CSV file's name: `audit-log-{YYYY-MM-DD}.csv` (the UTC day of `now`); the API's Content-Disposition and the page's download. */
+export const auditCsvFileName = (now: Date): string => `audit-log-${now.toISOString().slice(0, 10)}.csv`
+
 /** The previous hash of the first entry: 64 zeros. */
 export const AUDIT_GENESIS_HASH = '0'.repeat(64)
 

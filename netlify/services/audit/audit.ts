@@ -255,9 +255,6 @@ export async function auditCsv(query: AuditQueryInput | Record<string, unknown>)
   )
 }
 
-/** The CSV's file name: `audit-log-{YYYY-MM-DD}.csv` (the UTC day of `now`). */
-export const auditCsvFileName = (now: Date): string => `audit-log-${now.toISOString().slice(0, 10)}.csv`
-
 /** What verifyAuditChain found: `count` is the number of entries in the chain (the head's seq). */
 export type AuditVerification = {ok: true; count: number} | {ok: false; count: number; firstBad: {seq: number; id: string; reason: string}}
 

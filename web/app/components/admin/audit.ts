@@ -10,7 +10,7 @@
  *   send the bearer header).
  * - The labels of the actions, and how a row's person, target, time and details read.
  */
-import {AUDIT_ACTIONS, AuditPageSchema, type AuditAction, type AuditActor, type AuditPage, type AuditTarget} from '#schemas/contracts/audit'
+import {AUDIT_ACTIONS, auditCsvFileName, AuditPageSchema, type AuditAction, type AuditActor, type AuditPage, type AuditTarget} from '#schemas/contracts/audit'
 import {adminFetch, adminRequest, clientErrors} from './admin-fetch'
 import {saveBlob} from './api'
 
@@ -92,9 +92,6 @@ export function fetchAudit(token: string, query: AuditClientQuery, signal?: Abor
     serverMessage: clientErrors,
   })
 }
-
-/** The CSV file's name: `audit-log-{YYYY-MM-DD}.csv` (UTC day of `now`). */
-export const auditCsvFileName = (now: Date): string => `audit-log-${now.toISOString().slice(0, 10)}.csv`
 
 /** Downloads every entry matching the query's filters as CSV and saves it. */
 export async function downloadAuditCsv(token: string, query: AuditClientQuery): Promise<void> {
