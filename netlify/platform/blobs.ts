@@ -56,6 +56,13 @@ export const STORES = {
    * changed only through updateJSON.
    */
   certificates: 'certificates',
+  /**
+   * The staff audit log (netlify/services/audit/audit.ts), append-only and hash-chained:
+   * `head` the chain head `{seq, hash, entry}` (the latest entry itself), changed only through
+   * updateJSON; `entry/{seq, 12 digits}` one JSON AuditEntry each (schemas/contracts/audit.ts),
+   * written once (`onlyIfNew`), never changed or deleted.
+   */
+  audit: 'audit',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

@@ -1,0 +1,179 @@
+/**
+ * The contracts of the staff audit log (docs/requirements.md#req-audit-log): what one entry
+ * holds, the query of `GET /api/admin/audit` and its answer. netlify/services/audit/audit.ts
+ * writes and reads the entries; the /admin/audit page reads the answer.
+ *
+ *   GET /api/admin/audit?actor=&action=&target=&from=&to=&page=   → 200 AuditPageSchema
+ *   GET /api/admin/audit?…&format=csv                              → 200 text/csv (every match)
+ *
+ * - `actor`: a staff id or e-mail, matched case-insensitively against either (the whole value).
+ * - `action`: one of AUDIT_ACTIONS.
+ * - `target`: `type:id` (e.g. `enrolment:order_sandbox_AAAAAAAAAAAAAA`) or the id alone.
+ * - `from` / `to`: days `YYYY-MM-DD` in UTC, both inclusive.
+ * - `page`: 1, 2, …; AUDIT_PAGE_SIZE rows per page, newest first.
+ * An empty parameter is the same as an absent one. A bad one is refused with a message naming it.
+ */
+import {z} from 'zod'
+
+/** Everything staff (or scheduled work) can do that the audit log records. */
+export const AUDIT_ACTIONS = [
+  'sign-in',
+  'sign-in-failed',
+  'second-factor-failed',
+  'sign-out',
+  'password-reset-requested',
+  'password-reset',
+  'password-changed',
+  'invite',
+  'invite-resent',
+  'invite-accepted',
+  'role-change',
+  'disable',
+  'enable',
+  'session-end',
+  'second-factor-enrolled',
+  'second-factor-removed',
+  'recovery-codes-regenerated',
+  'second-factor-reset',
+  'document-view',
+  'document-download',
+  'csv-export',
+  'refund-requested',
+  'refund-outcome',
+  'enrolment-status',
+  'enrolment-note',
+  'installment-link',
+  'certificate-issue',
+  'certificate-revoke',
+  'outbox-send-again',
+  'privacy-export',
+  'privacy-erasure',
+] as const
+
+export const AuditActionSchema = z.enum(AUDIT_ACTIONS, {
+  errorMap: () => ({message: 'action must be one of the audit actions'}),
+})
+export type AuditAction = z.infer<typeof AuditActionSchema>
+
+/** Rows per page of GET /api/admin/audit. */
+export const AUDIT_PAGE_SIZE = 50
+
+/** The CSV file's name: `audit-log-{YYYY-MM-DD}.csv` (the UTC day of `now`); the API's Content-Disposition and the page's download. */
+export const auditCsvFileName = (now: Date): string => `audit-log-${now.toISOString().slice(0, 10)}.csv`
+
+/** The previous hash of the first entry: 64 zeros. */
+export const AUDIT_GENESIS_HASH = '0'.repeat(64)
+
+/** A SHA-256 digest in lowercase hex. */
+export const Sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/)
+
+/** Who did it: a signed-in staff member, or the site's scheduled work. */
+export const AuditActorSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('staff'),
+    id: z.string().trim().min(1).max(100),
+    email: z.string().trim().min(3).max(254),
+    name: z.string().trim().min(1).max(200).optional(),
+  }),
+  z.object({type: z.literal('system')}),
+])
+export type AuditActor = z.infer<typeof AuditActorSchema>
+
+/** What it was done to: a kind (`enrolment`, `staff`, `certificate`, …) and its id. */
+export const AuditTargetSchema = z.object({
+  type: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'target type must be lowercase letters, digits and hyphens'),
+  id: z.string().min(1).max(200),
+})
+export type AuditTarget = z.infer<typeof AuditTargetSchema>
+
+/** A small before/after summary (secrets and file contents never in it: redactSummary). */
+export const AuditSummarySchema = z.record(z.string(), z.unknown())
+export type AuditSummary = z.infer<typeof AuditSummarySchema>
+
+/** One entry of the log, as stored and as answered. `hash` = SHA-256 hex of `prevHash` + the canonical JSON of the entry without `hash`. */
+export const AuditEntrySchema = z.object({
+  id: z.string().min(1).max(100),
+  seq: z.number().int().min(1),
+  /** UTC ISO time. */
+  at: z.string().datetime(),
+  actor: AuditActorSchema,
+  /** The client's address, or null (scheduled work). */
+  client: z.string().max(100).nullable(),
+  action: AuditActionSchema,
+  target: AuditTargetSchema.nullable(),
+  summary: AuditSummarySchema,
+  prevHash: Sha256HexSchema,
+  hash: Sha256HexSchema,
+})
+export type AuditEntry = z.infer<typeof AuditEntrySchema>
+
+/** What a caller records: the service adds id, seq, time and the hashes. */
+export const AuditInputSchema = z.object({
+  actor: AuditActorSchema,
+  client: z.string().trim().max(100).nullish(),
+  action: AuditActionSchema,
+  target: AuditTargetSchema.nullish(),
+  summary: AuditSummarySchema.nullish(),
+})
+export type AuditInput = z.input<typeof AuditInputSchema>
+
+/** An absent or empty query parameter: undefined. */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
+
+/** Whether `value` is a real calendar day `YYYY-MM-DD` (not 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const time = Date.parse(`${value}T00:00:00.000Z`)
+  return Number.isFinite(time) && new Date(time).toISOString().startsWith(value)
+}
+
+/** A real calendar day `YYYY-MM-DD`. */
+const day = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({invalid_type_error: `${name} must be a date YYYY-MM-DD`})
+      .refine(isCalendarDay, {message: `${name} must be a date YYYY-MM-DD`})
+      .optional(),
+  )
+
+const text = (name: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? blankToUndefined(value.trim()) : blankToUndefined(value)),
+    z
+      .string({invalid_type_error: `${name} must be text`})
+      .max(max, `${name} must be at most ${max} characters`)
+      .optional(),
+  )
+
+/** The query of GET /api/admin/audit (see the module comment); `format=csv` asks for the CSV file. */
+export const AuditQuerySchema = z
+  .object({
+    actor: text('actor', 254),
+    action: z.preprocess(blankToUndefined, AuditActionSchema.optional()),
+    target: text('target', 250),
+    from: day('from'),
+    to: day('to'),
+    page: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({invalid_type_error: 'page must be a whole number of at least 1'})
+        .int('page must be a whole number of at least 1')
+        .min(1, 'page must be a whole number of at least 1')
+        .max(1_000_000, 'page must be a whole number of at least 1')
+        .default(1),
+    ),
+    format: z.preprocess(blankToUndefined, z.enum(['json', 'csv'], {errorMap: () => ({message: 'format must be json or csv'})}).optional()),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {message: 'from must be on or before to', path: ['from']})
+export type AuditQuery = z.output<typeof AuditQuerySchema>
+export type AuditQueryInput = z.input<typeof AuditQuerySchema>
+
+/** The answer of GET /api/admin/audit: one page of the matching entries, newest first. */
+export const AuditPageSchema = z.object({
+  rows: z.array(AuditEntrySchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+})
+export type AuditPage = z.infer<typeof AuditPageSchema>
