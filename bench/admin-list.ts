@@ -30,6 +30,8 @@ delete process.env.CONTEXT
 const {indexStore, listIndexedEnrolments, shardKey, shardOf, SHARD_COUNT} = await import('#netlify/services/enrolments/index-store')
 const {parseSessionSecret} = await import('#netlify/services/admin/config')
 const {signAdminToken} = await import('#netlify/services/admin/token')
+const {createSession} = await import('#netlify/services/staff/sessions')
+const {BOOTSTRAP_ID} = await import('#netlify/services/staff/directory')
 const {default: list} = await import('#netlify/functions/admin-enrolments')
 
 // Seed: the shards written directly (what COUNT indexEnrolment calls would leave).
@@ -62,7 +64,8 @@ for (let i = 0; i < COUNT; i++) {
 const store = indexStore()
 await Promise.all(shards.map((entries, i) => store.setJSON(shardKey(i), {entries})))
 
-const {token: authToken} = await signAdminToken('bench@example.com', parseSessionSecret(process.env))
+const session = await createSession(BOOTSTRAP_ID, {address: '127.0.0.1', userAgent: 'bench'})
+const {token: authToken} = await signAdminToken({staffId: BOOTSTRAP_ID, sessionId: session.id}, parseSessionSecret(process.env))
 const request = () => new Request('http://localhost/api/admin/enrollments', {headers: {authorization: `Bearer ${authToken}`}})
 
 async function time(label: string, run: () => Promise<number>) {

@@ -1,12 +1,11 @@
 /** GET /api/admin/batches — the upcoming batches with their seats and waitlists (bearer token); see netlify/services/admin/batches.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, json, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, requireMethod} from '../platform/http'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {listBatchesForStaff} from '../services/admin/batches'
 
-export default handle(async (request: Request) => {
+export default guardedHandle('batches:read', authorizeStaff, async (request: Request, _context: unknown, _staff: StaffPrincipal) => {
   requireMethod(request, 'GET')
-  await requireBearer(request, verifyStaffToken)
   return json(await listBatchesForStaff())
 })
 

@@ -5,15 +5,21 @@
  */
 import type {Config} from '@netlify/functions'
 import {CertificateNumberSchema} from '#schemas/contracts/certificates'
-import {download, handle, parseWith, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {download, guardedHandle, parseWith, requireMethod} from '../platform/http'
+import {auditStaff} from '../services/staff/audit-trail'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {certificatePdfForStaff} from '../services/admin/certificates'
 
-export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
-  requireMethod(request, 'GET')
-  await requireBearer(request, verifyStaffToken)
-  const {bytes, ...file} = await certificatePdfForStaff(parseWith(CertificateNumberSchema, context.params?.number ?? ''))
-  return download(bytes, file)
-})
+export default guardedHandle(
+  'certificates:read',
+  authorizeStaff,
+  async (request: Request, context: {params?: Record<string, string>}, staff: StaffPrincipal) => {
+    requireMethod(request, 'GET')
+    const number = parseWith(CertificateNumberSchema, context.params?.number ?? '')
+    const {bytes, ...file} = await certificatePdfForStaff(number)
+    await auditStaff(staff, 'document-download', {type: 'certificate', id: number}, {fileName: file.fileName})
+    return download(bytes, file)
+  },
+)
 
 export const config: Config = {path: '/api/admin/certificates/:number/pdf', method: 'GET'}

@@ -5,16 +5,22 @@
  */
 import type {Config} from '@netlify/functions'
 import {CertificateNumberSchema, MAX_CERTIFICATE_BODY_BYTES, RevokeCertificateRequestSchema} from '#schemas/contracts/certificates'
-import {handle, json, parseWith, readJson, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, parseWith, readJson, requireMethod} from '../platform/http'
+import {auditStaff} from '../services/staff/audit-trail'
+import {authorizeStaff, staffAccount, type StaffPrincipal} from '../services/admin/auth'
 import {revokeCertificateForStaff} from '../services/admin/certificates'
 
-export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
-  requireMethod(request, 'POST')
-  const {email} = await requireBearer(request, verifyStaffToken)
-  const number = parseWith(CertificateNumberSchema, context.params?.number ?? '')
-  const {reason} = await readJson(request, RevokeCertificateRequestSchema, MAX_CERTIFICATE_BODY_BYTES)
-  return json(await revokeCertificateForStaff(number, reason, {account: email}))
-})
+export default guardedHandle(
+  'certificates:revoke',
+  authorizeStaff,
+  async (request: Request, context: {params?: Record<string, string>}, staff: StaffPrincipal) => {
+    requireMethod(request, 'POST')
+    const number = parseWith(CertificateNumberSchema, context.params?.number ?? '')
+    const {reason} = await readJson(request, RevokeCertificateRequestSchema, MAX_CERTIFICATE_BODY_BYTES)
+    const answer = await revokeCertificateForStaff(number, reason, {account: staffAccount(staff)})
+    await auditStaff(staff, 'certificate-revoke', {type: 'certificate', id: number}, {reason})
+    return json(answer)
+  },
+)
 
 export const config: Config = {path: '/api/admin/certificates/:number/revoke', method: 'POST'}

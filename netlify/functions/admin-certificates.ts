@@ -7,24 +7,29 @@
  */
 import type {Config} from '@netlify/functions'
 import {AdminCertificatesQuerySchema, IssueCertificateRequestSchema, MAX_CERTIFICATE_BODY_BYTES} from '#schemas/contracts/certificates'
-import {handle, json, parseWith, queryParam, readJson, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, parseWith, queryParam, readJson} from '../platform/http'
+import {authorizeStaff, staffAccount, type StaffPrincipal} from '../services/admin/auth'
+import {auditStaff} from '../services/staff/audit-trail'
 import {issueCertificateForStaff, listCertificatesForStaff, type IssueOptions} from '../services/admin/certificates'
 
 /** The handler with the issuing `options` (tests inject a PDF renderer). */
 export const certificatesHandler =
   (options: IssueOptions = {}) =>
-  async (request: Request): Promise<Response> => {
-    requireMethod(request, 'GET', 'POST')
-    const {email} = await requireBearer(request, verifyStaffToken)
+  async (request: Request, _context: unknown, staff: StaffPrincipal): Promise<Response> => {
     if (request.method === 'POST') {
       const body = await readJson(request, IssueCertificateRequestSchema, MAX_CERTIFICATE_BODY_BYTES)
-      return json(await issueCertificateForStaff(body, {...options, account: email}), {status: 201})
+      const answer = await issueCertificateForStaff(body, {...options, account: staffAccount(staff)})
+      await auditStaff(staff, 'certificate-issue', {type: 'certificate', id: answer.certificate.number}, {orderId: body.orderId})
+      return json(answer, {status: 201})
     }
     const [q, orderId] = [queryParam(request, 'q'), queryParam(request, 'orderId')]
     return json(await listCertificatesForStaff(parseWith(AdminCertificatesQuerySchema, {...(q ? {q} : {}), ...(orderId ? {orderId} : {})})))
   }
 
-export default handle(certificatesHandler())
+/** The endpoint with the issuing `options` (tests inject a PDF renderer). */
+export const certificatesEndpoint = (options: IssueOptions = {}) =>
+  guardedHandle({GET: 'certificates:read', POST: 'certificates:issue'}, authorizeStaff, certificatesHandler(options))
+
+export default certificatesEndpoint()
 
 export const config: Config = {path: '/api/admin/certificates', method: ['GET', 'POST']}

@@ -1,12 +1,11 @@
 /** GET /api/admin/enquiries — every contact message, newest first (bearer token); see netlify/services/admin/enquiries.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, json, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, requireMethod} from '../platform/http'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {listEnquiriesForStaff} from '../services/admin/enquiries'
 
-export default handle(async (request: Request) => {
+export default guardedHandle('enquiries:read', authorizeStaff, async (request: Request, _context: unknown, _staff: StaffPrincipal) => {
   requireMethod(request, 'GET')
-  await requireBearer(request, verifyStaffToken)
   return json(await listEnquiriesForStaff())
 })
 

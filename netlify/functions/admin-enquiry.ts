@@ -6,16 +6,19 @@
  */
 import type {Config} from '@netlify/functions'
 import {EnquiryUpdateSchema, ENQUIRY_UPDATE_MAX_BYTES} from '#schemas/contracts/enquiries'
-import {handle, json, readJson, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, readJson, requireMethod} from '../platform/http'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {requireEnquiryId, updateEnquiryForStaff} from '../services/admin/enquiries'
 
-export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
-  requireMethod(request, 'PATCH')
-  await requireBearer(request, verifyStaffToken)
-  const id = requireEnquiryId(context.params?.id)
-  const {status} = await readJson(request, EnquiryUpdateSchema, ENQUIRY_UPDATE_MAX_BYTES)
-  return json(await updateEnquiryForStaff(id, status))
-})
+export default guardedHandle(
+  'enquiries:update',
+  authorizeStaff,
+  async (request: Request, context: {params?: Record<string, string>}, _staff: StaffPrincipal) => {
+    requireMethod(request, 'PATCH')
+    const id = requireEnquiryId(context.params?.id)
+    const {status} = await readJson(request, EnquiryUpdateSchema, ENQUIRY_UPDATE_MAX_BYTES)
+    return json(await updateEnquiryForStaff(id, status))
+  },
+)
 
 export const config: Config = {path: '/api/admin/enquiries/:id', method: 'PATCH'}

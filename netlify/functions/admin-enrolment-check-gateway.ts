@@ -1,12 +1,11 @@
 /** POST /api/admin/enrollments/:orderId/check-gateway — ask the gateway whether a pending order was paid (bearer token); see netlify/services/admin/payments.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, json, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, requireMethod} from '../platform/http'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {checkGatewayForStaff} from '../services/admin/payments'
 
-export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
+export default guardedHandle('payments:read', authorizeStaff, async (request: Request, context: {params?: Record<string, string>}, _staff: StaffPrincipal) => {
   requireMethod(request, 'POST')
-  await requireBearer(request, verifyStaffToken)
   return json(await checkGatewayForStaff(context.params?.orderId ?? ''))
 })
 

@@ -4,14 +4,16 @@
  * sandboxed. 401 without a valid token; 404 unless that upload is attached to that order.
  */
 import type {Config} from '@netlify/functions'
-import {download, handle, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {download, guardedHandle, requireMethod} from '../platform/http'
+import {auditStaff} from '../services/staff/audit-trail'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {enrolmentDocumentForStaff} from '../services/admin/enrolments'
 
-export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
+export default guardedHandle('documents:read', authorizeStaff, async (request: Request, context: {params?: Record<string, string>}, staff: StaffPrincipal) => {
   requireMethod(request, 'GET')
-  await requireBearer(request, verifyStaffToken)
-  const {bytes, ...file} = await enrolmentDocumentForStaff(context.params?.orderId ?? '', context.params?.uploadId ?? '')
+  const [orderId, uploadId] = [context.params?.orderId ?? '', context.params?.uploadId ?? '']
+  const {bytes, ...file} = await enrolmentDocumentForStaff(orderId, uploadId)
+  await auditStaff(staff, 'document-download', {type: 'enrolment', id: orderId}, {uploadId, fileName: file.fileName})
   return download(bytes, {...file, stream: true})
 })
 

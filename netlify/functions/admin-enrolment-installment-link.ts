@@ -7,19 +7,25 @@
  */
 import type {Config} from '@netlify/functions'
 import {InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES} from '#schemas/contracts/installments'
-import {handle, json, readJson, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, readJson, requireMethod} from '../platform/http'
+import {auditStaff} from '../services/staff/audit-trail'
+import {authorizeStaff, staffAccount, type StaffPrincipal} from '../services/admin/auth'
 import {requireOrderId} from '../services/admin/enrolments'
 import {requestInstallmentLinkForStaff, requireInstallmentNumber} from '../services/admin/installments'
 
-export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
-  requireMethod(request, 'POST')
-  const {email} = await requireBearer(request, verifyStaffToken)
-  const orderId = requireOrderId(context.params?.orderId)
-  const number = requireInstallmentNumber(context.params?.number)
-  if (request.headers.has('content-type') || (request.headers.get('content-length') ?? '0') !== '0')
-    await readJson(request, InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES)
-  return json(await requestInstallmentLinkForStaff(orderId, number, {account: email}), {status: 201})
-})
+export default guardedHandle(
+  'installments:create',
+  authorizeStaff,
+  async (request: Request, context: {params?: Record<string, string>}, staff: StaffPrincipal) => {
+    requireMethod(request, 'POST')
+    const orderId = requireOrderId(context.params?.orderId)
+    const number = requireInstallmentNumber(context.params?.number)
+    if (request.headers.has('content-type') || (request.headers.get('content-length') ?? '0') !== '0')
+      await readJson(request, InstallmentLinkRequestSchema, MAX_INSTALLMENT_LINK_BYTES)
+    const answer = await requestInstallmentLinkForStaff(orderId, number, {account: staffAccount(staff)})
+    await auditStaff(staff, 'installment-link', {type: 'enrolment', id: orderId}, {installment: number})
+    return json(answer, {status: 201})
+  },
+)
 
 export const config: Config = {path: '/api/admin/enrollments/:orderId/installments/:number/link', method: 'POST'}

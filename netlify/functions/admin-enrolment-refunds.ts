@@ -8,18 +8,34 @@
  */
 import type {Config} from '@netlify/functions'
 import {IdempotencyKeySchema, MAX_REFUND_BYTES, RefundRequestSchema} from '#schemas/contracts/refunds'
-import {handle, HttpError, json, readJson, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, HttpError, json, readJson, requireMethod} from '../platform/http'
+import {auditStaff} from '../services/staff/audit-trail'
+import {authorizeStaff, staffAccount, type StaffPrincipal} from '../services/admin/auth'
 import {refundEnrolmentForStaff, requireOrderId} from '../services/admin/enrolments'
 
-export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
+export default guardedHandle('refunds:create', authorizeStaff, async (request: Request, context: {params?: Record<string, string>}, staff: StaffPrincipal) => {
   requireMethod(request, 'POST')
-  const {email} = await requireBearer(request, verifyStaffToken)
   const orderId = requireOrderId(context.params?.orderId)
   const key = IdempotencyKeySchema.safeParse(request.headers.get('idempotency-key') ?? undefined)
   if (!key.success) throw new HttpError(400, key.error.issues[0]!.message, {'Idempotency-Key': [key.error.issues[0]!.message]})
   const body = await readJson(request, RefundRequestSchema, MAX_REFUND_BYTES)
-  const {answer, created} = await refundEnrolmentForStaff(orderId, {...body, idempotencyKey: key.data, account: email})
+  await auditStaff(staff, 'refund-requested', {type: 'enrolment', id: orderId}, {amount: body.amount, reason: body.reason})
+  const outcome = refundEnrolmentForStaff(orderId, {...body, idempotencyKey: key.data, account: staffAccount(staff)})
+  const {answer, created} = await outcome.catch(async (error: unknown) => {
+    await auditStaff(
+      staff,
+      'refund-outcome',
+      {type: 'enrolment', id: orderId},
+      {outcome: 'refused', message: error instanceof Error ? error.message : 'failed'},
+    )
+    throw error
+  })
+  await auditStaff(
+    staff,
+    'refund-outcome',
+    {type: 'enrolment', id: orderId},
+    {outcome: answer.refund.status, amount: answer.refund.amount, refundId: answer.refund.id},
+  )
   return json(answer, {status: created ? 201 : 200})
 })
 

@@ -6,16 +6,23 @@
  */
 import type {Config} from '@netlify/functions'
 import {EnrolmentUpdateSchema, MAX_UPDATE_BYTES} from '#schemas/contracts/admin'
-import {handle, json, readJson, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, readJson, requireMethod} from '../platform/http'
+import {auditStaff} from '../services/staff/audit-trail'
+import {authorizeStaff, staffAccount, type StaffPrincipal} from '../services/admin/auth'
 import {requireOrderId, updateEnrolmentForStaff} from '../services/admin/enrolments'
 
-export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
-  requireMethod(request, 'PATCH')
-  const {email} = await requireBearer(request, verifyStaffToken)
-  const orderId = requireOrderId(context.params?.orderId)
-  const change = await readJson(request, EnrolmentUpdateSchema, MAX_UPDATE_BYTES)
-  return json(await updateEnrolmentForStaff(orderId, change, {account: email}))
-})
+export default guardedHandle(
+  'enrolments:update',
+  authorizeStaff,
+  async (request: Request, context: {params?: Record<string, string>}, staff: StaffPrincipal) => {
+    requireMethod(request, 'PATCH')
+    const orderId = requireOrderId(context.params?.orderId)
+    const change = await readJson(request, EnrolmentUpdateSchema, MAX_UPDATE_BYTES)
+    const answer = await updateEnrolmentForStaff(orderId, change, {account: staffAccount(staff)})
+    if (change.status) await auditStaff(staff, 'enrolment-status', {type: 'enrolment', id: orderId}, {after: answer.status})
+    if (change.note) await auditStaff(staff, 'enrolment-note', {type: 'enrolment', id: orderId}, {characters: change.note.length})
+    return json(answer)
+  },
+)
 
 export const config: Config = {path: '/api/admin/enrollments/:orderId', method: 'PATCH'}

@@ -4,13 +4,12 @@
  */
 import type {Config} from '@netlify/functions'
 import {parseAdminListStatus} from '#schemas/contracts/admin'
-import {handle, HttpError, json, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, HttpError, json, requireMethod} from '../platform/http'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {listEnrolmentsForStaff} from '../services/admin/enrolments'
 
-export default handle(async (request: Request) => {
+export default guardedHandle('enrolments:read', authorizeStaff, async (request: Request, _context: unknown, _staff: StaffPrincipal) => {
   requireMethod(request, 'GET')
-  await requireBearer(request, verifyStaffToken)
   const query = parseAdminListStatus(new URL(request.url).searchParams)
   if (!query.ok) throw new HttpError(400, query.message)
   return json(await listEnrolmentsForStaff(query.status))

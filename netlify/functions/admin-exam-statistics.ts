@@ -5,13 +5,12 @@
  */
 import type {Config} from '@netlify/functions'
 import {ExamStatisticsQuerySchema} from '#schemas/contracts/exam-statistics'
-import {handle, HttpError, json, queryParam, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, HttpError, json, queryParam, requireMethod} from '../platform/http'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {examStatisticsForStaff} from '../services/admin/exam-statistics'
 
-export default handle(async (request: Request) => {
+export default guardedHandle('exams:statistics', authorizeStaff, async (request: Request, _context: unknown, _staff: StaffPrincipal) => {
   requireMethod(request, 'GET')
-  await requireBearer(request, verifyStaffToken)
   const query = ExamStatisticsQuerySchema.safeParse({examId: queryParam(request, 'examId')})
   if (!query.success) throw new HttpError(400, query.error.issues[0]?.message ?? 'examId is not an exam id')
   return json(await examStatisticsForStaff(query.data.examId))

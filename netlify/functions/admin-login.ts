@@ -1,7 +1,8 @@
 /**
- * POST /api/admin {email, password} → {authToken, expiresAt}; see netlify/services/admin/login.ts.
+ * POST /api/admin {email, password} → {authToken, expiresAt} when no second step is due, else
+ * {secondFactor: 'required' | 'enrol', challenge}; see netlify/services/admin/login.ts.
  * Order: configuration (503, before anything is counted) → body (415/413/400, not counted) →
- * throttle (429 with Retry-After) → credentials (401 'Invalid credentials') → token.
+ * throttle (429 with Retry-After) → credentials (401 'Invalid credentials') → token or challenge.
  */
 import type {Config} from '@netlify/functions'
 import {AdminLoginSchema} from '#schemas/contracts/admin'
@@ -16,7 +17,11 @@ export const adminLoginHandler =
     requireMethod(request, 'POST')
     requireAdminConfig()
     const credentials = await readJson(request, AdminLoginSchema, MAX_LOGIN_BYTES)
-    const answer = await adminLogin(credentials, {client: clientAddress(request, context), now: options.now})
+    const answer = await adminLogin(credentials, {
+      client: clientAddress(request, context),
+      userAgent: request.headers.get('user-agent') ?? '',
+      now: options.now,
+    })
     if (!answer) throw new HttpError(401, INVALID_CREDENTIALS)
     return json(answer)
   }

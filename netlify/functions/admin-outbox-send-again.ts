@@ -4,14 +4,16 @@
  * netlify/services/admin/outbox.ts.
  */
 import type {Config} from '@netlify/functions'
-import {handle, json, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, requireMethod} from '../platform/http'
+import {auditStaff} from '../services/staff/audit-trail'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {sendAgainForStaff} from '../services/admin/outbox'
 
-export default handle(async (request: Request, context: {params?: Record<string, string>}) => {
+export default guardedHandle('outbox:send', authorizeStaff, async (request: Request, context: {params?: Record<string, string>}, staff: StaffPrincipal) => {
   requireMethod(request, 'POST')
-  await requireBearer(request, verifyStaffToken)
-  return json(await sendAgainForStaff(context.params?.id ?? ''))
+  const answer = await sendAgainForStaff(context.params?.id ?? '')
+  await auditStaff(staff, 'outbox-send-again', {type: 'outbox', id: answer.id}, {status: answer.status})
+  return json(answer)
 })
 
 export const config: Config = {path: '/api/admin/outbox/:id/send-again', method: 'POST'}

@@ -1,12 +1,11 @@
 /** GET /api/admin/outbox — the outgoing e-mail, newest first (bearer token); see netlify/services/admin/outbox.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, json, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, requireMethod} from '../platform/http'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {listOutboxForStaff} from '../services/admin/outbox'
 
-export default handle(async (request: Request) => {
+export default guardedHandle('outbox:read', authorizeStaff, async (request: Request, _context: unknown, _staff: StaffPrincipal) => {
   requireMethod(request, 'GET')
-  await requireBearer(request, verifyStaffToken)
   return json(await listOutboxForStaff())
 })
 

@@ -1,12 +1,11 @@
 /** GET /api/admin/payments — orders needing attention and the webhook log (bearer token); see netlify/services/admin/payments.ts. */
 import type {Config} from '@netlify/functions'
-import {handle, json, requireBearer, requireMethod} from '../platform/http'
-import {verifyStaffToken} from '../services/admin/auth'
+import {guardedHandle, json, requireMethod} from '../platform/http'
+import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
 import {paymentsOverviewForStaff} from '../services/admin/payments'
 
-export default handle(async (request: Request) => {
+export default guardedHandle('payments:read', authorizeStaff, async (request: Request, _context: unknown, _staff: StaffPrincipal) => {
   requireMethod(request, 'GET')
-  await requireBearer(request, verifyStaffToken)
   return json(await paymentsOverviewForStaff())
 })
 

@@ -75,6 +75,10 @@ export const RATE_LIMIT_DEFAULTS = {
   LOGIN_CLIENT: '20/15m',
   /** Certificate look-ups per client (GET /api/verify and the /verify pages), so the register cannot be enumerated. */
   VERIFY: '20/10m',
+  /** Staff password reset links asked for one address (whoever asks). */
+  PASSWORD_RESET: '5/1h',
+  /** Staff password reset links asked for by one client, whatever the address. */
+  PASSWORD_RESET_CLIENT: '20/1h',
 } as const
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS

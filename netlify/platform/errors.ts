@@ -5,13 +5,16 @@
  */
 
 /** What kind of failure: the edge's status follows from it (STATUS_OF_KIND). */
-export type ServiceErrorKind = 'invalid' | 'not-found' | 'conflict' | 'limited' | 'upstream' | 'timeout' | 'unavailable'
+export type ServiceErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not-found' | 'conflict' | 'gone' | 'limited' | 'upstream' | 'timeout' | 'unavailable'
 
 /** The HTTP status each kind answers with, at every edge. */
 export const STATUS_OF_KIND: Readonly<Record<ServiceErrorKind, number>> = {
   invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  gone: 410,
   limited: 429,
   upstream: 502,
   timeout: 504,

@@ -225,3 +225,36 @@ export function queryParam(request: Request, name: string): string | undefined {
 export function clientAddress(request: Request, context?: {ip?: string}): string {
   return context?.ip || request.headers.get('x-nf-client-connection-ip') || request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown'
 }
+
+/** What an admin endpoint requires: one permission, one per method, or null for any signed-in person. */
+export type PermissionDeclaration<P extends string> = P | null | Readonly<Partial<Record<'GET' | 'POST' | 'PATCH' | 'DELETE', P>>>
+
+/** A function handler that declares the permission it checks (read by the role × endpoint test). */
+export type GuardedHandler<C, P extends string> = ((request: Request, context: C) => Promise<Response>) & {readonly permission: PermissionDeclaration<P>}
+
+/**
+ * An admin endpoint: `handle()` around `handler`, which runs only for a bearer token that
+ * `authorize` accepts with the declared permission (for the request's method when declared per
+ * method; a method not declared gets 405). No token or a token `authorize` refuses (null) → 401;
+ * `authorize` throws ServiceError 'forbidden' (403) for a role without the permission. The
+ * handler receives who is signed in. The declaration stays readable on the result (`.permission`).
+ */
+export function guardedHandle<S, P extends string, C = {params?: Record<string, string>; ip?: string}>(
+  permission: PermissionDeclaration<P>,
+  authorize: (token: string, permission: P | null, options: {client: string}) => Promise<S | null>,
+  handler: (request: Request, context: C, staff: S) => Promise<Response>,
+): GuardedHandler<C, P> {
+  const run = handle<C>(async (request, context) => {
+    let needed: P | null
+    if (permission === null || typeof permission === 'string') needed = permission
+    else {
+      const methods = Object.keys(permission)
+      requireMethod(request, ...methods)
+      needed = permission[request.method as keyof typeof permission]!
+    }
+    const client = clientAddress(request, context as {ip?: string} | undefined)
+    const staff = await requireBearer(request, (token) => authorize(token, needed, {client}))
+    return handler(request, context, staff)
+  })
+  return Object.assign(run, {permission})
+}

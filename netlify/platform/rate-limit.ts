@@ -26,6 +26,8 @@ export const RATE_LIMIT_BUCKETS: Readonly<Record<RateLimitName, string>> = {
   LOGIN: 'admin-login',
   LOGIN_CLIENT: 'admin-login-client',
   VERIFY: 'certificate-verify',
+  PASSWORD_RESET: 'password-reset',
+  PASSWORD_RESET_CLIENT: 'password-reset-client',
 }
 
 export type RateLimitOptions = {

@@ -23,7 +23,9 @@ import {MailAddressSchema} from './mail'
  * (`waitlist-notice:{order id whose hold was freed}`), or a cadetship installment's
  * payment link to the candidate (`installment-link:{reference id}`, e.g. `{order id}-i2`), or
  * a course certificate to its holder (`certificate:{number}`, the PDF attached) or its expiry
- * reminder (`certificate-expiry:{number}`).
+ * reminder (`certificate-expiry:{number}`), or a staff invite (`staff-invite:{staff id}-{link}`) or
+ * password reset link (`password-reset:{staff id}-{link}`), where `{link}` names one link without
+ * revealing it.
  */
 export const OUTBOX_KINDS = [
   'receipt',
@@ -34,6 +36,8 @@ export const OUTBOX_KINDS = [
   'installment-link',
   'certificate',
   'certificate-expiry',
+  'staff-invite',
+  'password-reset',
 ] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>

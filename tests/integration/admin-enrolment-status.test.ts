@@ -21,7 +21,7 @@ import {CANCELLED_ORDER_MESSAGE, createPending, getEnrolment, markPaid, type Enr
 import {ServiceError} from '#netlify/platform/errors'
 import {findConfirmedEnrolment, issueReceipt} from '#netlify/services/enrolments/paid-enrolment'
 import {ENROLMENT_STATUSES, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
-import {ADMIN_EMAIL, callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
+import {ADMIN_ACCOUNT, callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
 import {newEnrolment} from './enrolment-fixtures'
 import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment} from './payments-fixtures'
 
@@ -160,7 +160,7 @@ describe('PATCH /api/admin/enrollments/:orderId — the transition rule', () => 
         if (ALLOWED[from].includes(to)) {
           allowed++
           expect(result.status, `${from} → ${to}: ${JSON.stringify(result.body)}`).toBe(200)
-          expect(result.body).toMatchObject({orderId: record.orderId, status: to, history: [{by: ADMIN_EMAIL, from, to}]})
+          expect(result.body).toMatchObject({orderId: record.orderId, status: to, history: [{by: ADMIN_ACCOUNT, from, to}]})
           expect(stored?.status).toBe(to)
           expect((await rowOf(record.orderId))?.status, `${from} → ${to}: index row`).toBe(to)
         } else {
@@ -206,7 +206,7 @@ describe('PATCH /api/admin/enrollments/:orderId — the transition rule', () => 
       const result = await patch(record.orderId, {note: `  A note while ${status}  `}, token)
       expect(result.status, status).toBe(200)
       expect(result.body.status).toBe(status)
-      expect(result.body.history).toEqual([{at: expect.any(String), by: ADMIN_EMAIL, note: `A note while ${status}`}])
+      expect(result.body.history).toEqual([{at: expect.any(String), by: ADMIN_ACCOUNT, note: `A note while ${status}`}])
       expect(Object.keys(result.body.history[0]).sort()).toEqual(['at', 'by', 'note'])
     }
   })
@@ -235,7 +235,7 @@ describe('the history', () => {
       expect(result.status, JSON.stringify(result.body)).toBe(200)
       expect(result.headers.get('cache-control')).toBe('no-store')
       expect(result.body.history).toHaveLength(index + 1)
-      expect(result.body.history.at(-1)).toEqual({at: expect.any(String), by: ADMIN_EMAIL, ...entry})
+      expect(result.body.history.at(-1)).toEqual({at: expect.any(String), by: ADMIN_ACCOUNT, ...entry})
     }
     const shown = await detailOf(record.orderId, token)
     expect(shown.status).toBe('completed')

@@ -5,6 +5,8 @@ import {testContext} from '../helpers/blobs'
 
 export const ADMIN_EMAIL = 'staff@maritime.example'
 export const ADMIN_PASSWORD = 'Plain-local-password-1'
+/** How history entries name the bootstrap owner (its name and e-mail). */
+export const ADMIN_ACCOUNT = `Owner <${ADMIN_EMAIL}>`
 
 /** Local admin account (plain password, random per-process secret) for each test. */
 export function useAdminEnv(): void {

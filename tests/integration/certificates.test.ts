@@ -15,7 +15,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterAll, afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
-import certificatesFn, {certificatesHandler} from '#netlify/functions/admin-certificates'
+import certificatesFn, {certificatesEndpoint} from '#netlify/functions/admin-certificates'
 import pdfFn from '#netlify/functions/admin-certificate-pdf'
 import revokeFn from '#netlify/functions/admin-certificate-revoke'
 import remindersFn from '#netlify/functions/certificate-reminders'
@@ -25,7 +25,6 @@ import {findCertificate, findOrderCertificates, readCertificateCounter} from '#n
 import {sendExpiryReminders} from '#netlify/services/certificates/reminders'
 import {checkVerifyRateLimit, lookupMaskedCertificate, verifyCertificate} from '#netlify/services/certificates/verify'
 import {createPending, type EnrolmentRecord} from '#netlify/services/enrolments/enrolments'
-import {handle} from '#netlify/platform/http'
 import {getOutboxRecord, listOutboxRecords, readAttachments} from '#netlify/services/mail/outbox'
 import {NO_MATCH_MESSAGE} from '#schemas/rules/certificates'
 import {decodePdfQrCodes} from '../helpers/pdf-qr'
@@ -90,7 +89,7 @@ const post = (path: string, token: string | null, body: unknown) =>
 const issue = (token: string | null, body: unknown, handler: Parameters<typeof callAs>[0] = certificatesFn) =>
   callAs(handler, post('/api/admin/certificates', token, body))
 /** POST /api/admin/certificates as its function runs it, with the stub PDF renderer (for counting numbers). */
-const issueCounting = handle(certificatesHandler({renderCertificatePdf: stubPdf}))
+const issueCounting = certificatesEndpoint({renderCertificatePdf: stubPdf})
 const revoke = (token: string | null, number: string, body: unknown) =>
   callAs(revokeFn, post(`/api/admin/certificates/${number}/revoke`, token, body), {params: {number}})
 const list = (token: string | null, query = '') => callAs(certificatesFn, getRequest(`/api/admin/certificates${query}`, token))

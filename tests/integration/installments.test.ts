@@ -25,7 +25,7 @@ import {InstallmentLinkResponseSchema} from '#schemas/contracts/installments'
 import {RAZORPAY_API, razorpayPaymentEvent, razorpayPaymentLinkEvent, razorpayPaymentLinkHandler, type RecordedLinkRequest} from '../mocks/razorpay'
 import {testContext} from '../helpers/blobs'
 import {gatewayTimingOut, useGatewayTestSetup} from './gateway-fixtures'
-import {ADMIN_EMAIL, callAs, getRequest, loginToken} from './admin-fixtures'
+import {ADMIN_ACCOUNT, ADMIN_EMAIL, callAs, getRequest, loginToken} from './admin-fixtures'
 import {call, jsonRequest, KEY_ID, KEY_SECRET, paymentId, stubRazorpayEnv, validForm, webhookRequest} from './payments-fixtures'
 
 const server = useGatewayTestSetup()
@@ -89,10 +89,10 @@ describe('installment links through the sandbox', () => {
     const linkId = answer.installment.linkId!
     const stored = (await getEnrolment(order.id))!.installmentLinks!
     expect(stored).toEqual([
-      expect.objectContaining({number: 2, referenceId: `${order.id}-i2`, status: 'requested', amountMinor: 250000, currency: 'USD', by: ADMIN_EMAIL, linkId}),
+      expect.objectContaining({number: 2, referenceId: `${order.id}-i2`, status: 'requested', amountMinor: 250000, currency: 'USD', by: ADMIN_ACCOUNT, linkId}),
     ])
     expect(Date.parse(stored[0]!.expireBy) - Date.parse(stored[0]!.createdAt)).toBe(PAYMENT_LINK_EXPIRY_SECONDS * 1000)
-    expect(answer.enrolment.history.at(-1)).toMatchObject({by: ADMIN_EMAIL, note: `Payment link for the 2nd installment of 3 (USD 2,500.00): ${linkId}`})
+    expect(answer.enrolment.history.at(-1)).toMatchObject({by: ADMIN_ACCOUNT, note: `Payment link for the 2nd installment of 3 (USD 2,500.00): ${linkId}`})
 
     // The candidate's e-mail with the link, once.
     const mails = await outboxOf(`installment-link:${order.id}`)

@@ -19,7 +19,7 @@ import {sandboxRefundId} from '#netlify/platform/payments/gateway'
 import {formatMoney} from '#schemas/rules/format'
 import {RAZORPAY_API, razorpayPaymentEvent} from '../mocks/razorpay'
 import {gatewayTimingOut, useGatewayTestSetup} from './gateway-fixtures'
-import {ADMIN_EMAIL, callAs, getRequest, loginToken} from './admin-fixtures'
+import {ADMIN_ACCOUNT, callAs, getRequest, loginToken} from './admin-fixtures'
 import {call, jsonRequest, paymentId, stubRazorpayEnv, validForm, webhookRequest} from './payments-fixtures'
 
 const server = useGatewayTestSetup()
@@ -75,12 +75,12 @@ describe('refunds through the sandbox', () => {
       reason: 'duplicate-payment',
       note: 'Paid twice by card',
       status: 'processed',
-      by: ADMIN_EMAIL,
+      by: ADMIN_ACCOUNT,
     })
     expect(first.body.refund).not.toHaveProperty('idempotencyKey')
     expect(first.body.enrolment).toMatchObject({orderId: order.id, status: 'partially-refunded'})
     expect(first.body.enrolment.history.at(-1)).toMatchObject({
-      by: ADMIN_EMAIL,
+      by: ADMIN_ACCOUNT,
       from: 'paid',
       to: 'partially-refunded',
       note: `Refund of $25 USD (Duplicate payment), ${sandboxRefundId(key)}\nPaid twice by card`,

@@ -72,6 +72,8 @@ const MALFORMED: Record<string, string> = {
   RATE_LIMIT_LOGIN: '5/',
   RATE_LIMIT_LOGIN_CLIENT: '20 / 15 minutes',
   RATE_LIMIT_VERIFY: '20 per 10m',
+  RATE_LIMIT_PASSWORD_RESET: '5/1y',
+  RATE_LIMIT_PASSWORD_RESET_CLIENT: 'twenty/1h',
   // payments
   RAZORPAY_KEY_ID: 'key_123',
   RAZORPAY_KEY_SECRET: '   ',

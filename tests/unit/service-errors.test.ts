@@ -12,8 +12,11 @@ import {refusalOf, toResponse} from '~/lib/service-response.server'
 
 const KINDS: Array<[ServiceErrorKind, number]> = [
   ['invalid', 400],
+  ['unauthorized', 401],
+  ['forbidden', 403],
   ['not-found', 404],
   ['conflict', 409],
+  ['gone', 410],
   ['limited', 429],
   ['upstream', 502],
   ['timeout', 504],

@@ -14,6 +14,8 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'installment-link': 'Installment payment link',
   certificate: 'Certificate',
   'certificate-expiry': 'Certificate expiry reminder',
+  'staff-invite': 'Staff invite',
+  'password-reset': 'Staff password reset',
 }
 
 /** A message's status as its badge says it. */
