@@ -86,6 +86,21 @@ export const ADMIN_OUTBOX_PATH = '/admin/outbox'
 /** The admin area's inbox of contact enquiries. */
 export const ADMIN_ENQUIRIES_PATH = '/admin/enquiries'
 
+/** The owner's list of staff accounts: invite, roles, disable, sessions. */
+export const ADMIN_STAFF_PATH = '/admin/staff'
+
+/** The owner's audit log. */
+export const ADMIN_AUDIT_PATH = '/admin/audit'
+
+/** The signed-in person's own account: password, second factors, sessions. */
+export const ADMIN_ACCOUNT_PATH = '/admin/account'
+
+/** The page an invite e-mail links: choose a password and set up the authenticator. */
+export const adminInvitePath = (token: string): string => `/admin/invite/${token}`
+
+/** The page a password reset e-mail links. */
+export const adminResetPath = (token: string): string => `/admin/reset/${token}`
+
 /**
  * The legal pages' slugs (docs/requirements.md#req-legal): each is served at /{slug} by pages/legal.tsx,
  * registered once per slug in web/vite.config.ts; the Studio allows only these

@@ -16,6 +16,7 @@ import {openStore} from '#netlify/platform/blobs'
 import {ServiceError} from '#netlify/platform/errors'
 import {hashPassword} from '#netlify/platform/password'
 import type {TotpSetup} from '#schemas/contracts/staff'
+import {adminInvitePath, adminResetPath} from '#schemas/rules/paths'
 import {ROLE_LABELS} from '#schemas/rules/staff-roles'
 import {enqueue} from '../mail/outbox'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
@@ -89,7 +90,7 @@ export async function sendInvite(
     provider,
     name: record.name,
     roleLabel: ROLE_LABELS[record.role],
-    url: `${options.origin}/admin/invite/${token}`,
+    url: `${options.origin}${adminInvitePath(token)}`,
     expiresAt: options.expiresAt,
     invitedBy: options.invitedBy,
   })
@@ -194,7 +195,7 @@ export async function requestPasswordReset(
   await fileLink(tokenHash, record.id)
   await updateStaff(record.id, (current) => ({...current, reset: {tokenHash, expiresAt}}), {now})
   const {provider} = await receiptContext()
-  const mail = await renderPasswordReset({provider, name: record.name, url: `${options.origin}/admin/reset/${token}`, expiresAt})
+  const mail = await renderPasswordReset({provider, name: record.name, url: `${options.origin}${adminResetPath(token)}`, expiresAt})
   const {id: messageId} = await enqueue({kind: 'password-reset', about: `${record.id}-${tokenHash.slice(0, 16)}`, to: [record.email], ...mail}, {now})
   await recordAudit({actor: staffActor(record), client: options.client, action: 'password-reset-requested', target: {type: 'staff', id: record.id}}, now)
   await deliverOne(messageId, {now, timeoutMs: VISITOR_SEND_TIMEOUT_MS}).catch(() => undefined)

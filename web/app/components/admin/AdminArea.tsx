@@ -25,9 +25,12 @@
  */
 import {Outlet} from '@remix-run/react'
 import {createContext, useCallback, useContext, useEffect, useMemo, useState} from 'react'
-import {clearToken, logout, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
+import type {StaffMe} from '#schemas/contracts/staff'
+import type {Permission} from '#schemas/rules/staff-roles'
+import {clearToken, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
+import {UnauthorizedError} from './admin-fetch'
 import {AdminNav, sectionAt, type AdminSection} from './AdminNav'
-import {fetchEnquiries, MESSAGES} from './api'
+import {fetchEnquiries, fetchMe, MESSAGES, signOut} from './api'
 import {countNew} from './enquiries'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
@@ -42,11 +45,28 @@ const EXPIRED = 'Your session has expired. Please sign in again.'
  * token is dropped and the login form shown, "Your session has expired…") and `onNewEnquiries`
  * (the enquiries page reports its count of new enquiries to the navigation's badge).
  */
-export type AdminSession = {token: string; onUnauthorized: () => void; onNewEnquiries: (count: number) => void}
+export type AdminSession = {
+  token: string
+  onUnauthorized: () => void
+  onNewEnquiries: (count: number) => void
+  /** Who is signed in (GET /api/admin/me), null until known. */
+  me: StaffMe | null
+  /** Whether the signed-in role has `permission` (false until known). */
+  can: (permission: Permission) => boolean
+}
 
 // A React context rather than the router's outlet context: the router's hook would join the
 // framework code every public page loads.
 const SessionContext = createContext<AdminSession | null>(null)
+
+/**
+ * Whether the signed-in role has `permission`: the pages hide what it cannot use (the API refuses
+ * it anyway). Outside a signed-in admin layout (a component on its own) everything is shown.
+ */
+export function useCan(): (permission: Permission) => boolean {
+  return useContext(SessionContext)?.can ?? allowAll
+}
+const allowAll = () => true
 
 /** The session of the admin layout, for the child route's dashboard (rendered only when signed in). */
 export function useAdminSession(): AdminSession {
@@ -64,6 +84,9 @@ const SIGNED_OUT: Record<AdminSection, {title: string; loading: string; error?: 
   exams: {title: 'Exam statistics', loading: 'Loading the exam statistics...', error: 'Error loading the exam statistics'},
   certificates: {title: 'Certificates', loading: 'Loading certificates...', error: 'Error loading certificates'},
   outbox: {title: 'Outbox', loading: 'Loading the outbox...', error: 'Error loading the outbox'},
+  staff: {title: 'Staff', loading: 'Loading staff...', error: 'Error loading staff'},
+  audit: {title: 'Audit log', loading: 'Loading the audit log...', error: 'Error loading the audit log'},
+  account: {title: 'My account', loading: 'Loading your account...', error: 'Error loading your account'},
 }
 
 /**
@@ -98,27 +121,45 @@ export function AdminArea({path, belowNav, emailConfigured = true}: {path: strin
   }, [])
   const onSignedIn = useCallback((token: string) => setPhase({kind: 'signed-in', token}), [])
 
-  useIdleTimer(phase.kind === 'signed-in', logout)
+  const token = phase.kind === 'signed-in' ? phase.token : null
+  useIdleTimer(phase.kind === 'signed-in', () => void signOut(token))
+
+  // Who is signed in and what their role may do, read once per token.
+  const [me, setMe] = useState<StaffMe | null>(null)
+  useEffect(() => {
+    setMe(null)
+    if (!token) return
+    const controller = new AbortController()
+    fetchMe(token, controller.signal)
+      .then(setMe)
+      .catch((error: unknown) => {
+        if (error instanceof UnauthorizedError) onUnauthorized()
+      })
+    return () => controller.abort()
+  }, [token, onUnauthorized])
+  const can = useCallback((permission: Permission) => me?.permissions.includes(permission) ?? false, [me])
 
   // The navigation's count of new enquiries (the enquiries page reports its own list instead).
-  const token = phase.kind === 'signed-in' ? phase.token : null
   useEffect(() => {
-    if (!token || section === 'enquiries') return
+    if (!token || !me || !can('enquiries:read') || section === 'enquiries') return
     const controller = new AbortController()
     fetchEnquiries(token, controller.signal)
       .then((enquiries) => setNewEnquiries(countNew(enquiries)))
       .catch(() => undefined)
     return () => controller.abort()
-  }, [token, section])
+  }, [token, me, can, section])
 
-  const session = useMemo<AdminSession | null>(() => (token ? {token, onUnauthorized, onNewEnquiries: setNewEnquiries} : null), [token, onUnauthorized])
+  const session = useMemo<AdminSession | null>(
+    () => (token ? {token, onUnauthorized, onNewEnquiries: setNewEnquiries, me, can} : null),
+    [token, onUnauthorized, me, can],
+  )
 
   const top = belowNav ? 'pt-16' : ''
   if (session) {
     const current = section ?? 'enrolments'
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
-        <AdminNav current={current} newEnquiries={newEnquiries} withLogout={current !== 'enrolments'} />
+        <AdminNav current={current} newEnquiries={newEnquiries} withLogout={current !== 'enrolments'} can={can} />
         {emailConfigured ? null : <EmailNotConfiguredBanner />}
         <SessionContext.Provider value={session}>
           <Outlet />

@@ -3,12 +3,16 @@
  * each admin page: "Enrolments" (/adminEnrollments), "Enquiries" (/admin/enquiries) with the
  * number of new enquiries as a badge (read "Enquiries, 3 new"; no badge at 0 or before the count
  * is known), "Payments" (/admin/payments), "Batches" (/admin/batches), "Exams" (/admin/exams: item statistics), "Certificates" (/admin/certificates), "Outbox" (/admin/outbox), the current one marked with aria-current="page", then
- * "Logout" (token removed, page reloaded). The enrolment list keeps the Logout button of its own
+ * "Staff" and "Audit log" (owners), "My account"; only the pages the signed-in role may use; then
+ * "Logout" (the session ended on the server, the token removed, the page reloaded). The enrolment list keeps the Logout button of its own
  * header (EnrolmentsDashboard), so there `withLogout` is false and the page has one Logout.
  */
 import {Link} from '@remix-run/react'
-import {logout} from '~/lib/admin-session'
+import {readToken} from '~/lib/admin-session'
+import {signOut} from './api'
 import {
+  ADMIN_ACCOUNT_PATH,
+  ADMIN_AUDIT_PATH,
   ADMIN_BATCHES_PATH,
   ADMIN_CERTIFICATES_PATH,
   ADMIN_ENQUIRIES_PATH,
@@ -16,32 +20,52 @@ import {
   ADMIN_LIST_PATH,
   ADMIN_OUTBOX_PATH,
   ADMIN_PAYMENTS_PATH,
+  ADMIN_STAFF_PATH,
 } from '#schemas/rules/paths'
+import type {Permission} from '#schemas/rules/staff-roles'
 
 /** The admin pages the navigation links. */
-export type AdminSection = 'enrolments' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox'
+export type AdminSection = 'enrolments' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox' | 'staff' | 'audit' | 'account'
 
-const LINKS: Array<{section: AdminSection; label: string; to: string}> = [
-  {section: 'enrolments', label: 'Enrolments', to: ADMIN_LIST_PATH},
-  {section: 'enquiries', label: 'Enquiries', to: ADMIN_ENQUIRIES_PATH},
-  {section: 'payments', label: 'Payments', to: ADMIN_PAYMENTS_PATH},
-  {section: 'batches', label: 'Batches', to: ADMIN_BATCHES_PATH},
-  {section: 'exams', label: 'Exams', to: ADMIN_EXAMS_PATH},
-  {section: 'certificates', label: 'Certificates', to: ADMIN_CERTIFICATES_PATH},
-  {section: 'outbox', label: 'Outbox', to: ADMIN_OUTBOX_PATH},
+/** Each page's link and the permission it needs (null: everyone signed in). */
+export const ADMIN_LINKS: ReadonlyArray<{section: AdminSection; label: string; to: string; permission: Permission | null}> = [
+  {section: 'enrolments', label: 'Enrolments', to: ADMIN_LIST_PATH, permission: 'enrolments:read'},
+  {section: 'enquiries', label: 'Enquiries', to: ADMIN_ENQUIRIES_PATH, permission: 'enquiries:read'},
+  {section: 'payments', label: 'Payments', to: ADMIN_PAYMENTS_PATH, permission: 'payments:read'},
+  {section: 'batches', label: 'Batches', to: ADMIN_BATCHES_PATH, permission: 'batches:read'},
+  {section: 'exams', label: 'Exams', to: ADMIN_EXAMS_PATH, permission: 'exams:statistics'},
+  {section: 'certificates', label: 'Certificates', to: ADMIN_CERTIFICATES_PATH, permission: 'certificates:read'},
+  {section: 'outbox', label: 'Outbox', to: ADMIN_OUTBOX_PATH, permission: 'outbox:read'},
+  {section: 'staff', label: 'Staff', to: ADMIN_STAFF_PATH, permission: 'staff:manage'},
+  {section: 'audit', label: 'Audit log', to: ADMIN_AUDIT_PATH, permission: 'audit:read'},
+  {section: 'account', label: 'My account', to: ADMIN_ACCOUNT_PATH, permission: null},
 ]
+const LINKS = ADMIN_LINKS
 
 /** The section of the admin page at `path` (without a trailing slash); null on the login pages. */
 export const sectionAt = (path: string): AdminSection | null => LINKS.find((link) => link.to === path)?.section ?? null
 
 const ITEM = '-mb-px inline-flex min-h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold'
 
-/** The links of the admin pages, `current` marked; `newEnquiries` on the Enquiries link; Logout unless the page has its own. */
-export function AdminNav({current, newEnquiries = null, withLogout = true}: {current: AdminSection; newEnquiries?: number | null; withLogout?: boolean}) {
+/**
+ * The links of the admin pages the signed-in role may use (`can`; default: all), `current`
+ * marked; `newEnquiries` on the Enquiries link; Logout unless the page has its own.
+ */
+export function AdminNav({
+  current,
+  newEnquiries = null,
+  withLogout = true,
+  can = () => true,
+}: {
+  current: AdminSection
+  newEnquiries?: number | null
+  withLogout?: boolean
+  can?: (permission: Permission) => boolean
+}) {
   return (
     <nav aria-label="Administration" className="container-page pt-6">
       <ul className="flex flex-wrap gap-x-2 border-b border-slate-200">
-        {LINKS.map((link) => {
+        {LINKS.filter((link) => link.permission === null || can(link.permission)).map((link) => {
           const active = link.section === current
           const count = link.section === 'enquiries' && newEnquiries ? newEnquiries : 0
           return (
@@ -62,7 +86,7 @@ export function AdminNav({current, newEnquiries = null, withLogout = true}: {cur
         })}
         {withLogout ? (
           <li className="ml-auto">
-            <button type="button" onClick={logout} className={`${ITEM} border-transparent text-slate-700 hover:border-slate-300 hover:text-navy-900`}>
+            <button type="button" onClick={() => void signOut(readToken())} className={`${ITEM} border-transparent text-slate-700 hover:border-slate-300 hover:text-navy-900`}>
               Logout
             </button>
           </li>

@@ -21,8 +21,8 @@
 import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/react-table'
 import {Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react'
 import {formatDate, formatMoney, formatPerCurrency} from '#schemas/rules/format'
-import {logout} from '~/lib/admin-session'
-import {fetchEnrolments, saveBlob, MESSAGES} from './api'
+import {readToken} from '~/lib/admin-session'
+import {fetchEnrolments, saveBlob, MESSAGES, signOut} from './api'
 import {useAdminLoad} from './useAdminLoad'
 import {EnrolmentDetailDialog} from './EnrolmentDetailDialog'
 import {countAwaitingContact, csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrolments'
@@ -72,7 +72,7 @@ export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onU
           <p className="text-sm font-semibold tracking-widest text-ocean-600 uppercase">Administration</p>
           <h1 className="mt-1 text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Enrolment Records</h1>
         </div>
-        <button type="button" onClick={logout} className="btn-outline">
+        <button type="button" onClick={() => void signOut(readToken())} className="btn-outline">
           Logout
         </button>
       </header>

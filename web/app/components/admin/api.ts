@@ -46,6 +46,8 @@ import {GatewayCheckSchema, PaymentsOverviewSchema} from '#schemas/contracts/pay
 import {AdminBatchDetailSchema, AdminBatchListSchema} from '#schemas/contracts/batches'
 import {RefundResponseSchema, type RefundRequest} from '#schemas/contracts/refunds'
 import {adminFetch, adminRequest, clientErrors, errorText, UnauthorizedError} from './admin-fetch'
+import {StaffMeSchema} from '#schemas/contracts/staff'
+import {logout} from '~/lib/admin-session'
 
 export {UnauthorizedError}
 
@@ -266,3 +268,22 @@ export const fetchAdminBatches = async (token: string, signal?: AbortSignal) =>
 /** One batch's roster and waitlist; any failure says BATCHES_MESSAGES.rosterFailed. */
 export const fetchAdminBatch = (token: string, batchId: string, signal?: AbortSignal) =>
   adminFetch(`/api/admin/batches/${encodeURIComponent(batchId)}`, {token, signal, schema: AdminBatchDetailSchema, failed: BATCHES_MESSAGES.rosterFailed})
+
+/** Who is signed in and what they may do (GET /api/admin/me). Throws UnauthorizedError on 401. */
+export const fetchMe = (token: string, signal?: AbortSignal) =>
+  adminFetch('/api/admin/me', {token, signal, schema: StaffMeSchema, failed: 'Your account could not be read'})
+
+/**
+ * Logout: ends the session on the server (best effort: the token is dropped whatever the answer),
+ * then removes the token and reloads the page (docs/requirements.md#req-states-admin-session).
+ */
+export async function signOut(token: string | null): Promise<void> {
+  if (token) {
+    try {
+      await fetch('/api/admin/sign-out', {method: 'POST', headers: {Authorization: `Bearer ${token}`}, keepalive: true})
+    } catch {
+      // Offline: the session still ends at its 12-hour limit.
+    }
+  }
+  logout()
+}
