@@ -86,7 +86,11 @@ export function AdminNav({
         })}
         {withLogout ? (
           <li className="ml-auto">
-            <button type="button" onClick={() => void signOut(readToken())} className={`${ITEM} border-transparent text-slate-700 hover:border-slate-300 hover:text-navy-900`}>
+            <button
+              type="button"
+              onClick={() => void signOut(readToken())}
+              className={`${ITEM} border-transparent text-slate-700 hover:border-slate-300 hover:text-navy-900`}
+            >
               Logout
             </button>
           </li>

@@ -33,6 +33,7 @@ import {useAdminLoad} from './useAdminLoad'
 import {AdminTable, columnsOf} from './AdminTable'
 import {EmptyState} from '~/components/ui/EmptyState'
 import {CertificatePdfButton, useCertificatePdf} from './CertificatePdfButton'
+import {useCan} from './AdminArea'
 
 const CELL = 'px-3 py-2.5 align-top whitespace-nowrap'
 const HEADERS = ['Number', 'Holder', 'Course', 'Issued', 'Expires', 'Status', 'Actions'] as const
@@ -43,6 +44,7 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
   const {load, setLoad, refreshing, reload} = useAdminLoad(fetchCertificates, {token, onUnauthorized, failMessage: CERTIFICATE_MESSAGES.loadFailed})
   const [search, setSearch] = useState('')
   const [revoking, setRevoking] = useState<Certificate | null>(null)
+  const can = useCan()
   const [notice, setNotice] = useState<{kind: 'error' | 'done'; text: string} | null>(null)
   const register = load.state === 'loaded' ? load.data : {certificates: [], expiringSoon: []}
   const table = useReactTable(
@@ -156,7 +158,7 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
                   <td className={CELL}>
                     <div className="flex gap-2">
                       <CertificatePdfButton number={certificate.number} pdf={pdf} />
-                      {certificate.status !== 'revoked' ? (
+                      {certificate.status !== 'revoked' && can('certificates:revoke') ? (
                         <button type="button" className="btn-outline min-h-10 px-3 py-1.5" onClick={() => setRevoking(certificate)}>
                           Revoke<span className="sr-only"> {certificate.number}</span>
                         </button>

@@ -22,6 +22,7 @@ import type {Attachment} from '#schemas/contracts/uploads'
 import {BatchFlags, StatusBadge} from './parts'
 import {batchDateRange} from '#schemas/rules/batches'
 import {describeTermsAcceptance} from '#schemas/rules/terms'
+import {useCan} from './AdminArea'
 
 function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes)) return ''
@@ -44,6 +45,7 @@ export function EnrolmentDetailDialog({
   /** After a follow-up change or a refund: the list row's new fields. */
   onChange?: (changes: Partial<EnrolmentSummary>) => void
 }) {
+  const can = useCan()
   const ids = useId()
   const [detail, setDetail] = useState<EnrolmentDetail | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
@@ -129,10 +131,10 @@ export function EnrolmentDetailDialog({
       <DetailFields fields={fields} />
       {detail ? (
         <>
-          <EnrolmentFollowUp detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
-          <EnrolmentRefunds detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
-          <EnrolmentInstallments detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
-          <EnrolmentCertificate detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} />
+          {can('enrolments:update') ? <EnrolmentFollowUp detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} /> : null}
+          {can('refunds:create') ? <EnrolmentRefunds detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} /> : null}
+          {can('installments:create') ? <EnrolmentInstallments detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} /> : null}
+          {can('certificates:issue') ? <EnrolmentCertificate detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} /> : null}
         </>
       ) : loadError ? null : (
         <p role="status" className="mt-6 border-t border-slate-200 pt-5 text-sm text-slate-600">
@@ -151,6 +153,8 @@ export function EnrolmentDetailDialog({
           <p role="status" className="mt-2 text-sm text-slate-600">
             Loading documents...
           </p>
+        ) : !can('documents:read') ? (
+          <p className="mt-2 text-sm text-slate-600">Your role does not open candidates’ documents.</p>
         ) : attachments.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No documents were uploaded with this enrolment.</p>
         ) : (

@@ -32,6 +32,7 @@ import {ErrorPanel} from './ErrorPanel'
 import {RevenueByMonth} from './RevenueByMonth'
 import {BatchFlags, Spinner, StatusBadge} from './parts'
 import {enrolmentBatchText} from '#schemas/rules/batches'
+import {useCan} from './AdminArea'
 
 /**
  * One fetched list: `includesPending` whether pending enrolments were asked for; `fetchId` tells
@@ -159,6 +160,7 @@ function EnrollmentsView({
   onUnauthorized: () => void
   onRecordChange: (orderId: string, changes: Partial<EnrolmentSummary>) => void
 }) {
+  const can = useCan()
   const ids = useId()
   const [sorting, setSorting] = useState<SortingState>(DEFAULT_SORTING)
   const [globalFilter, setGlobalFilter] = useState('')
@@ -214,25 +216,27 @@ function EnrollmentsView({
           value={String(summary.total)}
           detail={includesPending ? `${summary.pending} pending payment` : 'Paid enrolments'}
         />
-        <SummaryCard
-          label="Total Revenue"
-          // docs/requirements.md#req-inr: per currency, never added across currencies.
-          // Each currency's figure stays on one line: "USD 12,450.00 · INR 45,000.00".
-          value={formatPerCurrency(summary.revenue)
-            .split(' · ')
-            .map((part, index) => (
-              <Fragment key={part}>
-                {index ? ' · ' : null}
-                <span className="whitespace-nowrap">{part}</span>
-              </Fragment>
-            ))}
-          detail="Paid enrolments only, per currency"
-        />
+        {can('revenue:read') ? (
+          <SummaryCard
+            label="Total Revenue"
+            // docs/requirements.md#req-inr: per currency, never added across currencies.
+            // Each currency's figure stays on one line: "USD 12,450.00 · INR 45,000.00".
+            value={formatPerCurrency(summary.revenue)
+              .split(' · ')
+              .map((part, index) => (
+                <Fragment key={part}>
+                  {index ? ' · ' : null}
+                  <span className="whitespace-nowrap">{part}</span>
+                </Fragment>
+              ))}
+            detail="Paid enrolments only, per currency"
+          />
+        ) : null}
         <SummaryCard label="Programs Active" value={String(summary.programs)} />
         <SummaryCard label="Awaiting contact" value={String(awaitingContact)} detail="Paid, not contacted yet" />
       </dl>
 
-      <RevenueByMonth rows={records} now={loadedAt} />
+      {can('revenue:read') ? <RevenueByMonth rows={records} now={loadedAt} /> : null}
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end lg:max-w-2xl">

@@ -10,19 +10,44 @@
  *
  * The controls get their id, name, form and `required` from conform's helpers; the browser
  * itself checks the two fields (no noValidate, no field errors of our own), as before.
+ *
+ * After a right password the server may ask for the second step (docs/requirements.md#req-staff-accounts):
+ * "Authentication code" (6 digits of the authenticator app, or a recovery code) or "Use a
+ * passkey" (SecondFactorStep); an account without a factor sets up its authenticator there and
+ * sees its recovery codes once (EnrolStep). "Forgot password?" asks for a reset link.
  */
 import {getInputProps, useForm} from '@conform-to/react'
-import {useEffect, useRef, useState, type FormEvent} from 'react'
+import {useCallback, useEffect, useRef, useState, type FormEvent} from 'react'
 import {Field, inputClass} from '~/components/form/Field'
 import {AnchorIcon} from '~/components/Icons'
 import {storeToken} from '~/lib/admin-session'
 import {login} from './api'
+import {EnrolStep, ForgotPassword, SecondFactorStep} from './SignInSteps'
+
+type Step =
+  | {kind: 'password'}
+  | {kind: 'second-factor'; challenge: string; methods: Array<'totp' | 'recovery' | 'passkey'>}
+  | {kind: 'enrol'; challenge: string}
+  | {kind: 'forgot'}
 
 export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => void; notice?: string | null}) {
   const [form, fields] = useForm<{email: string; password: string}>({constraint: {email: {required: true}, password: {required: true}}})
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const [step, setStep] = useState<Step>({kind: 'password'})
   const errorRef = useRef<HTMLDivElement>(null)
+  const signedIn = useCallback(
+    (token: string) => {
+      storeToken(token)
+      onSignedIn(token)
+    },
+    [onSignedIn],
+  )
+  const restart = useCallback((message: string | null) => {
+    setBusy(false)
+    setError(message)
+    setStep({kind: 'password'})
+  }, [])
 
   useEffect(() => {
     if (error) errorRef.current?.focus()
@@ -37,12 +62,10 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
     setBusy(true)
     setError(null)
     const result = await login(email, password)
-    if (result.ok) {
-      storeToken(result.token)
-      onSignedIn(result.token)
-      return
-    }
+    if (result.ok === true) return signedIn(result.token)
     setBusy(false)
+    if (result.ok === 'second-factor') return setStep({kind: 'second-factor', challenge: result.challenge, methods: result.methods})
+    if (result.ok === 'enrol') return setStep({kind: 'enrol', challenge: result.challenge})
     setError(result.message)
   }
 
@@ -61,7 +84,7 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
             {notice}
           </p>
         ) : null}
-        {error ? (
+        {error && step.kind === 'password' ? (
           <div
             ref={errorRef}
             tabIndex={-1}
@@ -71,34 +94,47 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
             {error}
           </div>
         ) : null}
-        <form id={form.id} onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
-          <Field look="login" label="Email" field={fields.email}>
-            <input
-              {...getInputProps(fields.email, {type: 'email'})}
-              autoComplete="username"
-              inputMode="email"
-              spellCheck={false}
-              className={inputClass(fields.email.errors, 'login')}
-            />
-          </Field>
-          <Field look="login" label="Password" field={fields.password}>
-            <input
-              {...getInputProps(fields.password, {type: 'password'})}
-              autoComplete="current-password"
-              className={inputClass(fields.password.errors, 'login')}
-            />
-          </Field>
-          <button type="submit" disabled={busy} className="btn-secondary w-full disabled:cursor-wait disabled:opacity-80">
-            {busy ? (
-              <>
-                <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-                Signing in...
-              </>
-            ) : (
-              'Sign In'
-            )}
-          </button>
-        </form>
+        {step.kind === 'second-factor' ? (
+          <SecondFactorStep challenge={step.challenge} methods={step.methods} onSignedIn={signedIn} onRestart={restart} />
+        ) : step.kind === 'enrol' ? (
+          <EnrolStep challenge={step.challenge} onSignedIn={signedIn} onRestart={restart} />
+        ) : step.kind === 'forgot' ? (
+          <ForgotPassword onBack={() => restart(null)} />
+        ) : (
+          <form id={form.id} onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
+            <Field look="login" label="Email" field={fields.email}>
+              <input
+                {...getInputProps(fields.email, {type: 'email'})}
+                autoComplete="username"
+                inputMode="email"
+                spellCheck={false}
+                className={inputClass(fields.email.errors, 'login')}
+              />
+            </Field>
+            <Field look="login" label="Password" field={fields.password}>
+              <input
+                {...getInputProps(fields.password, {type: 'password'})}
+                autoComplete="current-password"
+                className={inputClass(fields.password.errors, 'login')}
+              />
+            </Field>
+            <button type="submit" disabled={busy} className="btn-secondary w-full disabled:cursor-wait disabled:opacity-80">
+              {busy ? (
+                <>
+                  <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+                  Signing in...
+                </>
+              ) : (
+                'Sign In'
+              )}
+            </button>
+            <p className="text-center text-sm">
+              <button type="button" className="font-medium text-ocean-700 underline-offset-2 hover:underline" onClick={() => setStep({kind: 'forgot'})}>
+                Forgot password?
+              </button>
+            </p>
+          </form>
+        )}
       </div>
     </div>
   )

@@ -21,6 +21,7 @@ import {Field} from '~/components/ui/Field'
 import {AdminPageHeader} from './AdminPageHeader'
 import {KIND_LABELS, OUTBOX_EMPTY, outboxCountText, replaceMessage, sendAgainNotice} from './outbox'
 import {OutboxStatusBadge, Spinner} from './parts'
+import {useCan} from './AdminArea'
 
 /** The outbox page of a signed-in administrator. */
 export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
@@ -111,6 +112,7 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
 
 /** One message: what, to whom, where it is; "Send again" when it failed. */
 function MessageCard({message, busy, error, onSendAgain}: {message: OutboxMessage; busy: boolean; error: string | null; onSendAgain: () => void}) {
+  const can = useCan()
   const ids = useId()
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-status={message.status}>
@@ -134,7 +136,7 @@ function MessageCard({message, busy, error, onSendAgain}: {message: OutboxMessag
           <span className="break-words">{message.lastError ?? '—'}</span>
         </Field>
       </dl>
-      {message.status === 'failed' ? (
+      {message.status === 'failed' && can('outbox:send') ? (
         <div className="mt-4">
           <button
             type="button"

@@ -33,20 +33,14 @@
  * path, its texts and the zod contract its answer is parsed with (schemas/contracts/admin.ts,
  * outbox.ts, enquiries.ts, payments.ts, refunds.ts, batches.ts).
  */
-import {
-  AdminLoginResponseSchema,
-  EnrolmentDetailSchema,
-  EnrolmentListSchema,
-  type AdminLoginRequest,
-  type EnrolmentUpdateRequest,
-} from '#schemas/contracts/admin'
+import {EnrolmentDetailSchema, EnrolmentListSchema, type AdminLoginRequest, type EnrolmentUpdateRequest} from '#schemas/contracts/admin'
 import {OutboxListSchema, OutboxSendAgainResponseSchema} from '#schemas/contracts/outbox'
 import {EnquiryListSchema, EnquiryUpdateResponseSchema, type EnquiryStatus, type EnquiryUpdate} from '#schemas/contracts/enquiries'
 import {GatewayCheckSchema, PaymentsOverviewSchema} from '#schemas/contracts/payments'
 import {AdminBatchDetailSchema, AdminBatchListSchema} from '#schemas/contracts/batches'
 import {RefundResponseSchema, type RefundRequest} from '#schemas/contracts/refunds'
 import {adminFetch, adminRequest, clientErrors, errorText, UnauthorizedError} from './admin-fetch'
-import {StaffMeSchema} from '#schemas/contracts/staff'
+import {AdminSignInResponseSchema, StaffMeSchema} from '#schemas/contracts/staff'
 import {logout} from '~/lib/admin-session'
 
 export {UnauthorizedError}
@@ -100,8 +94,14 @@ export const BATCHES_MESSAGES = {
   rosterFailed: 'The roster could not be loaded. Please try again.',
 } as const
 
-export type LoginResult = {ok: true; token: string; expiresAt: string | null} | {ok: false; message: string}
+/** What the password step answered: the token, the second step due, or the message to show. */
+export type LoginResult =
+  | {ok: true; token: string; expiresAt: string | null}
+  | {ok: 'second-factor'; challenge: string; methods: Array<'totp' | 'recovery' | 'passkey'>}
+  | {ok: 'enrol'; challenge: string}
+  | {ok: false; message: string}
 
+/** POST /api/admin (docs/requirements.md#req-admin-login, #req-staff-accounts). */
 export async function login(email: string, password: string): Promise<LoginResult> {
   let response: Response
   try {
@@ -116,9 +116,12 @@ export async function login(email: string, password: string): Promise<LoginResul
   if (response.status === 401) return {ok: false, message: MESSAGES.invalidCredentials}
   if (!response.ok) return {ok: false, message: (await errorText(response)) ?? MESSAGES.loginFailed}
   try {
-    const body = AdminLoginResponseSchema.safeParse(await response.json())
-    if (!body.success || !body.data.authToken) return {ok: false, message: MESSAGES.loginFailed}
-    return {ok: true, token: body.data.authToken, expiresAt: body.data.expiresAt}
+    const body = AdminSignInResponseSchema.safeParse(await response.json())
+    if (!body.success) return {ok: false, message: MESSAGES.loginFailed}
+    const answer = body.data
+    if ('authToken' in answer) return {ok: true, token: answer.authToken, expiresAt: answer.expiresAt}
+    if (answer.secondFactor === 'enrol') return {ok: 'enrol', challenge: answer.challenge}
+    return {ok: 'second-factor', challenge: answer.challenge, methods: answer.methods}
   } catch {
     return {ok: false, message: MESSAGES.loginFailed}
   }
