@@ -91,7 +91,7 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     const request = route.request()
     const url = new URL(request.url())
     const auth = request.headers()['authorization']
-    ;(url.pathname === '/api/admin/enquiries' ? countCalls : calls).push(`${request.method()} ${url.pathname}`)
+    if (url.pathname !== '/api/admin/me') (url.pathname === '/api/admin/enquiries' ? countCalls : calls).push(`${request.method()} ${url.pathname}`)
     if (auth !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
     if (url.pathname === '/api/admin/enquiries') return route.fulfill({json: ENQUIRIES})
     if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: []})

@@ -20,7 +20,7 @@ import type {APIRequestContext, Page} from '@playwright/test'
 import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/contracts/admin'
 import {IdempotencyKeySchema, RefundRequestSchema} from '#schemas/contracts/refunds'
 import {ENROLMENT_STATUS_LABELS} from '#schemas/rules/enrolment-status'
-import {ADMIN, createPsfOrder, loginThroughApi, seedToken, uniqueTag} from './admin-session'
+import {ADMIN, ADMIN_ACCOUNT, createPsfOrder, loginThroughApi, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
 const GATEWAY_REFUSED = 'The payment gateway refused the refund: The refund amount is greater than the captured amount. Nothing was changed.'
@@ -140,7 +140,7 @@ test('a partial refund: the form, the confirm step, one request on a double clic
   // Stored as the page showed it.
   const stored = await storedDetail(request, token, orderId)
   expect(stored.status).toBe('partially-refunded')
-  expect(stored.refunds).toMatchObject([{amount: 2500, reason: 'duplicate-payment', note: 'Paid twice by card.', status: 'processed', by: ADMIN.email}])
+  expect(stored.refunds).toMatchObject([{amount: 2500, reason: 'duplicate-payment', note: 'Paid twice by card.', status: 'processed', by: ADMIN_ACCOUNT}])
 })
 
 test('after a 502 and a lost answer every attempt sends the same Idempotency-Key; the form keeps its input; one refund is stored', async ({page, request}) => {

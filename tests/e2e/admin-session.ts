@@ -13,6 +13,9 @@ export const MOCK_TOKEN = 'mock-admin-token'
 /** The admin account of the e2e server (ADMIN_EMAIL / ADMIN_PASSWORD in playwright.config.ts). */
 export const ADMIN = {email: 'admin@example.com', password: 'e2e-admin-password'}
 
+/** How history entries and refunds name the e2e admin (the bootstrap owner): its name and e-mail. */
+export const ADMIN_ACCOUNT = 'Owner <admin@example.com>'
+
 /** Stores `token` once (not again after the page reloads itself on logout). */
 export async function seedToken(page: Page, token = MOCK_TOKEN) {
   await page.addInitScript((value) => {

@@ -21,7 +21,7 @@
 import type {APIRequestContext, Page, Route} from '@playwright/test'
 import {readFile} from 'node:fs/promises'
 import type {EnrolmentHistoryEntry, EnrolmentSummary} from '#schemas/contracts/admin'
-import {ADMIN, createPsfOrder, loginThroughApi, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
+import {ADMIN, ADMIN_ACCOUNT, createPsfOrder, loginThroughApi, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
 /** Mocked rows follow the API's contract. */
@@ -403,9 +403,9 @@ test.describe('real API', () => {
     const body = (await stored.json()) as {status: string; history: EnrolmentHistoryEntry[]}
     expect(body.status).toBe('confirmed')
     expect(body.history.map(({from, to, note, by}) => ({from, to, note, by}))).toEqual([
-      {from: 'paid', to: 'contacted', note: undefined, by: ADMIN.email},
-      {from: undefined, to: undefined, note, by: ADMIN.email},
-      {from: 'contacted', to: 'confirmed', note: undefined, by: ADMIN.email},
+      {from: 'paid', to: 'contacted', note: undefined, by: ADMIN_ACCOUNT},
+      {from: undefined, to: undefined, note, by: ADMIN_ACCOUNT},
+      {from: 'contacted', to: 'confirmed', note: undefined, by: ADMIN_ACCOUNT},
     ])
   })
 
@@ -501,7 +501,7 @@ test.describe('real API', () => {
     await dialog.getByRole('button', {name: 'Close details'}).click()
     await expect(enrolmentList(page).locator('tbody tr').first().getByText('Cancelled', {exact: true})).toBeVisible()
     expect(await stored(confirmedId)).toMatchObject({status: 'cancelled'})
-    expect((await stored(confirmedId)).history.at(-1)).toMatchObject({from: 'confirmed', to: 'cancelled', by: ADMIN.email})
+    expect((await stored(confirmedId)).history.at(-1)).toMatchObject({from: 'confirmed', to: 'cancelled', by: ADMIN_ACCOUNT})
 
     // Someone else moves the contacted one on meanwhile: the server's reason is shown, nothing changes.
     await page.getByLabel('Search enrolments').fill(contacted)

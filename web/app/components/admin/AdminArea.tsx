@@ -124,8 +124,9 @@ export function AdminArea({path, belowNav, emailConfigured = true}: {path: strin
   const token = phase.kind === 'signed-in' ? phase.token : null
   useIdleTimer(phase.kind === 'signed-in', () => void signOut(token))
 
-  // Who is signed in and what their role may do, read once per token.
-  const [me, setMe] = useState<StaffMe | null>(null)
+  // Who is signed in and what their role may do, read once per token. When the answer cannot be
+  // had (not a 401), every page shows all it has: the server still refuses what the role lacks.
+  const [me, setMe] = useState<StaffMe | 'unknown' | null>(null)
   useEffect(() => {
     setMe(null)
     if (!token) return
@@ -134,10 +135,12 @@ export function AdminArea({path, belowNav, emailConfigured = true}: {path: strin
       .then(setMe)
       .catch((error: unknown) => {
         if (error instanceof UnauthorizedError) onUnauthorized()
+        else if (!controller.signal.aborted) setMe('unknown')
       })
     return () => controller.abort()
   }, [token, onUnauthorized])
-  const can = useCallback((permission: Permission) => me?.permissions.includes(permission) ?? false, [me])
+  const can = useCallback((permission: Permission) => (me === 'unknown' ? true : (me?.permissions.includes(permission) ?? false)), [me])
+  const known = me === 'unknown' ? null : me
 
   // The navigation's count of new enquiries (the enquiries page reports its own list instead).
   useEffect(() => {
@@ -150,8 +153,8 @@ export function AdminArea({path, belowNav, emailConfigured = true}: {path: strin
   }, [token, me, can, section])
 
   const session = useMemo<AdminSession | null>(
-    () => (token ? {token, onUnauthorized, onNewEnquiries: setNewEnquiries, me, can} : null),
-    [token, onUnauthorized, me, can],
+    () => (token ? {token, onUnauthorized, onNewEnquiries: setNewEnquiries, me: known, can} : null),
+    [token, onUnauthorized, known, can],
   )
 
   const top = belowNav ? 'pt-16' : ''
