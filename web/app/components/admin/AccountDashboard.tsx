@@ -48,7 +48,7 @@ import {
 import {useAdminLoad} from './useAdminLoad'
 
 const CELL = 'px-3 py-2.5 align-top'
-const SECTION = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
+const SECTION = 'min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
 const SMALL_BUTTON = 'min-h-10 px-3 py-1.5 text-sm disabled:cursor-wait disabled:opacity-60'
 
 /** A section's outcome line: a success (status) or a refusal (alert, focused). */
@@ -482,7 +482,7 @@ function SessionsSection({context, account}: {context: Context; account: Account
   return (
     <Section title="Sessions" wide>
       <p className="text-sm text-slate-700">Where you are signed in. A session lasts 12 hours; ending one signs that browser out.</p>
-      <AdminTable caption="Your sessions, newest first" columns={columnsOf(SESSION_HEADERS)}>
+      <AdminTable caption="Your sessions" columns={columnsOf(SESSION_HEADERS)}>
         {account.sessions.map((session) => (
           <tr key={session.id} data-session-id={session.id}>
             <td className={`${CELL} whitespace-nowrap`}>{formatDateTime(session.createdAt)}</td>
