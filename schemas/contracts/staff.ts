@@ -20,9 +20,10 @@
  *   POST  /api/admin/password-reset/:token   NewPasswordSchema → 204 (410 used or expired)
  *   GET   /api/admin/account                 → AccountSchema
  *   POST  /api/admin/account/password        PasswordChangeSchema → 204
- *   POST  /api/admin/account/totp            → TotpSetupSchema; …/totp/confirm TotpConfirmSchema → RecoveryCodesSchema
+ *   POST  /api/admin/account/totp            → TotpSetupSchema; …/totp/confirm TotpConfirmSchema → FirstFactorCodesSchema
  *   POST  /api/admin/account/recovery-codes  → RecoveryCodesSchema
- *   POST  /api/admin/account/passkeys/options → WebAuthn registration options; …/passkeys PasskeyRegisterSchema → 201
+ *   POST  /api/admin/account/passkeys/options → WebAuthn registration options; …/passkeys PasskeyRegisterSchema → 201 PasskeyRegisteredSchema
+ *   DELETE /api/admin/account/factors/:factor → 204 ('totp' or a passkey id; 409 for the last factor)
  *   POST  /api/admin/account/sessions/:id/end → {ended}
  */
 import {z} from 'zod'
@@ -174,9 +175,35 @@ export const RecoveryCodesSchema = z.object({recoveryCodes: z.array(z.string()).
 /** 200 of POST /api/admin/second-factor: the token, and the recovery codes when a first factor was enrolled. */
 export const SecondFactorResponseSchema = z.object({authToken: z.string(), expiresAt: z.string(), recoveryCodes: z.array(z.string()).optional()})
 
+/**
+ * A factor just added to one's account: the 10 new recovery codes when it is the person's first
+ * factor (shown once), else null (the codes they have stay valid).
+ */
+export const FirstFactorCodesSchema = z.object({recoveryCodes: z.array(z.string()).length(10).nullable()})
+
 export const InviteAcceptedSchema = RecoveryCodesSchema.extend({authToken: z.string(), expiresAt: z.string()})
 
+/**
+ * WebAuthn registration options (POST /api/admin/account/passkeys/options), as
+ * @simplewebauthn/server makes them and @simplewebauthn/browser's startRegistration takes them
+ * (which checks them in depth): the parts a page relies on, the rest kept as it is.
+ */
+export const WebAuthnOptionsSchema = z
+  .object({
+    challenge: z.string().min(1),
+    rp: z.object({name: z.string()}).passthrough(),
+    user: z.object({id: z.string(), name: z.string(), displayName: z.string()}).passthrough(),
+    pubKeyCredParams: z.array(z.object({type: z.literal('public-key'), alg: z.number()})),
+  })
+  .passthrough()
+
 export const PasskeyRegisterSchema = z.object({name: z.string().trim().min(1).max(60).default('Passkey'), webauthn: WebAuthnResponseSchema}).strict()
+
+/** A passkey as its owner sees it (a name and when it was added, never a key). */
+export const PasskeySchema = z.object({id: z.string(), name: z.string(), createdAt: z.string()})
+
+/** 201 of POST /api/admin/account/passkeys: the passkey, and the recovery codes when it is the first factor. */
+export const PasskeyRegisteredSchema = FirstFactorCodesSchema.extend({passkey: PasskeySchema})
 
 /** A session as its owner (or the owner role) sees it. */
 export const StaffSessionSchema = z.object({
@@ -192,7 +219,7 @@ export const StaffSessionSchema = z.object({
 export const AccountSchema = z.object({
   me: StaffMeSchema,
   factors: FactorsSchema,
-  passkeys: z.array(z.object({id: z.string(), name: z.string(), createdAt: z.string()})),
+  passkeys: z.array(PasskeySchema),
   sessions: z.array(StaffSessionSchema),
 })
 export type Account = z.infer<typeof AccountSchema>

@@ -32,13 +32,22 @@ describe('adminFetch', () => {
 
   it('a failed answer shows the server’s message only where allowed, else `failed`', async () => {
     stubFetch(Response.json({error: 'Enrolment not found'}, {status: 404}))
-    await expect(adminFetch('/x', options)).rejects.toThrow(new AdminApiError('Failed to load'))
+    await expect(adminFetch('/x', options)).rejects.toThrow(new AdminApiError('Failed to load', {status: 404}))
     stubFetch(Response.json({error: 'Enrolment not found'}, {status: 404}))
     await expect(adminFetch('/x', {...options, serverMessage: clientErrors})).rejects.toThrow('Enrolment not found')
     stubFetch(Response.json({error: 'Internal detail'}, {status: 500}))
     await expect(adminFetch('/x', {...options, serverMessage: clientErrors})).rejects.toThrow('Failed to load')
     stubFetch(new Response('<html>', {status: 409}))
     await expect(adminFetch('/x', {...options, serverMessage: clientErrors})).rejects.toThrow('Failed to load')
+  })
+
+  it('a refusal shown keeps its status and its messages per field', async () => {
+    stubFetch(Response.json({error: 'Enter a valid email address', details: {email: ['Enter a valid email address']}}, {status: 400}))
+    const refusal = await adminFetch('/x', {...options, serverMessage: clientErrors}).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(AdminApiError)
+    expect(refusal).toMatchObject({message: 'Enter a valid email address', status: 400, details: {email: ['Enter a valid email address']}})
+    stubFetch(Response.json({error: 'Enter a valid email address', details: {email: ['Enter a valid email address']}}, {status: 400}))
+    expect(await adminFetch('/x', options).catch((error: unknown) => error)).toMatchObject({message: 'Failed to load', status: 400, details: {}})
   })
 
   it('no answer, an answer that is not JSON, or one that does not fit the contract → `noAnswer`', async () => {

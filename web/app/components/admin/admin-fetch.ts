@@ -6,7 +6,8 @@
  *   `onUnauthorized` drops the token and shows the login form, "Your session has expired. Please
  *   sign in again."); AdminApiError(`noAnswer`) when no answer came (network failure; an abort is
  *   rethrown as it is); AdminApiError with the server's `{error}` when `serverMessage(status)`
- *   allows it and the answer has one, else AdminApiError(`failed`).
+ *   allows it and the answer has one (with its `status`, and its `details` per field), else
+ *   AdminApiError(`failed`).
  * - `adminFetch(path, {schema, …})` → the answer parsed by `schema` (unknown keys dropped unless
  *   the schema keeps them). An answer that is not JSON or does not fit the contract throws
  *   AdminApiError(`noAnswer`): the page says it could not read it, never shows a half-read record.
@@ -15,6 +16,7 @@
  * 'authToken'). Requests are never cached (`cache: 'no-store'`).
  */
 import type {z} from 'zod'
+import {ApiErrorSchema, type ApiError} from '#schemas/contracts/errors'
 import {readToken} from '~/lib/admin-session'
 
 /** The server rejected the token (missing, expired, forged). */
@@ -25,11 +27,19 @@ export class UnauthorizedError extends Error {
   }
 }
 
-/** A failed admin call; `message` is the text the page shows. */
+/**
+ * A failed admin call; `message` is the text the page shows. `status` is the failed answer's
+ * (undefined when no answer came) and `details` its messages per field (a 400 naming the fields),
+ * kept only when the server's message is shown.
+ */
 export class AdminApiError extends Error {
-  constructor(message: string) {
+  readonly status?: number
+  readonly details: NonNullable<ApiError['details']>
+  constructor(message: string, options: {status?: number; details?: ApiError['details']} = {}) {
     super(message)
     this.name = 'AdminApiError'
+    this.status = options.status
+    this.details = options.details ?? {}
   }
 }
 
@@ -39,7 +49,7 @@ export const clientErrors = (status: number) => status < 500
 export type AdminRequestOptions = {
   /** The bearer token; default the stored one. */
   token?: string
-  method?: 'GET' | 'POST' | 'PATCH'
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   /** Sent as JSON. */
   body?: unknown
   /** Extra request headers (e.g. `Idempotency-Key`). */
@@ -53,15 +63,19 @@ export type AdminRequestOptions = {
   serverMessage?: (status: number) => boolean
 }
 
-/** The `{error}` of a failed answer, or null. */
-export async function errorText(response: Response): Promise<string | null> {
+/** The `{error, details?}` of a failed answer (schemas/contracts/errors.ts), or null. */
+export async function errorBody(response: Response): Promise<ApiError | null> {
   try {
-    const body: unknown = await response.json()
-    const error = body && typeof body === 'object' && 'error' in body ? body.error : null
-    return typeof error === 'string' && error.trim() ? error : null
+    const body = ApiErrorSchema.safeParse(await response.json())
+    return body.success && body.data.error.trim() ? body.data : null
   } catch {
     return null
   }
+}
+
+/** The `{error}` of a failed answer, or null. */
+export async function errorText(response: Response): Promise<string | null> {
+  return (await errorBody(response))?.error ?? null
 }
 
 /** The ok answer of `path` (see the module comment for what is thrown). */
@@ -77,7 +91,10 @@ export async function adminRequest(path: string, options: AdminRequestOptions): 
     throw new AdminApiError(noAnswer)
   }
   if (response.status === 401) throw new UnauthorizedError()
-  if (!response.ok) throw new AdminApiError((serverMessage?.(response.status) ? await errorText(response) : null) ?? failed)
+  if (!response.ok) {
+    const refusal = serverMessage?.(response.status) ? await errorBody(response) : null
+    throw new AdminApiError(refusal?.error ?? failed, {status: response.status, details: refusal?.details})
+  }
   return response
 }
 
