@@ -30,7 +30,10 @@ async function inviteToken(email: string): Promise<string> {
 async function counsellor(request: APIRequestContext) {
   const owner = await loginThroughApi(request)
   const email = `${uniqueTag('c')}@maritime.example`
-  const invited = await request.post('/api/admin/staff', {data: {email, name: 'Meera Counsellor', role: 'counsellor'}, headers: {Authorization: `Bearer ${owner}`}})
+  const invited = await request.post('/api/admin/staff', {
+    data: {email, name: 'Meera Counsellor', role: 'counsellor'},
+    headers: {Authorization: `Bearer ${owner}`},
+  })
   expect(invited.status(), await invited.text()).toBe(201)
   const token = await inviteToken(email)
   const {secret} = (await (await request.post(`/api/admin/invite/${token}/totp`)).json()) as {secret: string}
@@ -39,7 +42,10 @@ async function counsellor(request: APIRequestContext) {
   return {email, secret, owner}
 }
 
-test('a counsellor signs in with an authentication code, sees no payments or refunds, and the API refuses a refund (axe 1280 and 390 px)', async ({page, request}) => {
+test('a counsellor signs in with an authentication code, sees no payments or refunds, and the API refuses a refund (axe 1280 and 390 px)', async ({
+  page,
+  request,
+}) => {
   const person = await counsellor(request)
   const name = uniqueTag('Paid')
   const {orderId} = await createPsfOrder(request, `${name} Candidate`, `${name.toLowerCase()}@example.com`, 'paid')

@@ -8,7 +8,8 @@ import {useAdminSession} from '~/components/admin/AdminArea'
 import {AuditDashboard} from '~/components/admin/AuditDashboard'
 import {pageMeta} from '~/lib/meta'
 
-export const meta: MetaFunction = ({matches}) => pageMeta(matches, {title: 'Audit log', description: 'Who did what in the staff area.', robots: 'noindex, nofollow'})
+export const meta: MetaFunction = ({matches}) =>
+  pageMeta(matches, {title: 'Audit log', description: 'Who did what in the staff area.', robots: 'noindex, nofollow'})
 
 export default function AdminAudit() {
   const {token, onUnauthorized} = useAdminSession()

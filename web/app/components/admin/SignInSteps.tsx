@@ -13,8 +13,9 @@
 import {useEffect, useRef, useState, type FormEvent, type ReactNode} from 'react'
 import {inputClass} from '~/components/form/Field'
 import type {TotpSetup} from '#schemas/contracts/staff'
-import {saveBlob} from './api'
-import {answerSecondFactor, groupedSecret, requestPasswordReset, signInWithPasskey, startEnrolment, type StepResult} from './sign-in'
+import {AuthenticatorSetup} from './AuthenticatorSetup'
+import {RecoveryCodes} from './RecoveryCodes'
+import {answerSecondFactor, requestPasswordReset, signInWithPasskey, startEnrolment, type StepResult} from './sign-in'
 
 type StepProps = {challenge: string; onSignedIn: (token: string) => void; onRestart: (message: string | null) => void}
 
@@ -126,72 +127,6 @@ export function SecondFactorStep({challenge, methods, onSignedIn, onRestart}: St
   )
 }
 
-/** The 10 recovery codes, shown once, with Copy and Download, and "I have saved them". */
-export function RecoveryCodeList({codes, onDone}: {codes: readonly string[]; onDone: () => void}) {
-  const [copied, setCopied] = useState(false)
-  const text = codes.join('\n')
-  return (
-    <div>
-      <Heading intro="Keep these codes somewhere safe. Each works once, and they are shown only now.">Your recovery codes</Heading>
-      <ol className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4 font-mono text-sm text-navy-900">
-        {codes.map((code) => (
-          <li key={code}>{code}</li>
-        ))}
-      </ol>
-      <div className="mt-4 flex gap-3">
-        <button
-          type="button"
-          className="btn-outline flex-1"
-          onClick={() =>
-            void navigator.clipboard?.writeText(text).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-        <button
-          type="button"
-          className="btn-outline flex-1"
-          onClick={() => saveBlob(new Blob([text + '\n'], {type: 'text/plain;charset=utf-8'}), 'staff-recovery-codes.txt')}
-        >
-          Download
-        </button>
-      </div>
-      <button type="button" className="btn-secondary mt-4 w-full" onClick={onDone}>
-        I have saved them
-      </button>
-    </div>
-  )
-}
-
-/** The authenticator's secret as text and as a QR code (qrcode, loaded on use). */
-export function TotpSecret({setup}: {setup: TotpSetup}) {
-  const [qr, setQr] = useState<string | null>(null)
-  useEffect(() => {
-    let live = true
-    void import('qrcode')
-      .then((module) => module.default.toDataURL(setup.uri, {margin: 1, width: 176}))
-      .then((url) => live && setQr(url))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [setup.uri])
-  return (
-    <div className="mb-5 flex flex-col items-center gap-3 sm:flex-row sm:items-start">
-      {qr ? <img src={qr} width={176} height={176} alt="QR code for your authenticator app" className="rounded border border-slate-200" /> : null}
-      <div className="text-sm text-slate-700">
-        <p>Scan the code with your authenticator app, or type this key:</p>
-        <p className="mt-2 font-mono text-base break-all text-navy-900" aria-label="Authenticator key">
-          {groupedSecret(setup.secret)}
-        </p>
-      </div>
-    </div>
-  )
-}
-
 /** A first authenticator at sign-in, then the recovery codes. */
 export function EnrolStep({challenge, onSignedIn, onRestart}: StepProps) {
   const [setup, setSetup] = useState<TotpSetup | null>(null)
@@ -212,10 +147,7 @@ export function EnrolStep({challenge, onSignedIn, onRestart}: StepProps) {
     }
   }, [challenge, onRestart])
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (busy) return
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim()
+  async function confirm(code: string) {
     setBusy(true)
     setError(null)
     const result = await answerSecondFactor(challenge, {code})
@@ -225,33 +157,15 @@ export function EnrolStep({challenge, onSignedIn, onRestart}: StepProps) {
     else onSignedIn(result.token)
   }
 
-  if (done) return <RecoveryCodeList codes={done.codes} onDone={() => onSignedIn(done.token)} />
+  if (done) return <RecoveryCodes codes={done.codes} onDone={() => onSignedIn(done.token)} />
   return (
     <div>
       <Heading intro="Your account needs a second factor. Set up an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password).">
         Set up your authenticator app
       </Heading>
-      <Alert message={error} />
+      {setup ? null : <Alert message={error} />}
       {setup ? (
-        <form onSubmit={onSubmit} className="space-y-5" aria-busy={busy}>
-          <TotpSecret setup={setup} />
-          <div>
-            <label htmlFor="enrol-code" className={LABEL}>
-              Authentication code
-            </label>
-            <input
-              id="enrol-code"
-              name="code"
-              required
-              inputMode="numeric"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              autoComplete="one-time-code"
-              className={inputClass(error ? [error] : undefined, 'login')}
-            />
-          </div>
-          <Submit busy={busy} label="Verify" busyLabel="Verifying..." />
-        </form>
+        <AuthenticatorSetup setup={setup} busy={busy} error={error} submitLabel="Verify" busyLabel="Verifying..." onSubmit={(code) => void confirm(code)} />
       ) : error ? null : (
         <p role="status" className="text-sm text-slate-600">
           Preparing your authenticator key...

@@ -71,6 +71,3 @@ export async function requestPasswordReset(email: string): Promise<{ok: boolean;
   if (response?.status === 202) return {ok: true, message: SIGN_IN_MESSAGES.resetSent}
   return {ok: false, message: (response && (await errorText(response))) ?? SIGN_IN_MESSAGES.failed}
 }
-
-/** The secret in groups of four, as authenticator apps ask for it. */
-export const groupedSecret = (secret: string): string => secret.replace(/(.{4})/g, '$1 ').trim()
