@@ -110,6 +110,16 @@ test('an owner invites a person, who sets up their account and adds a passkey', 
   await expect(passkeys.getByText('Passkey added.')).toBeVisible()
   await expect(passkeys.getByRole('listitem').filter({hasText: 'E2E laptop'})).toBeVisible()
   await accessibleAtBothWidths(invitee)
+
+  // Signed out, they sign in again with the password and the passkey.
+  await invitee.getByRole('navigation', {name: 'Administration'}).getByRole('button', {name: 'Logout'}).click()
+  await invitee.goto('/login')
+  await invitee.getByLabel('Email').fill(email)
+  await invitee.getByLabel('Password').fill('violet tugboat anchors nightly')
+  await invitee.getByRole('button', {name: 'Sign In'}).click()
+  await expect(invitee.getByRole('heading', {name: 'Two-step verification'})).toBeVisible()
+  await invitee.getByRole('button', {name: 'Use a passkey'}).click()
+  await expect(invitee.getByRole('navigation', {name: 'Administration'}).getByRole('link', {name: 'My account'})).toBeVisible()
   await context.close()
 
   // The owner's list now shows the person's factors and sign-in.
