@@ -25,6 +25,7 @@
  *   POST  /api/admin/account/passkeys/options → WebAuthn registration options; …/passkeys PasskeyRegisterSchema → 201 PasskeyRegisteredSchema
  *   DELETE /api/admin/account/factors/:factor → 204 ('totp' or a passkey id; 409 for the last factor)
  *   POST  /api/admin/account/sessions/:id/end → {ended}
+ *   POST  /api/admin/exports                 ExportRecordSchema → 204 (audited as csv-export)
  */
 import {z} from 'zod'
 import {PERMISSIONS, ROLES} from '#schemas/rules/staff-roles'
@@ -223,3 +224,16 @@ export const AccountSchema = z.object({
   sessions: z.array(StaffSessionSchema),
 })
 export type Account = z.infer<typeof AccountSchema>
+
+/**
+ * POST /api/admin/exports: a CSV the page made from the rows it already shows (the enrolment list,
+ * the certificates), recorded in the audit log as `csv-export` with how many rows and the filters.
+ */
+export const ExportRecordSchema = z
+  .object({
+    list: z.enum(['enrolments', 'certificates']),
+    rows: z.number().int().min(0).max(10_000_000),
+    filters: z.record(z.string().max(200)).optional(),
+  })
+  .strict()
+export type ExportRecord = z.infer<typeof ExportRecordSchema>

@@ -14,6 +14,7 @@ import invite from '#netlify/functions/admin-invite'
 import reset from '#netlify/functions/admin-password-reset'
 import staffFn from '#netlify/functions/admin-staff'
 import endSessions from '#netlify/functions/admin-staff-sessions-end'
+import exportsFn from '#netlify/functions/admin-exports'
 import {secondFactorHandler} from '#netlify/functions/admin-second-factor'
 import {handle} from '#netlify/platform/http'
 import {openStore} from '#netlify/platform/blobs'
@@ -226,6 +227,22 @@ describe('an owner manages people', () => {
       callAs(staffFn, patch(`/api/admin/staff/${person.record.id}`, {role: 'registrar'}, second.token, seen), {params: {id: person.record.id}}),
     ])
     expect(results.map((r) => r.status).sort()).toEqual([200, 409])
+  })
+})
+
+describe('CSV exports', () => {
+  it('a CSV made on the enrolment list is recorded with its rows and filters, by name', async () => {
+    const finance = await staffMember('finance', {name: 'Farah Finance'})
+    const sent = await callAs(exportsFn, post('/api/admin/exports', {list: 'enrolments', rows: 42, filters: {search: 'rao', status: 'paid'}}, finance.token))
+    expect(sent.status).toBe(204)
+    const [entry] = (await queryAudit({actor: finance.record.id, action: 'csv-export'})).rows
+    expect(entry).toMatchObject({
+      actor: {email: finance.record.email, name: 'Farah Finance'},
+      target: {type: 'enrolments'},
+      summary: {rows: 42, filters: {search: 'rao', status: 'paid'}},
+    })
+    const bad = await callAs(exportsFn, post('/api/admin/exports', {list: 'passports', rows: -1}, finance.token))
+    expect(bad.status).toBe(400)
   })
 })
 

@@ -16,7 +16,7 @@ import {CertificateStatusBadge} from '~/components/verify/CertificateStatusBadge
 import {certificateDay, expiryText} from '~/components/verify/verify-text'
 import {AdminDialog, DetailFields} from './AdminDialog'
 import {AdminPageHeader} from './AdminPageHeader'
-import {saveBlob} from './api'
+import {recordExport, saveBlob} from './api'
 import {CertificateRevokeForm} from './CertificateRevokeForm'
 import {
   CERTIFICATE_MESSAGES,
@@ -62,6 +62,7 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
   }
 
   function downloadCsv() {
+    recordExport(token, {list: 'certificates', rows: rows.length})
     const csv = certificatesCsv(rows.map((row) => row.original))
     saveBlob(new Blob(['\uFEFF', csv], {type: 'text/csv;charset=utf-8'}), certificatesCsvFileName(new Date()))
   }

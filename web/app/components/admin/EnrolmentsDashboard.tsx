@@ -22,7 +22,7 @@ import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/reac
 import {Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react'
 import {formatDate, formatMoney, formatPerCurrency} from '#schemas/rules/format'
 import {readToken} from '~/lib/admin-session'
-import {fetchEnrolments, saveBlob, MESSAGES, signOut} from './api'
+import {fetchEnrolments, recordExport, saveBlob, MESSAGES, signOut} from './api'
 import {useAdminLoad} from './useAdminLoad'
 import {EnrolmentDetailDialog} from './EnrolmentDetailDialog'
 import {countAwaitingContact, csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrolments'
@@ -204,6 +204,7 @@ function EnrollmentsView({
   const sortedHeader = sortedColumn ? table.getColumn(sortedColumn.id)?.columnDef.header : null
 
   function downloadCsv() {
+    recordExport(token, {list: 'enrolments', rows: filtered.length, filters: {search: globalFilter.trim(), status: statusFilter}})
     const csv = enrolmentsCsv(filtered.map((row) => row.original))
     saveBlob(new Blob(['\uFEFF', csv], {type: 'text/csv;charset=utf-8'}), csvFileName(new Date()))
   }
@@ -278,9 +279,11 @@ function EnrollmentsView({
             </select>
           </div>
         </div>
-        <button type="button" onClick={downloadCsv} disabled={total === 0} className="btn-secondary disabled:cursor-not-allowed disabled:opacity-60">
-          Download CSV
-        </button>
+        {can('enrolments:export') ? (
+          <button type="button" onClick={downloadCsv} disabled={total === 0} className="btn-secondary disabled:cursor-not-allowed disabled:opacity-60">
+            Download CSV
+          </button>
+        ) : null}
       </div>
 
       <p id={`${ids}-showing`} aria-live="polite" className="mt-4 text-sm text-slate-700">

@@ -40,7 +40,7 @@ import {GatewayCheckSchema, PaymentsOverviewSchema} from '#schemas/contracts/pay
 import {AdminBatchDetailSchema, AdminBatchListSchema} from '#schemas/contracts/batches'
 import {RefundResponseSchema, type RefundRequest} from '#schemas/contracts/refunds'
 import {adminFetch, adminRequest, clientErrors, errorText, UnauthorizedError} from './admin-fetch'
-import {AdminSignInResponseSchema, StaffMeSchema} from '#schemas/contracts/staff'
+import {AdminSignInResponseSchema, StaffMeSchema, type ExportRecord} from '#schemas/contracts/staff'
 import {logout} from '~/lib/admin-session'
 
 export {UnauthorizedError}
@@ -289,4 +289,18 @@ export async function signOut(token: string | null): Promise<void> {
     }
   }
   logout()
+}
+
+/**
+ * Tells the server that a CSV of `rows` rows of `list` is being saved, for the audit log. Sent
+ * alongside the download and never in its way: the rows are already on the page.
+ */
+export function recordExport(token: string | null, body: ExportRecord): void {
+  if (!token) return
+  void fetch('/api/admin/exports', {
+    method: 'POST',
+    headers: {Authorization: `Bearer ${token}`, 'Content-Type': 'application/json'},
+    body: JSON.stringify(body),
+    keepalive: true,
+  }).catch(() => undefined)
 }
