@@ -77,6 +77,8 @@ async function mockApi(page: Page, {batches = BATCHES, listStatus = 200}: {batch
     const url = new URL(request.url())
     // The navigation's count of new enquiries: answered, not this page's call.
     if (url.pathname === '/api/admin/enquiries') return route.fulfill({json: []})
+    // Who is signed in (AdminArea): not this page's call either.
+    if (url.pathname === '/api/admin/me') return route.fulfill({status: 404, json: {error: 'Not found'}})
     calls.push(`${request.method()} ${url.pathname}`)
     if (request.headers()['authorization'] !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
     if (url.pathname === '/api/admin/batches') {

@@ -117,6 +117,8 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     const url = new URL(request.url())
     // The navigation's count of new enquiries (AdminArea) is not this page's call: answered, not logged.
     if (url.pathname === '/api/admin/enquiries') return route.fulfill({json: []})
+    // Who is signed in (AdminArea): not this page's call either.
+    if (url.pathname === '/api/admin/me') return route.fulfill({status: 404, json: {error: 'Not found'}})
     calls.push(`${request.method()} ${url.pathname}`)
     if (request.headers()['authorization'] !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
     if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: []})
@@ -184,7 +186,7 @@ test('real API: Check with gateway finds the sandbox payment of an order whose b
   await page.getByRole('button', {name: 'Sign In'}).click()
   await expect(page.getByRole('heading', {name: 'Enrolment Records'})).toBeVisible()
   const nav = page.getByRole('navigation', {name: 'Administration'})
-  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Certificates', 'Outbox'])
+  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Certificates', 'Outbox', 'Staff', 'Audit log', 'My account'])
   await nav.getByRole('link', {name: 'Payments'}).click()
   await expect(page).toHaveURL(/\/admin\/payments$/)
   await expect(page.getByRole('heading', {name: 'Payments', level: 1})).toBeVisible()
@@ -249,7 +251,7 @@ test('lists the orders needing attention and the webhook events with badges, det
   expect(calls).toEqual(['GET /api/admin/payments'])
 
   const nav = page.getByRole('navigation', {name: 'Administration'})
-  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Certificates', 'Outbox'])
+  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Certificates', 'Outbox', 'Staff', 'Audit log', 'My account'])
   await expect(nav.getByRole('link', {name: 'Payments'})).toHaveAttribute('aria-current', 'page')
   await expect(nav.getByRole('link', {name: 'Payments'})).toHaveAttribute('href', '/admin/payments')
   await expect(nav.getByRole('link', {name: 'Outbox'})).not.toHaveAttribute('aria-current', /.+/)
