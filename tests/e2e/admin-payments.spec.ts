@@ -186,7 +186,18 @@ test('real API: Check with gateway finds the sandbox payment of an order whose b
   await page.getByRole('button', {name: 'Sign In'}).click()
   await expect(page.getByRole('heading', {name: 'Enrolment Records'})).toBeVisible()
   const nav = page.getByRole('navigation', {name: 'Administration'})
-  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Certificates', 'Outbox', 'Staff', 'Audit log', 'My account'])
+  await expect(nav.getByRole('link')).toHaveText([
+    'Enrolments',
+    /^Enquiries\d*$/,
+    'Payments',
+    'Batches',
+    'Exams',
+    'Certificates',
+    'Outbox',
+    'Staff',
+    'Audit log',
+    'My account',
+  ])
   await nav.getByRole('link', {name: 'Payments'}).click()
   await expect(page).toHaveURL(/\/admin\/payments$/)
   await expect(page.getByRole('heading', {name: 'Payments', level: 1})).toBeVisible()
@@ -251,7 +262,18 @@ test('lists the orders needing attention and the webhook events with badges, det
   expect(calls).toEqual(['GET /api/admin/payments'])
 
   const nav = page.getByRole('navigation', {name: 'Administration'})
-  await expect(nav.getByRole('link')).toHaveText(['Enrolments', /^Enquiries\d*$/, 'Payments', 'Batches', 'Exams', 'Certificates', 'Outbox', 'Staff', 'Audit log', 'My account'])
+  await expect(nav.getByRole('link')).toHaveText([
+    'Enrolments',
+    /^Enquiries\d*$/,
+    'Payments',
+    'Batches',
+    'Exams',
+    'Certificates',
+    'Outbox',
+    'Staff',
+    'Audit log',
+    'My account',
+  ])
   await expect(nav.getByRole('link', {name: 'Payments'})).toHaveAttribute('aria-current', 'page')
   await expect(nav.getByRole('link', {name: 'Payments'})).toHaveAttribute('href', '/admin/payments')
   await expect(nav.getByRole('link', {name: 'Outbox'})).not.toHaveAttribute('aria-current', /.+/)
