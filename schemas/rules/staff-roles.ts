@@ -12,36 +12,42 @@
  *   revenue figures.
  */
 
-/** Every permission an admin endpoint can require, `area:verb`. */
-export const PERMISSIONS = [
-  'enrolments:read',
-  'enrolments:update',
-  'enrolments:export',
-  'documents:read',
-  'payments:read',
-  'refunds:create',
-  'revenue:read',
-  'installments:create',
-  'outbox:read',
-  'outbox:send',
-  'batches:read',
-  'waitlists:read',
-  'certificates:read',
-  'certificates:issue',
-  'certificates:revoke',
-  'exams:statistics',
-  'enquiries:read',
-  'enquiries:update',
-  'staff:manage',
-  'sessions:manage',
-  'audit:read',
-  'privacy:manage',
-] as const
-
-export type Permission = (typeof PERMISSIONS)[number]
-
 export const ROLES = ['owner', 'finance', 'registrar', 'counsellor'] as const
 export type Role = (typeof ROLES)[number]
+
+/**
+ * Every permission an admin endpoint can require (`area:verb`), with the roles besides `owner`
+ * that have it: the one table of the back office's access.
+ */
+const GRANTS = {
+  'enrolments:read': ['finance', 'registrar', 'counsellor'],
+  'enrolments:update': ['registrar', 'counsellor'],
+  'enrolments:export': ['finance', 'registrar'],
+  'documents:read': ['registrar'],
+  'payments:read': ['finance'],
+  'refunds:create': ['finance'],
+  'revenue:read': ['finance'],
+  'installments:create': ['finance'],
+  'outbox:read': ['finance'],
+  'outbox:send': ['finance'],
+  'batches:read': ['registrar', 'counsellor'],
+  'waitlists:read': ['registrar', 'counsellor'],
+  'certificates:read': ['registrar'],
+  'certificates:issue': ['registrar'],
+  'certificates:revoke': ['registrar'],
+  'exams:statistics': ['registrar'],
+  'enquiries:read': ['counsellor'],
+  'enquiries:update': ['counsellor'],
+  'staff:manage': [],
+  'sessions:manage': [],
+  'audit:read': [],
+  'privacy:manage': [],
+} as const satisfies Record<string, ReadonlyArray<Exclude<Role, 'owner'>>>
+
+export type Permission = keyof typeof GRANTS
+
+/** Every permission, in the table's order. */
+export const PERMISSIONS = Object.keys(GRANTS) as [Permission, ...Permission[]]
 
 /** The role names staff see (the staff list, the invite form). */
 export const ROLE_LABELS: Readonly<Record<Role, string>> = {
@@ -51,38 +57,13 @@ export const ROLE_LABELS: Readonly<Record<Role, string>> = {
   counsellor: 'Counsellor',
 }
 
-const FINANCE: readonly Permission[] = [
-  'enrolments:read',
-  'enrolments:export',
-  'payments:read',
-  'refunds:create',
-  'revenue:read',
-  'installments:create',
-  'outbox:read',
-  'outbox:send',
-]
-
-const REGISTRAR: readonly Permission[] = [
-  'enrolments:read',
-  'enrolments:update',
-  'enrolments:export',
-  'documents:read',
-  'batches:read',
-  'waitlists:read',
-  'certificates:read',
-  'certificates:issue',
-  'certificates:revoke',
-  'exams:statistics',
-]
-
-const COUNSELLOR: readonly Permission[] = ['enrolments:read', 'enrolments:update', 'enquiries:read', 'enquiries:update', 'batches:read', 'waitlists:read']
-
 /** Each role's permissions (the owner has them all). */
+const grantedTo = (role: Role): Permission[] => PERMISSIONS.filter((permission) => role === 'owner' || (GRANTS[permission] as readonly Role[]).includes(role))
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  owner: PERMISSIONS,
-  finance: FINANCE,
-  registrar: REGISTRAR,
-  counsellor: COUNSELLOR,
+  owner: grantedTo('owner'),
+  finance: grantedTo('finance'),
+  registrar: grantedTo('registrar'),
+  counsellor: grantedTo('counsellor'),
 }
 
 /** Whether `role` grants `permission`. */

@@ -61,7 +61,7 @@ async function openRecord(page: Page, name: string) {
   await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
   await page.getByRole('button', {name: `View ${name}`}).click()
   const dialog = page.getByRole('dialog')
-  await expect(dialog.getByRole('heading', {name: 'Refunds'})).toBeVisible()
+  await expect(dialog.getByRole('heading', {name: 'Refunds', exact: true})).toBeVisible()
   return dialog
 }
 

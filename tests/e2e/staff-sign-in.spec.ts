@@ -78,7 +78,7 @@ test('a counsellor signs in with an authentication code, sees no payments or ref
   await page.getByRole('button', {name: `View ${name} Candidate`}).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('Your role does not open candidates’ documents.')).toBeVisible()
-  await expect(dialog.getByRole('heading', {name: 'Refunds'})).toHaveCount(0)
+  await expect(dialog.getByRole('heading', {name: 'Refunds', exact: true})).toHaveCount(0)
   await expect(dialog.getByRole('button', {name: /Refund/})).toHaveCount(0)
 
   const token = await page.evaluate(() => localStorage.getItem('authToken'))

@@ -10,7 +10,7 @@ import {ServiceError} from '#netlify/platform/errors'
 import {verifyPassword} from '#netlify/platform/password'
 import type {Account, StaffMe, TotpSetup} from '#schemas/contracts/staff'
 import {permissionsOf} from '#schemas/rules/staff-roles'
-import {recordAudit, type Actor} from './audit-trail'
+import {auditStaff} from './audit-trail'
 import {BOOTSTRAP_ID, factorsOf, getStaff, hasSecondFactor, updateStaff, type StaffRecord} from './directory'
 import {matchTotp, newRecoveryCodes, newTotpSecret, passkeyRegistrationOptions, relyingParty, verifyPasskeyRegistration} from './factors'
 import {acceptableHash, CODE_MISMATCH} from './links'
@@ -23,8 +23,6 @@ export type Me = {id: string; email: string; name: string; sessionId: string; cl
 export const PENDING_TTL_MS = 10 * 60 * 1000
 export const BOOTSTRAP_PASSWORD = 'The owner account’s password is set in the environment (ADMIN_PASSWORD_HASH): change it there.'
 export const LAST_FACTOR = 'Keep at least one second factor: add another before removing this one.'
-
-const actorOf = (me: Me): Actor => ({type: 'staff', id: me.id, email: me.email, name: me.name})
 
 async function recordOf(me: Me, now: Date): Promise<StaffRecord> {
   const record = await getStaff(me.id, {now})
@@ -75,7 +73,7 @@ export async function changePassword(me: Me, input: {currentPassword: string; pa
   const passwordHash = await acceptableHash(input.password, record)
   await updateStaff(me.id, (current) => ({...current, passwordHash}), {now})
   await endSessionsOf(me.id, 'password', {now, except: me.sessionId})
-  await recordAudit({actor: actorOf(me), client: me.client, action: 'password-changed', target: {type: 'staff', id: me.id}}, now)
+  await auditStaff(me, 'password-changed', {type: 'staff', id: me.id}, undefined, now)
 }
 
 /** A new authenticator seed to set up (it replaces the current one once confirmed). */
@@ -116,10 +114,7 @@ export async function confirmTotpSetup(me: Me, code: string, options: {now?: Dat
         : {refuse: 'Start the authenticator setup again'},
     {now},
   )
-  await recordAudit(
-    {actor: actorOf(me), client: me.client, action: 'second-factor-enrolled', target: {type: 'staff', id: me.id}, summary: {factor: 'totp'}},
-    now,
-  )
+  await auditStaff(me, 'second-factor-enrolled', {type: 'staff', id: me.id}, {factor: 'totp'}, now)
   return {recoveryCodes: fresh ? fresh.codes : null}
 }
 
@@ -128,7 +123,7 @@ export async function regenerateRecoveryCodes(me: Me, options: {now?: Date} = {}
   const now = options.now ?? new Date()
   const fresh = newRecoveryCodes()
   await updateStaff(me.id, (current) => ({...current, factors: {...current.factors, recoveryCodes: fresh.hashes}}), {now})
-  await recordAudit({actor: actorOf(me), client: me.client, action: 'recovery-codes-regenerated', target: {type: 'staff', id: me.id}}, now)
+  await auditStaff(me, 'recovery-codes-regenerated', {type: 'staff', id: me.id}, undefined, now)
   return {recoveryCodes: fresh.codes}
 }
 
@@ -163,16 +158,7 @@ export async function finishPasskeyRegistration(me: Me, input: {name: string; we
     }),
     {now},
   )
-  await recordAudit(
-    {
-      actor: actorOf(me),
-      client: me.client,
-      action: 'second-factor-enrolled',
-      target: {type: 'staff', id: me.id},
-      summary: {factor: 'passkey', name: input.name},
-    },
-    now,
-  )
+  await auditStaff(me, 'second-factor-enrolled', {type: 'staff', id: me.id}, {factor: 'passkey', name: input.name}, now)
   return {passkey: {id: passkey.id, name: passkey.name, createdAt: passkey.createdAt}, recoveryCodes: fresh ? fresh.codes : null}
 }
 
@@ -190,26 +176,14 @@ export async function removeFactor(me: Me, factor: string, options: {now?: Date}
     },
     {now},
   )
-  await recordAudit(
-    {
-      actor: actorOf(me),
-      client: me.client,
-      action: 'second-factor-removed',
-      target: {type: 'staff', id: me.id},
-      summary: {factor: factor === 'totp' ? 'totp' : 'passkey'},
-    },
-    now,
-  )
+  await auditStaff(me, 'second-factor-removed', {type: 'staff', id: me.id}, {factor: factor === 'totp' ? 'totp' : 'passkey'}, now)
 }
 
 /** Ends one of `me`'s own sessions; 'not-found' when it is not a live session of theirs. */
 export async function endOwnSession(me: Me, sessionId: string, options: {now?: Date} = {}): Promise<{ended: number}> {
   const now = options.now ?? new Date()
   if (!(await endSession(me.id, sessionId, 'self', now))) throw new ServiceError('not-found', 'No such session')
-  await recordAudit(
-    {actor: actorOf(me), client: me.client, action: 'session-end', target: {type: 'session', id: sessionId.slice(0, 8)}, summary: {by: 'self'}},
-    now,
-  )
+  await auditStaff(me, 'session-end', {type: 'session', id: sessionId.slice(0, 8)}, {by: 'self'}, now)
   return {ended: 1}
 }
 
@@ -217,7 +191,7 @@ export async function endOwnSession(me: Me, sessionId: string, options: {now?: D
 export async function signOut(me: Me, options: {now?: Date} = {}): Promise<void> {
   const now = options.now ?? new Date()
   await endSession(me.id, me.sessionId, 'sign-out', now)
-  await recordAudit({actor: actorOf(me), client: me.client, action: 'sign-out', target: {type: 'session', id: me.sessionId.slice(0, 8)}}, now)
+  await auditStaff(me, 'sign-out', {type: 'session', id: me.sessionId.slice(0, 8)}, undefined, now)
 }
 
 /** GET /api/admin/me. */

@@ -37,12 +37,13 @@ export async function recordAudit(input: AuditRecordInput, now = new Date()): Pr
   }
 }
 
-/** Records `action` on `target` by the signed-in `staff` (their client address included); never throws. */
+/** Records `action` on `target` by the signed-in `staff` (their client address included) at `now`; never throws. */
 export function auditStaff(
   staff: {id: string; email: string; name: string; client: string},
   action: AuditAction,
   target: {type: string; id: string} | null,
   summary?: Record<string, unknown>,
+  now = new Date(),
 ): Promise<void> {
-  return recordAudit({actor: staffActor(staff), client: staff.client, action, target, summary})
+  return recordAudit({actor: staffActor(staff), client: staff.client, action, target, summary}, now)
 }

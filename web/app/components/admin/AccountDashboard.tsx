@@ -66,6 +66,26 @@ function failureText(error: unknown, context: Pick<Context, 'onUnauthorized'>): 
   return error instanceof Error && error.message ? error.message : ACCOUNT_MESSAGES.failed
 }
 
+/**
+ * Runs a section's `work`: clears its notice and marks it busy; a failure becomes the section's
+ * notice in the words failureText gives (a 401 signs out instead); busy ends either way.
+ */
+async function attempt(
+  section: {setBusy: (busy: boolean) => void; setNotice: (notice: Notice) => void; context: Parameters<typeof failureText>[1]},
+  work: () => Promise<unknown>,
+): Promise<void> {
+  section.setNotice(null)
+  section.setBusy(true)
+  try {
+    await work()
+  } catch (error) {
+    const text = failureText(error, section.context)
+    if (text) section.setNotice({kind: 'error', text})
+  } finally {
+    section.setBusy(false)
+  }
+}
+
 export function AccountDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const {load, refreshing, reload} = useAdminLoad(fetchAccount, {token, onUnauthorized, failMessage: ACCOUNT_MESSAGES.loadFailed})
   const [codes, setCodes] = useState<string[] | null>(null)
@@ -236,17 +256,10 @@ function AuthenticatorSection({context, account}: {context: Context; account: Ac
   const has = account.factors.totp
 
   async function start() {
-    setNotice(null)
-    setBusy(true)
-    try {
+    await attempt({setBusy, setNotice, context}, async () => {
       setSetup(await startTotpSetup(context.token))
       setCodeError(null)
-    } catch (error) {
-      const text = failureText(error, context)
-      if (text) setNotice({kind: 'error', text})
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   async function confirm(code: string) {
@@ -267,17 +280,10 @@ function AuthenticatorSection({context, account}: {context: Context; account: Ac
   }
 
   async function remove() {
-    setNotice(null)
-    setBusy(true)
-    try {
+    await attempt({setBusy, setNotice, context}, async () => {
       await removeFactor(context.token, 'totp')
       context.reload()
-    } catch (error) {
-      const text = failureText(error, context)
-      if (text) setNotice({kind: 'error', text})
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -346,17 +352,10 @@ function PasskeysSection({context, account}: {context: Context; account: Account
   }
 
   async function remove(passkeyId: string) {
-    setNotice(null)
-    setBusy(true)
-    try {
+    await attempt({setBusy, setNotice, context}, async () => {
       await removeFactor(context.token, passkeyId)
       context.reload()
-    } catch (error) {
-      const text = failureText(error, context)
-      if (text) setNotice({kind: 'error', text})
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -420,16 +419,9 @@ function RecoveryCodesSection({context, left}: {context: Context; left: number})
   const [busy, setBusy] = useState(false)
 
   async function regenerate() {
-    setNotice(null)
-    setBusy(true)
-    try {
+    await attempt({setBusy, setNotice, context}, async () => {
       context.showCodes(await regenerateRecoveryCodes(context.token))
-    } catch (error) {
-      const text = failureText(error, context)
-      if (text) setNotice({kind: 'error', text})
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (
@@ -464,19 +456,12 @@ function SessionsSection({context, account}: {context: Context; account: Account
   const [busy, setBusy] = useState(false)
 
   async function end(sessionId: string, current: boolean) {
-    setNotice(null)
-    setBusy(true)
-    try {
+    await attempt({setBusy, setNotice, context}, async () => {
       await endSession(context.token, sessionId)
       if (current) return logout()
       setNotice({kind: 'done', text: ACCOUNT_MESSAGES.sessionEnded})
       context.reload()
-    } catch (error) {
-      const text = failureText(error, context)
-      if (text) setNotice({kind: 'error', text})
-    } finally {
-      setBusy(false)
-    }
+    })
   }
 
   return (

@@ -17,12 +17,12 @@
  * sees its recovery codes once (EnrolStep). "Forgot password?" asks for a reset link.
  */
 import {getInputProps, useForm} from '@conform-to/react'
-import {useCallback, useEffect, useRef, useState, type FormEvent} from 'react'
+import {useCallback, useState, type FormEvent} from 'react'
 import {Field, inputClass} from '~/components/form/Field'
 import {AnchorIcon} from '~/components/Icons'
 import {storeToken} from '~/lib/admin-session'
 import {login} from './api'
-import {EnrolStep, ForgotPassword, SecondFactorStep} from './SignInSteps'
+import {Alert, EnrolStep, ForgotPassword, SecondFactorStep} from './SignInSteps'
 
 type Step =
   | {kind: 'password'}
@@ -35,7 +35,6 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [step, setStep] = useState<Step>({kind: 'password'})
-  const errorRef = useRef<HTMLDivElement>(null)
   const signedIn = useCallback(
     (token: string) => {
       storeToken(token)
@@ -48,10 +47,6 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
     setError(message)
     setStep({kind: 'password'})
   }, [])
-
-  useEffect(() => {
-    if (error) errorRef.current?.focus()
-  }, [error])
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -84,16 +79,7 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
             {notice}
           </p>
         ) : null}
-        {error && step.kind === 'password' ? (
-          <div
-            ref={errorRef}
-            tabIndex={-1}
-            role="alert"
-            className="mb-5 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 outline-none"
-          >
-            {error}
-          </div>
-        ) : null}
+        <Alert message={step.kind === 'password' ? error : null} />
         {step.kind === 'second-factor' ? (
           <SecondFactorStep challenge={step.challenge} methods={step.methods} onSignedIn={signedIn} onRestart={restart} />
         ) : step.kind === 'enrol' ? (

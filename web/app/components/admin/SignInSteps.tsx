@@ -22,7 +22,8 @@ type StepProps = {challenge: string; onSignedIn: (token: string) => void; onRest
 const LABEL = 'mb-1.5 block text-sm font-semibold text-navy-900'
 const LINK_BUTTON = 'font-medium text-ocean-700 underline-offset-2 hover:underline'
 
-function Alert({message}: {message: string | null}) {
+/** A refusal above the form, focused when it appears (role=alert). */
+export function Alert({message}: {message: string | null}) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (message) ref.current?.focus()
