@@ -21,7 +21,8 @@ import {CANCELLED_ORDER_MESSAGE, createPending, getEnrolment, markPaid, type Enr
 import {ServiceError} from '#netlify/platform/errors'
 import {findConfirmedEnrolment, issueReceipt} from '#netlify/services/enrolments/paid-enrolment'
 import {ENROLMENT_STATUSES, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
-import {ADMIN_ACCOUNT, callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
+import {queryAudit} from '#netlify/services/audit/audit'
+import {ADMIN_ACCOUNT, ADMIN_EMAIL, callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
 import {newEnrolment} from './enrolment-fixtures'
 import {call, jsonRequest, paymentId, sign, usePaymentsTestEnvironment} from './payments-fixtures'
 
@@ -388,5 +389,22 @@ describe('payments and receipts after a follow-up', () => {
     const result = await purgeStalePendingEnrolments({now: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000)})
     expect(result.purged).not.toContain(unpaid.orderId)
     expect(await getEnrolment(unpaid.orderId)).toMatchObject({status: 'cancelled'})
+  })
+})
+
+describe('the audit log', () => {
+  it('records a status change and a note by the person who made them, without the note text', async () => {
+    const token = await loginToken()
+    const record = await paid()
+    expect((await patch(record.orderId, {status: 'contacted', note: 'Called, will pay the rest on Monday.'}, token)).status).toBe(200)
+    const rows = (await queryAudit({target: record.orderId})).rows
+    expect(rows.map((r) => [r.action, r.actor])).toEqual(
+      expect.arrayContaining([
+        ['enrolment-status', expect.objectContaining({type: 'staff', id: 'stf_owner', email: ADMIN_EMAIL})],
+        ['enrolment-note', expect.objectContaining({type: 'staff', id: 'stf_owner'})],
+      ]),
+    )
+    expect(rows.find((r) => r.action === 'enrolment-status')?.summary).toEqual({after: 'contacted'})
+    expect(JSON.stringify(rows)).not.toContain('Monday')
   })
 })

@@ -19,6 +19,7 @@ import {sandboxRefundId} from '#netlify/platform/payments/gateway'
 import {formatMoney} from '#schemas/rules/format'
 import {RAZORPAY_API, razorpayPaymentEvent} from '../mocks/razorpay'
 import {gatewayTimingOut, useGatewayTestSetup} from './gateway-fixtures'
+import {queryAudit} from '#netlify/services/audit/audit'
 import {ADMIN_ACCOUNT, callAs, getRequest, loginToken} from './admin-fixtures'
 import {call, jsonRequest, paymentId, stubRazorpayEnv, validForm, webhookRequest} from './payments-fixtures'
 
@@ -79,6 +80,13 @@ describe('refunds through the sandbox', () => {
     })
     expect(first.body.refund).not.toHaveProperty('idempotencyKey')
     expect(first.body.enrolment).toMatchObject({orderId: order.id, status: 'partially-refunded'})
+    const audited = (await queryAudit({target: order.id})).rows.map((r) => [r.action, r.summary])
+    expect(audited).toEqual(
+      expect.arrayContaining([
+        ['refund-requested', {amount: 2500, reason: 'duplicate-payment'}],
+        ['refund-outcome', expect.objectContaining({outcome: first.body.refund.status, amount: 2500})],
+      ]),
+    )
     expect(first.body.enrolment.history.at(-1)).toMatchObject({
       by: ADMIN_ACCOUNT,
       from: 'paid',
