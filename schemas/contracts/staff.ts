@@ -99,7 +99,8 @@ export type StaffMe = z.infer<typeof StaffMeSchema>
 
 /** 200 of POST /api/admin: the token (no second step due), or the second step's challenge. */
 export const AdminSignInResponseSchema = z.union([
-  z.object({authToken: z.string(), expiresAt: z.string()}),
+  /** `notice`: why the sign-in took the password alone (the staff directory unreachable, outside production). */
+  z.object({authToken: z.string(), expiresAt: z.string(), notice: z.string().optional()}),
   z.object({
     secondFactor: z.literal('required'),
     challenge: z.string(),

@@ -70,15 +70,16 @@ export function startMemoryBlobs(): {stop: () => void} {
 }
 
 /**
- * Storage that cannot be reached, as when Netlify Blobs is down: every call of every store
- * rejects with a network error until the returned `restore()`, which brings back the stores of
- * before (in-memory or the emulation).
+ * Storage that cannot be reached, as when Netlify Blobs is down: every call of every store (or
+ * of the stores named in `only`, the others as before) rejects with a network error until the
+ * returned `restore()`, which brings back the stores of before (in-memory or the emulation).
  */
-export function storageDown(): {restore: () => void} {
+export function storageDown(options: {only?: string[]} = {}): {restore: () => void} {
   const down = new Proxy({} as Store, {
     get: () => () => Promise.reject(new TypeError('fetch failed: connect ECONNREFUSED 127.0.0.1:9')),
   })
-  useStoreFactory(() => down)
+  const before = installed
+  useStoreFactory((name) => (!options.only || options.only.includes(name) || !before ? down : before(name)))
   return {restore: () => useStoreFactory(installed)}
 }
 

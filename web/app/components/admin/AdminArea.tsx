@@ -34,7 +34,7 @@ import {fetchEnquiries, fetchMe, MESSAGES, signOut} from './api'
 import {countNew} from './enquiries'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
-import {EmailNotConfiguredBanner, Spinner} from './parts'
+import {AdminBanner, EmailNotConfiguredBanner, Spinner} from './parts'
 
 type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 'signed-out'; notice: string | null}
 
@@ -119,7 +119,12 @@ export function AdminArea({path, belowNav, emailConfigured = true}: {path: strin
     clearToken()
     setPhase({kind: 'signed-out', notice: EXPIRED})
   }, [])
-  const onSignedIn = useCallback((token: string) => setPhase({kind: 'signed-in', token}), [])
+  // Why the sign-in took the password alone (the staff directory unreachable), shown under the navigation.
+  const [signInNotice, setSignInNotice] = useState<string | null>(null)
+  const onSignedIn = useCallback((token: string, notice?: string) => {
+    setSignInNotice(notice ?? null)
+    setPhase({kind: 'signed-in', token})
+  }, [])
 
   const token = phase.kind === 'signed-in' ? phase.token : null
   useIdleTimer(phase.kind === 'signed-in', () => void signOut(token))
@@ -164,6 +169,7 @@ export function AdminArea({path, belowNav, emailConfigured = true}: {path: strin
       <div className={`min-h-screen bg-slate-50 ${top}`}>
         <AdminNav current={current} newEnquiries={newEnquiries} withLogout={current !== 'enrolments'} can={can} />
         {emailConfigured ? null : <EmailNotConfiguredBanner />}
+        {signInNotice ? <AdminBanner>{signInNotice}</AdminBanner> : null}
         <SessionContext.Provider value={session}>
           <Outlet />
         </SessionContext.Provider>

@@ -30,7 +30,7 @@ type Step =
   | {kind: 'enrol'; challenge: string}
   | {kind: 'forgot'}
 
-export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => void; notice?: string | null}) {
+export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string, notice?: string) => void; notice?: string | null}) {
   const [form, fields] = useForm<{email: string; password: string}>({constraint: {email: {required: true}, password: {required: true}}})
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -57,7 +57,10 @@ export function LoginForm({onSignedIn, notice}: {onSignedIn: (token: string) => 
     setBusy(true)
     setError(null)
     const result = await login(email, password)
-    if (result.ok === true) return signedIn(result.token)
+    if (result.ok === true) {
+      storeToken(result.token)
+      return onSignedIn(result.token, result.notice)
+    }
     setBusy(false)
     if (result.ok === 'second-factor') return setStep({kind: 'second-factor', challenge: result.challenge, methods: result.methods})
     if (result.ok === 'enrol') return setStep({kind: 'enrol', challenge: result.challenge})

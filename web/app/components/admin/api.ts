@@ -96,7 +96,7 @@ export const BATCHES_MESSAGES = {
 
 /** What the password step answered: the token, the second step due, or the message to show. */
 export type LoginResult =
-  | {ok: true; token: string; expiresAt: string | null}
+  | {ok: true; token: string; expiresAt: string | null; notice?: string}
   | {ok: 'second-factor'; challenge: string; methods: Array<'totp' | 'recovery' | 'passkey'>}
   | {ok: 'enrol'; challenge: string}
   | {ok: false; message: string}
@@ -119,7 +119,7 @@ export async function login(email: string, password: string): Promise<LoginResul
     const body = AdminSignInResponseSchema.safeParse(await response.json())
     if (!body.success) return {ok: false, message: MESSAGES.loginFailed}
     const answer = body.data
-    if ('authToken' in answer) return {ok: true, token: answer.authToken, expiresAt: answer.expiresAt}
+    if ('authToken' in answer) return {ok: true, token: answer.authToken, expiresAt: answer.expiresAt, notice: answer.notice}
     if (answer.secondFactor === 'enrol') return {ok: 'enrol', challenge: answer.challenge}
     return {ok: 'second-factor', challenge: answer.challenge, methods: answer.methods}
   } catch {

@@ -1,4 +1,5 @@
 /** Small pieces of the administrator pages: status badges (enrolments, refunds, outbox, enquiries), the batch flags, spinner, the e-mail banner (dates and money: #schemas/rules/format). */
+import type {ReactNode} from 'react'
 import type {EnquiryStatus} from '#schemas/contracts/enquiries'
 import {BATCH_CANCELLED, OVER_CAPACITY} from '#schemas/rules/batches'
 import {ENROLMENT_STATUS_LABELS, isEnrolmentStatus, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
@@ -89,10 +90,15 @@ export function EnquiryStatusBadge({status}: {status: EnquiryStatus}) {
 
 /** The admin pages' notice that e-mail is not configured (SMTP_URL unset): messages wait in the outbox. */
 export function EmailNotConfiguredBanner() {
+  return <AdminBanner>{EMAIL_NOT_CONFIGURED}</AdminBanner>
+}
+
+/** A notice across the admin area, under its navigation (role=status). */
+export function AdminBanner({children}: {children: ReactNode}) {
   return (
     <div className="container-page pt-4">
       <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900">
-        {EMAIL_NOT_CONFIGURED}
+        {children}
       </p>
     </div>
   )
