@@ -5,8 +5,9 @@
  * and fill controls by their visible label. The test file undoes the fetch stub with
  * `vi.unstubAllGlobals()` after each test.
  */
-import {act} from 'react'
-import {vi} from 'vitest'
+import {act, type ReactElement} from 'react'
+import {createRoot, type Root} from 'react-dom/client'
+import {afterEach, beforeAll, vi} from 'vitest'
 
 export type RecordedCall = {url: string; method: string; headers: Record<string, string>; body: unknown}
 
@@ -73,3 +74,37 @@ export const errorOf = (element: HTMLElement | null) =>
   document.getElementById(element?.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? null
 
 export const click = (element: HTMLElement | null) => act(() => element!.click())
+
+/**
+ * A page's component under test: sets React's act environment, and after each test unmounts what
+ * `mount` rendered, removes its container and undoes `vi.stubGlobal`. `mount(element)` renders
+ * into a fresh container in the document and resolves to that container; `unmount()` takes it away.
+ */
+export function usePageMount(): {mount: (element: ReactElement) => Promise<HTMLElement>; unmount: () => void} {
+  let root: Root | undefined
+  let container: HTMLElement | undefined
+  beforeAll(() => {
+    ;(globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true
+  })
+  const unmount = () => {
+    act(() => root?.unmount())
+    container?.remove()
+    root = undefined
+    container = undefined
+  }
+  afterEach(() => {
+    unmount()
+    vi.unstubAllGlobals()
+  })
+  return {
+    unmount,
+    mount: async (element) => {
+      container = document.createElement('div')
+      document.body.append(container)
+      const mounted = createRoot(container)
+      root = mounted
+      await act(async () => mounted.render(element))
+      return container
+    },
+  }
+}

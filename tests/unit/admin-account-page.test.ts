@@ -6,26 +6,16 @@
  * 4, the code confirmed, the first factor's recovery codes shown); new recovery codes after a
  * confirmation; a passkey removal refused as the last factor; the sessions table.
  */
-import {act, createElement} from 'react'
-import {createRoot, type Root} from 'react-dom/client'
-import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
+import {createElement} from 'react'
+import {beforeAll, describe, expect, it, vi} from 'vitest'
 import type {Account} from '#schemas/contracts/staff'
 import {AccountDashboard} from '~/components/admin/AccountDashboard'
-import {buttonIn, click, emulateDialogs, errorOf, fieldIn, routeFetch, setValue, waitFor} from '../helpers/dom-page'
+import {buttonIn, click, emulateDialogs, errorOf, fieldIn, routeFetch, setValue, waitFor, usePageMount} from '../helpers/dom-page'
 
-beforeAll(() => {
-  ;(globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true
-  emulateDialogs()
-})
+beforeAll(() => emulateDialogs())
 
-let root: Root | undefined
+const page = usePageMount()
 let container: HTMLElement
-afterEach(() => {
-  act(() => root?.unmount())
-  container?.remove()
-  root = undefined
-  vi.unstubAllGlobals()
-})
 
 const CODES = [...'234567abcd'].map((c) => `abcde-${c.repeat(5)}`)
 
@@ -48,10 +38,7 @@ const account = (over: Partial<Account> = {}): Account => ({
 })
 
 async function render(onUnauthorized = vi.fn()) {
-  container = document.createElement('div')
-  document.body.append(container)
-  root = createRoot(container)
-  await act(async () => root!.render(createElement(AccountDashboard, {token: 't0ken', onUnauthorized})))
+  container = await page.mount(createElement(AccountDashboard, {token: 't0ken', onUnauthorized}))
   await waitFor(() => expect(container.textContent).toContain('Signed in as Priya Nair'))
   return onUnauthorized
 }

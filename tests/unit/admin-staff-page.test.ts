@@ -7,27 +7,17 @@
  * server's message); Save role sends PATCH with If-Match; a 409 shows the message and reloads;
  * Disable asks first; End sessions says how many ended. And the client's texts.
  */
-import {act, createElement} from 'react'
-import {createRoot, type Root} from 'react-dom/client'
-import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
+import {createElement} from 'react'
+import {beforeAll, describe, expect, it, vi} from 'vitest'
 import type {StaffMember} from '#schemas/contracts/staff'
 import {StaffDashboard} from '~/components/admin/StaffDashboard'
 import {browserText, factorsText, groupedSecret, staffStatusText} from '~/components/admin/staff'
-import {buttonIn, click, emulateDialogs, errorOf, fieldIn, routeFetch as route, setValue, waitFor} from '../helpers/dom-page'
+import {buttonIn, click, emulateDialogs, errorOf, fieldIn, routeFetch as route, setValue, waitFor, usePageMount} from '../helpers/dom-page'
 
-beforeAll(() => {
-  ;(globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true
-  emulateDialogs()
-})
+beforeAll(() => emulateDialogs())
 
-let root: Root | undefined
+const page = usePageMount()
 let container: HTMLElement
-afterEach(() => {
-  act(() => root?.unmount())
-  container?.remove()
-  root = undefined
-  vi.unstubAllGlobals()
-})
 
 const member = (over: Partial<StaffMember> = {}): StaffMember => ({
   id: 'stf_priya0001',
@@ -63,10 +53,7 @@ const INVITED = member({
 })
 
 async function render(onUnauthorized = vi.fn()) {
-  container = document.createElement('div')
-  document.body.append(container)
-  root = createRoot(container)
-  await act(async () => root!.render(createElement(StaffDashboard, {token: 't0ken', onUnauthorized, meId: ME.id})))
+  container = await page.mount(createElement(StaffDashboard, {token: 't0ken', onUnauthorized, meId: ME.id}))
   return onUnauthorized
 }
 
@@ -223,7 +210,7 @@ describe('StaffDashboard', () => {
     await render()
     await waitFor(() => expect(container.querySelector('[role="alert"]')?.textContent).toContain('You do not have access to this'))
     route(() => Response.json({error: 'Invalid or expired token'}, {status: 401}))
-    act(() => root?.unmount())
+    page.unmount()
     const onUnauthorized = await render()
     await waitFor(() => expect(onUnauthorized).toHaveBeenCalled())
   })

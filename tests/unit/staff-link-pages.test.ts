@@ -8,25 +8,14 @@
  * signs in. The reset: 204 says so with a link to /login; 410 shows the message and "Ask for a
  * new link". No request carries a bearer token.
  */
-import {act, createElement} from 'react'
-import {createRoot, type Root} from 'react-dom/client'
-import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest'
+import {createElement} from 'react'
+import {afterEach, describe, expect, it, vi} from 'vitest'
 import {InvitePage, ResetPage} from '~/components/admin/StaffLinkPages'
-import {buttonIn, click, errorOf, fieldIn, routeFetch, setValue, waitFor} from '../helpers/dom-page'
+import {buttonIn, click, errorOf, fieldIn, routeFetch, setValue, waitFor, usePageMount} from '../helpers/dom-page'
 
-beforeAll(() => {
-  ;(globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true
-})
-
-let root: Root | undefined
+const page = usePageMount()
 let container: HTMLElement
-afterEach(() => {
-  act(() => root?.unmount())
-  container?.remove()
-  root = undefined
-  vi.unstubAllGlobals()
-  localStorage.clear()
-})
+afterEach(() => localStorage.clear())
 
 const TOKEN = 'A'.repeat(43)
 const CODES = [...'234567abcd'].map((c) => `abcde-${c.repeat(5)}`)
@@ -36,10 +25,7 @@ const WEAK = 'Choose a stronger password: avoid common words, names and patterns
 const VIEW = {email: 'juan@example.com', name: 'Juan Cruz', role: 'counsellor', expiresAt: '2026-11-27T09:00:00.000Z'}
 
 async function render(element: ReturnType<typeof createElement>) {
-  container = document.createElement('div')
-  document.body.append(container)
-  root = createRoot(container)
-  await act(async () => root!.render(element))
+  container = await page.mount(element)
 }
 
 const text = () => container.textContent ?? ''
