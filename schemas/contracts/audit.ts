@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = [
   'outbox-send-again',
   'privacy-export',
   'privacy-erasure',
+  'backup-requested',
+  'restore',
+  'documents-deleted',
 ] as const
 
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, {

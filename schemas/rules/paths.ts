@@ -92,6 +92,12 @@ export const ADMIN_STAFF_PATH = '/admin/staff'
 /** The owner's audit log. */
 export const ADMIN_AUDIT_PATH = '/admin/audit'
 
+/** The owner's backups: the last backup, the archives kept, "Back up now". */
+export const ADMIN_BACKUPS_PATH = '/admin/backups'
+
+/** The owner's privacy requests: look up a person, export their data, erase it. */
+export const ADMIN_PRIVACY_PATH = '/admin/privacy'
+
 /** The signed-in person's own account: password, second factors, sessions. */
 export const ADMIN_ACCOUNT_PATH = '/admin/account'
 

@@ -42,6 +42,7 @@ const GRANTS = {
   'sessions:manage': [],
   'audit:read': [],
   'privacy:manage': [],
+  'backups:manage': [],
 } as const satisfies Record<string, ReadonlyArray<Exclude<Role, 'owner'>>>
 
 export type Permission = keyof typeof GRANTS

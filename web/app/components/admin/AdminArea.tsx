@@ -86,6 +86,8 @@ const SIGNED_OUT: Record<AdminSection, {title: string; loading: string; error?: 
   outbox: {title: 'Outbox', loading: 'Loading the outbox...', error: 'Error loading the outbox'},
   staff: {title: 'Staff', loading: 'Loading staff...', error: 'Error loading staff'},
   audit: {title: 'Audit log', loading: 'Loading the audit log...', error: 'Error loading the audit log'},
+  backups: {title: 'Backups', loading: 'Loading the backups...', error: 'Error loading the backups'},
+  privacy: {title: 'Privacy requests', loading: 'Loading...', error: 'Error loading the privacy requests'},
   account: {title: 'My account', loading: 'Loading your account...', error: 'Error loading your account'},
 }
 

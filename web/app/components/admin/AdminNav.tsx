@@ -13,6 +13,8 @@ import {signOut} from './api'
 import {
   ADMIN_ACCOUNT_PATH,
   ADMIN_AUDIT_PATH,
+  ADMIN_BACKUPS_PATH,
+  ADMIN_PRIVACY_PATH,
   ADMIN_BATCHES_PATH,
   ADMIN_CERTIFICATES_PATH,
   ADMIN_ENQUIRIES_PATH,
@@ -25,7 +27,8 @@ import {
 import type {Permission} from '#schemas/rules/staff-roles'
 
 /** The admin pages the navigation links. */
-export type AdminSection = 'enrolments' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox' | 'staff' | 'audit' | 'account'
+export type AdminSection =
+  'enrolments' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox' | 'staff' | 'audit' | 'backups' | 'privacy' | 'account'
 
 /** Each page's link and the permission it needs (null: everyone signed in). */
 export const ADMIN_LINKS: ReadonlyArray<{section: AdminSection; label: string; to: string; permission: Permission | null}> = [
@@ -38,6 +41,8 @@ export const ADMIN_LINKS: ReadonlyArray<{section: AdminSection; label: string; t
   {section: 'outbox', label: 'Outbox', to: ADMIN_OUTBOX_PATH, permission: 'outbox:read'},
   {section: 'staff', label: 'Staff', to: ADMIN_STAFF_PATH, permission: 'staff:manage'},
   {section: 'audit', label: 'Audit log', to: ADMIN_AUDIT_PATH, permission: 'audit:read'},
+  {section: 'backups', label: 'Backups', to: ADMIN_BACKUPS_PATH, permission: 'backups:manage'},
+  {section: 'privacy', label: 'Privacy', to: ADMIN_PRIVACY_PATH, permission: 'privacy:manage'},
   {section: 'account', label: 'My account', to: ADMIN_ACCOUNT_PATH, permission: null},
 ]
 const LINKS = ADMIN_LINKS

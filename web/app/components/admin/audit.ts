@@ -54,6 +54,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'outbox-send-again': 'E-mail sent again',
   'privacy-export': 'Personal data exported',
   'privacy-erasure': 'Personal data erased',
+  'backup-requested': 'Backup requested',
+  restore: 'Backup restored',
+  'documents-deleted': 'Documents deleted (retention)',
 }
 
 /** The actions in the filter's order (alphabetical by label). */
