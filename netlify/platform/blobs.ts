@@ -14,7 +14,7 @@
  * `listKeys` is the one listing of the project: it keeps only keys of our shapes,
  * never the Blobs emulation's temporary files.
  */
-import {getStore, type Store} from '@netlify/blobs'
+import {getStore, listStores, type Store} from '@netlify/blobs'
 
 export const STORES = {
   enrolments: 'enrolments',
@@ -75,14 +75,31 @@ export function openStore(name: StoreName | string): Store {
 /** Makes the store of a name: tests install one (an in-memory store) so services run without HTTP or disk. */
 export type StoreFactory = (name: string) => Store
 
+/** Names the stores a StoreFactory holds (those opened so far). */
+export type StoreLister = () => Promise<string[]>
+
 let storeFactory: StoreFactory | null = null
+let storeLister: StoreLister | null = null
 
 /**
- * Tests only: every openStore() from now on asks `factory` (null: Netlify Blobs again). The
- * factory must answer the same store for the same name.
+ * Tests only: every openStore() from now on asks `factory` (null: Netlify Blobs again), and
+ * listStoreNames() asks `lister`. The factory must answer the same store for the same name.
  */
-export function useStoreFactory(factory: StoreFactory | null): void {
+export function useStoreFactory(factory: StoreFactory | null, lister: StoreLister | null = null): void {
   storeFactory = factory
+  storeLister = factory ? lister : null
+}
+
+/**
+ * The names of the site's stores as Netlify Blobs lists them (every page), sorted: what the
+ * backup reads, so that a store added later is never forgotten. With a test's factory, its lister
+ * (no lister: no stores).
+ */
+export async function listStoreNames(): Promise<string[]> {
+  if (storeFactory) return storeLister ? (await storeLister()).sort() : []
+  const names: string[] = []
+  for await (const page of listStores({paginate: true})) names.push(...page.stores)
+  return [...new Set(names)].sort()
 }
 
 export class ConflictError extends Error {

@@ -4,7 +4,7 @@
  * is declared here, once, with its format, its default and a message naming it. The one schema,
  * EnvSchema, is composed of named sections (ContentEnvSchema, DeploymentEnvSchema,
  * RateLimitEnvSchema, PaymentsEnvSchema, AdminEnvSchema, ExamDrawEnvSchema, MailEnvSchema,
- * SanityWebhookEnvSchema, LocalEnvSchema); nothing outside this module reads `process.env` (tests/unit/env.test.ts
+ * SanityWebhookEnvSchema, BackupEnvSchema, LocalEnvSchema); nothing outside this module reads `process.env` (tests/unit/env.test.ts
  * scans web/app and netlify for it).
  *
  * - getEnv(): the whole environment, validated at start-up — by web/server.ts before it serves
@@ -300,6 +300,55 @@ export const SanityWebhookEnvSchema = z.object({
   SITE_ID: signal(),
 })
 
+/** The least size of a backup key (bytes, decoded). */
+export const MIN_BACKUP_KEY_BYTES = 32
+
+/** Whether `text` is standard or URL-safe base64 of at least MIN_BACKUP_KEY_BYTES bytes. */
+export const isBackupKey = (text: string): boolean =>
+  /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) && Buffer.from(text, /[-_]/.test(text) ? 'base64url' : 'base64').length >= MIN_BACKUP_KEY_BYTES
+
+/**
+ * Backups (netlify/services/backup/config.ts, docs/requirements.md#req-backups); whitespace-only
+ * counts as unset. Production requires BACKUP_KEY and the S3 target (the backup job fails loudly
+ * without them); elsewhere, unset, the archives go to the folder `backups/` beside BLOBS_DIR and a
+ * key generated once is kept in `backups/.key`.
+ * - BACKUP_KEY: base64 of at least 32 random bytes (`openssl rand -base64 32`); each archive's
+ *   AES-256-GCM key is derived from it with HKDF-SHA256.
+ * - BACKUP_KEY_PREVIOUS: earlier keys, comma-separated, still accepted by a restore after a rotation.
+ * - BACKUP_DIR: the folder target instead of `backups/` beside BLOBS_DIR.
+ * - BACKUP_S3_*: an S3-compatible bucket (AWS S3, Cloudflare R2, Backblaze B2, MinIO); with
+ *   BACKUP_S3_BUCKET set, archives go there. BACKUP_S3_PREFIX (default `backups/`) is the key prefix.
+ */
+export const BackupEnvSchema = z.object({
+  BACKUP_KEY: unsetWhenBlank(z.string().trim().refine(isBackupKey, 'BACKUP_KEY must be base64 of at least 32 random bytes (openssl rand -base64 32)')),
+  BACKUP_KEY_PREVIOUS: unsetWhenBlank(
+    z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((key) => key.trim())
+          .filter(Boolean),
+      )
+      .refine((keys) => keys.every(isBackupKey), 'BACKUP_KEY_PREVIOUS must be comma-separated base64 keys of at least 32 bytes each'),
+  ),
+  BACKUP_DIR: unsetWhenBlank(z.string()),
+  BACKUP_S3_ENDPOINT: unsetWhenBlank(z.string().url('BACKUP_S3_ENDPOINT must be an absolute URL such as https://<account>.r2.cloudflarestorage.com')),
+  BACKUP_S3_BUCKET: unsetWhenBlank(
+    z.string().regex(/^[a-z0-9][a-z0-9.-]{1,62}$/, 'BACKUP_S3_BUCKET must be a bucket name (3–63 lower-case letters, digits, dots, dashes)'),
+  ),
+  BACKUP_S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'BACKUP_S3_REGION must be a region such as eu-west-1 or auto')
+    .default('us-east-1'),
+  BACKUP_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'BACKUP_S3_PREFIX must be empty or folders ending with / such as backups/')
+    .default('backups/'),
+  BACKUP_S3_ACCESS_KEY_ID: unsetWhenBlank(z.string()),
+  BACKUP_S3_SECRET_ACCESS_KEY: unsetWhenBlank(z.string()),
+})
+
 /**
  * Local serving (web/server.ts) and the scripts (netlify/scripts): PORT (default 8888), the
  * Blobs emulation's files (BLOBS_DIR), port and token (BLOBS_PORT, BLOBS_TOKEN: for tests);
@@ -326,6 +375,7 @@ export const ENV_SECTIONS = {
   examDraw: ExamDrawEnvSchema,
   mail: MailEnvSchema,
   sanityWebhook: SanityWebhookEnvSchema,
+  backup: BackupEnvSchema,
   local: LocalEnvSchema,
 } as const
 
@@ -342,6 +392,7 @@ export const EnvSchema = ContentEnvSchema.merge(DeploymentEnvSchema)
   .merge(ExamDrawEnvSchema)
   .merge(MailEnvSchema)
   .merge(SanityWebhookEnvSchema)
+  .merge(BackupEnvSchema)
   .merge(LocalEnvSchema)
   .superRefine((env, ctx) => {
     if (!env.SITE_URL && isProduction(env)) {

@@ -38,6 +38,7 @@ export const OUTBOX_KINDS = [
   'certificate-expiry',
   'staff-invite',
   'password-reset',
+  'backup-alert',
 ] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>

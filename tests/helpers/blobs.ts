@@ -14,7 +14,7 @@ import {join} from 'node:path'
 import {BlobsServer} from '@netlify/blobs/server'
 import {afterAll, beforeAll} from 'vitest'
 import type {Store} from '@netlify/blobs'
-import {useStoreFactory, type StoreFactory} from '#netlify/platform/blobs'
+import {useStoreFactory, type StoreFactory, type StoreLister} from '#netlify/platform/blobs'
 import {memoryStore} from './memory-blobs'
 
 export async function startBlobs(): Promise<{stop: () => Promise<void>; directory: string}> {
@@ -51,6 +51,7 @@ export function testContext(params: Record<string, string> = {}, ip = '203.0.113
 
 /** The factory installed by startMemoryBlobs (null: the emulation or Netlify Blobs). */
 let installed: StoreFactory | null = null
+let installedLister: StoreLister | null = null
 
 /** Installs fresh in-memory stores (one per name) until `stop()`. */
 export function startMemoryBlobs(): {stop: () => void} {
@@ -60,7 +61,8 @@ export function startMemoryBlobs(): {stop: () => void} {
     if (!store) stores.set(name, (store = memoryStore(name)))
     return store
   }
-  useStoreFactory(installed)
+  installedLister = async () => [...stores.keys()]
+  useStoreFactory(installed, installedLister)
   return {
     stop: () => {
       installed = null
@@ -80,7 +82,7 @@ export function storageDown(options: {only?: string[]} = {}): {restore: () => vo
   })
   const before = installed
   useStoreFactory((name) => (!options.only || options.only.includes(name) || !before ? down : before(name)))
-  return {restore: () => useStoreFactory(installed)}
+  return {restore: () => useStoreFactory(installed, installedLister)}
 }
 
 /**

@@ -16,6 +16,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'certificate-expiry': 'Certificate expiry reminder',
   'staff-invite': 'Staff invite',
   'password-reset': 'Staff password reset',
+  'backup-alert': 'Backup alert',
 }
 
 /** A message's status as its badge says it. */
