@@ -28,6 +28,7 @@ import sirv from 'sirv'
 import {repairIndexAtBoot, startLocalSchedules} from '#netlify/platform/local-schedule'
 import {repairEnrolmentIndex} from '#netlify/services/enrolments/repair'
 import {createFunctionRouter, type FunctionModule} from '#netlify/platform/routes'
+import {prepareLocalBlobs} from '#netlify/platform/blobs'
 import {MIN_BYTES} from './scripts/precompress'
 import {IMMUTABLE_CACHE_CONTROL, STATIC_CACHE_CONTROL} from '#netlify/platform/cache'
 import {BASE_SECURITY_HEADERS} from '#netlify/platform/security'
@@ -62,6 +63,7 @@ if (!existsSync(handlerFile)) {
 // Blobs: Netlify's local emulation, as `netlify dev` runs it.
 // BLOBS_PORT and BLOBS_TOKEN let end-to-end tests read what the site stored.
 const blobsToken = env.BLOBS_TOKEN || randomBytes(16).toString('hex')
+prepareLocalBlobs(env.BLOBS_DIR, 'local-site')
 const blobsServer = new BlobsServer({
   directory: env.BLOBS_DIR,
   token: blobsToken,

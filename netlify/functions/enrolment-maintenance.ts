@@ -6,14 +6,17 @@
  * 2. Purges pending enrolments created more than 7 days ago, with their index rows and their
  *    documents; never a paid one, even when a payment races the purge (finding 6,
  *    netlify/services/enrolments/purge.ts).
- * Invoked as Netlify invokes scheduled functions: a POST whose JSON body is `{next_run}`. Both
- * steps run even if the other fails; the answer is 200 with the counts, or 500 if a step failed
+ * 3. Checks the daily backup: failed, or none for more than 26 hours, the owners are e-mailed
+ *    once per incident (netlify/services/backup/alerts.ts).
+ * Invoked as Netlify invokes scheduled functions: a POST whose JSON body is `{next_run}`. Each
+ * step runs even if another fails; the answer is 200 with the counts, or 500 if a step failed
  * (logged). Hourly keeps the cost at one listing and one read per enrolment an hour; a payment's
  * own retries and the Razorpay webhook already re-index an order in between.
  */
 import type {Config} from '@netlify/functions'
 import {json} from '../platform/http'
 import {nextRunOf, scheduledSteps} from '../platform/scheduled-steps'
+import {alertOwners} from '../services/backup/alerts'
 import {purgeStalePendingEnrolments} from '../services/enrolments/purge'
 import {repairEnrolmentIndex} from '../services/enrolments/repair'
 
@@ -23,6 +26,8 @@ export default async function enrolmentMaintenance(request: Request): Promise<Re
   const run = steps.run
   const repair = await run('index repair', () => repairEnrolmentIndex())
   const purge = await run('purge of stale pending enrolments', () => purgeStalePendingEnrolments())
+  const backupAlert = await run('backup health', () => alertOwners())
+  if (backupAlert) console.error(`[enrolment-maintenance] backup needs attention, owners e-mailed: ${backupAlert}`)
   if (repair && (repair.repaired || repair.removed)) {
     console.log(`[enrolment-maintenance] index repair: checked ${repair.checked}, repaired ${repair.repaired}, removed ${repair.removed}`)
   }

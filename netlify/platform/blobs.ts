@@ -14,6 +14,8 @@
  * `listKeys` is the one listing of the project: it keeps only keys of our shapes,
  * never the Blobs emulation's temporary files.
  */
+import {mkdirSync} from 'node:fs'
+import {join} from 'node:path'
 import {getStore, listStores, type Store} from '@netlify/blobs'
 
 export const STORES = {
@@ -192,4 +194,14 @@ export async function listKeys(store: Store, isOurs: (key: string) => boolean, o
     for (const blob of page.blobs) if (isOurs(blob.key)) keys.push(blob.key)
   }
   return keys
+}
+
+/**
+ * Prepares a directory for Netlify's local Blobs emulation (BlobsServer) of site `siteID`: its
+ * listing of stores answers 500 with an empty body (which the client cannot parse) until the
+ * site's folder exists, so a brand-new site could not be backed up or restored into. Call it
+ * wherever a BlobsServer starts.
+ */
+export function prepareLocalBlobs(directory: string, siteID: string): void {
+  mkdirSync(join(directory, 'entries', siteID), {recursive: true})
 }

@@ -11,6 +11,7 @@
  */
 import {randomBytes} from 'node:crypto'
 import {BlobsServer} from '@netlify/blobs/server'
+import {prepareLocalBlobs} from '#netlify/platform/blobs'
 import {getEnv} from '#netlify/platform/env'
 
 export async function openScriptBlobs(): Promise<{where: string; stop: () => Promise<void>}> {
@@ -24,6 +25,7 @@ export async function openScriptBlobs(): Promise<{where: string; stop: () => Pro
   }
   const directory = env.BLOBS_DIR
   const localToken = randomBytes(16).toString('hex')
+  prepareLocalBlobs(directory, 'local-site')
   const server = new BlobsServer({directory, token: localToken})
   const {port} = await server.start()
   const url = `http://localhost:${port}`

@@ -14,12 +14,13 @@ import {join} from 'node:path'
 import {BlobsServer} from '@netlify/blobs/server'
 import {afterAll, beforeAll} from 'vitest'
 import type {Store} from '@netlify/blobs'
-import {useStoreFactory, type StoreFactory, type StoreLister} from '#netlify/platform/blobs'
+import {prepareLocalBlobs, useStoreFactory, type StoreFactory, type StoreLister} from '#netlify/platform/blobs'
 import {memoryStore} from './memory-blobs'
 
 export async function startBlobs(): Promise<{stop: () => Promise<void>; directory: string}> {
   const directory = mkdtempSync(join(tmpdir(), 'blobs-'))
   const token = randomBytes(16).toString('hex')
+  prepareLocalBlobs(directory, 'test-site')
   const server = new BlobsServer({directory, token})
   const {port} = await server.start()
   const url = `http://localhost:${port}`

@@ -100,7 +100,7 @@ async function storeWithRetries(config: BackupConfig, name: string, file: string
       return
     } catch (error) {
       lastError = error
-      console.error(`[backup] storing ${name} at ${config.target.where} failed (attempt ${attempt} of ${UPLOAD_ATTEMPTS}):`, error)
+      console.error(`[backup] storing ${name} at ${config.target.where} failed (attempt ${attempt} of ${UPLOAD_ATTEMPTS}): ${messageOf(error)}`)
       if (attempt < UPLOAD_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, delay(attempt)))
     }
   }

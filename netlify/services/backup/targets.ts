@@ -95,6 +95,10 @@ export function s3Target(config: S3TargetConfig): BackupTarget {
   const client = new S3Client({
     region: config.region,
     maxAttempts: 1,
+    // Checksums only where S3 requires them: the SDK's default streams uploads as `aws-chunked`
+    // with trailing checksums, which several S3-compatible services do not accept.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(config.endpoint ? {endpoint: config.endpoint, forcePathStyle: true} : {}),
     ...(config.accessKeyId && config.secretAccessKey ? {credentials: {accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey}} : {}),
   })
