@@ -86,11 +86,15 @@ export const PrivacyItemSchema = z.object({
 export type PrivacyItem = z.infer<typeof PrivacyItemSchema>
 
 /** The records of each kind. */
-export const PrivacyRecordsSchema = z.object(Object.fromEntries(PRIVACY_KINDS.map((kind) => [kind, z.array(PrivacyItemSchema)])) as Record<PrivacyKind, z.ZodArray<typeof PrivacyItemSchema>>)
+export const PrivacyRecordsSchema = z.object(
+  Object.fromEntries(PRIVACY_KINDS.map((kind) => [kind, z.array(PrivacyItemSchema)])) as Record<PrivacyKind, z.ZodArray<typeof PrivacyItemSchema>>,
+)
 export type PrivacyRecords = z.infer<typeof PrivacyRecordsSchema>
 
 /** A count per kind. */
-export const PrivacyCountsSchema = z.object(Object.fromEntries(PRIVACY_KINDS.map((kind) => [kind, z.number().int().nonnegative()])) as Record<PrivacyKind, z.ZodNumber>)
+export const PrivacyCountsSchema = z.object(
+  Object.fromEntries(PRIVACY_KINDS.map((kind) => [kind, z.number().int().nonnegative()])) as Record<PrivacyKind, z.ZodNumber>,
+)
 export type PrivacyCounts = z.infer<typeof PrivacyCountsSchema>
 
 /** A past erasure of the address, from the erasure ledger (never the address itself). */

@@ -5,7 +5,7 @@
  *
  * What an erasure does to the records that name the person (./records.ts):
  * - enrolments: name and address become a pseudonym (`Erased person 1a2b3c`,
- *   `erased-…@erased.invalid`), the mobile is emptied, staff notes lose the person's name and
+ *   `erased-…@erased.invalid`), the mobile becomes `Erased`, staff notes lose the person's name and
  *   address, the documents' bytes are deleted and the list of them emptied, and a history entry
  *   says so. Kept, as the law requires of a business: the amounts, currency, payment id and dates,
  *   the receipt number, the refunds (amounts, dates, states) and installments; revenue and receipt
@@ -49,6 +49,9 @@ export const ERASURE_ACCOUNT = 'Privacy erasure'
 /** What replaces an erased text (an enquiry's message, an e-mail's body). */
 export const ERASED_TEXT = 'Erased at the person’s request.'
 
+/** What replaces an erased mobile number (a receipt rendered again needs some text there). */
+export const ERASED_CONTACT = 'Erased'
+
 /** The last error of an outbox message erased before it was sent. */
 export const ERASED_UNSENT = 'Not sent: erased at the person’s request.'
 
@@ -65,9 +68,7 @@ export function pendingPaymentReason(enrolments: readonly EnrolmentRecord[], now
       return `A payment of this person is pending: order ${record.orderId} (created ${record.createdAt.slice(0, 10)}) awaits its payment. Erase after it is paid or expires unpaid.`
     const refund = (record.refunds ?? []).find((r) => r.status === 'requested' || r.status === 'pending')
     if (refund) return `A refund to this person is still being processed (order ${record.orderId}): erase once the gateway has processed it.`
-    const link = (record.installmentLinks ?? []).find(
-      (l) => (l.status === 'creating' || l.status === 'requested') && Date.parse(l.expireBy) > now.getTime(),
-    )
+    const link = (record.installmentLinks ?? []).find((l) => (l.status === 'creating' || l.status === 'requested') && Date.parse(l.expireBy) > now.getTime())
     if (link)
       return `The payment link of installment ${link.number} (order ${record.orderId}) is open until ${link.expireBy.slice(0, 10)}: erase after it is paid or expires.`
   }
@@ -122,7 +123,7 @@ export async function applyErasure(found: FoundRecords, objects: (hash: string) 
         ...current,
         name,
         email: pseudonymEmail(hash),
-        mobile: '',
+        mobile: ERASED_CONTACT,
         attachments: [],
         refunds: current.refunds?.map((refund) => (refund.note ? {...refund, note: scrub(refund.note, words, name)} : refund)),
         history: [

@@ -59,7 +59,13 @@ export async function exportPerson(email: string, options: {now?: Date} = {}): P
     files[`${kind}.json`] = strToU8(`${JSON.stringify(records, null, 2)}\n`)
   }
   files['README.txt'] = strToU8(readme(lookup.email, lookup.counts, documents, now))
-  return {bytes: zipSync(files, {level: 6}), fileName: privacyExportFileName(lookup.emailHash, now), emailHash: lookup.emailHash, counts: lookup.counts, documents}
+  return {
+    bytes: zipSync(files, {level: 6}),
+    fileName: privacyExportFileName(lookup.emailHash, now),
+    emailHash: lookup.emailHash,
+    counts: lookup.counts,
+    documents,
+  }
 }
 
 function readme(email: string, counts: PrivacyCounts, documents: number, now: Date): string {

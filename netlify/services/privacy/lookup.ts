@@ -44,9 +44,14 @@ export function toPrivacyRecords(found: FoundRecords, now: Date): PrivacyRecords
     examAttempts: [],
     outbox: found.outbox.map(({record}) => {
       const {html: _html, lease: _lease, ...rest} = record
-      return item(record.id, record.subject, record.createdAt, {...rest, attachments: record.attachments.map(({filename, contentType, size}) => ({filename, contentType, size}))})
+      return item(record.id, record.subject, record.createdAt, {
+        ...rest,
+        attachments: record.attachments.map(({filename, contentType, size}) => ({filename, contentType, size})),
+      })
     }),
-    uploads: found.uploads.map(({orderId, attachment, at}) => item(attachment.uploadId, `${attachment.fileName} (order ${orderId})`, at, {orderId, ...attachment})),
+    uploads: found.uploads.map(({orderId, attachment, at}) =>
+      item(attachment.uploadId, `${attachment.fileName} (order ${orderId})`, at, {orderId, ...attachment}),
+    ),
   }
 }
 
