@@ -137,7 +137,7 @@ describe('look-up and export', () => {
     const email = newAddress('lookup')
     const {record} = await paidEnrolment(email, 'Lena Lookup')
     await acceptContactMessage(
-      {name: 'Lena Lookup', email: email.toUpperCase(), phone: '', subject: 'Course information', message: 'When does the next course start?'},
+      {name: 'Lena Lookup', email: email.toUpperCase(), phone: '', subject: 'Course Information', message: 'When does the next course start?'},
       {client: '203.0.113.9', now: NOW},
     )
     const lookup = await lookupPerson(email.toLowerCase(), {now: NOW})
@@ -181,7 +181,7 @@ describe('erasure', () => {
     const email = newAddress('erase')
     const {record, docs} = await paidEnrolment(email, 'Erin Erase', {refundMinor: 1000})
     await acceptContactMessage(
-      {name: 'Erin Erase', email, phone: '+971 50 123 4567', subject: 'Course information', message: 'Please call me, Erin.'},
+      {name: 'Erin Erase', email, phone: '+971 50 123 4567', subject: 'Course Information', message: 'Please call me, Erin.'},
       {client: '203.0.113.9', now: NOW},
     )
     const revenueBefore = await revenue()
