@@ -47,7 +47,7 @@ test('the owner looks up a person, exports their data and erases it', async ({pa
   await expect(page.getByRole('heading', {level: 2, name: `Records naming ${email}`})).toBeVisible()
   const counts = page.getByTestId('privacy-counts')
   await expect(counts.getByRole('definition').first()).toHaveText('1')
-  await expect(page.getByRole('region', {name: 'Enrolments (1)'})).toContainText('Pre-Sea')
+  await expect(page.getByRole('region', {name: 'Enrolments (1)'})).toContainText('Passenger Ship Familiarization · Paid')
   await accessibleAtBothWidths(page)
 
   // Export: a zip with their enrolment.
