@@ -344,6 +344,12 @@ describe('erasure', () => {
     expect((await lookupPerson(email.toLowerCase(), {now: NOW})).total).toBe(0)
     // A second run finds nothing more to do.
     expect((await reapplyErasures({now: NOW})).applied).toBe(0)
+
+    // The person comes back after their erasure: their new enrolment is theirs, never erased again.
+    const later = new Date(NOW.getTime() + 24 * 60 * 60 * 1000)
+    const back = await createPending(newEnrolment('priv', {email, name: 'Rita Restore'}), later)
+    expect((await reapplyErasures({now: later})).applied).toBe(0)
+    expect((await getEnrolment(back.orderId))?.name).toBe('Rita Restore')
   })
 })
 

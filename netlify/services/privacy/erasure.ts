@@ -41,7 +41,7 @@ import type {CertificateRecord} from '../certificates/register'
 import {messageKey, type OutboxRecord} from '../mail/outbox'
 import {deleteUploadsClaimedBy} from '../uploads/uploads'
 import {appendLedgerEntry, ledgerEntriesOf, readLedger} from './ledger'
-import {addressesIn, emailHash, findRecords, matcherOf, pseudonymEmail, pseudonymName, type FoundRecords} from './records'
+import {addressesIn, emailHash, findRecords, isPseudonymEmail, matcherOf, pseudonymEmail, pseudonymName, type FoundRecords} from './records'
 
 /** Who the history entry of an erased enrolment names. */
 export const ERASURE_ACCOUNT = 'Privacy erasure'
@@ -243,10 +243,27 @@ export async function erasePerson(body: PrivacyEraseBody, options: {actor: Audit
 }
 
 /**
+ * The records of `found` that existed when their person was last erased (`lastErasure`: hash →
+ * ISO time): a person who comes back after their erasure (enrols, writes) is not erased again. A
+ * certificate found by its pseudonymous address was erased already and stays in.
+ */
+function erasedBefore(found: FoundRecords, lastErasure: ReadonlyMap<string, string>): FoundRecords {
+  const before = (hash: string, at: string | undefined) => Boolean(at) && at! <= (lastErasure.get(hash) ?? '')
+  return {
+    enrolments: found.enrolments.filter((item) => before(item.hash, item.record.createdAt)),
+    enquiries: found.enquiries.filter((item) => before(item.hash, item.record.receivedAt)),
+    waitlists: found.waitlists.filter((item) => before(item.hash, item.entry.joinedAt)),
+    certificates: found.certificates.filter((item) => isPseudonymEmail(item.record.email) || before(item.hash, item.record.issuedAt)),
+    outbox: found.outbox.filter((item) => before(item.hash, item.record.createdAt)),
+    uploads: found.uploads.filter((item) => before(item.hash, item.at)),
+  }
+}
+
+/**
  * Re-applies every erasure of the ledger to the stores as they are now (after a restore of an
- * older backup, or to erase a kept holder name once the certificate is no longer valid): the records
- * naming an erased address are found by hashing their addresses, and erased again (a person's
- * objection holds if any of their erasures had it). Resolves to the number of records changed
+ * older backup; and daily, to erase a kept holder name once the certificate is no longer valid): the
+ * records naming an erased address and dated no later than its last erasure are found by hashing
+ * their addresses, and erased again (a person's objection holds if any of their erasures had it). Resolves to the number of records changed
  * (documents deleted included); 0 when everything was erased already.
  */
 export async function reapplyErasures(options: {now?: Date} = {}): Promise<{applied: number}> {
@@ -255,7 +272,9 @@ export async function reapplyErasures(options: {now?: Date} = {}): Promise<{appl
   if (ledger.length === 0) return {applied: 0}
   const hashes = new Set(ledger.map((entry) => entry.emailHash))
   const objecting = new Set(ledger.filter((entry) => entry.objection).map((entry) => entry.emailHash))
-  const found = await findRecords(matcherOf(hashes), {pseudonymHashes: hashes})
+  const lastErasure = new Map<string, string>()
+  for (const entry of ledger) if (entry.at > (lastErasure.get(entry.emailHash) ?? '')) lastErasure.set(entry.emailHash, entry.at)
+  const found = erasedBefore(await findRecords(matcherOf(hashes), {pseudonymHashes: hashes}), lastErasure)
   const counts = await applyErasure(found, (hash) => objecting.has(hash), now)
   return {applied: PRIVACY_KINDS.reduce((sum, kind) => sum + counts[kind], 0)}
 }
