@@ -65,6 +65,12 @@ export const STORES = {
    * written once (`onlyIfNew`), never changed or deleted.
    */
   audit: 'audit',
+  /**
+   * The erasure ledger of privacy requests (netlify/services/privacy/erasure.ts): `entry/{ISO
+   * time}_{random}` one JSON ErasureLedgerEntry per erasure (the SHA-256 of the address, never the
+   * address), written once (`onlyIfNew`); re-applied after a restore of an older backup.
+   */
+  privacyErasures: 'privacy-erasures',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

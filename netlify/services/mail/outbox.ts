@@ -109,7 +109,8 @@ export type NewOutboxMessage = {
 
 const store = () => openStore(STORES.outbox)
 const path = (id: string) => id.replace(':', '/')
-const messageKey = (id: string) => `message/${path(id)}`
+/** The key of message `id`'s record (`message/{kind}/{about}`). */
+export const messageKey = (id: string) => `message/${path(id)}`
 const MESSAGE_PREFIX = 'message/'
 
 /** Whether a key of the outbox store is a message record (never an attachment or a temporary file of the Blobs emulation). */

@@ -1,0 +1,20 @@
+/**
+ * GET /api/admin/privacy?email= — the records that name a person, by kind (owner:
+ * 'privacy:manage'): 200 PrivacyLookupSchema (schemas/contracts/privacy.ts). 400 for a missing or
+ * malformed address, 404 `No records name this e-mail address` when nothing names it and it was
+ * never erased. See netlify/services/privacy/lookup.ts.
+ */
+import type {Config} from '@netlify/functions'
+import {PrivacyLookupQuerySchema, type PrivacyLookup} from '#schemas/contracts/privacy'
+import {guardedHandle, json, parseWith, requireMethod} from '../platform/http'
+import {authorizeStaff} from '../services/admin/auth'
+import {lookupPerson} from '../services/privacy/lookup'
+
+export default guardedHandle('privacy:manage', authorizeStaff, async (request: Request) => {
+  requireMethod(request, 'GET')
+  const {email} = parseWith(PrivacyLookupQuerySchema, {email: new URL(request.url).searchParams.get('email') ?? undefined})
+  const {found: _found, ...lookup} = await lookupPerson(email)
+  return json(lookup satisfies PrivacyLookup)
+})
+
+export const config: Config = {path: '/api/admin/privacy', method: 'GET'}
