@@ -1,6 +1,6 @@
 /**
  * The signed-in person's own account (any role; bearer token); see netlify/services/staff/account.ts.
- * - GET  /api/admin/me → {id, email, name, role, permissions, secondFactorDue}
+ * - GET  /api/admin/me → {id, email, name, role, permissions, secondFactorDue, backupWarning} (backupWarning: the red banner's text, or null)
  * - POST /api/admin/sign-out → 204 (the session ends)
  * - GET  /api/admin/account → {me, factors, passkeys, sessions}
  * - POST /api/admin/account/password {currentPassword, password} → 204

@@ -1,7 +1,10 @@
 /**
  * GET /api/admin/enrollments/:orderId/documents/:uploadId — downloads a document attached to that
- * order (bearer token), as an attachment of an allowed type (else application/octet-stream),
- * sandboxed. 401 without a valid token; 404 unless that upload is attached to that order.
+ * order (bearer token), as an attachment (`Content-Disposition: attachment` with a safe file name,
+ * RFC 6266 `filename*` for the exact one) of an allowed type (else application/octet-stream),
+ * sandboxed, `Cache-Control: no-store`. 401 without a valid token; 404 unless that upload is
+ * attached to that order; 410 once the enrolment's documents were deleted under the retention
+ * period (docs/requirements.md#req-document-retention).
  */
 import type {Config} from '@netlify/functions'
 import {download, guardedHandle, requireMethod} from '../platform/http'

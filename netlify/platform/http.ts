@@ -44,10 +44,29 @@ export function serviceErrorResponse(error: ServiceError): Response {
   return errorResponse(error.status, error.message, error.details, headers)
 }
 
-/** `attachment; filename="…"` with an ASCII fallback (quotes, backslashes, controls replaced) and RFC 5987 filename*. */
+/**
+ * The name a download is saved under: the last part of `fileName` (no folder: `/` and `\`
+ * end a folder), without control characters or double quotes, leading dots and spaces trimmed;
+ * `document` when nothing is left.
+ */
+export function downloadFileName(fileName: string): string {
+  const base = fileName.split(/[/\\]/).pop() ?? ''
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f-\u009f"]/g, '')
+    .replace(/^[.\s]+/, '')
+    .trim()
+  return cleaned || 'document'
+}
+
+/**
+ * `attachment; filename="…"; filename*=UTF-8''…` (RFC 6266) for downloadFileName(fileName): an
+ * ASCII fallback (anything else and `%` replaced by `_`) and the exact name, percent-encoded (RFC 5987).
+ */
 export function contentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_').trim() || 'document'
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+  const name = downloadFileName(fileName)
+  const fallback = name.replace(/[^\x20-\x7e]|%/g, '_')
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`
 }
 

@@ -5,6 +5,7 @@
  */
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {RECEIPT_PREFIX_PATTERN} from '../rules/receipt-number'
+import {DEFAULT_DOCUMENT_RETENTION_DAYS, isRetentionDays} from '../rules/document-retention'
 import {imageField, internalHref, listField, optionalText, pageHeadingFields, required, requiredString} from './shared'
 
 export const siteSettings = defineType({
@@ -128,6 +129,15 @@ export const siteSettings = defineType({
       description:
         'The training provider\'s approval or accreditation number printed on every certificate, e.g. "DGS/MTI/2006/042". Leave empty if there is none.',
       validation: (Rule) => Rule.max(100),
+    }),
+    defineField({
+      // docs/requirements.md#req-document-retention: read by the daily deletion of documents.
+      name: 'documentRetentionDays',
+      title: 'Document retention (days)',
+      type: 'number',
+      description: `How many days after an enrolment is completed, cancelled or refunded its uploaded documents (passport, CDC, medical) are deleted: a whole number, at least 1. Empty means ${DEFAULT_DOCUMENT_RETENTION_DAYS}.`,
+      initialValue: DEFAULT_DOCUMENT_RETENTION_DAYS,
+      validation: (Rule) => Rule.custom((value) => (value === undefined || isRetentionDays(value) ? true : 'Use a whole number of days, at least 1, e.g. 180')),
     }),
     defineField({
       name: 'socialLinks',

@@ -180,6 +180,11 @@ export const EnrolmentSummarySchema = z.object({
    * answers, from the batches' current status.
    */
   batchCancelled: z.literal(true).optional(),
+  /**
+   * When the enrolment's documents were deleted under the retention period (ISO 8601;
+   * docs/requirements.md#req-document-retention), once that deletion has finished; absent before.
+   */
+  documentsDeletedAt: z.string().optional(),
 })
 export type EnrolmentSummary = z.infer<typeof EnrolmentSummarySchema>
 
@@ -237,6 +242,12 @@ export const EnrolmentDetailSchema = z
     termsAcceptance: z.object({acceptedAt: z.string(), termsUpdated: z.string().nullable(), refundPolicyUpdated: z.string().nullable()}).optional(),
     /** The cadetship's installments, each with its state; present for a cadetship enrolment only. */
     installments: z.array(InstallmentViewSchema).optional(),
+    /**
+     * When the documents were deleted under the retention period (ISO 8601;
+     * docs/requirements.md#req-document-retention): `attachments` still names them, and their
+     * downloads answer 410. Absent while they are kept.
+     */
+    documentsDeletedAt: z.string().optional(),
   })
   .passthrough()
 export type EnrolmentDetail = z.infer<typeof EnrolmentDetailSchema>

@@ -7,7 +7,7 @@
  *   POST  /api/admin/second-factor/passkey   ChallengeRequestSchema → PasskeyOptions (WebAuthn)
  *   POST  /api/admin/second-factor/enrol     ChallengeRequestSchema → TotpSetupSchema
  *   POST  /api/admin/sign-out                → 204
- *   GET   /api/admin/me                      → StaffMeSchema
+ *   GET   /api/admin/me                      → StaffMeSchema (with the backup warning)
  *   GET   /api/admin/staff                   → StaffListSchema
  *   POST  /api/admin/staff                   StaffInviteRequestSchema → 201 StaffMemberSchema
  *   PATCH /api/admin/staff/:id               StaffPatchSchema → StaffMemberSchema
@@ -85,8 +85,8 @@ export const StaffPatchSchema = z
   .refine((patch) => patch.role !== undefined || patch.status !== undefined, {message: 'Send a role or a status', path: ['role']})
 export type StaffPatch = z.infer<typeof StaffPatchSchema>
 
-/** GET /api/admin/me: who is signed in and what they may do. */
-export const StaffMeSchema = z.object({
+/** Who is signed in and what they may do (GET /api/admin/me, and `me` of GET /api/admin/account). */
+export const StaffIdentitySchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -95,6 +95,14 @@ export const StaffMeSchema = z.object({
   /** Whether this person still has to enrol a second factor (the bootstrap owner on a first start). */
   secondFactorDue: z.boolean(),
 })
+export type StaffIdentity = z.infer<typeof StaffIdentitySchema>
+
+/**
+ * GET /api/admin/me: StaffIdentitySchema and `backupWarning`, the daily backup's health warning
+ * (schemas/rules/backup-health.ts; docs/requirements.md#req-backup-status) that every admin page
+ * shows in red, or null when the backups are fine. For every signed-in staff member, whatever the role.
+ */
+export const StaffMeSchema = StaffIdentitySchema.extend({backupWarning: z.string().nullable()})
 export type StaffMe = z.infer<typeof StaffMeSchema>
 
 /** 200 of POST /api/admin: the token (no second step due), or the second step's challenge. */
@@ -219,7 +227,7 @@ export const StaffSessionSchema = z.object({
 
 /** GET /api/admin/account. */
 export const AccountSchema = z.object({
-  me: StaffMeSchema,
+  me: StaffIdentitySchema,
   factors: FactorsSchema,
   passkeys: z.array(PasskeySchema),
   sessions: z.array(StaffSessionSchema),

@@ -223,7 +223,7 @@ describe('GET /api/admin/enrollments/:orderId and …/documents/:uploadId', () =
     expect(response.headers.get('content-type')).toBe('application/pdf')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
     expect(response.headers.get('cache-control')).toBe('no-store')
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="passport _scan_.pdf"; filename*=UTF-8''passport%20%22scan%22.pdf`)
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="passport scan.pdf"; filename*=UTF-8''passport%20scan.pdf`)
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(pdf)
 
     const noToken = await callAs(documentFn, getRequest(path(mine.orderId, mine.uploadId)), {params: {orderId: mine.orderId, uploadId: mine.uploadId}})

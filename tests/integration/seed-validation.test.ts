@@ -82,6 +82,18 @@ describe.concurrent('content:validate', () => {
     expect(output).toMatch(/content:validate: \d+ documents, 2 errors, 1 warnings/)
   })
 
+  it('refuses a document retention that is not a whole number of days, at least 1', {timeout: TIMEOUT_MS}, async () => {
+    const docs = readSeed()
+    const settings = docs.find((d) => d._id === 'siteSettings')!
+    expect(settings.documentRetentionDays).toBe(180)
+    settings.documentRetentionDays = 0.5
+    const file = path.join(tmpDir, 'bad-retention.ndjson')
+    fs.writeFileSync(file, docs.map((d) => JSON.stringify(d)).join('\n') + '\n')
+    const {code, output} = await runValidate(file)
+    expect(code).toBe(1)
+    expect(output).toContain('siteSettings [siteSettings] documentRetentionDays: Use a whole number of days, at least 1, e.g. 180')
+  })
+
   it('rejects a broken copy of the seed and names document, path and rule', {timeout: TIMEOUT_MS}, async () => {
     const docs = readSeed()
     expect(docs.length).toBeGreaterThan(0)

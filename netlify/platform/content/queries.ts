@@ -88,6 +88,12 @@ export const CERTIFICATE_CONTEXT_QUERY = defineQuery(`{
 }`)
 
 /**
+ * The site settings' "Document retention (days)" (docs/requirements.md#req-document-retention):
+ * null when unset; netlify/services/uploads/retention.ts applies the default.
+ */
+export const DOCUMENT_RETENTION_QUERY = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{documentRetentionDays}`)
+
+/**
  * "What happens next" on the enrolment confirmation page: the cadetship's installment
  * schedule and documents to bring, and the documents competency training needs.
  */

@@ -121,9 +121,14 @@ export async function refundEnrolmentForStaff(
 /** A document to download: its bytes, the type it is served as and its file name. */
 export type StaffDocument = {bytes: Uint8Array; contentType: string; fileName: string}
 
+/** The 410 of a document deleted under the retention period (docs/requirements.md#req-document-retention), with the day (UTC). */
+export const documentDeletedMessage = (deletedAt: string): string =>
+  `This document was deleted on ${deletedAt.slice(0, 10)} under the document retention period and can no longer be downloaded.`
+
 /**
  * The document `uploadId` of `orderId`, served only as one of the allowed MIME types (else
- * application/octet-stream). Not-found for a malformed id, and unless that upload is attached to that order.
+ * application/octet-stream). Not-found for a malformed id, and unless that upload is attached to that order;
+ * gone (410) once the enrolment's documents were deleted under the retention period.
  */
 export async function enrolmentDocumentForStaff(orderId: string, uploadId: string): Promise<StaffDocument> {
   requireOrderId(orderId)
@@ -132,6 +137,7 @@ export async function enrolmentDocumentForStaff(orderId: string, uploadId: strin
   if (!record) throw new ServiceError('not-found', ENROLMENT_NOT_FOUND)
   const attached = record.attachments.find((a) => a.uploadId === uploadId)
   if (!attached) throw new ServiceError('not-found', DOCUMENT_NOT_FOUND)
+  if (record.documentsDeletedAt) throw new ServiceError('gone', documentDeletedMessage(record.documentsDeletedAt))
   let file
   try {
     file = await readUpload(uploadId)

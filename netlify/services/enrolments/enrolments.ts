@@ -307,3 +307,61 @@ export async function deleteMarkedEnrolment(orderId: string): Promise<boolean> {
   await store().delete(orderId)
   return true
 }
+
+/**
+ * What claimDocumentsDeletion found: `claimed` — the documents are claimed for deletion (by this
+ * call, or by an earlier run that did not finish: `pending` tells); `kept` — not due (status or
+ * days), already finished, or no documents; `missing` — no record.
+ */
+export type DocumentsClaim = {outcome: 'claimed'; record: EnrolmentRecord} | {outcome: 'kept'; record: EnrolmentRecord} | {outcome: 'missing'}
+
+/**
+ * First step of the retention deletion of an enrolment's documents
+ * (docs/requirements.md#req-document-retention): a conditional write (updateJSON) that sets
+ * `documentsDeletedAt` (now) and `documentsDeletionPending` only while the record has documents
+ * and `isDue(record)` holds for it as it is at the moment of the write (a refund landing first
+ * changes the status, and then the documents stay). A record claimed by an earlier run that did
+ * not finish comes back `claimed`, unchanged, so the next run finishes it. The admin list's row
+ * is updated after a claim.
+ */
+export async function claimDocumentsDeletion(orderId: string, isDue: (record: EnrolmentRecord) => boolean, now = new Date()): Promise<DocumentsClaim> {
+  let claim: DocumentsClaim = {outcome: 'missing'}
+  const {value, changed} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
+    if (!current) {
+      claim = {outcome: 'missing'}
+      return undefined
+    }
+    if (current.documentsDeletionPending) {
+      claim = {outcome: 'claimed', record: current}
+      return undefined
+    }
+    if (current.documentsDeletedAt || current.purgeStartedAt || current.attachments.length === 0 || !isDue(current)) {
+      claim = {outcome: 'kept', record: current}
+      return undefined
+    }
+    const at = now.toISOString()
+    const claimed: EnrolmentRecord = {...current, documentsDeletedAt: at, documentsDeletionPending: true, updatedAt: laterOf(at, current.updatedAt)}
+    claim = {outcome: 'claimed', record: claimed}
+    return claimed
+  })
+  if (changed && value) await indexEnrolmentSafely(value)
+  return claim
+}
+
+/**
+ * Last step of the retention deletion: clears `documentsDeletionPending` (a conditional write),
+ * so the deletion counts as finished and the admin list's row shows it. Resolves to whether this
+ * call finished it (false: no record, or not pending: finished already).
+ */
+export async function finishDocumentsDeletion(orderId: string, now = new Date()): Promise<boolean> {
+  const {value, changed} = await updateJSON<EnrolmentRecord>(store(), orderId, (current) => {
+    if (!current?.documentsDeletionPending) return undefined
+    const {documentsDeletionPending: _pending, ...rest} = current
+    return {...rest, updatedAt: laterOf(now.toISOString(), current.updatedAt)}
+  })
+  if (changed && value) await indexEnrolmentSafely(value)
+  return changed
+}
+
+/** The later of two ISO 8601 times: a record's version never goes back (the index keeps the later row). */
+const laterOf = (a: string, b: string): string => (a > b ? a : b)

@@ -68,6 +68,7 @@ export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
     ...summaryInstallments(record),
     ...(record.batch ? {batch: summaryBatch(record.batch)} : {}),
     ...(record.overCapacity ? {overCapacity: true as const} : {}),
+    ...(record.documentsDeletedAt && !record.documentsDeletionPending ? {documentsDeletedAt: record.documentsDeletedAt} : {}),
   }
 }
 

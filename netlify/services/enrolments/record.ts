@@ -91,6 +91,15 @@ export type EnrolmentRecord = {
    * schemas/rules/installments.ts), oldest first; absent until staff request the first.
    */
   installmentLinks?: InstallmentLink[]
+  /**
+   * When the retention deletion of the uploaded documents claimed them (ISO 8601;
+   * docs/requirements.md#req-document-retention, ../uploads/retention.ts): from then on they are
+   * gone for staff (downloads answer 410). Set once, never cleared. The `attachments` list stays
+   * (names and sizes only) so staff see what was held.
+   */
+  documentsDeletedAt?: string
+  /** True between the claim and the end of the deletion (bytes deleted, audit written); absent once it finished. */
+  documentsDeletionPending?: true
 }
 
 /** The batch of an enrolment as stored: its id and what the candidate chose. Dates 'YYYY-MM-DD'. */
@@ -126,4 +135,6 @@ export type NewEnrolment = Omit<
   | 'refunds'
   | 'overCapacity'
   | 'installmentLinks'
+  | 'documentsDeletedAt'
+  | 'documentsDeletionPending'
 >

@@ -8,13 +8,14 @@
  */
 import {ServiceError} from '#netlify/platform/errors'
 import {verifyPassword} from '#netlify/platform/password'
-import type {Account, StaffMe, TotpSetup} from '#schemas/contracts/staff'
+import type {Account, StaffIdentity, StaffMe, TotpSetup} from '#schemas/contracts/staff'
 import {permissionsOf} from '#schemas/rules/staff-roles'
 import {auditStaff} from './audit-trail'
 import {BOOTSTRAP_ID, factorsOf, getStaff, hasSecondFactor, updateStaff, type StaffRecord} from './directory'
 import {matchTotp, newRecoveryCodes, newTotpSecret, passkeyRegistrationOptions, relyingParty, verifyPasskeyRegistration} from './factors'
 import {acceptableHash, CODE_MISMATCH} from './links'
 import {endSession, endSessionsOf, liveSessions} from './sessions'
+import {backupWarning} from '../backup/state'
 
 /** The signed-in person: id, e-mail, name, session and client address. */
 export type Me = {id: string; email: string; name: string; sessionId: string; client: string}
@@ -31,7 +32,7 @@ async function recordOf(me: Me, now: Date): Promise<StaffRecord> {
 }
 
 /** GET /api/admin/me for `record`. */
-export const meOf = (record: StaffRecord): StaffMe => ({
+export const meOf = (record: StaffRecord): StaffIdentity => ({
   id: record.id,
   email: record.email,
   name: record.name,
@@ -194,7 +195,12 @@ export async function signOut(me: Me, options: {now?: Date} = {}): Promise<void>
   await auditStaff(me, 'sign-out', {type: 'session', id: me.sessionId.slice(0, 8)}, undefined, now)
 }
 
-/** GET /api/admin/me. */
+/**
+ * GET /api/admin/me: who is signed in, and the daily backup's warning for the red banner of the
+ * admin pages (../backup/state.ts backupWarning: null when fine; it never throws).
+ */
 export async function meNow(me: Me, options: {now?: Date} = {}): Promise<StaffMe> {
-  return meOf(await recordOf(me, options.now ?? new Date()))
+  const now = options.now ?? new Date()
+  const [record, warning] = await Promise.all([recordOf(me, now), backupWarning(now)])
+  return {...meOf(record), backupWarning: warning}
 }

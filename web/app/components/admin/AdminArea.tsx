@@ -1,7 +1,7 @@
 /**
  * The administrator area's session switch, rendered once by the admin layout route
  * (web/app/routes/_admin.tsx) for /login, /admin/login, /adminEnrollments, /admin/enquiries,
- * /admin/payments, /admin/batches, /admin/exams, /admin/certificates and /admin/outbox
+ * /admin/payments, /admin/batches, /admin/exams, /admin/certificates, /admin/outbox and the owner's pages
  * (docs/requirements.md#req-admin-login, #req-admin-list, #req-states-admin-session, #req-roles,
  * #req-enquiries).
  *
@@ -11,6 +11,9 @@
  *   Payments, Batches, Exams, Certificates, Outbox, Logout), the banner "E-mail is not
  *   configured: messages stay in the outbox" when the layout's loader found no mail transport,
  *   then the child route's dashboard (<Outlet>, which reads the session with useAdminSession()).
+ *   Above those banners, in red (role=alert), the daily backup's warning when GET /api/admin/me
+ *   has one (`backupWarning`: a failed or missing backup; docs/requirements.md#req-backup-status),
+ *   whatever the role.
  *   The page's section comes from its path (AdminNav's links).
  *   On /login the child is the enrolment list: "if a stored admin token already exists, the
  *   enrollment list is shown instead of the form" — rendered in place, no redirect. The number
@@ -34,7 +37,7 @@ import {fetchEnquiries, fetchMe, MESSAGES, signOut} from './api'
 import {countNew} from './enquiries'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
-import {AdminBanner, EmailNotConfiguredBanner, Spinner} from './parts'
+import {AdminAlertBanner, AdminBanner, EmailNotConfiguredBanner, Spinner} from './parts'
 
 type Phase = {kind: 'checking'} | {kind: 'signed-in'; token: string} | {kind: 'signed-out'; notice: string | null}
 
@@ -170,6 +173,7 @@ export function AdminArea({path, belowNav, emailConfigured = true}: {path: strin
     return (
       <div className={`min-h-screen bg-slate-50 ${top}`}>
         <AdminNav current={current} newEnquiries={newEnquiries} withLogout={current !== 'enrolments'} can={can} />
+        {known?.backupWarning ? <AdminAlertBanner>{known.backupWarning}</AdminAlertBanner> : null}
         {emailConfigured ? null : <EmailNotConfiguredBanner />}
         {signInNotice ? <AdminBanner>{signInNotice}</AdminBanner> : null}
         <SessionContext.Provider value={session}>

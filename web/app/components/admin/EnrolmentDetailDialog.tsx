@@ -5,13 +5,16 @@
  * each change of either is handed to `onChange` so the list's row follows), the cadetship's
  * installments (./EnrolmentInstallments.tsx: states, "Request installment 2"), the certificate
  * (./EnrolmentCertificate.tsx: "Issue certificate" once completed, PDF, Revoke) and the cadetship documents,
- * each downloaded with the bearer token (fetched as a blob and saved through an object URL). In
+ * each downloaded with the bearer token (fetched as a blob and saved through an object URL), or
+ * "Documents deleted on {date}" once the retention period removed them
+ * (docs/requirements.md#req-document-retention). In
  * ./AdminDialog.tsx's modal frame: the page behind is inert, Escape closes it and focus returns
  * to the row's 'View' button.
  */
 import {useEffect, useId, useState} from 'react'
 import {AdminDialog, DetailFields} from './AdminDialog'
 import {downloadDocument, fetchEnrolmentDetail, UnauthorizedError} from './api'
+import {AdminApiError} from './admin-fetch'
 import {EnrolmentFollowUp} from './EnrolmentFollowUp'
 import {EnrolmentRefunds} from './EnrolmentRefunds'
 import {EnrolmentInstallments} from './EnrolmentInstallments'
@@ -71,7 +74,10 @@ export function EnrolmentDetailDialog({
       await downloadDocument(token, record.orderId, attachment.uploadId, attachment.fileName || attachment.uploadId)
     } catch (error) {
       if (error instanceof UnauthorizedError) return onUnauthorized()
-      setDownloadError(`${attachment.fileName} could not be downloaded. Please try again.`)
+      // 410: deleted under the retention period since the dialog opened; the server says when.
+      setDownloadError(
+        error instanceof AdminApiError && error.status === 410 ? error.message : `${attachment.fileName} could not be downloaded. Please try again.`,
+      )
     } finally {
       setDownloading(null)
     }
@@ -153,6 +159,8 @@ export function EnrolmentDetailDialog({
           <p role="status" className="mt-2 text-sm text-slate-600">
             Loading documents...
           </p>
+        ) : detail.documentsDeletedAt ? (
+          <p className="mt-2 text-sm text-slate-600">Documents deleted on {formatDateTime(detail.documentsDeletedAt)}</p>
         ) : !can('documents:read') ? (
           <p className="mt-2 text-sm text-slate-600">Your role does not open candidates’ documents.</p>
         ) : attachments.length === 0 ? (

@@ -105,6 +105,20 @@ export function AdminBanner({children}: {children: ReactNode}) {
 }
 
 /**
+ * An urgent notice across the admin area, under its navigation, in red (role=alert): the daily
+ * backup's warning (docs/requirements.md#req-backup-status) on every admin page.
+ */
+export function AdminAlertBanner({children}: {children: ReactNode}) {
+  return (
+    <div className="container-page pt-4">
+      <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-semibold text-red-900">
+        {children}
+      </p>
+    </div>
+  )
+}
+
+/**
  * An enrolment's batch flags for staff: "Over capacity" (paid after its seat had gone)
  * and "Batch cancelled" (its batch was cancelled in the content); nothing when neither applies.
  */
