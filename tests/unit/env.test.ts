@@ -91,9 +91,19 @@ const MALFORMED: Record<string, string> = {
   // local serving
   PORT: 'eighty',
   BLOBS_PORT: '70000',
+  // backup
+  BACKUP_KEY: 'c2hvcnQ=',
+  BACKUP_KEY_PREVIOUS: 'not base64 at all!',
+  BACKUP_S3_ENDPOINT: 'not a url',
+  BACKUP_S3_BUCKET: 'Has_Upper',
+  BACKUP_S3_REGION: 'eu west',
+  BACKUP_S3_PREFIX: '/absolute',
 }
 
 const FREE_TEXT = [
+  'BACKUP_DIR',
+  'BACKUP_S3_ACCESS_KEY_ID',
+  'BACKUP_S3_SECRET_ACCESS_KEY',
   'SANITY_API_READ_TOKEN',
   'SEED_FILE',
   'APP_ENV',

@@ -69,7 +69,7 @@ describe('scheduledFunctions', () => {
     expect(() => scheduledFunctions([{file: 'bad.ts', module: {default: handler, config: {schedule: '@reboot'}}}])).toThrow(/Unsupported schedule/)
   })
 
-  it("finds the project's scheduled functions: enrolment maintenance and upload purge hourly, outbox delivery and seat holds every 5 minutes, payment reconciliation every 15, certificate reminders and document retention daily", async () => {
+  it("finds the project's scheduled functions: enrolment maintenance and upload purge hourly, outbox delivery and seat holds every 5 minutes, payment reconciliation every 15, the backup, certificate reminders and document retention daily", async () => {
     const dir = fileURLToPath(new URL('../../netlify/functions/', import.meta.url))
     const modules = await Promise.all(
       readdirSync(dir)
@@ -78,6 +78,7 @@ describe('scheduledFunctions', () => {
     )
     const found = scheduledFunctions(modules).map(({name, schedule}) => `${name} ${schedule}`)
     expect(found.sort()).toEqual([
+      'backup-daily 0 2 * * *',
       'certificate-reminders 0 4 * * *',
       'document-retention 0 3 * * *',
       'enrolment-maintenance @hourly',

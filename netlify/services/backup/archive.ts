@@ -56,7 +56,7 @@ export async function writeArchive(
 ): Promise<ArchiveManifest> {
   const pack = tar.pack()
   const measure = measuring()
-  const written = pipeline(pack, createGzip({level: 6}), encryptingStream(options.key), measure, createWriteStream(path, {mode: 0o600}))
+  const written = pipeline(pack, createGzip({level: 1}), encryptingStream(options.key), measure, createWriteStream(path, {mode: 0o600}))
   const entries: ManifestEntry[] = []
   const stores: Record<string, StoreSummary> = {}
   try {

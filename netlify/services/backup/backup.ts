@@ -36,6 +36,9 @@ type Lease = {id: string; startedAt: string; expiresAt: string}
 /** A held lease: its id, and when the backup began (ISO 8601). */
 export type HeldLease = {id: string; startedAt: string}
 
+/** Blobs read at once while the archive is written (memory: this many blobs at most). */
+const READ_AHEAD = 8
+
 /** A blob key the archive keeps: never a temporary file of the Blobs emulation (`.<random>` beside a blob). */
 const isBlobKey = (key: string) => !key.split('/').some((part) => part.startsWith('.'))
 
@@ -67,10 +70,14 @@ export async function* allBlobs(): AsyncGenerator<BlobEntry> {
     for (let round = 0; round < 10; round++) {
       const fresh = (await listKeys(store, isBlobKey)).filter((key) => !seen.has(key))
       if (fresh.length === 0) break
-      for (const key of fresh) {
-        seen.add(key)
-        const blob = await store.getWithMetadata(key, {type: 'arrayBuffer'})
-        if (blob) yield {store: name, key, metadata: (blob.metadata ?? {}) as Record<string, unknown>, data: new Uint8Array(blob.data)}
+      // A few reads ahead of the archive, in order: Blobs' round trips overlap compression and encryption.
+      for (let i = 0; i < fresh.length; i += READ_AHEAD) {
+        const batch = fresh.slice(i, i + READ_AHEAD)
+        for (const key of batch) seen.add(key)
+        const blobs = await Promise.all(batch.map((key) => store.getWithMetadata(key, {type: 'arrayBuffer'})))
+        for (const [j, blob] of blobs.entries()) {
+          if (blob) yield {store: name, key: batch[j]!, metadata: (blob.metadata ?? {}) as Record<string, unknown>, data: new Uint8Array(blob.data)}
+        }
       }
     }
   }
