@@ -17,7 +17,10 @@ import {backupKey, WRONG_KEY} from '#netlify/services/backup/crypto'
 import {restoreBackup, TARGET_NOT_EMPTY} from '#netlify/services/backup/restore'
 import {folderTarget, type BackupTarget} from '#netlify/services/backup/targets'
 import {listOutboxRecords} from '#netlify/services/mail/outbox'
+import {createPending, getEnrolment, markPaid} from '#netlify/services/enrolments/enrolments'
+import {erasePerson, reapplyErasures} from '#netlify/services/privacy/erasure'
 import {startMemoryBlobs} from '../helpers/blobs'
+import {newEnrolment} from './enrolment-fixtures'
 import {useAdminEnv, ADMIN_EMAIL} from './admin-fixtures'
 
 useAdminEnv()
@@ -214,5 +217,21 @@ describe('backup and restore', () => {
     // 35 daily, plus the newest of October's first days as October's monthly (already among the dailies) → 35 + 0.
     expect(kept).toHaveLength(35)
     expect(kept[0]!.at.slice(0, 10)).toBe('2026-11-09')
+  })
+
+  it('a restore of an archive made before an erasure erases the person again (the erasure ledger)', async () => {
+    const email = 'rita.restore@example.com'
+    const created = await createPending(newEnrolment('bk', {email, name: 'Rita Restore'}), new Date())
+    await markPaid(created.orderId, 'pay_bkrestore000001', 'callback')
+    const dir = freshDir()
+    await runBackup({config: config(folderTarget(dir)), retryDelayMs: noDelay})
+    await erasePerson({email, reason: 'Asked by e-mail', confirm: email, objection: false}, {actor: {type: 'system'}})
+    expect((await getEnrolment(created.orderId))?.name).not.toBe('Rita Restore')
+
+    const restored = await restoreBackup({archive: 'latest', from: folderTarget(dir), keys: [key], force: true, afterRestore: () => reapplyErasures()})
+    expect(restored.after).toEqual({applied: 1})
+    const record = await getEnrolment(created.orderId)
+    expect(record?.name).toMatch(/^Erased person [0-9a-f]{6}$/)
+    expect(record?.email).not.toBe(email)
   })
 })
