@@ -9,11 +9,13 @@ import {randomBytes} from 'node:crypto'
 import {mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync, statSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {afterAll, beforeEach, describe, expect, it} from 'vitest'
+import {afterAll, beforeEach, describe, expect, it, vi} from 'vitest'
 import {listKeys, listStoreNames, openStore} from '#netlify/platform/blobs'
 import {ServiceError} from '#netlify/platform/errors'
+import {hashPassword} from '#netlify/platform/password'
 import {acquireLease, BACKUP_RUNNING, backupStatus, runBackup} from '#netlify/services/backup/backup'
 import {backupKey, WRONG_KEY} from '#netlify/services/backup/crypto'
+import {backupConfig, NOT_CONFIGURED} from '#netlify/services/backup/config'
 import {restoreBackup, TARGET_NOT_EMPTY} from '#netlify/services/backup/restore'
 import {folderTarget, type BackupTarget} from '#netlify/services/backup/targets'
 import {listOutboxRecords} from '#netlify/services/mail/outbox'
@@ -233,5 +235,40 @@ describe('backup and restore', () => {
     const record = await getEnrolment(created.orderId)
     expect(record?.name).toMatch(/^Erased person [0-9a-f]{6}$/)
     expect(record?.email).not.toBe(email)
+  })
+
+  it('on the embedded default, generates one key into backups/.key (mode 600) and keeps using it', async () => {
+    const dir = freshDir()
+    vi.stubEnv('BACKUP_DIR', dir)
+    vi.stubEnv('BACKUP_KEY', '')
+    try {
+      const first = await backupConfig()
+      const second = await backupConfig()
+      expect(second.key.id).toBe(first.key.id)
+      expect(statSync(join(dir, '.key')).mode & 0o777).toBe(0o600)
+      expect(first.target.where).toBe(`the folder ${dir}`)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
+  it('in production without BACKUP_KEY and a bucket, the backup fails loudly: a failed run and the owners e-mailed', async () => {
+    vi.stubEnv('APP_ENV', 'production')
+    vi.stubEnv('SITE_URL', 'https://www.example.com')
+    vi.stubEnv('ADMIN_PASSWORD', '')
+    vi.stubEnv('ADMIN_PASSWORD_HASH', await hashPassword('a production owner password'))
+    vi.stubEnv('SESSION_SECRET', 'a production session secret of enough length')
+    vi.stubEnv('BACKUP_KEY', '')
+    vi.stubEnv('BACKUP_S3_BUCKET', '')
+    try {
+      const error = await refused(runBackup({retryDelayMs: noDelay}))
+      expect(error.message).toBe(NOT_CONFIGURED)
+      expect((await backupStatus({config: config(folderTarget(freshDir()))})).last).toMatchObject({result: 'failed', error: NOT_CONFIGURED})
+    } finally {
+      vi.unstubAllEnvs()
+    }
+    const alerts = (await listOutboxRecords()).filter((r) => r.kind === 'backup-alert')
+    expect(alerts.map((r) => r.to)).toEqual([[ADMIN_EMAIL]])
+    expect(alerts[0]!.text).toContain(NOT_CONFIGURED)
   })
 })
