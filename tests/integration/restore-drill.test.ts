@@ -22,6 +22,7 @@ import {backupKey} from '#netlify/services/backup/crypto'
 import {restoreBackup} from '#netlify/services/backup/restore'
 import {folderTarget, s3Target} from '#netlify/services/backup/targets'
 import {pdfBytes} from '../unit/uploads-fixtures'
+import {validForm} from './payments-fixtures'
 import {startServer, type ServerProcess} from '../helpers/server-process'
 
 const ADMIN = {email: 'drill@example.com', password: 'a long local restore-drill password'}
@@ -68,17 +69,7 @@ async function call(server: ServerProcess, method: string, path: string, body?: 
   return {status: response.status, body: (text ? JSON.parse(text) : null) as Json}
 }
 
-const form = (i: number, extra: Json = {}) => ({
-  name: `Drill Cadet ${i}`,
-  email: `drill${i}@example.com`,
-  mobile: '+63 917 123 4567',
-  trainingProgram: 'pre-sea-training',
-  course: 'PSF',
-  amount: 50,
-  currency: 'USD',
-  termsAccepted: true,
-  ...extra,
-})
+const form = (i: number, extra: Json = {}) => validForm({name: `Drill Cadet ${i}`, email: `drill${i}@example.com`, ...extra})
 
 /** Creates and signs an order (nothing paid yet); resolves to the body /api/enroll/save takes. */
 async function signedOrder(server: ServerProcess, i: number, extra: Json = {}) {
