@@ -196,6 +196,8 @@ test('real API: Check with gateway finds the sandbox payment of an order whose b
     'Outbox',
     'Staff',
     'Audit log',
+    'Backups',
+    'Privacy',
     'My account',
   ])
   await nav.getByRole('link', {name: 'Payments'}).click()
@@ -272,6 +274,8 @@ test('lists the orders needing attention and the webhook events with badges, det
     'Outbox',
     'Staff',
     'Audit log',
+    'Backups',
+    'Privacy',
     'My account',
   ])
   await expect(nav.getByRole('link', {name: 'Payments'})).toHaveAttribute('aria-current', 'page')
