@@ -40,7 +40,7 @@ export type HeldLease = {id: string; startedAt: string}
 const READ_AHEAD = 8
 
 /** A blob key the archive keeps: never a temporary file of the Blobs emulation (`.<random>` beside a blob). */
-const isBlobKey = (key: string) => !key.split('/').some((part) => part.startsWith('.'))
+export const isBlobKey = (key: string): boolean => !key.split('/').some((part) => part.startsWith('.'))
 
 /**
  * Takes the one backup lease at `now`; ServiceError 'conflict' BACKUP_RUNNING while another

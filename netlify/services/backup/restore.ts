@@ -18,17 +18,17 @@ import {createReadStream} from 'node:fs'
 import {mkdtemp, rm, stat} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {listKeys, listStoreNames, openStore} from '#netlify/platform/blobs'
+import {listKeys, listStoreNames, openStore, STORES} from '#netlify/platform/blobs'
 import {ServiceError} from '#netlify/platform/errors'
 import type {ArchiveManifest, StoreSummary} from '#schemas/contracts/backup'
 import {recordAudit} from '../staff/audit-trail'
 import {readArchive, verifyArchive} from './archive'
 import type {BackupKey} from './crypto'
-import {EXCLUDED_STORES} from './backup'
+import {EXCLUDED_STORES, isBlobKey} from './backup'
 import type {BackupTarget} from './targets'
 
 /** Stores whose entries a forced restore adds to, never replaces: the erasure ledger. */
-export const MERGED_STORES: readonly string[] = ['privacy-erasures']
+export const MERGED_STORES: readonly string[] = [STORES.privacyErasures]
 
 export const TARGET_NOT_EMPTY = 'The target already holds data: restore into an empty site, or pass --force to replace its stores'
 
@@ -48,8 +48,6 @@ export type RestoreOptions = {
 
 /** What a restore wrote: the archive's name, per store the keys and bytes written (equal to the manifest's), and afterRestore's result. */
 export type RestoreOutcome = {name: string; stores: Record<string, StoreSummary>; manifest: ArchiveManifest; after: unknown}
-
-const isBlobKey = (key: string) => !key.split('/').some((part) => part.startsWith('.'))
 
 async function fileSha256(path: string): Promise<{sha256: string; bytes: number}> {
   const hash = createHash('sha256')
