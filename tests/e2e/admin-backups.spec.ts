@@ -122,17 +122,16 @@ test('the loading error', async ({page}) => {
 })
 
 test('a failed backup shows the red banner on every admin page, from GET /api/admin/me (axe at 1280 and 390 px)', async ({page, request}) => {
-  // The site's real /api/admin/me, with the warning a failed backup gives (schemas/rules/backup-health.ts):
-  // the stored backup state is shared by every test running at once, so it is not changed here
-  // (tests/integration/backup-warning-me.test.ts checks that /me reads it).
+  // The site's real answer of /api/admin/me for this session, with the warning a failed backup
+  // gives (schemas/rules/backup-health.ts): the stored backup state is shared by every test running
+  // at once, so it is not changed here (tests/integration/backup-warning-me.test.ts checks that /me reads it).
   const token = await loginThroughApi(request)
+  const real = await request.get('/api/admin/me', {headers: {Authorization: `Bearer ${token}`}})
+  expect(real.status()).toBe(200)
+  const me = (await real.json()) as Record<string, unknown>
   const warning = 'The last backup failed (2026-11-27 02:00 UTC): The target could not be reached.'
   let failed = true
-  await page.route('**/api/admin/me', async (route) => {
-    const response = await route.fetch()
-    const body = (await response.json()) as Record<string, unknown>
-    await route.fulfill({response, json: {...body, backupWarning: failed ? warning : null}})
-  })
+  await page.route('**/api/admin/me', (route) => route.fulfill({json: {...me, backupWarning: failed ? warning : null}, headers: {'cache-control': 'no-store'}}))
 
   await seedToken(page, token)
   for (const path of ['/adminEnrollments', '/admin/audit', '/admin/account']) {
