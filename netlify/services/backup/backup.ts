@@ -18,7 +18,8 @@ import type {ArchiveManifest, BackupRun, BackupStatus} from '#schemas/contracts/
 import {alertOwners} from './alerts'
 import {writeArchive, type BlobEntry} from './archive'
 import {backupConfig, type BackupConfig} from './config'
-import {BACKUP_STATE_STORE, backupWarning, readRunState, recordRun, stateStore} from './state'
+import {backupWarning as warningFor} from '#schemas/rules/backup-health'
+import {BACKUP_STATE_STORE, readRunState, recordRun, stateStore} from './state'
 
 /** Stores never archived nor restored: the backup's own state (its lease, its last run). */
 export const EXCLUDED_STORES: readonly string[] = [BACKUP_STATE_STORE]
@@ -195,6 +196,6 @@ export async function backupStatus(options: {now?: Date; config?: BackupConfig} 
     archives,
     running: Boolean(lease?.id && lease.expiresAt && lease.expiresAt > now.toISOString()),
     lastSucceededAt: state.lastSucceededAt,
-    warning: (await backupWarning(now)) ?? targetProblem,
+    warning: warningFor({...state, now}) ?? targetProblem,
   }
 }

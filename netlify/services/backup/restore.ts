@@ -104,7 +104,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreOut
 
     const entries = new Map((manifest.entries ?? []).map((entry) => [`${entry.store}\u0000${entry.key}`, entry]))
     if (options.force) {
-      for (const [store, _summary] of Object.entries(manifest.stores)) {
+      for (const store of Object.keys(manifest.stores)) {
         if (MERGED_STORES.includes(store) || EXCLUDED_STORES.includes(store)) continue
         const blobs = openStore(store)
         for (const key of await listKeys(blobs, isBlobKey)) if (!entries.has(`${store}\u0000${key}`)) await blobs.delete(key)
