@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'certificate-issue',
   'certificate-revoke',
   'outbox-send-again',
+  'privacy-lookup',
   'privacy-export',
   'privacy-erasure',
   'backup-requested',

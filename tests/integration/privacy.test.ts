@@ -399,7 +399,7 @@ describe('the endpoints', () => {
     expect((await post(exportFn, '/api/admin/privacy/export', token, {email: 'nobody@example.com'})).status).toBe(404)
   })
 
-  it('look up, export (a zip, attachment, no-store) and erase as the owner, each export and erasure in the audit log by hash', async () => {
+  it('look up, export (a zip, attachment, no-store) and erase as the owner, each look-up, export and erasure in the audit log by hash', async () => {
     const token = await loginToken()
     const email = newAddress('edge')
     await paidEnrolment(email, 'Edda Edge')
@@ -421,7 +421,7 @@ describe('the endpoints', () => {
 
     const hash = emailHash(email)
     const audit = await queryAudit({target: `person:${hash}`})
-    expect(audit.rows.map((row) => row.action).sort()).toEqual(['privacy-erasure', 'privacy-export'])
+    expect(audit.rows.map((row) => row.action).sort()).toEqual(['privacy-erasure', 'privacy-export', 'privacy-lookup'])
     const erasure = audit.rows.find((row) => row.action === 'privacy-erasure')!
     expect(erasure.summary).toMatchObject({reason: 'Asked in writing', objection: false, erased: {enrolments: 1, uploads: 2}})
     expect(JSON.stringify(audit.rows).toLowerCase()).not.toContain(email.toLowerCase())

@@ -52,6 +52,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'certificate-issue': 'Certificate issued',
   'certificate-revoke': 'Certificate revoked',
   'outbox-send-again': 'E-mail sent again',
+  'privacy-lookup': 'Personal data looked up',
   'privacy-export': 'Personal data exported',
   'privacy-erasure': 'Personal data erased',
   'backup-requested': 'Backup requested',
