@@ -20,7 +20,10 @@ export function csvCell(value: CsvValue): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/** One row's line, CRLF included. */
+export const csvLine = (row: readonly CsvValue[]): string => row.map(csvCell).join(',') + '\r\n'
+
 /** The whole file: a header row, then one row per record, CRLF line ends. */
 export function buildCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvValue[]>): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n'
+  return [header, ...rows].map(csvLine).join('')
 }
