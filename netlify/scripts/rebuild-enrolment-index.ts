@@ -12,8 +12,8 @@ const blobs = await openScriptBlobs()
 console.log(`Rebuilding the enrolment index of ${blobs.where}`)
 try {
   const started = Date.now()
-  const {enrolments, shards, repaired, removed} = await rebuildEnrolmentIndex()
-  console.log(`Indexed ${enrolments} enrolments in ${shards} shards: ${repaired} rows re-derived, ${removed} removed (${Date.now() - started} ms)`)
+  const {enrolments, partitions, repaired, removed} = await rebuildEnrolmentIndex()
+  console.log(`Indexed ${enrolments} enrolments in ${partitions} monthly partitions: ${repaired} rows re-derived, ${removed} removed (${Date.now() - started} ms)`)
 } finally {
   await blobs.stop()
 }

@@ -5,6 +5,7 @@
  *
  *   POST /api/admin                                 AdminLoginSchema → 200 AdminLoginResponseSchema
  *   GET  /api/admin/enrollments[?status=paid|all]   (query: parseAdminListStatus) → 200 EnrolmentListSchema
+ *   GET  /api/admin/enrollments?page=&pageSize=&…   (EnrolmentListQuerySchema) → 200 EnrolmentPageSchema, or the CSV
  *   GET  /api/admin/enrollments/:orderId            → 200 EnrolmentDetailSchema
  *   PATCH /api/admin/enrollments/:orderId           EnrolmentUpdateSchema → 200 EnrolmentDetailSchema
  *   GET  /api/admin/enrollments/:orderId/documents/:uploadId → the file's bytes
@@ -15,7 +16,10 @@
 import {z} from 'zod'
 import {ENROLMENT_STATUSES, noteProblem, normaliseNote} from '#schemas/rules/enrolment-status'
 import {REFUND_REASONS, REFUND_STATUSES} from '#schemas/rules/refunds'
+import {DEFAULT_SORT, ENROLMENT_SORTS, PAGE_SIZE} from '#schemas/rules/enrolment-list'
 import {InstallmentViewSchema} from './installment-view'
+import {BATCH_ID_PATTERN} from './ids'
+import {blankToUndefined, FROM_AFTER_TO, fromBeforeTo, listPageSchema, listQueryShape, oneOfParam} from './list-query'
 import {AttachmentSchema} from './uploads'
 
 /**
@@ -277,3 +281,54 @@ export function parseAdminListStatus(params: URLSearchParams): {ok: true; status
   if (!parsed.success) return {ok: false, message: values.length > 1 ? 'Give status at most once' : parsed.error.issues[0]!.message}
   return {ok: true, status: parsed.data}
 }
+
+/**
+ * The paged form of GET /api/admin/enrollments (docs/requirements.md#req-admin-list-queries),
+ * asked for by naming `page` or `pageSize`: the shared list query (./list-query.ts: page,
+ * pageSize ≤ 100 (default 10), q, sort, dir, from, to on the day the enrolment was created,
+ * UTC) and
+ * - `status`: `received` (the default: every enrolment whose payment was received, as the plain
+ *   call's `paid`), `all`, or one status (`paid` here is that status only);
+ * - `batch`: a batch id (the enrolments booked on it);
+ * - `format=csv`: every matching row, in the asked order, as a streamed CSV ('enrolments:export').
+ * `q` is the spec's search (schemas/rules/enrolment-list.ts matchesSearch), `sort` one of its
+ * columns (ENROLMENT_SORTS; default name ascending).
+ */
+export const ENROLMENT_LIST_FILTERS = ['received', 'all', ...ENROLMENT_STATUSES] as const
+export type EnrolmentListFilter = (typeof ENROLMENT_LIST_FILTERS)[number]
+
+export const EnrolmentListQuerySchema = listQueryShape({sorts: ENROLMENT_SORTS, defaultSort: DEFAULT_SORT, defaultDir: 'asc', defaultPageSize: PAGE_SIZE})
+  .extend({
+    status: z.preprocess(
+      blankToUndefined,
+      z.enum(ENROLMENT_LIST_FILTERS, {errorMap: () => ({message: `status must be one of: ${ENROLMENT_LIST_FILTERS.join(', ')}`})}).default('received'),
+    ),
+    batch: z.preprocess(blankToUndefined, z.string().regex(BATCH_ID_PATTERN, 'batch must be a batch id').optional()),
+    format: oneOfParam('format', ['json', 'csv']),
+  })
+  .refine(fromBeforeTo, {message: FROM_AFTER_TO, path: ['from']})
+export type EnrolmentListQuery = z.output<typeof EnrolmentListQuerySchema>
+
+/** The cards of the filtered set, and Revenue by month (the 12 months to now, all enrolments; only for staff who may read revenue). */
+export const EnrolmentListSummarySchema = z.object({
+  total: z.number().int().min(0),
+  /** Net revenue per upper-case currency, MAJOR units; absent for staff without 'revenue:read'. */
+  revenue: z.record(z.number()).optional(),
+  programs: z.number().int().min(0),
+  pending: z.number().int().min(0),
+  awaitingContact: z.number().int().min(0),
+  revenueByMonth: z
+    .array(
+      z.object({
+        currency: z.string(),
+        netMinor: z.number().int(),
+        months: z.array(z.object({month: z.string(), paidMinor: z.number().int(), refundedMinor: z.number().int(), netMinor: z.number().int()})),
+      }),
+    )
+    .optional(),
+})
+export type EnrolmentListSummary = z.infer<typeof EnrolmentListSummarySchema>
+
+/** 200 of the paged GET /api/admin/enrollments. */
+export const EnrolmentPageSchema = listPageSchema(EnrolmentSummarySchema).extend({summary: EnrolmentListSummarySchema})
+export type EnrolmentPage = z.infer<typeof EnrolmentPageSchema>

@@ -17,6 +17,10 @@
  * with parseListQuery.
  */
 import {z} from 'zod'
+import {textSortKey} from '#schemas/rules/text'
+
+/** The admin lists' text order (#schemas/rules/text). */
+export {textSortKey}
 
 /** The largest page any list answers. */
 export const MAX_PAGE_SIZE = 100
@@ -196,21 +200,4 @@ export function comparatorFor<T>(
     if (y == null) return sign
     return (x < y ? -1 : 1) * sign
   }
-}
-
-/**
- * The text sort key of a value: case- and accent-insensitive, digit runs in numeric order
- * ("Cadet 9" before "Cadet 10"), compared as plain strings — the admin lists' text order, cheap
- * enough to sort 100,000 rows on the server.
- */
-export function textSortKey(value: string | null | undefined): string {
-  if (!value) return ''
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\d+/g, (digits) => {
-      const trimmed = digits.replace(/^0+(?=\d)/, '')
-      return String.fromCharCode(0x30 + Math.min(trimmed.length, 9)) + trimmed.padStart(Math.max(trimmed.length, 1), '0')
-    })
 }

@@ -101,46 +101,71 @@ export function lastMonths(now: Date, count: number): string[] {
 }
 
 /**
+ * The cash view of a set of rows, every month: per upper-case currency, per month 'YYYY-MM'
+ * (Asia/Dubai), `[paidMinor, refundedMinor]`. Months with nothing are absent. It adds up over
+ * sets of rows (the enrolment index keeps it per partition).
+ */
+export type CashByMonth = Record<string, Record<string, [number, number]>>
+
+function addCashIn(cash: CashByMonth, currency: string, month: string | null, paid: number, refunded: number): void {
+  if (!month || (paid === 0 && refunded === 0)) return
+  const months = (cash[currency] ??= {})
+  const [p, r] = months[month] ?? [0, 0]
+  months[month] = [p + paid, r + refunded]
+  if (months[month]![0] === 0 && months[month]![1] === 0) delete months[month]
+  if (Object.keys(months).length === 0) delete cash[currency]
+}
+
+/**
+ * Adds (`sign` 1) or takes out (`sign` -1) one row's part of the cash view, in place: its
+ * payment in the month of `paidAt`, each installment paid by link in its month, each refund that
+ * counts in the month it was made; nothing for a row whose payment was not received.
+ */
+export function addCash(cash: CashByMonth, row: RevenueRow, sign: 1 | -1 = 1): CashByMonth {
+  if (!wasPaid(row)) return cash
+  const currency = revenueCurrency(row)
+  const amount = Number(row.amount)
+  if (Number.isFinite(amount)) addCashIn(cash, currency, providerMonth(row.paidAt), sign * toMinorUnits(amount), 0)
+  for (const payment of row.installmentPayments ?? [])
+    if (Number.isSafeInteger(payment.amount) && payment.amount > 0) addCashIn(cash, currency, providerMonth(payment.paidAt), sign * payment.amount, 0)
+  for (const refund of row.refunds ?? []) if (refundCounts(refund)) addCashIn(cash, currency, providerMonth(refund.createdAt), 0, sign * refund.amount)
+  return cash
+}
+
+/** `more` added into `cash`, in place. */
+export function mergeCash(cash: CashByMonth, more: CashByMonth): CashByMonth {
+  for (const [currency, months] of Object.entries(more)) for (const [month, [paid, refunded]] of Object.entries(months)) addCashIn(cash, currency, month, paid, refunded)
+  return cash
+}
+
+/**
  * Revenue by month (the cash view above) of `rows` for the `months` calendar months ending with
- * the month of `now` (Asia/Dubai), per currency: the currencies with a payment or a refund that
- * counts in those months, USD first, then by code; each with every month of the window, oldest
- * first (months without money are 0). Throws RangeError as lastMonths does.
+ * the month of `now` (Asia/Dubai), per currency: revenueFromCash of their cash view.
  */
 export function revenueByMonth(rows: readonly RevenueRow[], now: Date, months = 12): CurrencyRevenue[] {
+  const cash: CashByMonth = {}
+  for (const row of rows) addCash(cash, row)
+  return revenueFromCash(cash, now, months)
+}
+
+/**
+ * The `months` calendar months ending with the month of `now` (Asia/Dubai) of a cash view, per
+ * currency: the currencies with a payment or a refund in those months, USD first, then by code;
+ * each with every month of the window, oldest first (months without money are 0). Throws
+ * RangeError as lastMonths does.
+ */
+export function revenueFromCash(cash: CashByMonth, now: Date, months = 12): CurrencyRevenue[] {
   const keys = lastMonths(now, months)
-  const index = new Map(keys.map((key, position) => [key, position]))
-  const byCurrency = new Map<string, MonthRevenue[]>()
-  const monthsOf = (currency: string) => {
-    let list = byCurrency.get(currency)
-    if (!list) {
-      list = keys.map((month) => ({month, paidMinor: 0, refundedMinor: 0, netMinor: 0}))
-      byCurrency.set(currency, list)
-    }
-    return list
-  }
-  for (const row of rows) {
-    if (!wasPaid(row)) continue
-    const currency = revenueCurrency(row)
-    const amount = Number(row.amount)
-    const paidIn = index.get(providerMonth(row.paidAt) ?? '')
-    if (paidIn !== undefined && Number.isFinite(amount)) monthsOf(currency)[paidIn]!.paidMinor += toMinorUnits(amount)
-    for (const payment of row.installmentPayments ?? []) {
-      const installmentIn = index.get(providerMonth(payment.paidAt) ?? '')
-      if (installmentIn !== undefined && Number.isSafeInteger(payment.amount) && payment.amount > 0)
-        monthsOf(currency)[installmentIn]!.paidMinor += payment.amount
-    }
-    for (const refund of row.refunds ?? []) {
-      const refundedIn = index.get(providerMonth(refund.createdAt) ?? '')
-      if (refundedIn !== undefined && refundCounts(refund)) monthsOf(currency)[refundedIn]!.refundedMinor += refund.amount
-    }
-  }
-  return [...byCurrency.entries()]
-    .filter(([, list]) => list.some((month) => month.paidMinor !== 0 || month.refundedMinor !== 0))
-    .sort(([a], [b]) => (a === 'USD' ? -1 : b === 'USD' ? 1 : a < b ? -1 : a > b ? 1 : 0))
-    .map(([currency, list]) => {
-      for (const month of list) month.netMinor = month.paidMinor - month.refundedMinor
+  return Object.entries(cash)
+    .map(([currency, byMonth]) => {
+      const list = keys.map((month) => {
+        const [paidMinor, refundedMinor] = byMonth[month] ?? [0, 0]
+        return {month, paidMinor, refundedMinor, netMinor: paidMinor - refundedMinor}
+      })
       return {currency, months: list, netMinor: list.reduce((sum, month) => sum + month.netMinor, 0)}
     })
+    .filter(({months: list}) => list.some((month) => month.paidMinor !== 0 || month.refundedMinor !== 0))
+    .sort((a, b) => (a.currency === 'USD' ? -1 : b.currency === 'USD' ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
 }
 
 let shortMonth: Intl.DateTimeFormat | undefined

@@ -25,3 +25,20 @@ export function withoutControlCharacters(text: string): string {
  */
 export const labelledValues = <V extends string>(labels: Readonly<Record<V, string>>): readonly [V, ...V[]] =>
   Object.keys(labels) as unknown as readonly [V, ...V[]]
+
+/**
+ * The text sort key of a value: case- and accent-insensitive, digit runs in numeric order
+ * ("Cadet 9" before "Cadet 10"), compared as plain strings — the admin lists' text order, cheap
+ * enough to sort 100,000 rows on the server.
+ */
+export function textSortKey(value: string | null | undefined): string {
+  if (!value) return ''
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => {
+      const trimmed = digits.replace(/^0+(?=\d)/, '')
+      return String.fromCharCode(0x30 + Math.min(trimmed.length, 9)) + trimmed.padStart(Math.max(trimmed.length, 1), '0')
+    })
+}

@@ -98,12 +98,13 @@ describe('repairEnrolmentIndex', () => {
   it('re-derives rows written before rows had a version (no updatedAt)', async () => {
     const record = await createPending(newEnrolment(), T0)
     const {updatedAt: _dropped, ...legacy} = toSummary(record)
-    await removeIndexRows([record.orderId])
-    const {indexStore, shardKey, shardOf} = await import('#netlify/services/enrolments/index-store')
-    const key = shardKey(shardOf(record.orderId))
-    const shard = ((await indexStore().get(key, {type: 'json'})) as {entries: Record<string, unknown>} | null) ?? {entries: {}}
-    await indexStore().setJSON(key, {entries: {...shard.entries, [record.orderId]: legacy}})
-    expect(await repairEnrolmentIndex()).toMatchObject({repaired: 1})
+    await removeIndexRows([record])
+    const {indexStore, partitionKey, partitionOf} = await import('#netlify/services/enrolments/index-store')
+    const key = partitionKey(partitionOf(record.createdAt))
+    const partition = (await indexStore().get(key, {type: 'json'})) as {version: number; rows: Record<string, unknown>; sums: unknown}
+    // Written as an older version would have: the row without a version, the sums left as they were.
+    await indexStore().setJSON(key, {...partition, rows: {...partition.rows, [record.orderId]: legacy}})
+    expect(await repairEnrolmentIndex()).toMatchObject({repaired: 1, sums: 1})
     expect(await rowOf(record.orderId)).toEqual(toSummary(record))
   })
 
@@ -126,7 +127,7 @@ describe('repairEnrolmentIndex', () => {
     await clearEnrolmentIndex()
     expect(await listIndexedEnrolments()).toEqual([])
     const result = await rebuildEnrolmentIndex()
-    expect(result).toMatchObject({enrolments: original.length, shards: 16, repaired: original.length, removed: 0})
+    expect(result).toMatchObject({enrolments: original.length, partitions: 1, repaired: original.length, removed: 0})
     expect(await listIndexedEnrolments()).toEqual(original)
   })
 })

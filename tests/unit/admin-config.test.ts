@@ -1,7 +1,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {parseAdminConfig, parseSessionSecret} from '#netlify/services/admin/config'
 import {contentDisposition, downloadFileName} from '#netlify/platform/http'
-import {mergeSummary, shardOf, SHARD_COUNT, type EnrolmentSummary} from '#netlify/services/enrolments/index-store'
+import {mergeSummary, partitionOf, type EnrolmentSummary} from '#netlify/services/enrolments/index-store'
 
 const HASH = 'scrypt$1024$8$1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaA=='
 const SECRET = 's'.repeat(32)
@@ -81,8 +81,9 @@ describe('enrolment index helpers', () => {
     expect(mergeSummary(more, paid)).toBe(more)
     expect(mergeSummary(undefined, base)).toBe(base)
   })
-  it('spreads order ids over the shards', () => {
-    const used = new Set(Array.from({length: 500}, (_, i) => shardOf(`order_${i}`)))
-    expect(used.size).toBe(SHARD_COUNT)
+  it('puts an enrolment in the partition of the month it was created (UTC)', () => {
+    expect(partitionOf('2026-01-31T23:59:59.999Z')).toBe('2026-01')
+    expect(partitionOf('2026-02-01T00:00:00.000Z')).toBe('2026-02')
+    expect(partitionOf('not a time')).toBe('0000-00')
   })
 })

@@ -3,6 +3,7 @@
  * check the token and parse the request):
  * - list: the index's summaries, newest first: the paid enrolments only unless `status=all`;
  *   rows of a batch since cancelled in the content carry `batchCancelled: true`;
+ * - a page of the list (searched, sorted, filtered and summed on the server), and its CSV;
  * - detail: the full EnrolmentRecord, with its history (`[]` when none);
  * - follow-up: a status change and/or a note (docs/requirements.md#req-enrolment-status): one
  *   history entry by the staff account; a move the rule refuses is a conflict with its reason;
@@ -11,13 +12,16 @@
  * Refusals are ServiceErrors (not-found, conflict, invalid, upstream, timeout) with the message
  * the client reads.
  */
-import type {EnrolmentDetail, EnrolmentList, EnrolmentUpdate} from '#schemas/contracts/admin'
+import type {EnrolmentDetail, EnrolmentList, EnrolmentListQuery, EnrolmentPage, EnrolmentSummary, EnrolmentUpdate} from '#schemas/contracts/admin'
+import type {CsvValue} from '#schemas/rules/csv'
+import {enrolmentCsvRow} from '#schemas/rules/enrolment-list'
 import {isOrderId, isUploadId} from '#schemas/contracts/ids'
 import type {RefundResponse} from '#schemas/contracts/refunds'
 import {DOCUMENT_MIME_TYPES} from '#schemas/rules/documents'
 import {ServiceError} from '#netlify/platform/errors'
 import {changeEnrolment, getEnrolment, type EnrolmentRecord} from '../enrolments/enrolments'
 import {listIndexedEnrolments} from '../enrolments/index-store'
+import {indexedEnrolmentRows, queryIndexedEnrolments} from '../enrolments/list-query'
 import {publicRefund, requestRefund, type RefundInput} from '../refunds/refunds'
 import {readUpload} from '../uploads/uploads'
 import {freeEnrolmentSeat} from '../seats/release'
@@ -60,6 +64,44 @@ async function asEnrolmentNotFound<T>(work: () => Promise<T>): Promise<T> {
 /** The list (EnrolmentListSchema) of `status` ('paid' or 'all'), newest first, cancelled batches marked. */
 export async function listEnrolmentsForStaff(status: 'paid' | 'all'): Promise<EnrolmentList> {
   return withCancelledBatches(await listIndexedEnrolments({status}))
+}
+
+/**
+ * One page of the enrolment list (the paged GET: EnrolmentListQuerySchema, parsed) as staff see
+ * it (EnrolmentPageSchema): the page's rows with cancelled batches marked, the total, and the
+ * cards of the whole filtered set; revenue (the card's figures and Revenue by month) only when
+ * `revenue` (the staff member may read revenue). Throws only what the store throws.
+ */
+export async function enrolmentPageForStaff(query: EnrolmentListQuery, options: {revenue: boolean; now?: Date}): Promise<EnrolmentPage> {
+  const page = await queryIndexedEnrolments(query, options)
+  const {revenue, ...cards} = page.summary
+  return {
+    rows: await withCancelledBatches(page.rows),
+    total: page.total,
+    page: page.page,
+    pageSize: page.pageSize,
+    summary: options.revenue ? {...cards, revenue, revenueByMonth: page.revenueByMonth} : cards,
+  }
+}
+
+/** Rows marked for cancelled batches at once (one content query each). */
+const CSV_BATCH_ROWS = 500
+
+/**
+ * Every row of the list for `query` (its page aside), in the asked order, as CSV rows
+ * (#schemas/rules/enrolment-list enrolmentCsvRow), cancelled batches marked 500 rows at a time:
+ * read as the CSV is written, never all at once.
+ */
+export async function* enrolmentCsvRowsForStaff(query: EnrolmentListQuery): AsyncGenerator<CsvValue[]> {
+  let chunk: EnrolmentSummary[] = []
+  for await (const row of indexedEnrolmentRows(query)) {
+    chunk.push(row)
+    if (chunk.length === CSV_BATCH_ROWS) {
+      for (const marked of await withCancelledBatches(chunk)) yield enrolmentCsvRow(marked)
+      chunk = []
+    }
+  }
+  for (const marked of await withCancelledBatches(chunk)) yield enrolmentCsvRow(marked)
 }
 
 /** The stored record of `orderId` (EnrolmentDetailSchema). Not-found for an unknown or malformed id. */

@@ -70,7 +70,7 @@ export async function purgeStalePendingEnrolments(options: PurgeOptions = {}): P
     const claim = await beginPurge(orderId, createdBefore, now)
     if (claim.outcome !== 'marked') return
     await options.onStep?.('marked', orderId)
-    await removeIndexRows([orderId], (row) => !wasPaid(row))
+    await removeIndexRows([claim.record], (row) => !wasPaid(row))
     await options.onStep?.('row-removed', orderId)
     uploads.push(
       ...(await deleteUploadsClaimedBy(

@@ -10,10 +10,14 @@
  * enrolments:rebuild-index`.
  */
 import {getEnrolment, listEnrolmentKeys, type EnrolmentRecord} from './enrolments'
-import {indexEnrolments, readIndexRows, removeIndexRows, sameSummary, SHARD_COUNT, toSummary, type EnrolmentSummary} from './index-store'
+import {indexEnrolments, migrateShardIndex, readIndexRows, readPartitions, removeIndexRows, repairPartitionSums, sameSummary, toSummary, type EnrolmentSummary} from './index-store'
 
-/** What a repair did: records `checked` (read), rows `repaired` (added or advanced), rows `removed`. */
-export type RepairCounts = {checked: number; repaired: number; removed: number}
+/**
+ * What a repair did: records `checked` (read), rows `repaired` (added or advanced), rows
+ * `removed`, partitions whose `sums` were re-derived (`sums`), rows carried over from the first
+ * index (`migrated`).
+ */
+export type RepairCounts = {checked: number; repaired: number; removed: number; sums: number; migrated: number}
 
 /** Records read at once by default. */
 export const REPAIR_CONCURRENCY = 16
@@ -56,14 +60,17 @@ const isGone = (record: EnrolmentRecord | null) => record === null || Boolean(re
  *    other key) and reads the records, at most `concurrency` at a time;
  * 2. re-derives, through indexEnrolments (the conditional merge of the writers), every row
  *    that is missing or stale (isStale);
+ * 0. carries the first index's shards over (migrateShardIndex), if any are left;
  * 3. removes the rows whose record does not exist (or is being purged) — each confirmed by
  *    reading the record itself (a listing can miss keys), and only if the row has not changed
  *    since it was read.
+ * 4. re-derives the sums of partitions that disagree with their rows (repairPartitionSums).
  * Rows written while it runs are kept. Resolves to {checked, repaired, removed}; throws if the
  * store cannot be read or written (nothing half-done matters: every step is idempotent).
  */
 export async function repairEnrolmentIndex(options: {concurrency?: number} = {}): Promise<RepairCounts> {
   const concurrency = options.concurrency ?? REPAIR_CONCURRENCY
+  const migrated = await migrateShardIndex()
   const keys = await listEnrolmentKeys()
   const listed = await mapWithConcurrency(keys, concurrency, (key) => getEnrolment(key))
   const rows = await readIndexRows()
@@ -78,18 +85,19 @@ export async function repairEnrolmentIndex(options: {concurrency?: number} = {})
   const repaired = await indexEnrolments(live.filter((record) => isStale(rows.get(record.orderId), record)))
 
   const gone = suspects.filter((_, i) => isGone(rechecked[i] ?? null))
-  const removed = gone.length === 0 ? 0 : await removeIndexRows(gone, (row) => sameSummary(row, rows.get(row.orderId)))
+  const removed = gone.length === 0 ? 0 : await removeIndexRows(gone.map((orderId) => rows.get(orderId)!), (row) => sameSummary(row, rows.get(row.orderId)))
 
-  return {checked: new Set(read.map((record) => record.orderId)).size, repaired, removed}
+  const sums = await repairPartitionSums()
+  return {checked: new Set(read.map((record) => record.orderId)).size, repaired, removed, sums, migrated}
 }
 
 /**
  * Brings the whole index in line with the enrolment records (`npm run
  * enrolments:rebuild-index`): repairEnrolmentIndex below, which re-derives every
  * missing or stale row and drops rows whose record is gone; rows written meanwhile are kept.
- * Resolves to the records read (`enrolments`), the shard count and the repair's counts.
+ * Resolves to the records read (`enrolments`), the partition count and the repair's counts.
  */
-export async function rebuildEnrolmentIndex(): Promise<{enrolments: number; shards: number; repaired: number; removed: number}> {
+export async function rebuildEnrolmentIndex(): Promise<{enrolments: number; partitions: number; repaired: number; removed: number}> {
   const {checked, repaired, removed} = await repairEnrolmentIndex()
-  return {enrolments: checked, shards: SHARD_COUNT, repaired, removed}
+  return {enrolments: checked, partitions: (await readPartitions()).length, repaired, removed}
 }
