@@ -13,7 +13,9 @@ console.log(`Rebuilding the enrolment index of ${blobs.where}`)
 try {
   const started = Date.now()
   const {enrolments, partitions, repaired, removed} = await rebuildEnrolmentIndex()
-  console.log(`Indexed ${enrolments} enrolments in ${partitions} monthly partitions: ${repaired} rows re-derived, ${removed} removed (${Date.now() - started} ms)`)
+  console.log(
+    `Indexed ${enrolments} enrolments in ${partitions} monthly partitions: ${repaired} rows re-derived, ${removed} removed (${Date.now() - started} ms)`,
+  )
 } finally {
   await blobs.stop()
 }

@@ -44,7 +44,10 @@ export type ListRow = RevenueRow & {
 }
 
 /** The spec's search rule for one row. */
-export function matchesSearch(row: Pick<ListRow, 'name' | 'trainingProgramName' | 'courseName' | 'country' | 'mobile' | 'receiptNumber'>, query: string): boolean {
+export function matchesSearch(
+  row: Pick<ListRow, 'name' | 'trainingProgramName' | 'courseName' | 'country' | 'mobile' | 'receiptNumber'>,
+  query: string,
+): boolean {
   const raw = query.trim()
   if (!raw) return true
   return searchText(row).includes(raw.toLowerCase()) || String(row.mobile ?? '').includes(raw)

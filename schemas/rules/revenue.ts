@@ -134,7 +134,8 @@ export function addCash(cash: CashByMonth, row: RevenueRow, sign: 1 | -1 = 1): C
 
 /** `more` added into `cash`, in place. */
 export function mergeCash(cash: CashByMonth, more: CashByMonth): CashByMonth {
-  for (const [currency, months] of Object.entries(more)) for (const [month, [paid, refunded]] of Object.entries(months)) addCashIn(cash, currency, month, paid, refunded)
+  for (const [currency, months] of Object.entries(more))
+    for (const [month, [paid, refunded]] of Object.entries(months)) addCashIn(cash, currency, month, paid, refunded)
   return cash
 }
 

@@ -157,7 +157,8 @@ export function mergeSummary<T extends IndexRow>(existing: T | undefined, incomi
 }
 
 /** Whether two rows are the same, field by field (`_id` aside: it is the order id again). */
-export const sameSummary = (a: IndexRow | undefined, b: IndexRow | undefined) => a !== undefined && b !== undefined && JSON.stringify(stripId(a)) === JSON.stringify(stripId(b))
+export const sameSummary = (a: IndexRow | undefined, b: IndexRow | undefined) =>
+  a !== undefined && b !== undefined && JSON.stringify(stripId(a)) === JSON.stringify(stripId(b))
 
 const stripId = (row: IndexRow & {_id?: string}): IndexRow => {
   if (!('_id' in row)) return row
@@ -338,7 +339,11 @@ export async function readPartitions(): Promise<ReadPartition[]> {
         return
       }
       const data = found.data as IndexPartition
-      cache.set(key, {month: key.slice(PARTITION_PREFIX.length), etag: found.etag ?? '', version: data.version ?? 0, rows: data.rows ?? {}, sums: data.sums ?? emptySums()})
+      // Kept under the LISTED etag: listings and reads may spell one version's etag differently
+      // (the emulation derives it from the file's path as each sees it). Content newer than the
+      // listing under it only means one more download at the next listing.
+      const etag = listed.get(key) ?? found.etag ?? ''
+      cache.set(key, {month: key.slice(PARTITION_PREFIX.length), etag, version: data.version ?? 0, rows: data.rows ?? {}, sums: data.sums ?? emptySums()})
     }),
   )
   return [...cache.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))
@@ -369,7 +374,8 @@ export async function listIndexedEnrolments(options: {status?: AdminListStatus} 
 export async function migrateShardIndex(): Promise<number> {
   const store = indexStore()
   const keys: string[] = []
-  for await (const page of store.list({paginate: true, prefix: SHARD_PREFIX})) for (const blob of page.blobs) if (/^v1\/shard-[0-9a-f]{2}$/.test(blob.key)) keys.push(blob.key)
+  for await (const page of store.list({paginate: true, prefix: SHARD_PREFIX}))
+    for (const blob of page.blobs) if (/^v1\/shard-[0-9a-f]{2}$/.test(blob.key)) keys.push(blob.key)
   if (keys.length === 0) return 0
   const shards = await Promise.all(keys.map((key) => store.get(key, {type: 'json'}) as Promise<{entries?: Record<string, EnrolmentSummary>} | null>))
   const rows = shards.flatMap((shard) => Object.values(shard?.entries ?? {}).map(({_id: _ignored, ...row}) => row))

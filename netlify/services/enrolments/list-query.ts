@@ -87,8 +87,7 @@ type Filters = {
 
 function filtersOf(query: Pick<EnrolmentListQuery, 'status' | 'q' | 'batch'>): Filters {
   const status = query.status
-  const group =
-    status === 'all' ? () => true : status === 'received' ? groupWasPaid : (candidate: string) => groupStatus(candidate) === status
+  const group = status === 'all' ? () => true : status === 'received' ? groupWasPaid : (candidate: string) => groupStatus(candidate) === status
   const raw = query.q?.trim() ?? ''
   const needle = raw.toLowerCase()
   const tests: ((row: EnrolmentSummary, search: () => string) => boolean)[] = []
@@ -98,10 +97,12 @@ function filtersOf(query: Pick<EnrolmentListQuery, 'status' | 'q' | 'batch'>): F
 }
 
 /** Whether every day of `month` ('YYYY-MM') is inside `from`…`to` (days, both included). */
-const monthInside = (month: string, range: {from?: string; to?: string}) => (!range.from || range.from <= `${month}-01`) && (!range.to || range.to >= `${month}-31`)
+const monthInside = (month: string, range: {from?: string; to?: string}) =>
+  (!range.from || range.from <= `${month}-01`) && (!range.to || range.to >= `${month}-31`)
 
 /** Whether some day of `month` is inside `from`…`to`. */
-const monthTouches = (month: string, range: {from?: string; to?: string}) => (!range.from || range.from.slice(0, 7) <= month) && (!range.to || range.to.slice(0, 7) >= month)
+const monthTouches = (month: string, range: {from?: string; to?: string}) =>
+  (!range.from || range.from.slice(0, 7) <= month) && (!range.to || range.to.slice(0, 7) >= month)
 
 /** One partition's matches, in order: positions into its rows. */
 type Matches = {derived: Derived; keys: (string | number)[]; positions: Uint32Array | number[]; whole: boolean; partition: ReadPartition}

@@ -10,7 +10,17 @@
  * enrolments:rebuild-index`.
  */
 import {getEnrolment, listEnrolmentKeys, type EnrolmentRecord} from './enrolments'
-import {indexEnrolments, migrateShardIndex, readIndexRows, readPartitions, removeIndexRows, repairPartitionSums, sameSummary, toSummary, type EnrolmentSummary} from './index-store'
+import {
+  indexEnrolments,
+  migrateShardIndex,
+  readIndexRows,
+  readPartitions,
+  removeIndexRows,
+  repairPartitionSums,
+  sameSummary,
+  toSummary,
+  type EnrolmentSummary,
+} from './index-store'
 
 /**
  * What a repair did: records `checked` (read), rows `repaired` (added or advanced), rows
@@ -85,7 +95,13 @@ export async function repairEnrolmentIndex(options: {concurrency?: number} = {})
   const repaired = await indexEnrolments(live.filter((record) => isStale(rows.get(record.orderId), record)))
 
   const gone = suspects.filter((_, i) => isGone(rechecked[i] ?? null))
-  const removed = gone.length === 0 ? 0 : await removeIndexRows(gone.map((orderId) => rows.get(orderId)!), (row) => sameSummary(row, rows.get(row.orderId)))
+  const removed =
+    gone.length === 0
+      ? 0
+      : await removeIndexRows(
+          gone.map((orderId) => rows.get(orderId)!),
+          (row) => sameSummary(row, rows.get(row.orderId)),
+        )
 
   const sums = await repairPartitionSums()
   return {checked: new Set(read.map((record) => record.orderId)).size, repaired, removed, sums, migrated}
