@@ -19,7 +19,6 @@ import type {EnrolmentRecord} from '#netlify/services/enrolments/record'
 
 const COUNT = Number(process.argv[2] ?? 100_000)
 const RUNS = Number(process.argv[3] ?? 40)
-const MONTHS = 36
 const MB = 1024 * 1024
 
 process.env.ADMIN_EMAIL = 'bench@example.com'
