@@ -40,7 +40,7 @@ describe('enrolment-maintenance (scheduled)', () => {
     const response = await maintenance(scheduledRequest('enrolment-maintenance', nextRun))
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({
-      repair: {checked: 2, repaired: 1, removed: 0},
+      repair: {checked: 2, repaired: 1, removed: 0, sums: 0, migrated: 0},
       purge: {checked: 2, purged: 1, uploads: 0},
       nextRun: nextRun.toISOString(),
     })

@@ -20,7 +20,6 @@ import save from '#netlify/functions/enrolment-save'
 import sandboxPay from '#netlify/functions/sandbox-pay'
 import {getEnrolment, listEnrolments} from '#netlify/services/enrolments/enrolments'
 import {getOutboxRecord} from '#netlify/services/mail/outbox'
-import {enrolmentsCsv, summarize} from '~/components/admin/enrolments'
 import {formatPerCurrency} from '#schemas/rules/format'
 import {loader as confirmationLoader} from '~/routes/enrolment.confirmation.$orderId.$key'
 import {loader as receiptLoader} from '~/routes/enrolment.confirmation.$orderId.$key.receipt[.]pdf'
@@ -214,16 +213,22 @@ describe('the admin list, its CSV and Total Revenue', () => {
       ['Revenue Inr Two', 55000, 'INR'],
       ['Revenue Usd', 450, 'USD'],
     ])
-    const summary = summarize(rows)
-    expect(summary.revenue).toEqual({USD: 450, INR: 100000})
-    expect(formatPerCurrency(summary.revenue)).toBe('USD 450.00 · INR 1,00,000.00')
+    const paged = await callAs(list, getRequest('/api/admin/enrollments?page=1&pageSize=100&status=all&q=revenue', token))
+    expect(paged.status).toBe(200)
+    expect(paged.body.rows.map((row: {orderId: string}) => row.orderId).sort()).toEqual([inr, usd, shipManagement].sort())
+    expect(paged.body.summary.revenue).toEqual({USD: 450, INR: 100000})
+    expect(formatPerCurrency(paged.body.summary.revenue)).toBe('USD 450.00 · INR 1,00,000.00')
 
-    const csv = enrolmentsCsv(rows)
-    const lines = csv.trim().split(/\r?\n/)
+    const exported = await callAs<string>(list, getRequest('/api/admin/enrollments?format=csv&status=all&q=revenue&sort=name', token))
+    expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const lines = exported.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
     const header = lines[0]!.split(',')
     const amountAt = header.indexOf('Amount')
     expect(header[amountAt + 1]).toBe('Currency')
-    expect(lines.slice(1).map((line) => line.split(',').slice(amountAt, amountAt + 2))).toEqual([
+    expect(lines.slice(1).map((line: string) => line.split(',').slice(amountAt, amountAt + 2))).toEqual([
       ['45000', 'INR'],
       ['55000', 'INR'],
       ['450', 'USD'],

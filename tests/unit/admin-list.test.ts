@@ -3,24 +3,23 @@
  * and case, numeric amount sort, toggling, page reset on search/sort, summary (paid-only
  * revenue, minus refunds), and the CSV export's quoting and formula neutralisation.
  */
-import {createTable, functionalUpdate, type SortingState, type Table, type TableOptionsResolved} from '@tanstack/react-table'
 import {describe, expect, it} from 'vitest'
-import {
-  countAwaitingContact,
-  CSV_HEADER,
-  csvFileName,
-  DEFAULT_SORTING,
-  enrolmentsCsv,
-  matchesSearch,
-  PAGE_SIZE,
-  showingText,
-  summarize,
-  tableOptions,
-  type TableState,
-} from '~/components/admin/enrolments'
+import {DEFAULT_SORTING, listQuery, type ListState} from '~/components/admin/enrolments'
 import type {EnrolmentSummary} from '#schemas/contracts/admin'
 import {buildCsv, csvCell} from '#schemas/rules/csv'
+import {compareRows, CSV_HEADER, csvFileName, enrolmentCsvRow, matchesSearch, showingText, summarize, type EnrolmentSort} from '#schemas/rules/enrolment-list'
 import {formatMoney} from '#schemas/rules/format'
+
+/** The CSV of `rows` in their order (as the server writes it). */
+const enrolmentsCsv = (rows: EnrolmentSummary[]) => buildCsv(CSV_HEADER, rows.map(enrolmentCsvRow))
+
+/** The names of `rows` filtered by the spec's search and one status, in the list's order for `sort`. */
+function listed(rows: EnrolmentSummary[], options: {q?: string; status?: string; sort?: EnrolmentSort; dir?: 'asc' | 'desc'} = {}) {
+  return rows
+    .filter((row) => matchesSearch(row, options.q ?? '') && (!options.status || row.status === options.status))
+    .sort(compareRows(options.sort ?? 'name', options.dir ?? 'asc'))
+    .map((row) => row.name)
+}
 
 function record(overrides: Partial<EnrolmentSummary> & {name: string}): EnrolmentSummary {
   return {
@@ -41,42 +40,6 @@ function record(overrides: Partial<EnrolmentSummary> & {name: string}): Enrolmen
     attachmentCount: 0,
     updatedAt: '2025-01-01T10:01:00.000Z',
     ...overrides,
-  }
-}
-
-/** A headless table with the page's options and a mutable state, as the React page keeps it. */
-function headlessTable(data: EnrolmentSummary[]) {
-  let state: TableState = {sorting: DEFAULT_SORTING, globalFilter: '', pageIndex: 0}
-  let table: Table<EnrolmentSummary>
-  const rebuild = () => {
-    const options = tableOptions(data, state, {
-      onSortingChange: (updater) => {
-        state = {...state, sorting: functionalUpdate(updater, state.sorting) as SortingState, pageIndex: 0}
-        rebuild()
-      },
-      onGlobalFilterChange: (updater) => {
-        state = {...state, globalFilter: String(functionalUpdate(updater, state.globalFilter) ?? ''), pageIndex: 0}
-        rebuild()
-      },
-      onPaginationChange: (updater) => {
-        state = {...state, pageIndex: functionalUpdate(updater, {pageIndex: state.pageIndex, pageSize: PAGE_SIZE}).pageIndex}
-        rebuild()
-      },
-    })
-    const resolved = {...options, onStateChange: () => {}, renderFallbackValue: null} as TableOptionsResolved<EnrolmentSummary>
-    if (!table) table = createTable(resolved)
-    else table.setOptions((previous) => ({...previous, ...resolved}))
-  }
-  rebuild()
-  return {
-    get table() {
-      return table
-    },
-    get state() {
-      return state
-    },
-    names: () => table.getRowModel().rows.map((row) => row.original.name),
-    all: () => table.getPrePaginationRowModel().rows.map((row) => row.original.name),
   }
 }
 
@@ -112,7 +75,7 @@ describe('search', () => {
   })
 })
 
-describe('the table (sorting, filtering, paging through @tanstack/react-table)', () => {
+describe('the order (sorting on the server) and the query the page asks for', () => {
   const data = [
     record({name: 'carol', amount: 900}),
     record({name: 'Bob', amount: 1000}),
@@ -121,43 +84,44 @@ describe('the table (sorting, filtering, paging through @tanstack/react-table)',
   ]
 
   it('sorts by name ascending by default, case-insensitively', () => {
-    expect(headlessTable(data).names()).toEqual(['alice', 'Bob', 'carol', 'Dan'])
+    expect(listed(data)).toEqual(['alice', 'Bob', 'carol', 'Dan'])
+    expect(DEFAULT_SORTING).toEqual([{id: 'name', desc: false}])
   })
 
-  it('sorts amounts as numbers, a new column ascending first, then toggles', () => {
-    const t = headlessTable(data)
-    t.table.getColumn('amount')!.toggleSorting()
-    expect(t.state.sorting).toEqual([{id: 'amount', desc: false}])
-    expect(t.names()).toEqual(['alice', 'Dan', 'carol', 'Bob']) // 50, 300, 900, 1000 (not '1000' < '300')
-    t.table.getColumn('amount')!.getToggleSortingHandler()!({})
-    expect(t.names()).toEqual(['Bob', 'carol', 'Dan', 'alice'])
-    t.table.getColumn('amount')!.getToggleSortingHandler()!({})
-    expect(t.names()).toEqual(['alice', 'Dan', 'carol', 'Bob'])
-    t.table.getColumn('name')!.getToggleSortingHandler()!({})
-    expect(t.state.sorting).toEqual([{id: 'name', desc: false}])
+  it('sorts amounts as numbers, both ways', () => {
+    expect(listed(data, {sort: 'amount'})).toEqual(['alice', 'Dan', 'carol', 'Bob']) // 50, 300, 900, 1000 (not '1000' < '300')
+    expect(listed(data, {sort: 'amount', dir: 'desc'})).toEqual(['Bob', 'carol', 'Dan', 'alice'])
   })
 
-  it('pages by 10 and resets to page 1 on search and on sort', () => {
-    const many = Array.from({length: 23}, (_, index) => record({name: `Cadet ${String(index + 1).padStart(2, '0')}`, amount: index}))
-    const t = headlessTable(many)
-    expect(t.names()).toHaveLength(10)
-    expect(t.table.getPageCount()).toBe(3)
-    t.table.nextPage()
-    expect(t.state.pageIndex).toBe(1)
-    expect(t.names()[0]).toBe('Cadet 11')
-    t.table.setGlobalFilter('cadet 2')
-    expect(t.state.pageIndex).toBe(0)
-    expect(t.all()).toEqual(['Cadet 20', 'Cadet 21', 'Cadet 22', 'Cadet 23'])
-    t.table.setGlobalFilter('')
-    t.table.setPageIndex(2)
-    t.table.getColumn('amount')!.toggleSorting()
-    expect(t.state.pageIndex).toBe(0)
+  it('orders numbers in text numerically and ignores accents', () => {
+    const rows = [record({name: 'Cadet 10'}), record({name: 'Cadet 9'}), record({name: 'Émile'}), record({name: 'Eva'}), record({name: 'ed'})]
+    expect(listed(rows)).toEqual(['Cadet 9', 'Cadet 10', 'ed', 'Émile', 'Eva'])
+  })
+
+  it('breaks ties newest first, whichever the direction', () => {
+    const rows = [
+      record({name: 'Same', orderId: 'order_a', createdAt: '2025-01-01T10:00:00.000Z'}),
+      record({name: 'Same', orderId: 'order_b', createdAt: '2025-03-01T10:00:00.000Z'}),
+    ]
+    expect(rows.sort(compareRows('name', 'asc')).map((row) => row.orderId)).toEqual(['order_b', 'order_a'])
+    expect(rows.sort(compareRows('name', 'desc')).map((row) => row.orderId)).toEqual(['order_b', 'order_a'])
   })
 
   it('filters through the same search rule', () => {
-    const t = headlessTable(data)
-    t.table.setGlobalFilter('VIET')
-    expect(t.all()).toEqual(['Dan'])
+    expect(listed(data, {q: 'VIET'})).toEqual(['Dan'])
+  })
+
+  it('asks for page, 10 a page, the trimmed search, the sort and which enrolments', () => {
+    const state: ListState = {sorting: DEFAULT_SORTING, search: '  asha ', status: '', includePending: false, pageIndex: 2}
+    expect(Object.fromEntries(listQuery(state))).toEqual({page: '3', pageSize: '10', sort: 'name', dir: 'asc', q: 'asha', status: 'received'})
+    expect(Object.fromEntries(listQuery({...state, search: '', includePending: true, sorting: [{id: 'amount', desc: true}]}))).toEqual({
+      page: '3',
+      pageSize: '10',
+      sort: 'amount',
+      dir: 'desc',
+      status: 'all',
+    })
+    expect(listQuery({...state, status: 'contacted'}).get('status')).toBe('contacted')
   })
 })
 
@@ -169,7 +133,7 @@ describe('summary and texts', () => {
       record({name: 'c', amount: 900, status: 'pending', paidAt: null, paymentId: null, trainingProgramName: 'Offshore'}),
       record({name: 'd', amount: 4000, currency: 'inr', trainingProgramName: 'STCW Courses'}),
     ])
-    expect(summary).toEqual({total: 4, revenue: {USD: 4650.5, INR: 4000}, programs: 3, pending: 1})
+    expect(summary).toEqual({total: 4, revenue: {USD: 4650.5, INR: 4000}, programs: 3, pending: 1, awaitingContact: 3})
   })
 
   it('Total Revenue is paid minus refunded: a partial refund lowers it, a failed one does not, a full one leaves the currency out', () => {
@@ -214,20 +178,20 @@ describe('follow-up statuses', () => {
 
   it('revenue counts every payment received minus its refunds; pending counts pending only; awaiting contact counts paid', () => {
     // Gus refunded in full brings in 0; Hal 800 minus a pending 125.50; Fay and Ida were never paid.
-    expect(summarize(rows)).toEqual({total: 10, revenue: {USD: 100 + 200 + 300 + 400 + 500 + (800 - 125.5) + 1000}, programs: 1, pending: 1})
-    expect(countAwaitingContact(rows)).toBe(2)
-    expect(countAwaitingContact([])).toBe(0)
+    expect(summarize(rows)).toEqual({
+      total: 10,
+      revenue: {USD: 100 + 200 + 300 + 400 + 500 + (800 - 125.5) + 1000},
+      programs: 1,
+      pending: 1,
+      awaitingContact: 2,
+    })
+    expect(summarize([]).awaitingContact).toBe(0)
   })
 
-  function filtered(statusFilter: TableState['statusFilter'], globalFilter = '', sorting: SortingState = DEFAULT_SORTING) {
-    const options = tableOptions(rows, {sorting, globalFilter, pageIndex: 0, statusFilter}, {})
-    const table = createTable({...options, onStateChange: () => {}, renderFallbackValue: null} as TableOptionsResolved<EnrolmentSummary>)
-    return table.getPrePaginationRowModel().rows.map((row) => row.original.name)
-  }
+  const filtered = (status: string, q = '', sort: EnrolmentSort = 'name', dir: 'asc' | 'desc' = 'asc') => listed(rows, {status, q, sort, dir})
 
   it('filters by one status, combined with the search; all statuses when empty', () => {
     expect(filtered('')).toHaveLength(10)
-    expect(filtered(undefined)).toHaveLength(10)
     expect(filtered('paid')).toEqual(['Ana', 'Jon'])
     expect(filtered('cancelled')).toEqual(['Eve', 'Fay'])
     expect(filtered('completed', 'guyana')).toEqual(['Dev'])
@@ -236,8 +200,8 @@ describe('follow-up statuses', () => {
   })
 
   it("sorts the status column in the order of an enrolment's life", () => {
-    expect(filtered('', '', [{id: 'status', desc: false}])).toEqual(['Ida', 'Ana', 'Jon', 'Ben', 'Cai', 'Dev', 'Eve', 'Fay', 'Gus', 'Hal'])
-    expect(filtered('', '', [{id: 'status', desc: true}]).slice(0, 2)).toEqual(['Hal', 'Gus'])
+    expect(filtered('', '', 'status')).toEqual(['Ida', 'Ana', 'Jon', 'Ben', 'Cai', 'Dev', 'Eve', 'Fay', 'Gus', 'Hal'])
+    expect(filtered('', '', 'status', 'desc').slice(0, 2)).toEqual(['Hal', 'Gus'])
   })
 })
 
@@ -278,7 +242,7 @@ describe('CSV', () => {
     expect(ben).toContain('Basic STCW,,,,,,100,')
   })
 
-  it('names the file enrolments-YYYY-MM-DD.csv', () => {
-    expect(csvFileName(new Date(2025, 0, 7, 12))).toBe('enrolments-2025-01-07.csv')
+  it('names the file enrolments-YYYY-MM-DD.csv (UTC day)', () => {
+    expect(csvFileName(new Date(Date.UTC(2025, 0, 7, 12)))).toBe('enrolments-2025-01-07.csv')
   })
 })

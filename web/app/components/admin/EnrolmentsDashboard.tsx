@@ -1,69 +1,81 @@
 /**
- * The enrolment list (docs/requirements.md#req-admin-list): summary cards,
- * search, sortable table, pagination, CSV export, detail dialog and Logout. Follow-up
+ * The enrolment list (docs/requirements.md#req-admin-list, #req-admin-list-queries): summary
+ * cards, search, sortable table, pagination, CSV export, detail dialog and Logout. Follow-up
  * (docs/requirements.md#req-enrolment-status): a fourth card "Awaiting contact" (paid, nobody
  * contacted yet), a status badge per row and a status filter combined with the search; a
- * change made in the detail dialog updates its row in place (same page, same search and sort).
+ * change made in the detail dialog updates its row in place, then the page and its cards are
+ * asked again (same page, same search and sort).
  * Below the cards, "Revenue by month" (./RevenueByMonth.tsx, docs/requirements.md#req-refunds):
- * the 12 months ending with the month the list was loaded in (`loadedAt`). the course
- * cell has the batch's dates and city under the course, and the status cell the batch flags
- * ("Over capacity", "Batch cancelled").
+ * the 12 months to the month of the answer, from the server's sums. The course cell has the
+ * batch's dates and city under the course, and the status cell the batch flags ("Over
+ * capacity", "Batch cancelled").
  *
- * The list is fetched ONCE per load with the bearer token (the spec's second request is a
- * defect): paid enrolments only. The "Show pending enrolments" checkbox (off by default) fetches
- * again with pending ones included; the list shown meanwhile stays, with
- * its search and sort, and the cards count what is shown. Sorting, filtering and paging are
- * @tanstack/react-table's (rules in enrollments.ts);
- * a search or sort change goes back to page 1. The CSV holds the current filtered and sorted
- * list, all pages. A 401 from any call hands over to `onUnauthorized` (token dropped, login
- * form shown).
+ * The server searches, sorts, filters, pages and sums (the paged GET /api/admin/enrollments):
+ * the page asks for one page of 10 at a time, with the bearer token. Typing in the search asks
+ * again after a short pause; what is shown stays, with "Updating the list...", until the answer
+ * comes. Paid enrolments only unless "Show pending enrolments" is ticked. The cards count the
+ * whole filtered set. The CSV is written by the server: every matching row, in the list's order.
+ * A 401 from any call hands over to `onUnauthorized` (token dropped, login form shown).
  */
 import {functionalUpdate, useReactTable, type SortingState} from '@tanstack/react-table'
-import {Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode} from 'react'
+import {Fragment, useCallback, useEffect, useId, useMemo, useState, type ReactNode} from 'react'
 import {formatDate, formatMoney, formatPerCurrency} from '#schemas/rules/format'
 import {readToken} from '~/lib/admin-session'
-import {fetchEnrolments, recordExport, saveBlob, MESSAGES, signOut} from './api'
+import {downloadEnrolmentsCsv, fetchEnrolmentPage, MESSAGES, signOut} from './api'
+import {AdminApiError, UnauthorizedError} from './admin-fetch'
 import {useAdminLoad} from './useAdminLoad'
 import {EnrolmentDetailDialog} from './EnrolmentDetailDialog'
-import {countAwaitingContact, csvFileName, DEFAULT_SORTING, enrolmentsCsv, PAGE_SIZE, showingText, summarize, tableOptions} from './enrolments'
-import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus, type EnrolmentStatus} from '#schemas/rules/enrolment-status'
-import type {EnrolmentSummary} from '#schemas/contracts/admin'
+import {DEFAULT_SORTING, listQuery, PAGE_SIZE, showingText, tableOptions, type ListState} from './enrolments'
+import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus} from '#schemas/rules/enrolment-status'
+import type {EnrolmentPage, EnrolmentSummary} from '#schemas/contracts/admin'
 import {ErrorPanel} from './ErrorPanel'
 import {RevenueByMonth} from './RevenueByMonth'
 import {BatchFlags, Spinner, StatusBadge} from './parts'
 import {enrolmentBatchText} from '#schemas/rules/batches'
 import {useCan} from './AdminArea'
 
-/**
- * One fetched list: `includesPending` whether pending enrolments were asked for; `fetchId` tells
- * one fetched list from the next (a row changed in place keeps it: same page); `loadedAt` is when
- * it arrived (the "now" of Revenue by month).
- */
-type Loaded = {records: EnrolmentSummary[]; includesPending: boolean; fetchId: number; loadedAt: Date}
+/** How long typing may pause before the search is asked for (ms). */
+const SEARCH_PAUSE_MS = 250
+
+const INITIAL_STATE: ListState = {sorting: DEFAULT_SORTING, search: '', status: '', includePending: false, pageIndex: 0}
+
+/** One answered page, with the query it answers. */
+type Loaded = {page: EnrolmentPage; query: string}
 
 export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
-  const [showPending, setShowPending] = useState(false)
-  const fetches = useRef(0)
-  const fetchList = useCallback(
-    async (token: string, signal: AbortSignal): Promise<Loaded> => {
-      const records = await fetchEnrolments(token, signal, {includePending: showPending})
-      return {records, includesPending: showPending, fetchId: ++fetches.current, loadedAt: new Date()}
-    },
-    [showPending],
+  const [state, setState] = useState<ListState>(INITIAL_STATE)
+  const [typed, setTyped] = useState('')
+  // The search is asked for once typing pauses; a new search starts at page 1.
+  useEffect(() => {
+    if (typed === state.search) return
+    const timer = setTimeout(() => setState((current) => ({...current, search: typed, pageIndex: 0})), SEARCH_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [typed, state.search])
+  const query = useMemo(() => listQuery(state).toString(), [state])
+  const fetchPage = useCallback(
+    async (token: string, signal: AbortSignal): Promise<Loaded> => ({page: await fetchEnrolmentPage(token, new URLSearchParams(query), signal), query}),
+    [query],
   )
-  const {load, setLoad, refreshing} = useAdminLoad(fetchList, {token, onUnauthorized, failMessage: MESSAGES.loadFailed})
+  const {load, setLoad, refreshing, reload} = useAdminLoad(fetchPage, {token, onUnauthorized, failMessage: MESSAGES.loadFailed})
 
-  /** A row changed in the detail dialog: its new status and version, in place. */
+  /** A row changed in the detail dialog: its new status and version, in place; then the page and cards again. */
   const onRecordChange = useCallback(
     (orderId: string, changes: Partial<EnrolmentSummary>) => {
       setLoad((current) =>
         current.state === 'loaded'
-          ? {...current, data: {...current.data, records: current.data.records.map((row) => (row.orderId === orderId ? {...row, ...changes} : row))}}
+          ? {
+              ...current,
+              data: {
+                ...current.data,
+                page: {...current.data.page, rows: current.data.page.rows.map((row) => (row.orderId === orderId ? {...row, ...changes} : row))},
+              },
+            }
           : current,
       )
+      reload()
     },
-    [setLoad],
+    [setLoad, reload],
   )
 
   return (
@@ -82,15 +94,19 @@ export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onU
           <input
             id={`${ids}-pending`}
             type="checkbox"
-            checked={showPending}
-            onChange={(event) => setShowPending(event.target.checked)}
+            checked={state.includePending}
+            onChange={(event) => {
+              const includePending = event.target.checked
+              // Pending ones hidden: a filter on Pending would show nothing, so it goes back to all.
+              setState((current) => ({...current, includePending, status: !includePending && current.status === 'pending' ? '' : current.status, pageIndex: 0}))
+            }}
             aria-describedby={`${ids}-pending-hint`}
             className="h-5 w-5 rounded border-slate-400 accent-ocean-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ocean-600"
           />
           Show pending enrolments
         </label>
         <p id={`${ids}-pending-hint`} className="text-sm text-slate-600">
-          {showPending ? 'Paid and pending enrolments are shown.' : 'Only paid enrolments are shown.'} Unpaid enrolments are deleted after 7 days.
+          {state.includePending ? 'Paid and pending enrolments are shown.' : 'Only paid enrolments are shown.'} Unpaid enrolments are deleted after 7 days.
         </p>
         {refreshing && load.state === 'loaded' ? (
           <p role="status" className="text-sm text-slate-600">
@@ -106,10 +122,12 @@ export function EnrolmentsDashboard({token, onUnauthorized}: {token: string; onU
         </div>
       ) : (
         <EnrollmentsView
-          records={load.data.records}
-          includesPending={load.data.includesPending}
-          fetchId={load.data.fetchId}
-          loadedAt={load.data.loadedAt}
+          page={load.data.page}
+          query={load.data.query}
+          state={state}
+          setState={setState}
+          typed={typed}
+          setTyped={setTyped}
           token={token}
           onUnauthorized={onUnauthorized}
           onRecordChange={onRecordChange}
@@ -144,69 +162,65 @@ function pageItems(pageCount: number, current: number): (number | 'gap')[] {
 }
 
 function EnrollmentsView({
-  records,
-  includesPending,
-  fetchId,
-  loadedAt,
+  page,
+  query,
+  state,
+  setState,
+  typed,
+  setTyped,
   token,
   onUnauthorized,
   onRecordChange,
 }: {
-  records: EnrolmentSummary[]
-  includesPending: boolean
-  fetchId: number
-  loadedAt: Date
+  page: EnrolmentPage
+  query: string
+  state: ListState
+  setState: (update: (current: ListState) => ListState) => void
+  typed: string
+  setTyped: (value: string) => void
   token: string
   onUnauthorized: () => void
   onRecordChange: (orderId: string, changes: Partial<EnrolmentSummary>) => void
 }) {
   const can = useCan()
   const ids = useId()
-  const [sorting, setSorting] = useState<SortingState>(DEFAULT_SORTING)
-  const [globalFilter, setGlobalFilter] = useState('')
-  const [statusFilter, setStatusFilter] = useState<EnrolmentStatus | ''>('')
-  const [pageIndex, setPageIndex] = useState(0)
   const [viewing, setViewing] = useState<EnrolmentSummary | null>(null)
-  // Another list (pending shown or hidden): back to its first page.
-  useEffect(() => setPageIndex(0), [fetchId])
-  // Pending ones hidden: a filter on Pending would show nothing, so it goes back to all.
-  useEffect(() => {
-    if (!includesPending) setStatusFilter((current) => (current === 'pending' ? '' : current))
-  }, [includesPending])
-  const statusOptions = ENROLMENT_STATUSES.filter((status) => includesPending || status !== 'pending')
+  const [exporting, setExporting] = useState(false)
+  const [exportError, setExportError] = useState<string | null>(null)
+  const statusOptions = ENROLMENT_STATUSES.filter((status) => state.includePending || status !== 'pending')
+  const summary = page.summary
+  const total = page.total
+  const pageIndex = page.page - 1
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
 
-  const summary = useMemo(() => summarize(records), [records])
-  const awaitingContact = useMemo(() => countAwaitingContact(records), [records])
   const table = useReactTable(
     tableOptions(
-      records,
-      {sorting, globalFilter, pageIndex, statusFilter},
+      page.rows,
+      {sorting: state.sorting, pageIndex, total},
       {
-        onSortingChange: (updater) => {
-          setSorting((previous) => functionalUpdate(updater, previous))
-          setPageIndex(0)
-        },
-        onGlobalFilterChange: (updater) => {
-          setGlobalFilter((previous) => String(functionalUpdate(updater, previous) ?? ''))
-          setPageIndex(0)
-        },
-        onPaginationChange: (updater) => setPageIndex((previous) => functionalUpdate(updater, {pageIndex: previous, pageSize: PAGE_SIZE}).pageIndex),
+        onSortingChange: (updater) => setState((current) => ({...current, sorting: functionalUpdate(updater, current.sorting) as SortingState, pageIndex: 0})),
+        onPaginationChange: (updater) =>
+          setState((current) => ({...current, pageIndex: functionalUpdate(updater, {pageIndex: current.pageIndex, pageSize: PAGE_SIZE}).pageIndex})),
       },
     ),
   )
 
-  const filtered = table.getPrePaginationRowModel().rows
-  const total = filtered.length
-  const pageCount = Math.max(1, table.getPageCount())
   const rows = table.getRowModel().rows
-  const searching = globalFilter.trim() !== '' || statusFilter !== ''
-  const sortedColumn = sorting[0]
+  const searching = state.search.trim() !== '' || state.status !== ''
+  const sortedColumn = state.sorting[0]
   const sortedHeader = sortedColumn ? table.getColumn(sortedColumn.id)?.columnDef.header : null
 
-  function downloadCsv() {
-    recordExport(token, {list: 'enrolments', rows: filtered.length, filters: {search: globalFilter.trim(), status: statusFilter}})
-    const csv = enrolmentsCsv(filtered.map((row) => row.original))
-    saveBlob(new Blob(['\uFEFF', csv], {type: 'text/csv;charset=utf-8'}), csvFileName(new Date()))
+  async function downloadCsv() {
+    setExporting(true)
+    setExportError(null)
+    try {
+      await downloadEnrolmentsCsv(token, new URLSearchParams(query))
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return onUnauthorized()
+      setExportError(error instanceof AdminApiError ? error.message : 'The CSV could not be downloaded')
+    } finally {
+      setExporting(false)
+    }
   }
 
   return (
@@ -215,14 +229,14 @@ function EnrollmentsView({
         <SummaryCard
           label="Total Enrollments"
           value={String(summary.total)}
-          detail={includesPending ? `${summary.pending} pending payment` : 'Paid enrolments'}
+          detail={state.includePending ? `${summary.pending} pending payment` : 'Paid enrolments'}
         />
         {can('revenue:read') ? (
           <SummaryCard
             label="Total Revenue"
             // docs/requirements.md#req-inr: per currency, never added across currencies.
             // Each currency's figure stays on one line: "USD 12,450.00 · INR 45,000.00".
-            value={formatPerCurrency(summary.revenue)
+            value={formatPerCurrency(summary.revenue ?? {})
               .split(' · ')
               .map((part, index) => (
                 <Fragment key={part}>
@@ -234,10 +248,10 @@ function EnrollmentsView({
           />
         ) : null}
         <SummaryCard label="Programs Active" value={String(summary.programs)} />
-        <SummaryCard label="Awaiting contact" value={String(awaitingContact)} detail="Paid, not contacted yet" />
+        <SummaryCard label="Awaiting contact" value={String(summary.awaitingContact)} detail="Paid, not contacted yet" />
       </dl>
 
-      {can('revenue:read') ? <RevenueByMonth rows={records} now={loadedAt} /> : null}
+      {can('revenue:read') && summary.revenueByMonth ? <RevenueByMonth data={summary.revenueByMonth} /> : null}
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end lg:max-w-2xl">
@@ -248,8 +262,8 @@ function EnrollmentsView({
             <input
               id={`${ids}-search`}
               type="search"
-              value={globalFilter}
-              onChange={(event) => table.setGlobalFilter(event.target.value)}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
               placeholder="Name, course, country or mobile"
               aria-describedby={`${ids}-showing`}
               className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
@@ -261,11 +275,10 @@ function EnrollmentsView({
             </label>
             <select
               id={`${ids}-status`}
-              value={statusFilter}
+              value={state.status}
               onChange={(event) => {
                 const value = event.target.value
-                setStatusFilter(isEnrolmentStatus(value) ? value : '')
-                setPageIndex(0)
+                setState((current) => ({...current, status: isEnrolmentStatus(value) ? value : '', pageIndex: 0}))
               }}
               aria-describedby={`${ids}-showing`}
               className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
@@ -280,14 +293,27 @@ function EnrollmentsView({
           </div>
         </div>
         {can('enrolments:export') ? (
-          <button type="button" onClick={downloadCsv} disabled={total === 0} className="btn-secondary disabled:cursor-not-allowed disabled:opacity-60">
-            Download CSV
-          </button>
+          <div className="flex flex-col items-start gap-1 sm:items-end">
+            <button
+              type="button"
+              onClick={() => void downloadCsv()}
+              disabled={total === 0 || exporting}
+              aria-busy={exporting}
+              className="btn-secondary disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {exporting ? 'Preparing CSV...' : 'Download CSV'}
+            </button>
+            {exportError ? (
+              <p role="alert" className="text-sm text-red-700">
+                {exportError}
+              </p>
+            ) : null}
+          </div>
         ) : null}
       </div>
 
       <p id={`${ids}-showing`} aria-live="polite" className="mt-4 text-sm text-slate-700">
-        {showingText(table.getState().pagination.pageIndex, PAGE_SIZE, total)}
+        {showingText(pageIndex, PAGE_SIZE, total)}
       </p>
 
       {total === 0 ? (
@@ -383,7 +409,7 @@ function EnrollmentsView({
           <button
             type="button"
             onClick={() => table.previousPage()}
-            disabled={!table.getCanPreviousPage()}
+            disabled={pageIndex === 0}
             className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50"
           >
             Previous
@@ -411,7 +437,7 @@ function EnrollmentsView({
           <button
             type="button"
             onClick={() => table.nextPage()}
-            disabled={!table.getCanNextPage()}
+            disabled={pageIndex >= pageCount - 1}
             className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50"
           >
             Next

@@ -1,9 +1,9 @@
 /**
  * "Revenue by month" on the enrolment list (docs/requirements.md#req-refunds): what
  * was paid minus what was refunded in each of the last 12 calendar months, per currency, as a
- * small bar chart with its data table. The figures are #schemas/rules/revenue's (revenueByMonth: months
- * in Dubai time, payments in the month paid, refunds in the month made); this component only
- * draws them.
+ * small bar chart with its data table. The figures are #schemas/rules/revenue's (revenueFromCash:
+ * months in Dubai time, payments in the month paid, refunds in the month made), computed by the
+ * server from the enrolment index's sums; this component only draws them.
  *
  * - One currency at a time: with several, a Currency switch (buttons, aria-pressed) chooses it,
  *   USD first. Amounts are #schemas/rules/format formatMoney ("$2,200 USD", "-$100 USD").
@@ -14,13 +14,13 @@
  * - The data table (caption, month, paid, refunded, revenue, and the 12 months' total) is always
  *   there for screen readers; "Show as table" (aria-pressed) shows it to everyone too.
  *
- * `now` is when the list was loaded: the window is the 12 months ending with its month.
+ * The window is the 12 months ending with the month the server answered in.
  */
-import {useId, useMemo, useState} from 'react'
+import {useId, useState} from 'react'
 import {formatMoney} from '#schemas/rules/format'
 import {Table, type TableColumn} from '~/components/ui/Table'
 import {fromMinorUnits} from '#schemas/rules/price'
-import {monthLabel, revenueByMonth, type CurrencyRevenue, type MonthRevenue, type RevenueRow} from '#schemas/rules/revenue'
+import {monthLabel, type CurrencyRevenue, type MonthRevenue} from '#schemas/rules/revenue'
 
 /** How many months the chart shows. */
 export const REVENUE_MONTHS = 12
@@ -28,9 +28,8 @@ export const REVENUE_MONTHS = 12
 /** Minor units of `currency` as the admin pages write money. */
 const money = (minor: number, currency: string) => formatMoney(fromMinorUnits(minor), currency)
 
-export function RevenueByMonth({rows, now}: {rows: readonly RevenueRow[]; now: Date}) {
+export function RevenueByMonth({data}: {data: readonly CurrencyRevenue[]}) {
   const ids = useId()
-  const data = useMemo(() => revenueByMonth(rows, now, REVENUE_MONTHS), [rows, now])
   const [chosen, setChosen] = useState<string | null>(null)
   const [showTable, setShowTable] = useState(false)
   const current = data.find((entry) => entry.currency === chosen) ?? data[0]

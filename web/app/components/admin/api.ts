@@ -33,7 +33,7 @@
  * path, its texts and the zod contract its answer is parsed with (schemas/contracts/admin.ts,
  * outbox.ts, enquiries.ts, payments.ts, refunds.ts, batches.ts).
  */
-import {EnrolmentDetailSchema, EnrolmentListSchema, type AdminLoginRequest, type EnrolmentUpdateRequest} from '#schemas/contracts/admin'
+import {EnrolmentDetailSchema, EnrolmentListSchema, EnrolmentPageSchema, type AdminLoginRequest, type EnrolmentUpdateRequest} from '#schemas/contracts/admin'
 import {OutboxListSchema, OutboxSendAgainResponseSchema} from '#schemas/contracts/outbox'
 import {EnquiryListSchema, EnquiryUpdateResponseSchema, type EnquiryStatus, type EnquiryUpdate} from '#schemas/contracts/enquiries'
 import {GatewayCheckSchema, PaymentsOverviewSchema} from '#schemas/contracts/payments'
@@ -142,6 +142,38 @@ export const fetchEnrolments = (token: string, signal?: AbortSignal, options: {i
     failed: MESSAGES.fetchFailed,
     noAnswer: MESSAGES.loadFailed,
   })
+
+/**
+ * One page of the list, searched, sorted, filtered and summed by the server (`query`: the paged
+ * call's parameters, ./enrolments.ts listQuery). Failures as fetchEnrolments.
+ */
+export const fetchEnrolmentPage = (token: string, query: URLSearchParams, signal?: AbortSignal) =>
+  adminFetch(`/api/admin/enrollments?${query}`, {
+    token,
+    signal,
+    schema: EnrolmentPageSchema,
+    failed: MESSAGES.fetchFailed,
+    noAnswer: MESSAGES.loadFailed,
+  })
+
+/**
+ * The CSV of every row matching `query` (its page aside), written by the server (which records
+ * the export in the audit log), saved as the file name the server gives.
+ */
+export async function downloadEnrolmentsCsv(token: string, query: URLSearchParams): Promise<void> {
+  const csv = new URLSearchParams(query)
+  csv.delete('page')
+  csv.delete('pageSize')
+  csv.set('format', 'csv')
+  const response = await adminRequest(`/api/admin/enrollments?${csv}`, {
+    token,
+    headers: {Accept: 'text/csv'},
+    failed: 'The CSV could not be downloaded',
+    serverMessage: () => true,
+  })
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'enrolments.csv'
+  saveBlob(await response.blob(), name)
+}
 
 /** One enrolment with its attachments; a failure shows the server's reason, else 'Failed to load the enrolment'. */
 export const fetchEnrolmentDetail = (token: string, orderId: string, signal?: AbortSignal) =>
