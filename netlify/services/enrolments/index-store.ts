@@ -186,8 +186,12 @@ export async function indexEnrolments(records: readonly EnrolmentRecord[]): Prom
   return upsertRows(records.map(toRow))
 }
 
-/** Merges `rows` into their partitions (mergeSummary), the sums moved with them. Resolves to the rows changed. */
-async function upsertRows(rows: readonly IndexRow[]): Promise<number> {
+/**
+ * Merges `rows` into their partitions (mergeSummary), the sums moved with them: one conditional
+ * write per partition touched. Resolves to the rows changed. (The writers give records through
+ * indexEnrolments; rows as such come from the first index, tests and benchmarks.)
+ */
+export async function upsertRows(rows: readonly IndexRow[]): Promise<number> {
   const byMonth = groupBy(rows, (row) => partitionOf(row.createdAt))
   const store = indexStore()
   const counts = await Promise.all(
