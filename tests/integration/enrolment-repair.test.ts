@@ -108,6 +108,22 @@ describe('repairEnrolmentIndex', () => {
     expect(await rowOf(record.orderId)).toEqual(toSummary(record))
   })
 
+  it('carries the first index (16 hash shards) over into the monthly partitions, then deletes the shards', async () => {
+    const record = await createPending(newEnrolment(), T0)
+    const original = await listIndexedEnrolments()
+    await clearEnrolmentIndex()
+    const {indexStore} = await import('#netlify/services/enrolments/index-store')
+    // The first index's format: {entries: {orderId: summary}} in shard blobs v1/shard-XX.
+    const entries = Object.fromEntries(original.map((row) => [row.orderId, row]))
+    await indexStore().setJSON('v1/shard-00', {entries: Object.fromEntries(Object.entries(entries).slice(0, 2))})
+    await indexStore().setJSON('v1/shard-0a', {entries: Object.fromEntries(Object.entries(entries).slice(2))})
+    // A read that finds no partition carries them over.
+    expect(await listIndexedEnrolments()).toEqual(original)
+    expect((await rowOf(record.orderId))?.orderId).toBe(record.orderId)
+    expect(await indexStore().get('v1/shard-00')).toBeNull()
+    expect(await indexStore().get('v1/shard-0a')).toBeNull()
+  })
+
   it('never regresses a paid row to pending (the row is more advanced than the record read)', async () => {
     const record = await createPending(newEnrolment(), T0)
     await markPaid(record.orderId, 'pay_never0000001', 'callback', {now: () => later(1000)})
