@@ -286,7 +286,7 @@ export async function repairPartitionSums(): Promise<number> {
   const store = indexStore()
   let repaired = 0
   for (const partition of await readPartitions()) {
-    if (sameSums(partition.sums, sumsOf(Object.values(partition.rows)))) continue
+    if (sameSums(partition.sums, sumsOf(partition.list))) continue
     const result = await updateJSON<IndexPartition>(store, partitionKey(partition.month), (current) => {
       if (!current) return undefined
       const sums = sumsOf(Object.values(current.rows))
@@ -310,8 +310,8 @@ function sameSums(a: ListSums | undefined, b: ListSums): boolean {
   return a !== undefined && JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))
 }
 
-/** A partition as read: its month, etag and content. */
-export type ReadPartition = IndexPartition & {month: string; etag: string}
+/** A partition as read: its month, etag, version, sums, and its rows as the answers give them (with `_id`). */
+export type ReadPartition = {month: string; etag: string; version: number; sums: ListSums; list: EnrolmentSummary[]}
 
 /**
  * The partitions read before, by key, with the etag they had: readPartitions downloads a
@@ -347,7 +347,13 @@ export async function readPartitions(): Promise<ReadPartition[]> {
       // (the emulation derives it from the file's path as each sees it). Content newer than the
       // listing under it only means one more download at the next listing.
       const etag = listed.get(key) ?? found.etag ?? ''
-      cache.set(key, {month: key.slice(PARTITION_PREFIX.length), etag, version: data.version ?? 0, rows: data.rows ?? {}, sums: data.sums ?? emptySums()})
+      cache.set(key, {
+        month: key.slice(PARTITION_PREFIX.length),
+        etag,
+        version: data.version ?? 0,
+        list: Object.values(data.rows ?? {}).map(withId),
+        sums: data.sums ?? emptySums(),
+      })
     }),
   )
   return [...cache.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))
@@ -356,7 +362,7 @@ export async function readPartitions(): Promise<ReadPartition[]> {
 /** Every row, by order id (readPartitions; the rows are shared: never change them). */
 export async function readIndexRows(): Promise<Map<string, EnrolmentSummary>> {
   const rows = new Map<string, EnrolmentSummary>()
-  for (const partition of await readPartitions()) for (const key in partition.rows) rows.set(key, withId(partition.rows[key]!))
+  for (const partition of await readPartitions()) for (const row of partition.list) rows.set(row.orderId, row)
   return rows
 }
 

@@ -33,7 +33,7 @@ import {
   type ListSummary,
 } from '#schemas/rules/enrolment-list'
 import {mergeCash, revenueFromCash, type CashByMonth, type CurrencyRevenue} from '#schemas/rules/revenue'
-import {readPartitions, withId, type ReadPartition} from './index-store'
+import {readPartitions, type ReadPartition} from './index-store'
 
 /** What a partition keeps between queries, for the version it was derived from. */
 type Derived = {
@@ -49,7 +49,7 @@ const derivedOf = new WeakMap<ReadPartition, Derived>()
 function derive(partition: ReadPartition): Derived {
   let derived = derivedOf.get(partition)
   if (!derived) {
-    derived = {rows: Object.values(partition.rows).map(withId), keys: new Map(), orders: new Map()}
+    derived = {rows: partition.list, keys: new Map(), orders: new Map()}
     derivedOf.set(partition, derived)
   }
   return derived
