@@ -84,6 +84,10 @@ export const EnquiryListQuerySchema = listQueryShape({sorts: ENQUIRY_SORTS, defa
   .refine(fromBeforeTo, {message: FROM_AFTER_TO, path: ['from']})
 export type EnquiryListQuery = z.output<typeof EnquiryListQuerySchema>
 
-/** 200 of the paged GET /api/admin/enquiries: one page, and how many enquiries are new in all (the navigation's count). */
-export const EnquiryPageSchema = listPageSchema(EnquirySchema).extend({newCount: z.number().int().min(0)})
+/**
+ * 200 of the paged GET /api/admin/enquiries: one page; how many enquiries are new in all (the
+ * navigation's count) and how many there are in all, whatever the query (the page's "No enquiries
+ * yet" against "No enquiries found").
+ */
+export const EnquiryPageSchema = listPageSchema(EnquirySchema).extend({newCount: z.number().int().min(0), allCount: z.number().int().min(0)})
 export type EnquiryPage = z.infer<typeof EnquiryPageSchema>

@@ -96,7 +96,7 @@ describe('enquiries', () => {
 
   it('pages newest first; a page past the end is empty with the right total; newCount counts every new one', async () => {
     const first = EnquiryPageSchema.parse((await get(enquiriesFn, '/api/admin/enquiries?page=1&pageSize=3')).body)
-    expect(first).toMatchObject({total: 7, page: 1, pageSize: 3, newCount: 4})
+    expect(first).toMatchObject({total: 7, page: 1, pageSize: 3, newCount: 4, allCount: 7})
     expect(first.rows.map((e) => e.name)).toEqual(['Ben Carter', 'Olga Petrova', 'Li Wei'])
     const third = EnquiryPageSchema.parse((await get(enquiriesFn, '/api/admin/enquiries?page=3&pageSize=3')).body)
     expect(third.rows.map((e) => e.name)).toEqual(['Maria Santos'])
@@ -149,7 +149,7 @@ describe('enquiries', () => {
       ipHash: 'f'.repeat(64),
     } satisfies StoredContactMessage)
     const page = EnquiryPageSchema.parse((await get(enquiriesFn, '/api/admin/enquiries?page=1&pageSize=1')).body)
-    expect(page).toMatchObject({total: 8, newCount: 5})
+    expect(page).toMatchObject({total: 8, newCount: 5, allCount: 8})
     expect(page.rows[0]!.name).toBe('Late Sender')
   })
 })

@@ -4,7 +4,7 @@
  * - list: every contact message, newest first (EnquiryListSchema:
  *   `{id, name, email, phone, subject, message, status, createdAt, handledAt?}`);
  * - page: one page of the enquiries matching a parsed EnquiryListQuery (search, status, days,
- *   sort; #schemas/rules/admin-lists matchingEnquiries) with how many are new in all
+ *   sort; #schemas/rules/admin-lists matchingEnquiries) with how many are new and how many in all
  *   (EnquiryPageSchema; docs/requirements.md#req-admin-list-queries);
  * - update: `{status: 'new' | 'handled'}` → the enquiry after the change
  *   (EnquiryUpdateResponseSchema); not-found 'Unknown enquiry' for an id that is not a message
@@ -30,10 +30,10 @@ export async function listEnquiriesForStaff(): Promise<EnquiryList> {
   return listEnquiries()
 }
 
-/** One page of the enquiries matching `query` (parsed EnquiryListQuerySchema), and how many enquiries are new. */
+/** One page of the enquiries matching `query` (parsed EnquiryListQuerySchema), how many enquiries are new and how many there are. */
 export async function enquiryPageForStaff(query: EnquiryListQuery): Promise<EnquiryPage> {
   const all = await listEnquiries()
-  return {...pageOf(matchingEnquiries(all, query), query), newCount: all.filter((enquiry) => enquiry.status === 'new').length}
+  return {...pageOf(matchingEnquiries(all, query), query), newCount: all.filter((enquiry) => enquiry.status === 'new').length, allCount: all.length}
 }
 
 /** Sets the status of enquiry `id` at `now` (default: the current time) and answers the enquiry; not-found when unknown. */
