@@ -36,9 +36,9 @@
  * outbox.ts, enquiries.ts, payments.ts, refunds.ts, batches.ts).
  */
 import {EnrolmentDetailSchema, EnrolmentListSchema, type AdminLoginRequest, type EnrolmentUpdateRequest} from '#schemas/contracts/admin'
-import {OutboxListSchema, OutboxPageSchema, OutboxSendAgainResponseSchema} from '#schemas/contracts/outbox'
-import {EnquiryListSchema, EnquiryPageSchema, EnquiryUpdateResponseSchema, type EnquiryStatus, type EnquiryUpdate} from '#schemas/contracts/enquiries'
-import {GatewayCheckSchema, PaymentsOverviewSchema, PaymentsPageSchema} from '#schemas/contracts/payments'
+import {OutboxPageSchema, OutboxSendAgainResponseSchema} from '#schemas/contracts/outbox'
+import {EnquiryPageSchema, EnquiryUpdateResponseSchema, type EnquiryStatus, type EnquiryUpdate} from '#schemas/contracts/enquiries'
+import {GatewayCheckSchema, PaymentsPageSchema} from '#schemas/contracts/payments'
 import {AdminBatchDetailSchema, AdminBatchListSchema} from '#schemas/contracts/batches'
 import {RefundResponseSchema, type RefundRequest} from '#schemas/contracts/refunds'
 import {adminFetch, adminRequest, clientErrors, errorText, UnauthorizedError} from './admin-fetch'
@@ -190,11 +190,7 @@ export async function downloadDocument(token: string, orderId: string, uploadId:
   saveBlob(await response.blob(), fileName)
 }
 
-/** The outbox, newest first; any failure says OUTBOX_MESSAGES.loadFailed. */
-export const fetchOutbox = (token: string, signal?: AbortSignal) =>
-  adminFetch('/api/admin/outbox', {token, signal, schema: OutboxListSchema, failed: OUTBOX_MESSAGES.loadFailed})
-
-/** One page of the outbox for `params` (page, pageSize, q, sort, dir, status, kind, from, to); failures as fetchOutbox, a 400 with the server's message. */
+/** One page of the outbox for `params` (page, pageSize, q, sort, dir, status, kind, from, to); any failure says OUTBOX_MESSAGES.loadFailed, a 400 the server's message. */
 export const fetchOutboxPage = (token: string, params: URLSearchParams, signal?: AbortSignal) =>
   adminFetch(`/api/admin/outbox?${params}`, {token, signal, schema: OutboxPageSchema, failed: OUTBOX_MESSAGES.loadFailed, serverMessage: clientErrors})
 
@@ -207,10 +203,6 @@ export const sendAgainUrl = (id: string) => `/api/admin/outbox/${encodeURICompon
  */
 export const sendMessageAgain = (token: string, id: string) =>
   adminFetch(sendAgainUrl(id), {token, method: 'POST', schema: OutboxSendAgainResponseSchema, failed: OUTBOX_MESSAGES.sendFailed, serverMessage: clientErrors})
-
-/** The enquiries, newest first; any failure says ENQUIRY_MESSAGES.loadFailed. */
-export const fetchEnquiries = (token: string, signal?: AbortSignal) =>
-  adminFetch('/api/admin/enquiries', {token, signal, schema: EnquiryListSchema, failed: ENQUIRY_MESSAGES.loadFailed})
 
 /** One page of the enquiries for `params` (page, pageSize, q, sort, dir, status, from, to) with the new and total counts; a 400 shows the server's message. */
 export const fetchEnquiriesPage = (token: string, params: URLSearchParams, signal?: AbortSignal) =>
@@ -237,10 +229,6 @@ export const setEnquiryStatus = (token: string, id: string, status: EnquiryStatu
     failed: ENQUIRY_MESSAGES.updateFailed,
     serverMessage: clientErrors,
   })
-
-/** The orders needing attention (oldest first) and the last 200 webhook events (newest first); any failure says PAYMENTS_MESSAGES.loadFailed. */
-export const fetchPaymentsOverview = (token: string, signal?: AbortSignal) =>
-  adminFetch('/api/admin/payments', {token, signal, schema: PaymentsOverviewSchema, failed: PAYMENTS_MESSAGES.loadFailed})
 
 /** The orders needing attention and one page of the webhook log for `params` (page, pageSize, q, sort, dir, result, from, to); a 400 shows the server's message. */
 export const fetchPaymentsPage = (token: string, params: URLSearchParams, signal?: AbortSignal) =>

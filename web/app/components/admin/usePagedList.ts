@@ -41,6 +41,8 @@ export type PagedList<T, S extends string, F extends Record<string, string>> = A
   setSearch: (value: string) => void
   setFilter: (name: keyof F, value: string) => void
   toggleSort: (column: S) => void
+  /** Sorts by `column` in `dir` (a "Sort by" select). */
+  setSort: (column: S, dir: SortDirection) => void
   setPage: (page: number) => void
   /** The query string of the current query without the page (for a CSV of the same rows). */
   filterParams: () => URLSearchParams
@@ -100,8 +102,9 @@ export function usePagedList<T extends {total: number; page: number; pageSize: n
       ),
     [firstDir],
   )
+  const setSort = useCallback((column: S, dir: SortDirection) => setQuery((previous) => ({...previous, sort: column, dir, page: 1})), [])
   const setPage = useCallback((page: number) => setQuery((previous) => ({...previous, page: Math.max(1, page)})), [])
   const filterParams = useCallback(() => paramsOf(query, null), [query])
 
-  return {...state, query, search, setSearch, setFilter, toggleSort, setPage, filterParams}
+  return {...state, query, search, setSearch, setFilter, toggleSort, setSort, setPage, filterParams}
 }
