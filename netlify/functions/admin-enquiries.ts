@@ -1,12 +1,19 @@
-/** GET /api/admin/enquiries — every contact message, newest first (bearer token); see netlify/services/admin/enquiries.ts. */
+/**
+ * GET /api/admin/enquiries — every contact message, newest first (bearer token); with `page` or
+ * `pageSize` one page of the matching ones (EnquiryListQuerySchema → EnquiryPageSchema; 400
+ * naming a bad parameter); see netlify/services/admin/enquiries.ts.
+ */
 import type {Config} from '@netlify/functions'
-import {guardedHandle, json, requireMethod} from '../platform/http'
+import {EnquiryListQuerySchema} from '#schemas/contracts/enquiries'
+import {isPagedCall} from '#schemas/contracts/list-query'
+import {guardedHandle, json, readListQuery, requireMethod} from '../platform/http'
 import {authorizeStaff, type StaffPrincipal} from '../services/admin/auth'
-import {listEnquiriesForStaff} from '../services/admin/enquiries'
+import {enquiryPageForStaff, listEnquiriesForStaff} from '../services/admin/enquiries'
 
 export default guardedHandle('enquiries:read', authorizeStaff, async (request: Request, _context: unknown, _staff: StaffPrincipal) => {
   requireMethod(request, 'GET')
-  return json(await listEnquiriesForStaff())
+  if (!isPagedCall(new URL(request.url).searchParams)) return json(await listEnquiriesForStaff())
+  return json(await enquiryPageForStaff(readListQuery(request, EnquiryListQuerySchema)))
 })
 
 export const config: Config = {path: '/api/admin/enquiries', method: 'GET'}

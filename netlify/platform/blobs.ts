@@ -202,6 +202,59 @@ export async function listKeys(store: Store, isOurs: (key: string) => boolean, o
   return keys
 }
 
+/** How many records a JsonRecordCache reads at once. */
+const CACHE_READ_BATCH = 50
+
+/**
+ * The JSON records of one store (keys for which `isOurs` holds, under `prefix`), each kept as
+ * `project(value, key)` together with the ETag it was read at: `readAll()` lists the store (keys
+ * and ETags, every page) and reads only the records whose ETag this instance has not seen (any
+ * write changes the ETag), CACHE_READ_BATCH at a time; a key no longer listed is dropped. So a
+ * list of 10,000 records costs one listing plus the records changed since the last call on this
+ * instance, never stale data. A record that is gone when read, or that `project` refuses (null),
+ * is left out. Holds every record's projection in memory: project to what the list needs.
+ *
+ * The listing of Netlify's local emulation can come back short while another request writes to
+ * the store (see listKeys): a record missed that way is only left out of that one answer.
+ */
+export class JsonRecordCache<T> {
+  private readonly known = new Map<string, {etag: string; value: T | null}>()
+
+  constructor(
+    private readonly storeName: StoreName,
+    private readonly isOurs: (key: string) => boolean,
+    private readonly project: (value: unknown, key: string) => T | null,
+    private readonly options: {prefix?: string} = {},
+  ) {}
+
+  /** Every record as it is now, `{key, value}` in listing (key) order. Throws when storage fails. */
+  async readAll(): Promise<Array<{key: string; value: T}>> {
+    const store = openStore(this.storeName)
+    const listed: Array<{key: string; etag: string}> = []
+    for await (const page of store.list({paginate: true, ...(this.options.prefix ? {prefix: this.options.prefix} : {})})) {
+      for (const blob of page.blobs) if (this.isOurs(blob.key)) listed.push({key: blob.key, etag: blob.etag})
+    }
+    const keys = new Set(listed.map((blob) => blob.key))
+    for (const key of this.known.keys()) if (!keys.has(key)) this.known.delete(key)
+    const stale = listed.filter((blob) => this.known.get(blob.key)?.etag !== blob.etag)
+    for (let start = 0; start < stale.length; start += CACHE_READ_BATCH) {
+      await Promise.all(
+        stale.slice(start, start + CACHE_READ_BATCH).map(async ({key, etag}) => {
+          const found = await store.getWithMetadata(key, {type: 'json'})
+          if (!found) this.known.delete(key)
+          else this.known.set(key, {etag: found.etag ?? etag, value: this.project(found.data, key)})
+        }),
+      )
+    }
+    const records: Array<{key: string; value: T}> = []
+    for (const {key} of listed) {
+      const value = this.known.get(key)?.value
+      if (value !== undefined && value !== null) records.push({key, value})
+    }
+    return records
+  }
+}
+
 /**
  * Prepares a directory for Netlify's local Blobs emulation (BlobsServer) of site `siteID`: its
  * listing of stores answers 500 with an empty body (which the client cannot parse) until the

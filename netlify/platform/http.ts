@@ -7,6 +7,7 @@ import type {z} from 'zod'
 import {getEnv} from '#netlify/platform/env'
 import type {ApiError} from '#schemas/contracts/errors'
 import {csvLine, type CsvValue} from '#schemas/rules/csv'
+import {parseListQuery} from '#schemas/contracts/list-query'
 import {NO_STORE} from '#netlify/platform/cache'
 import {NON_PAGE_CSP, secureResponse} from '#netlify/platform/security'
 import {ServiceError} from './errors'
@@ -282,6 +283,18 @@ export async function requireBearer<T>(request: Request, verify: (token: string)
   const holder = await verify(match[1]!)
   if (holder === null) throw new HttpError(401, INVALID_TOKEN, undefined, {'WWW-Authenticate': INVALID_TOKEN_CHALLENGE})
   return holder
+}
+
+/**
+ * The request's query string read with a list's schema (schemas/contracts/list-query.ts
+ * parseListQuery): the parsed query, or 400 with the message that names the bad parameter
+ * ("pageSize must be a whole number from 1 to 100", "sort must be one of: …", "from must be a
+ * date YYYY-MM-DD").
+ */
+export function readListQuery<S extends z.ZodTypeAny>(request: Request, schema: S): z.output<S> {
+  const parsed = parseListQuery(schema, new URL(request.url).searchParams)
+  if (!parsed.ok) throw new HttpError(400, parsed.message)
+  return parsed.query
 }
 
 /** The query parameter `name` of the request's URL, or undefined when absent. */

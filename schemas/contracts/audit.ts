@@ -3,17 +3,22 @@
  * holds, the query of `GET /api/admin/audit` and its answer. netlify/services/audit/audit.ts
  * writes and reads the entries; the /admin/audit page reads the answer.
  *
- *   GET /api/admin/audit?actor=&action=&target=&from=&to=&page=   → 200 AuditPageSchema
+ *   GET /api/admin/audit?actor=&action=&target=&from=&to=&page=&pageSize=&q=&sort=&dir=   → 200 AuditPageSchema
  *   GET /api/admin/audit?…&format=csv                              → 200 text/csv (every match)
  *
  * - `actor`: a staff id or e-mail, matched case-insensitively against either (the whole value).
  * - `action`: one of AUDIT_ACTIONS.
  * - `target`: `type:id` (e.g. `enrolment:order_sandbox_AAAAAAAAAAAAAA`) or the id alone.
  * - `from` / `to`: days `YYYY-MM-DD` in UTC, both inclusive.
- * - `page`: 1, 2, …; AUDIT_PAGE_SIZE rows per page, newest first.
+ * - `page`: 1, 2, …; `pageSize` 1–100 (default AUDIT_PAGE_SIZE); `sort` (AUDIT_SORTS) and `dir`,
+ *   newest first by default; `q` a case-insensitive substring of the person's name, e-mail or
+ *   id, the action, the target `type:id` or the client address (docs/requirements.md#req-admin-list-queries).
  * An empty parameter is the same as an absent one. A bad one is refused with a message naming it.
  */
 import {z} from 'zod'
+import {blankToUndefined, FROM_AFTER_TO, fromBeforeTo, listPageSchema, listQueryShape, textParam} from './list-query'
+
+export {isCalendarDay} from './list-query'
 
 /** Everything staff (or scheduled work) can do that the audit log records. */
 export const AUDIT_ACTIONS = [
@@ -121,63 +126,25 @@ export const AuditInputSchema = z.object({
 })
 export type AuditInput = z.input<typeof AuditInputSchema>
 
-/** An absent or empty query parameter: undefined. */
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value)
+/** The columns the audit log sorts by: time (the default, newest first; entries in seq order), person, action, target. */
+export const AUDIT_SORTS = ['at', 'actor', 'action', 'target'] as const
+export type AuditSort = (typeof AUDIT_SORTS)[number]
 
-/** Whether `value` is a real calendar day `YYYY-MM-DD` (not 2026-02-30). */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  const time = Date.parse(`${value}T00:00:00.000Z`)
-  return Number.isFinite(time) && new Date(time).toISOString().startsWith(value)
-}
-
-/** A real calendar day `YYYY-MM-DD`. */
-const day = (name: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({invalid_type_error: `${name} must be a date YYYY-MM-DD`})
-      .refine(isCalendarDay, {message: `${name} must be a date YYYY-MM-DD`})
-      .optional(),
-  )
-
-const text = (name: string, max: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? blankToUndefined(value.trim()) : blankToUndefined(value)),
-    z
-      .string({invalid_type_error: `${name} must be text`})
-      .max(max, `${name} must be at most ${max} characters`)
-      .optional(),
-  )
-
-/** The query of GET /api/admin/audit (see the module comment); `format=csv` asks for the CSV file. */
-export const AuditQuerySchema = z
-  .object({
-    actor: text('actor', 254),
+/**
+ * The query of GET /api/admin/audit (see the module comment), on the shared list query
+ * (./list-query.ts: page, pageSize, q, sort, dir, from, to); `format=csv` asks for the CSV file.
+ */
+export const AuditQuerySchema = listQueryShape({sorts: AUDIT_SORTS, defaultSort: 'at', defaultDir: 'desc', defaultPageSize: AUDIT_PAGE_SIZE})
+  .extend({
+    actor: textParam('actor', 254),
     action: z.preprocess(blankToUndefined, AuditActionSchema.optional()),
-    target: text('target', 250),
-    from: day('from'),
-    to: day('to'),
-    page: z.preprocess(
-      blankToUndefined,
-      z.coerce
-        .number({invalid_type_error: 'page must be a whole number of at least 1'})
-        .int('page must be a whole number of at least 1')
-        .min(1, 'page must be a whole number of at least 1')
-        .max(1_000_000, 'page must be a whole number of at least 1')
-        .default(1),
-    ),
+    target: textParam('target', 250),
     format: z.preprocess(blankToUndefined, z.enum(['json', 'csv'], {errorMap: () => ({message: 'format must be json or csv'})}).optional()),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {message: 'from must be on or before to', path: ['from']})
+  .refine(fromBeforeTo, {message: FROM_AFTER_TO, path: ['from']})
 export type AuditQuery = z.output<typeof AuditQuerySchema>
 export type AuditQueryInput = z.input<typeof AuditQuerySchema>
 
-/** The answer of GET /api/admin/audit: one page of the matching entries, newest first. */
-export const AuditPageSchema = z.object({
-  rows: z.array(AuditEntrySchema),
-  total: z.number().int().min(0),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-})
+/** The answer of GET /api/admin/audit: one page of the matching entries (ListPage), newest first unless sorted otherwise. */
+export const AuditPageSchema = listPageSchema(AuditEntrySchema)
 export type AuditPage = z.infer<typeof AuditPageSchema>

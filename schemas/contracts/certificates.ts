@@ -4,6 +4,10 @@
  *
  *   POST /api/admin/certificates                    IssueCertificateRequestSchema → 201 {certificate}
  *   GET  /api/admin/certificates?q=&orderId=        → 200 AdminCertificatesResponseSchema
+ *   GET  /api/admin/certificates?page=&pageSize=&q=&sort=&dir=&status=&orderId=&from=&to=
+ *        AdminCertificatesListQuerySchema → 200 AdminCertificatesPageSchema (one page,
+ *        docs/requirements.md#req-admin-list-queries); with `format=csv` (no page needed) every
+ *        match as `certificates-YYYY-MM-DD.csv` (CERTIFICATES_CSV_HEADER, certificateCsvRow)
  *   POST /api/admin/certificates/{number}/revoke    RevokeCertificateRequestSchema → 200 {certificate}
  *   GET  /api/admin/certificates/{number}/pdf       → 200 application/pdf
  *   GET  /api/verify?number=&dateOfBirth=           VerifyQuerySchema → 200 VerifyResponseSchema
@@ -16,8 +20,10 @@
  */
 import {z} from 'zod'
 import {isIsoDate, providerToday} from '#schemas/rules/batches'
-import {CERTIFICATE_STATUSES, isCertificateNumber} from '#schemas/rules/certificates'
-import {OrderIdSchema} from './ids'
+import {CERTIFICATE_STATUSES, isCertificateNumber, STATUS_LABELS} from '#schemas/rules/certificates'
+import type {CsvValue} from '#schemas/rules/csv'
+import {ORDER_ID_PATTERN, OrderIdSchema} from './ids'
+import {blankToUndefined, formatParam, FROM_AFTER_TO, fromBeforeTo, listPageSchema, listQueryShape, oneOfParam} from './list-query'
 
 /** Largest POST body read (bytes). */
 export const MAX_CERTIFICATE_BODY_BYTES = 16 * 1024
@@ -117,6 +123,81 @@ export const AdminCertificatesResponseSchema = z.object({
   expiringSoon: z.array(CertificateSchema),
 })
 export type AdminCertificatesResponse = z.infer<typeof AdminCertificatesResponseSchema>
+
+/** The columns the paged register sorts by: issued (the default, newest first), number, holder, course, expires, status. */
+export const CERTIFICATE_SORTS = ['issuedOn', 'number', 'holderName', 'courseName', 'expiresOn', 'status'] as const
+export type CertificateSort = (typeof CERTIFICATE_SORTS)[number]
+
+/** Rows per page of the register when the call does not say. */
+export const CERTIFICATE_PAGE_SIZE = 25
+
+/**
+ * The query of the paged GET /api/admin/certificates and of its CSV (./list-query.ts): `q`
+ * searches the number, the holder's name, the course's name and code (case-insensitive
+ * substring); `status` (valid, expired, revoked on the day of the answer) and `orderId` (exact)
+ * filter; `from`/`to` the day issued; sort CERTIFICATE_SORTS, newest first by default; `format=csv`
+ * the whole matching register as CSV.
+ */
+export const AdminCertificatesListQuerySchema = listQueryShape({
+  sorts: CERTIFICATE_SORTS,
+  defaultSort: 'issuedOn',
+  defaultDir: 'desc',
+  defaultPageSize: CERTIFICATE_PAGE_SIZE,
+})
+  .extend({
+    status: oneOfParam('status', CERTIFICATE_STATUSES),
+    orderId: z.preprocess(blankToUndefined, z.string().regex(ORDER_ID_PATTERN, 'orderId must be an order id').optional()),
+    format: formatParam(),
+  })
+  .refine(fromBeforeTo, {message: FROM_AFTER_TO, path: ['from']})
+export type AdminCertificatesListQuery = z.output<typeof AdminCertificatesListQuerySchema>
+
+/** 200 of the paged GET /api/admin/certificates: one page of the register, and (whatever the filters) the valid ones expiring within 90 days. */
+export const AdminCertificatesPageSchema = listPageSchema(CertificateSchema).extend({expiringSoon: z.array(CertificateSchema)})
+export type AdminCertificatesPage = z.infer<typeof AdminCertificatesPageSchema>
+
+/** The register's CSV columns. */
+export const CERTIFICATES_CSV_HEADER = [
+  'Certificate number',
+  'Holder',
+  'Date of birth',
+  'INDoS or passport number',
+  'Email',
+  'Course',
+  'Course code',
+  'Course start',
+  'Course end',
+  'Issued',
+  'Expires',
+  'Status',
+  'Revoked',
+  'Revocation reason',
+  'Order ID',
+] as const
+
+/** One certificate's CSV row (days as YYYY-MM-DD; "Does not expire" left empty). */
+export function certificateCsvRow(c: Certificate): CsvValue[] {
+  return [
+    c.number,
+    c.holderName,
+    c.dateOfBirth,
+    c.idNumber ?? '',
+    c.email,
+    c.courseName,
+    c.courseCode,
+    c.courseStart,
+    c.courseEnd,
+    c.issuedOn,
+    c.expiresOn ?? '',
+    STATUS_LABELS[c.status] ?? c.status,
+    c.revokedOn ?? '',
+    c.revocationReason ?? '',
+    c.orderId,
+  ]
+}
+
+/** The register CSV's file name on `day` ('YYYY-MM-DD'): `certificates-{day}.csv`. */
+export const certificatesCsvName = (day: string): string => `certificates-${day}.csv`
 
 /** POST …/revoke: why (1–500 characters). */
 export const RevokeCertificateRequestSchema = z

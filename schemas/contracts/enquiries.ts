@@ -3,6 +3,9 @@
  * contact messages sent from /contact or POST /api/contact, as staff read and handle them:
  *
  *   GET   /api/admin/enquiries       → 200 EnquiryListSchema (newest first)
+ *   GET   /api/admin/enquiries?page=&pageSize=&q=&sort=&dir=&status=&from=&to=
+ *                                    EnquiryListQuerySchema → 200 EnquiryPageSchema (one page,
+ *                                    docs/requirements.md#req-admin-list-queries)
  *   PATCH /api/admin/enquiries/:id   EnquiryUpdateSchema → 200 EnquiryUpdateResponseSchema (the
  *                                    enquiry after the change)
  *
@@ -15,6 +18,7 @@
  */
 import {z} from 'zod'
 import {EnquiryIdSchema} from './ids'
+import {FROM_AFTER_TO, fromBeforeTo, listPageSchema, listQueryShape, oneOfParam} from './list-query'
 
 /** Where an enquiry is: `new` (nobody has handled it yet; every message stored by earlier versions) or `handled`. */
 export const ENQUIRY_STATUSES = ['new', 'handled'] as const
@@ -62,3 +66,28 @@ export const ENQUIRY_UPDATE_MAX_BYTES = 1024
  */
 export const EnquiryUpdateResponseSchema = EnquirySchema
 export type EnquiryUpdateResponse = z.infer<typeof EnquiryUpdateResponseSchema>
+
+/** The columns the paged list sorts by: when received (the default, newest first), name, e-mail, subject, status. */
+export const ENQUIRY_SORTS = ['createdAt', 'name', 'email', 'subject', 'status'] as const
+export type EnquirySort = (typeof ENQUIRY_SORTS)[number]
+
+/** Rows per page when the call does not say. */
+export const ENQUIRY_PAGE_SIZE = 25
+
+/**
+ * The query of the paged GET /api/admin/enquiries (./list-query.ts): `q` searches the name,
+ * e-mail, subject and message (case-insensitive substring); `status` `new` or `handled` (absent:
+ * both); `from`/`to` the day received (UTC); sort ENQUIRY_SORTS, newest first by default.
+ */
+export const EnquiryListQuerySchema = listQueryShape({sorts: ENQUIRY_SORTS, defaultSort: 'createdAt', defaultDir: 'desc', defaultPageSize: ENQUIRY_PAGE_SIZE})
+  .extend({status: oneOfParam('status', ENQUIRY_STATUSES)})
+  .refine(fromBeforeTo, {message: FROM_AFTER_TO, path: ['from']})
+export type EnquiryListQuery = z.output<typeof EnquiryListQuerySchema>
+
+/**
+ * 200 of the paged GET /api/admin/enquiries: one page; how many enquiries are new in all (the
+ * navigation's count) and how many there are in all, whatever the query (the page's "No enquiries
+ * yet" against "No enquiries found").
+ */
+export const EnquiryPageSchema = listPageSchema(EnquirySchema).extend({newCount: z.number().int().min(0), allCount: z.number().int().min(0)})
+export type EnquiryPage = z.infer<typeof EnquiryPageSchema>

@@ -4,6 +4,9 @@
  * produces these bodies with listOutbox() and sendAgain(id)):
  *
  *   GET  /api/admin/outbox                 → 200 OutboxListSchema (newest first)
+ *   GET  /api/admin/outbox?page=&pageSize=&q=&sort=&dir=&status=&kind=&from=&to=
+ *                                          OutboxListQuerySchema → 200 OutboxPageSchema (one page,
+ *                                          docs/requirements.md#req-admin-list-queries)
  *   POST /api/admin/outbox/:id/send-again  → 200 OutboxSendAgainResponseSchema (a failed message
  *                                            queued again and tried once: its new state)
  *
@@ -15,6 +18,7 @@
  * message id}`. Enqueueing the same id twice never makes a second message.
  */
 import {z} from 'zod'
+import {FROM_AFTER_TO, fromBeforeTo, listPageSchema, listQueryShape, oneOfParam} from './list-query'
 import {MailAddressSchema} from './mail'
 
 /**
@@ -94,3 +98,25 @@ export type OutboxList = z.infer<typeof OutboxListSchema>
  */
 export const OutboxSendAgainResponseSchema = OutboxMessageSchema
 export type OutboxSendAgainResponse = z.infer<typeof OutboxSendAgainResponseSchema>
+
+/** The columns the paged outbox sorts by: created (the default, newest first), sent, subject, kind, status, attempts. */
+export const OUTBOX_SORTS = ['createdAt', 'sentAt', 'subject', 'kind', 'status', 'attempts'] as const
+export type OutboxSort = (typeof OUTBOX_SORTS)[number]
+
+/** Rows per page when the call does not say. */
+export const OUTBOX_PAGE_SIZE = 20
+
+/**
+ * The query of the paged GET /api/admin/outbox (./list-query.ts): `q` searches the recipients,
+ * the subject and the id (kind and what it is about; case-insensitive substring); `status`
+ * (OUTBOX_STATUSES) and `kind` (OUTBOX_KINDS) filter; `from`/`to` the day created (UTC); sort
+ * OUTBOX_SORTS, newest first by default.
+ */
+export const OutboxListQuerySchema = listQueryShape({sorts: OUTBOX_SORTS, defaultSort: 'createdAt', defaultDir: 'desc', defaultPageSize: OUTBOX_PAGE_SIZE})
+  .extend({status: oneOfParam('status', OUTBOX_STATUSES), kind: oneOfParam('kind', OUTBOX_KINDS)})
+  .refine(fromBeforeTo, {message: FROM_AFTER_TO, path: ['from']})
+export type OutboxListQuery = z.output<typeof OutboxListQuerySchema>
+
+/** 200 of the paged GET /api/admin/outbox: one page of messages. */
+export const OutboxPageSchema = listPageSchema(OutboxMessageSchema)
+export type OutboxPage = z.infer<typeof OutboxPageSchema>

@@ -9,13 +9,16 @@
  * handled (PATCH with the token), filters by status, reopens it; the API agrees. One contact
  * message per run (the contact limit is 5 per 10 minutes per client; contact.spec.ts sends 2).
  *
- * Against a mocked API (page.route, following schemas/contracts/enquiries.ts): search and the status
- * filter, keyboard use, the busy state and a refused change, the empty, error and session states,
- * and at 390 px no sideways page scroll (cards instead of the table). axe on each state.
+ * Against a mocked API (page.route, answering the paged call as the server does: ./list-mock.ts):
+ * search, the status filter, sorting by a heading and paging (each a request to the server),
+ * keyboard use, the busy state and a refused change, the empty, error and session states, and at
+ * 390 px no sideways page scroll (cards instead of the table). axe on each state.
  */
 import {randomUUID} from 'node:crypto'
 import type {Page, Route} from '@playwright/test'
-import type {Enquiry} from '#schemas/contracts/enquiries'
+import {EnquiryListQuerySchema, type Enquiry} from '#schemas/contracts/enquiries'
+import {matchingEnquiries} from '#schemas/rules/admin-lists'
+import {listAnswer, listPath} from './list-mock'
 import {siteStore} from './blobs'
 import {ADMIN, MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
@@ -25,9 +28,12 @@ test.use({timezoneId: 'UTC'})
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'))
 const nav = (page: Page) => page.getByRole('navigation', {name: 'Administration'})
-const table = (page: Page) => page.getByRole('region', {name: 'Enquiries, newest first'})
+/** The table's region, named by its caption: 'Enquiries, newest first', or the order it is sorted in. */
+const table = (page: Page) => page.getByRole('region', {name: /^Enquiries, /})
 const rowOf = (page: Page, text: string) => table(page).getByRole('row').filter({hasText: text})
-const showing = (page: Page) => page.getByText(/^Showing \d+ of \d+ enquir(y|ies), newest first$/)
+const showing = (page: Page) => page.getByText(/^Showing \d+ to \d+ of \d+ results$/)
+/** The page's first call: page 1 of the new enquiries, newest first. */
+const FIRST_CALL = 'GET /api/admin/enquiries?page=1&pageSize=25&sort=createdAt&dir=desc&status=new'
 
 test.describe('real API', () => {
   test('an enquiry sent from /contact appears as New, is found, read, answered, marked handled and reopened', async ({page, request}) => {
@@ -87,7 +93,7 @@ test.describe('real API', () => {
 
     // Search (the message's own words) finds this run's enquiry only.
     await page.getByLabel('Search enquiries').fill(`reference ${tag.toLowerCase()}`)
-    await expect(showing(page)).toHaveText(/^Showing 1 of \d+ enquiries, newest first$/)
+    await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 results')
     const row = rowOf(page, `Captain ${tag}`)
     await expect(row.getByRole('cell').nth(2)).toHaveText('Course Information')
     await expect(row.getByText('New', {exact: true})).toBeVisible()
@@ -219,11 +225,22 @@ async function mockApi(page: Page, options: MockOptions = {}) {
   await page.route('**/api/admin/**', async (route: Route) => {
     const request = route.request()
     const url = new URL(request.url())
-    if (url.pathname.startsWith('/api/admin/enquiries')) calls.push(`${request.method()} ${url.pathname}${request.postData() ? ` ${request.postData()}` : ''}`)
+    if (url.pathname.startsWith('/api/admin/enquiries'))
+      calls.push(`${request.method()} ${url.pathname}${url.search}${request.postData() ? ` ${request.postData()}` : ''}`)
     if (request.headers()['authorization'] !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
     if (url.pathname === '/api/admin/enquiries') {
       if (options.listStatus && options.listStatus !== 200) return route.fulfill({status: options.listStatus, json: {error: 'Nope'}})
-      return route.fulfill({json: enquiries})
+      return route.fulfill(
+        listAnswer(
+          url,
+          EnquiryListQuerySchema,
+          (query) => matchingEnquiries(enquiries, query),
+          () => ({
+            newCount: enquiries.filter((e) => e.status === 'new').length,
+            allCount: enquiries.length,
+          }),
+        ),
+      )
     }
     const one = /^\/api\/admin\/enquiries\/([^/]+)$/.exec(url.pathname)
     if (one && request.method() === 'PATCH') {
@@ -245,16 +262,17 @@ async function mockApi(page: Page, options: MockOptions = {}) {
 }
 
 test.describe('mocked API', () => {
-  test('the table starts on New, newest first; search and the status filter', async ({page}) => {
+  test('the table starts on New, newest first; search, the status filter and sorting ask the server', async ({page}) => {
     const {calls} = await mockApi(page)
     await seedToken(page)
     await page.goto('/admin/enquiries')
-    await expect(showing(page)).toHaveText('Showing 3 of 5 enquiries, newest first')
-    expect(calls).toEqual(['GET /api/admin/enquiries'])
+    await expect(showing(page)).toHaveText('Showing 1 to 3 of 3 results')
+    expect(calls).toEqual([FIRST_CALL])
     await expect(nav(page).getByRole('link', {name: 'Enquiries, 3 new'})).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('status').filter({hasText: 'E-mail is not configured: messages stay in the outbox'})).toBeVisible()
 
-    await expect(table(page).getByRole('columnheader')).toHaveText(['Date', 'Name', 'Subject', 'Status', 'Details'])
+    await expect(table(page).getByRole('columnheader')).toHaveText([/^Date/, /^Name/, /^Subject/, /^Status/, 'Details'])
+    await expect(table(page).getByRole('columnheader', {name: 'Date'})).toHaveAttribute('aria-sort', 'descending')
     const rows = table(page).locator('tbody tr')
     await expect(rows.locator('td:nth-child(2) > span:first-child')).toHaveText(['Maria Santos', 'Juan dela Cruz', 'Ahmed Al Mansoori'])
     await expect(rows.first().locator('td').first()).toHaveText('25 Nov 2026, 10:00')
@@ -276,16 +294,74 @@ test.describe('mocked API', () => {
     await search.fill('li.wei@')
     await page.getByLabel('Status').selectOption('handled')
     await expect(rows.locator('td:nth-child(2) > span:first-child')).toHaveText(['Li Wei'])
-    await expect(showing(page)).toHaveText('Showing 1 of 5 enquiries, newest first')
+    await expect(showing(page)).toHaveText('Showing 1 to 1 of 1 results')
     await search.fill('')
     await expect(rows.locator('td:nth-child(2) > span:first-child')).toHaveText(['Li Wei', 'Olga Petrova'])
     await page.getByLabel('Status').selectOption('all')
     await expect(rows).toHaveCount(5)
+    // A heading sorts by its column (ascending first), a second click turns the order round.
+    await table(page).getByRole('button', {name: 'Name'}).click()
+    await expect(rows.locator('td:nth-child(2) > span:first-child')).toHaveText([
+      'Ahmed Al Mansoori',
+      'Juan dela Cruz',
+      'Li Wei',
+      'Maria Santos',
+      'Olga Petrova',
+    ])
+    await expect(table(page).getByRole('columnheader', {name: 'Name'})).toHaveAttribute('aria-sort', 'ascending')
+    await expect(table(page)).toHaveAccessibleName('Enquiries, by name ascending')
+    await table(page).getByRole('button', {name: 'Name'}).click()
+    await expect(rows.locator('td:nth-child(2) > span:first-child')).toHaveText([
+      'Olga Petrova',
+      'Maria Santos',
+      'Li Wei',
+      'Juan dela Cruz',
+      'Ahmed Al Mansoori',
+    ])
+    await expect(table(page).getByRole('columnheader', {name: 'Name'})).toHaveAttribute('aria-sort', 'descending')
+    await expectAccessible(page)
     await search.fill('nobody-matches-this')
     await expect(page.getByRole('heading', {name: 'No enquiries found'})).toBeVisible()
     await expect(page.getByText('Try another search or status.')).toBeVisible()
     await expectAccessible(page)
-    expect(calls).toEqual(['GET /api/admin/enquiries'])
+    // Each change was one request with the whole query; the typing of a search only once it paused.
+    expect(calls.at(-1)).toBe('GET /api/admin/enquiries?page=1&pageSize=25&q=nobody-matches-this&sort=name&dir=desc')
+    expect(calls.filter((call) => call.includes('q=nobody'))).toHaveLength(1)
+  })
+
+  test('pages of 25: Next, a page number, Previous; a search goes back to page 1', async ({page}) => {
+    const many = Array.from({length: 30}, (_, index): Enquiry => {
+      const n = String(index + 1).padStart(2, '0')
+      return {
+        id: `2026-11-${n}T10-00-00.000Z_${n}8fad5b-d9cb-469f-a165-70867728950e`,
+        name: `Sender ${n}`,
+        email: `sender${n}@example.com`,
+        phone: null,
+        subject: 'General Inquiry',
+        message: 'Hello.',
+        status: 'new',
+        createdAt: `2026-11-${n}T10:00:00.000Z`,
+      }
+    })
+    const {calls} = await mockApi(page, {enquiries: many})
+    await seedToken(page)
+    await page.goto('/admin/enquiries')
+    await expect(showing(page)).toHaveText('Showing 1 to 25 of 30 results')
+    const pages = page.getByRole('navigation', {name: 'Enquiry pages'})
+    await expect(pages.getByRole('button', {name: 'Page 1'})).toHaveAttribute('aria-current', 'page')
+    await pages.getByRole('button', {name: 'Next'}).click()
+    await expect(showing(page)).toHaveText('Showing 26 to 30 of 30 results')
+    await expect(table(page).locator('tbody tr')).toHaveCount(5)
+    await expect(pages.getByRole('button', {name: 'Page 2'})).toHaveAttribute('aria-current', 'page')
+    await expect(pages.getByRole('button', {name: 'Next'})).toBeDisabled()
+    await expectAccessible(page)
+    await pages.getByRole('button', {name: 'Previous'}).click()
+    await expect(showing(page)).toHaveText('Showing 1 to 25 of 30 results')
+    await pages.getByRole('button', {name: 'Page 2'}).click()
+    await expect(showing(page)).toHaveText('Showing 26 to 30 of 30 results')
+    await page.getByLabel('Search enquiries').fill('sender 0')
+    await expect(showing(page)).toHaveText('Showing 1 to 9 of 9 results')
+    expect(calls.at(-1)).toBe('GET /api/admin/enquiries?page=1&pageSize=25&q=sender+0&sort=createdAt&dir=desc&status=new')
   })
 
   test('by keyboard: the table region, View, the dialog, Mark as handled (busy, then done), Escape', async ({page}) => {
@@ -294,14 +370,18 @@ test.describe('mocked API', () => {
     const {calls} = await mockApi(page, {hold})
     await seedToken(page)
     await page.goto('/admin/enquiries')
-    await expect(showing(page)).toHaveText('Showing 3 of 5 enquiries, newest first')
+    await expect(showing(page)).toHaveText('Showing 1 to 3 of 3 results')
 
-    // Search, status, then the scrollable table region, then the first row's View.
+    // Search, status, then the scrollable table region, its sorting headings, then the first row's View.
     await page.getByLabel('Search enquiries').focus()
     await page.keyboard.press('Tab')
     await expect(page.getByLabel('Status')).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(table(page)).toBeFocused()
+    for (const heading of ['Date', 'Name', 'Subject', 'Status']) {
+      await page.keyboard.press('Tab')
+      await expect(table(page).getByRole('button', {name: heading})).toBeFocused()
+    }
     await page.keyboard.press('Tab')
     const view = page.getByRole('button', {name: 'View the enquiry from Maria Santos'})
     await expect(view).toBeFocused()
@@ -328,16 +408,16 @@ test.describe('mocked API', () => {
     await expect(dialog.getByRole('button', {name: 'Reopen'})).toBeFocused()
     await expect(dialog.getByRole('definition').last()).toHaveText('26 Nov 2026, 09:00')
     await expect(nav(page).getByRole('link', {name: 'Enquiries, 2 new'})).toBeVisible()
-    expect(calls).toEqual([
-      'GET /api/admin/enquiries',
-      'PATCH /api/admin/enquiries/2026-11-25T10-00-00.000Z_5f8fad5b-d9cb-469f-a165-70867728950e {"status":"handled"}',
-    ])
+    expect(calls).toEqual([FIRST_CALL, 'PATCH /api/admin/enquiries/2026-11-25T10-00-00.000Z_5f8fad5b-d9cb-469f-a165-70867728950e {"status":"handled"}'])
 
-    // Escape: the dialog closes; Maria's row has left "New", so focus goes to the table.
+    // Escape: the dialog closes; Maria's row has left "New", so focus goes to the table; the page is asked for again.
     await page.keyboard.press('Escape')
     await expect(dialog).toHaveCount(0)
     await expect(table(page)).toBeFocused()
-    await expect(showing(page)).toHaveText('Showing 2 of 5 enquiries, newest first')
+    await expect(showing(page)).toHaveText('Showing 1 to 2 of 2 results')
+    await expect.poll(() => calls.length).toBe(3)
+    expect(calls[2]).toBe(FIRST_CALL)
+    await expect(table(page)).toBeFocused()
     await expect(page.getByText('Marked as handled: Course Information from Maria Santos')).toBeVisible()
 
     // A row still listed gets its focus back.
@@ -364,7 +444,7 @@ test.describe('mocked API', () => {
     const hold = new Promise<void>((resolve) => (release = resolve))
     const api = await mockApi(page, {enquiries: []})
     // Registered last, so it runs first: holds the first list until the loading state was seen.
-    await page.route('**/api/admin/enquiries', async (route) => {
+    await page.route(listPath('/api/admin/enquiries'), async (route) => {
       await hold
       await route.fallback()
     })
@@ -379,7 +459,7 @@ test.describe('mocked API', () => {
 
     api.setEnquiries(mockEnquiries())
     await page.getByRole('button', {name: 'Refresh'}).click()
-    await expect(showing(page)).toHaveText('Showing 3 of 5 enquiries, newest first')
+    await expect(showing(page)).toHaveText('Showing 1 to 3 of 3 results')
     await expect(nav(page).getByRole('link', {name: 'Enquiries, 3 new'})).toBeVisible()
 
     await page.unrouteAll()
@@ -430,7 +510,7 @@ test.describe('mocked API', () => {
     const {calls} = await mockApi(page)
     await seedToken(page)
     await page.goto('/admin/enquiries')
-    await expect(showing(page)).toHaveText('Showing 3 of 5 enquiries, newest first')
+    await expect(showing(page)).toHaveText('Showing 1 to 3 of 3 results')
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(await overflow()).toBeLessThanOrEqual(0)
     await expect(table(page)).toBeHidden()
@@ -469,6 +549,7 @@ test.describe('mocked API', () => {
     await dialog.getByRole('button', {name: 'Close enquiry'}).click()
     await expect(cards).toHaveCount(2)
     await expect(page.getByRole('list', {name: 'Enquiries, newest first'})).toBeFocused()
-    expect(calls).toHaveLength(2)
+    // The list, the change, the list again once the dialog closed.
+    await expect.poll(() => calls.map((call) => call.split(' ')[0])).toEqual(['GET', 'PATCH', 'GET'])
   })
 })

@@ -2,13 +2,17 @@
  * The admin outbox page /admin/outbox against a mocked admin API (page.route) that
  * follows the contracts of schemas/contracts/outbox.ts, with a stored token as the login leaves it:
  * the session states (no token, refused token), the messages newest first with their labels,
- * badges, times and errors, "Send again" (busy state, the card updated, an error in an alert),
+ * badges, times and errors; search, the status filter, "Sort by" and the pages, each answered by
+ * the mock as the server does (./list-mock.ts); "Send again" (busy state, the card updated, an error in an alert),
  * Refresh, the empty and error states, the admin navigation between the enrolment list and the
  * outbox, and the banner "E-mail is not configured: messages stay in the outbox" (the e2e server
  * runs without SMTP_URL). axe on each state; at 390 px the page never scrolls sideways.
  */
 import type {Page, Route} from '@playwright/test'
-import type {OutboxMessage} from '#schemas/contracts/outbox'
+import {EnquiryListQuerySchema, type Enquiry} from '#schemas/contracts/enquiries'
+import {OutboxListQuerySchema, type OutboxMessage} from '#schemas/contracts/outbox'
+import {matchingEnquiries, matchingOutbox} from '#schemas/rules/admin-lists'
+import {listAnswer} from './list-mock'
 import {MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
@@ -86,6 +90,8 @@ const ENQUIRIES = [
 async function mockApi(page: Page, options: MockOptions = {}) {
   const calls: string[] = []
   const countCalls: string[] = []
+  /** The query strings of the list calls. */
+  const lists: string[] = []
   let messages = options.messages ?? mockMessages()
   await page.route('**/api/admin/**', async (route: Route) => {
     const request = route.request()
@@ -93,11 +99,23 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     const auth = request.headers()['authorization']
     if (url.pathname !== '/api/admin/me') (url.pathname === '/api/admin/enquiries' ? countCalls : calls).push(`${request.method()} ${url.pathname}`)
     if (auth !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
-    if (url.pathname === '/api/admin/enquiries') return route.fulfill({json: ENQUIRIES})
+    if (url.pathname === '/api/admin/enquiries')
+      return route.fulfill(
+        listAnswer(
+          url,
+          EnquiryListQuerySchema,
+          (query) => matchingEnquiries(ENQUIRIES as Enquiry[], query),
+          () => ({
+            newCount: ENQUIRIES.filter((e) => e.status === 'new').length,
+            allCount: ENQUIRIES.length,
+          }),
+        ),
+      )
     if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: []})
     if (url.pathname === '/api/admin/outbox' && request.method() === 'GET') {
       if (options.listStatus && options.listStatus !== 200) return route.fulfill({status: options.listStatus, json: {error: 'Nope'}})
-      return route.fulfill({json: messages})
+      lists.push(url.search)
+      return route.fulfill(listAnswer(url, OutboxListQuerySchema, (query) => matchingOutbox(messages, query)))
     }
     const again = /^\/api\/admin\/outbox\/([^/]+)\/send-again$/.exec(url.pathname)
     if (again && request.method() === 'POST') {
@@ -113,10 +131,10 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     }
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
-  return {calls, countCalls, setMessages: (next: OutboxMessage[]) => (messages = next)}
+  return {calls, countCalls, lists, setMessages: (next: OutboxMessage[]) => (messages = next)}
 }
 
-const messageList = (page: Page) => page.getByRole('list', {name: /messages?, newest first/})
+const messageList = (page: Page) => page.getByRole('list', {name: /^Messages, /})
 const card = (page: Page, subject: string) => messageList(page).getByRole('listitem').filter({hasText: subject})
 
 test('without a stored token the outbox shows No authentication token found', async ({page}) => {
@@ -137,8 +155,9 @@ test('lists the messages newest first with labels, badges, recipients, attempts,
   const {calls, countCalls} = await mockApi(page)
   await seedToken(page)
   await page.goto('/admin/outbox')
-  await expect(page.getByText('3 messages, newest first')).toBeVisible()
+  await expect(page.getByText('Showing 1 to 3 of 3 results')).toBeVisible()
   expect(calls).toEqual(['GET /api/admin/outbox'])
+  await expect(messageList(page)).toHaveAccessibleName('Messages, newest first')
 
   const nav = page.getByRole('navigation', {name: 'Administration'})
   // Enquiries with the number of new ones, and Logout, in the navigation.
@@ -184,6 +203,41 @@ test('lists the messages newest first with labels, badges, recipients, attempts,
   await expect(notice.locator('dd').nth(2)).toHaveText('22 Nov 2026, 08:00')
   await expect(notice.locator('dd').nth(3)).toHaveText('22 Nov 2026, 08:00')
   await expect(page.getByRole('button', {name: 'Send again'})).toHaveCount(1)
+  await expectAccessible(page)
+})
+
+test('search, the status filter, Sort by and the pages ask the server; each goes back to page 1', async ({page}) => {
+  const many: OutboxMessage[] = Array.from({length: 23}, (_, index) => ({
+    id: `receipt:MTC-2026-1${String(index).padStart(4, '0')}`,
+    kind: 'receipt',
+    to: [`candidate${index}@example.com`],
+    subject: `Receipt MTC-2026-1${String(index).padStart(4, '0')}`,
+    status: index === 4 ? 'failed' : 'sent',
+    attempts: 1,
+    createdAt: new Date(Date.parse('2026-11-01T08:00:00.000Z') + index * 3_600_000).toISOString(),
+    sentAt: new Date(Date.parse('2026-11-01T08:00:01.000Z') + index * 3_600_000).toISOString(),
+  }))
+  const api = await mockApi(page, {messages: [...mockMessages(), ...many]})
+  await seedToken(page)
+  await page.goto('/admin/outbox')
+  await expect(page.getByText('Showing 1 to 20 of 26 results')).toBeVisible()
+  await expect(messageList(page).getByRole('listitem')).toHaveCount(20)
+  const pages = page.getByRole('navigation', {name: 'Outbox pages'})
+  await pages.getByRole('button', {name: 'Next'}).click()
+  await expect(page.getByText('Showing 21 to 26 of 26 results')).toBeVisible()
+  await expect(messageList(page).getByRole('heading').last()).toHaveText('Receipt MTC-2026-10000')
+  await expectAccessible(page)
+
+  await page.getByLabel('Search the outbox').fill('Maria')
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
+  await expect(messageList(page).getByRole('heading')).toHaveText(['New enquiry from Maria Santos'])
+  await page.getByLabel('Search the outbox').fill('')
+  await page.getByLabel('Status').selectOption('failed')
+  await expect(messageList(page).getByRole('heading')).toHaveText(['Receipt MTC-2026-00002: Basic STCW', 'Receipt MTC-2026-10004'])
+  await page.getByLabel('Sort by').selectOption('Oldest first')
+  await expect(messageList(page).getByRole('heading')).toHaveText(['Receipt MTC-2026-10004', 'Receipt MTC-2026-00002: Basic STCW'])
+  await expect(messageList(page)).toHaveAccessibleName('Messages, oldest first')
+  expect(api.lists.at(-1)).toBe('?page=1&pageSize=20&sort=createdAt&dir=asc&status=failed')
   await expectAccessible(page)
 })
 
@@ -252,7 +306,7 @@ test('Refresh fetches the list again; empty and error states', async ({page}) =>
 
   api.setMessages(mockMessages().slice(2))
   await page.getByRole('button', {name: 'Refresh'}).click()
-  await expect(page.getByText('1 message, newest first')).toBeVisible()
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
 
   await page.unrouteAll()
   await mockApi(page, {listStatus: 500})
@@ -285,7 +339,7 @@ test('the admin navigation leads between the enrolment list and the outbox; the 
   await expectAccessible(page)
   await nav.getByRole('link', {name: 'Outbox'}).click()
   await expect(page).toHaveURL(/\/admin\/outbox$/)
-  await expect(page.getByText('3 messages, newest first')).toBeVisible()
+  await expect(page.getByText('Showing 1 to 3 of 3 results')).toBeVisible()
   await expect(page.getByText(BANNER)).toBeVisible()
 })
 
@@ -294,7 +348,7 @@ test('at 390 px the outbox never scrolls sideways', async ({page}) => {
   await mockApi(page)
   await seedToken(page)
   await page.goto('/admin/outbox')
-  await expect(page.getByText('3 messages, newest first')).toBeVisible()
+  await expect(page.getByText('Showing 1 to 3 of 3 results')).toBeVisible()
   const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(await overflow()).toBeLessThanOrEqual(0)
   for (const item of await messageList(page).getByRole('listitem').all()) {

@@ -11,13 +11,23 @@
  *
  * The other tests use a mocked admin API (page.route) that follows schemas/contracts/payments.ts, with
  * a stored token as the login leaves it: the session states, the cards and the webhook event
- * table (badges, details, times), the outcomes of a check (no payment: the card stays with the
+ * table (badges, details, times; its search, result filter, sorting headings and pages, answered
+ * by the mock as the server does: ./list-mock.ts), the outcomes of a check (no payment: the card stays with the
  * message; already paid: it leaves), a 504 from the gateway and a network failure (an alert on
  * the card, nothing else changes), Refresh, the loading, empty and error states, the keyboard and
  * 390 px. axe on each state.
  */
 import type {Page, Route} from '@playwright/test'
-import type {GatewayCheck, PaymentsOverview, StalePendingOrder, WebhookLogEntry} from '#schemas/contracts/payments'
+import {
+  WebhookLogQuerySchema,
+  type GatewayCheck,
+  type PaymentsOverview,
+  type PaymentsPage,
+  type StalePendingOrder,
+  type WebhookLogEntry,
+} from '#schemas/contracts/payments'
+import {matchingWebhookEvents} from '#schemas/rules/admin-lists'
+import {listAnswer, listPath} from './list-mock'
 import {siteStore} from './blobs'
 import {ADMIN, createPsfOrder, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
@@ -127,6 +137,8 @@ const paidAnswer = (orderId: string): GatewayCheck => ({
 /** The mocked payments API (and an empty enrolment list). Records every call: method and path. */
 async function mockApi(page: Page, options: MockOptions = {}) {
   const calls: string[] = []
+  /** The query strings of the list calls. */
+  const lists: string[] = []
   let overview = options.overview ?? {needsAttention: mockOrders(), webhookEvents: mockEvents()}
   await page.route('**/api/admin/**', async (route: Route) => {
     const request = route.request()
@@ -141,7 +153,15 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     if (url.pathname === '/api/admin/payments' && request.method() === 'GET') {
       await options.holdList
       if (options.listStatus && options.listStatus !== 200) return route.fulfill({status: options.listStatus, json: {error: 'Nope'}})
-      return route.fulfill({json: overview})
+      lists.push(url.search)
+      return route.fulfill(
+        listAnswer(
+          url,
+          WebhookLogQuerySchema,
+          (query) => matchingWebhookEvents(overview.webhookEvents, query),
+          () => ({needsAttention: overview.needsAttention}),
+        ),
+      )
     }
     const check = /^\/api\/admin\/enrollments\/([^/]+)\/check-gateway$/.exec(url.pathname)
     if (check && request.method() === 'POST') {
@@ -153,7 +173,7 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     }
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
-  return {calls, setOverview: (next: PaymentsOverview) => (overview = next)}
+  return {calls, lists, setOverview: (next: PaymentsOverview) => (overview = next)}
 }
 
 const orderList = (page: Page) => page.getByRole('list', {name: /orders?, oldest first/})
@@ -174,11 +194,11 @@ test('real API: Check with gateway finds the sandbox payment of an order whose b
 
   // The real overview, plus this order while it is still pending (it is minutes, not 30 minutes, old).
   const listCalls: string[] = []
-  await page.route('**/api/admin/payments', async (route) => {
+  await page.route(listPath('/api/admin/payments'), async (route) => {
     listCalls.push(route.request().headers()['authorization'] ?? '')
     const response = await route.fetch()
     expect(response.status()).toBe(200)
-    const overview = (await response.json()) as PaymentsOverview
+    const overview = (await response.json()) as PaymentsPage
     const record = await stored()
     if (record.status === 'pending') {
       const {name, email, courseName, amount, currency, createdAt} = record
@@ -293,9 +313,10 @@ test('lists the orders needing attention and the webhook events with badges, det
   await expect(card(page, 'Priya Nair').locator('dd').nth(2)).toHaveText('₹45,000.00 INR')
   await expect(items.getByRole('button', {name: 'Check with gateway'})).toHaveCount(3)
 
-  await expect(page.getByText('4 events, newest first')).toBeVisible()
+  await expect(page.getByText('Showing 1 to 4 of 4 results')).toBeVisible()
   const table = eventsTable(page)
-  await expect(table.getByRole('columnheader')).toHaveText(['Event id', 'Type', 'Order', 'Result', 'Time'])
+  await expect(table.getByRole('columnheader')).toHaveText([/^Event id/, /^Type/, /^Order/, /^Result/, /^Time/])
+  await expect(table.getByRole('columnheader', {name: 'Time'})).toHaveAttribute('aria-sort', 'descending')
   const rows = table.locator('tbody tr')
   await expect(rows).toHaveCount(4)
   await expect(rows.nth(0).getByRole('cell')).toHaveText([
@@ -321,6 +342,43 @@ test('lists the orders needing attention and the webhook events with badges, det
     '24 Nov 2026, 10:05',
   ])
   await expect(rows.nth(3).getByText('Processed', {exact: true})).toBeVisible()
+  await expectAccessible(page)
+})
+
+test('the webhook events: search, the result filter, a sorting heading and the pages ask the server', async ({page}) => {
+  const many: WebhookLogEntry[] = Array.from({length: 27}, (_, index) => ({
+    id: `evt_Bulk${String(index).padStart(4, '0')}`,
+    type: 'order.paid',
+    orderId: `order_sandbox_Bulk${String(index).padStart(10, '0')}`,
+    result: 'processed',
+    detail: 'paid',
+    at: new Date(Date.parse('2026-11-20T08:00:00.000Z') + index * 60_000).toISOString(),
+  }))
+  const api = await mockApi(page, {overview: {needsAttention: mockOrders(), webhookEvents: [...mockEvents(), ...many]}})
+  await seedToken(page)
+  await page.goto('/admin/payments')
+  await expect(page.getByText('Showing 1 to 25 of 31 results')).toBeVisible()
+  const pages = page.getByRole('navigation', {name: 'Webhook event pages'})
+  await pages.getByRole('button', {name: 'Page 2'}).click()
+  await expect(page.getByText('Showing 26 to 31 of 31 results')).toBeVisible()
+  await expect(eventsTable(page).locator('tbody tr').last().getByRole('cell').first()).toHaveText('evt_Bulk0000')
+  // The orders needing attention come with every page.
+  await expect(orderList(page).getByRole('listitem')).toHaveCount(3)
+  await expectAccessible(page)
+
+  await page.getByLabel('Search webhook events').fill('signature')
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
+  await expect(eventsTable(page).locator('tbody tr').getByRole('cell').nth(3)).toHaveText('Rejectedbad signature')
+  await page.getByLabel('Search webhook events').fill('')
+  await page.getByLabel('Result').selectOption('duplicate')
+  await expect(eventsTable(page).locator('tbody tr')).toHaveCount(1)
+  await page.getByLabel('Result').selectOption('')
+  await expect(page.getByText('Showing 1 to 25 of 31 results')).toBeVisible()
+  await eventsTable(page).getByRole('button', {name: 'Event id'}).click()
+  await expect(eventsTable(page).getByRole('columnheader', {name: 'Event id'})).toHaveAttribute('aria-sort', 'ascending')
+  await expect(eventsTable(page).locator('tbody tr').first().getByRole('cell').first()).toHaveText('—')
+  await expect(eventsTable(page).locator('tbody tr').nth(1).getByRole('cell').first()).toHaveText('evt_Bulk0000')
+  expect(api.lists.at(-1)).toBe('?page=1&pageSize=25&sort=id&dir=asc')
   await expectAccessible(page)
 })
 
@@ -437,7 +495,7 @@ test('loading, Refresh, both empty states and the error state', async ({page}) =
   api.setOverview({needsAttention: mockOrders().slice(0, 1), webhookEvents: mockEvents().slice(3)})
   await page.getByRole('button', {name: 'Refresh'}).click()
   await expect(page.getByText('1 order, oldest first')).toBeVisible()
-  await expect(page.getByText('1 event, newest first')).toBeVisible()
+  await expect(page.getByText('Showing 1 to 1 of 1 results')).toBeVisible()
 
   await page.unrouteAll()
   await mockApi(page, {listStatus: 500})
@@ -474,8 +532,12 @@ test('at 390 px the page never scrolls sideways; the event table scrolls in its 
   const regionBox = (await region.boundingBox())!
   expect(regionBox.x + regionBox.width).toBeLessThanOrEqual(390)
   expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true)
-  // Keyboard: the last card's button, then the region, which the arrow keys scroll.
+  // Keyboard: the last card's button, the event search and filter, then the region, which the arrow keys scroll.
   await card(page, 'Priya Nair').getByRole('button', {name: 'Check with gateway'}).focus()
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Search webhook events')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Result')).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(region).toBeFocused()
   await page.keyboard.press('ArrowRight')

@@ -81,8 +81,10 @@ describe('AuditDashboard', () => {
     expect(calledUrl(fetchMock)).toBe('/api/admin/audit')
     expect(fetchMock.mock.calls[0]?.[1]?.headers).toMatchObject({Authorization: 'Bearer t0ken'})
 
-    const headings = [...container.querySelectorAll('thead th')].map((th) => th.textContent)
+    // The headings (their sort marks are aria-hidden); newest first is the time column's descending order.
+    const headings = [...container.querySelectorAll('thead th')].map((th) => th.textContent?.replace(/[▲▼↕]/g, ''))
     expect(headings).toEqual(['Time (UTC)', 'Person', 'Action', 'Target', 'Client', 'Details'])
+    expect([...container.querySelectorAll('thead th')].map((th) => th.getAttribute('aria-sort'))).toEqual(['descending', null, null, null, null, null])
     const cells = [...container.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent))
     expect(cells).toEqual([
       [

@@ -1,22 +1,14 @@
 /**
- * The enquiries page's rules (web/app/components/admin/enquiries.ts): search over name,
- * e-mail, subject and message; the status filter; the count texts; the "Reply by e-mail" link,
+ * The enquiries page's rules (web/app/components/admin/enquiries.ts) and the list's server rule
+ * (#schemas/rules/admin-lists matchingEnquiries): search over name, e-mail, subject and message;
+ * the status filter; a change of status on a page; the empty texts; the "Reply by e-mail" link,
  * percent-encoded so that nothing in the address or the subject can add a header or a body.
  */
 import {describe, expect, it} from 'vitest'
-import {
-  countNew,
-  DEFAULT_STATUS_FILTER,
-  emptyText,
-  enquiriesShowingText,
-  filterEnquiries,
-  matchesEnquirySearch,
-  replaceEnquiry,
-  replyHref,
-  statusNotice,
-} from '~/components/admin/enquiries'
+import {afterStatusChange, DEFAULT_STATUS_FILTER, emptyText, replyHref, statusNotice, statusParam} from '~/components/admin/enquiries'
 import {ENQUIRY_ID_PATTERN} from '#schemas/contracts/ids'
-import type {Enquiry} from '#schemas/contracts/enquiries'
+import {EnquiryListQuerySchema, type Enquiry} from '#schemas/contracts/enquiries'
+import {matchingEnquiries} from '#schemas/rules/admin-lists'
 
 const enquiry = (overrides: Partial<Enquiry> = {}): Enquiry => ({
   id: '2026-11-24T10-00-00.000Z_0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -30,35 +22,41 @@ const enquiry = (overrides: Partial<Enquiry> = {}): Enquiry => ({
   ...overrides,
 })
 
+/** The enquiries of `list` the server answers for `params` (the list's rule, #schemas/rules/admin-lists). */
+const matching = (list: Enquiry[], params: Record<string, string>) => matchingEnquiries(list, EnquiryListQuerySchema.parse(params)).map((e) => e.id)
+
 describe('search and filter', () => {
   it('matches name, e-mail, subject and message, case-insensitively, ignoring spaces around the query', () => {
-    const one = enquiry()
-    for (const query of ['', '  ', 'yusuf', 'KARIM', 'example.com', 'course info', '  bosiet ', 'next month?'])
-      expect(matchesEnquirySearch(one, query), query).toBe(true)
-    for (const query of ['Maria', 'new', '+971', '2026']) expect(matchesEnquirySearch(one, query), query).toBe(false)
+    const one = [enquiry()]
+    for (const q of ['', '  ', 'yusuf', 'KARIM', 'example.com', 'course info', '  bosiet ', 'next month?']) expect(matching(one, {q}), q).toEqual([one[0]!.id])
+    for (const q of ['Maria', 'new', '+971', '2026']) expect(matching(one, {q}), q).toEqual([])
   })
 
-  it('filters by status (New by default, Handled, All) and keeps the order', () => {
-    const list = [enquiry({id: 'a'}), enquiry({id: 'b', status: 'handled', handledAt: '2026-11-25T08:00:00.000Z'}), enquiry({id: 'c', name: 'Maria Santos'})]
+  it('filters by status (New by default on the page, Handled, All: no parameter), newest first', () => {
+    const list = [
+      enquiry({id: 'a', createdAt: '2026-11-24T10:00:00.000Z'}),
+      enquiry({id: 'b', status: 'handled', handledAt: '2026-11-25T08:00:00.000Z', createdAt: '2026-11-23T10:00:00.000Z'}),
+      enquiry({id: 'c', name: 'Maria Santos', createdAt: '2026-11-22T10:00:00.000Z'}),
+    ]
     expect(DEFAULT_STATUS_FILTER).toBe('new')
-    expect(filterEnquiries(list, '', 'new').map((e) => e.id)).toEqual(['a', 'c'])
-    expect(filterEnquiries(list, '', 'handled').map((e) => e.id)).toEqual(['b'])
-    expect(filterEnquiries(list, '', 'all').map((e) => e.id)).toEqual(['a', 'b', 'c'])
-    expect(filterEnquiries(list, 'maria', 'all').map((e) => e.id)).toEqual(['c'])
-    expect(countNew(list)).toBe(2)
+    expect(matching(list, {status: statusParam('new')})).toEqual(['a', 'c'])
+    expect(matching(list, {status: statusParam('handled')})).toEqual(['b'])
+    expect(matching(list, {status: statusParam('all')})).toEqual(['a', 'b', 'c'])
+    expect(matching(list, {q: 'maria'})).toEqual(['c'])
+    expect(matching(list, {sort: 'createdAt', dir: 'asc'})).toEqual(['c', 'b', 'a'])
   })
 
-  it('says what is shown, and why nothing is', () => {
-    expect(enquiriesShowingText(2, 5)).toBe('Showing 2 of 5 enquiries, newest first')
-    expect(enquiriesShowingText(1, 1)).toBe('Showing 1 of 1 enquiry, newest first')
+  it('says why nothing is shown', () => {
     expect(emptyText(0).title).toBe('No enquiries yet')
     expect(emptyText(3).title).toBe('No enquiries found')
   })
 
-  it('replaces one enquiry after a change and announces it', () => {
-    const list = [enquiry({id: 'a'}), enquiry({id: 'b'})]
+  it('after a change: the row replaced, or gone when it left the filter; the new count follows; announced', () => {
+    const page = {rows: [enquiry({id: 'a'}), enquiry({id: 'b'})], total: 7, page: 1, pageSize: 25, newCount: 7, allCount: 9}
     const handled = enquiry({id: 'b', status: 'handled', handledAt: '2026-11-25T08:00:00.000Z'})
-    expect(replaceEnquiry(list, handled)).toEqual([list[0], handled])
+    expect(afterStatusChange(page, handled, 'all')).toEqual({...page, newCount: 6, rows: [page.rows[0], handled]})
+    expect(afterStatusChange(page, handled, 'new')).toEqual({...page, newCount: 6, total: 6, rows: [page.rows[0]]})
+    expect(afterStatusChange(page, enquiry({id: 'z'}), 'new')).toBe(page)
     expect(statusNotice(handled)).toBe('Marked as handled: Course Information from Captain Yusuf Karim')
     expect(statusNotice(enquiry())).toBe('Reopened: Course Information from Captain Yusuf Karim')
   })

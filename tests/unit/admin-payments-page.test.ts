@@ -2,13 +2,13 @@
  * The payments page's rules and client calls (/admin/payments;
  * docs/requirements.md#req-reconciliation): the webhook result labels, the count lines, which
  * "Check with gateway" outcomes take an order off "Needs attention", and how
- * fetchPaymentsOverview / checkWithGateway read the API's answers (fetch stubbed): the bearer
+ * fetchPaymentsPage / checkWithGateway read the API's answers (fetch stubbed): the bearer
  * header, 401 → UnauthorizedError, the server's 502/504 message, a network failure.
  */
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {stubFetch} from '../helpers/stub-fetch'
-import {checkGatewayUrl, checkWithGateway, fetchPaymentsOverview, PAYMENTS_MESSAGES, UnauthorizedError} from '~/components/admin/api'
-import {afterCheck, checkResolvesOrder, eventsCountText, ordersCountText, WEBHOOK_RESULT_LABELS} from '~/components/admin/payments'
+import {checkGatewayUrl, checkWithGateway, fetchPaymentsPage, PAYMENTS_MESSAGES, UnauthorizedError} from '~/components/admin/api'
+import {afterCheck, checkResolvesOrder, ordersCountText, WEBHOOK_RESULT_LABELS} from '~/components/admin/payments'
 import {GATEWAY_TIMEOUT_MESSAGE} from '#netlify/services/admin/payments'
 import {WEBHOOK_LOG_RESULTS, type GatewayCheck, type StalePendingOrder} from '#schemas/contracts/payments'
 
@@ -31,11 +31,9 @@ describe('payments page rules', () => {
     expect(WEBHOOK_LOG_RESULTS.map((result) => WEBHOOK_RESULT_LABELS[result])).toEqual(['Processed', 'Duplicate', 'Rejected', 'Ignored'])
   })
 
-  it('counts orders and events', () => {
+  it('counts orders', () => {
     expect(ordersCountText(1)).toBe('1 order, oldest first')
     expect(ordersCountText(3)).toBe('3 orders, oldest first')
-    expect(eventsCountText(1)).toBe('1 event, newest first')
-    expect(eventsCountText(200)).toBe('200 events, newest first')
   })
 
   it('takes an order off the list when it was paid, now or meanwhile; keeps it when there is no payment', () => {
@@ -52,30 +50,36 @@ describe('payments page rules', () => {
   })
 })
 
-describe('fetchPaymentsOverview', () => {
-  it('reads the overview with the bearer token, never from a cache', async () => {
-    const overview = {needsAttention: [order('order_sandbox_AAAAAAAAAAAAAA')], webhookEvents: []}
+describe('fetchPaymentsPage', () => {
+  const params = new URLSearchParams({page: '2', pageSize: '25', result: 'rejected'})
+  it('reads the orders and one page of events with the bearer token, never from a cache', async () => {
+    const overview = {needsAttention: [order('order_sandbox_AAAAAAAAAAAAAA')], rows: [], total: 30, page: 2, pageSize: 25}
     const fetchMock = stubFetch(Response.json(overview))
-    expect(await fetchPaymentsOverview('t0ken')).toEqual(overview)
+    expect(await fetchPaymentsPage('t0ken', params)).toEqual(overview)
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/admin/payments',
+      '/api/admin/payments?page=2&pageSize=25&result=rejected',
       expect.objectContaining({cache: 'no-store', headers: expect.objectContaining({Authorization: 'Bearer t0ken'})}),
     )
   })
 
   it('401 → UnauthorizedError; another status, a body of another shape or no answer → "Failed to load payments"', async () => {
     stubFetch(Response.json({error: 'Invalid or expired token'}, {status: 401}))
-    await expect(fetchPaymentsOverview('t')).rejects.toBeInstanceOf(UnauthorizedError)
+    await expect(fetchPaymentsPage('t', params)).rejects.toBeInstanceOf(UnauthorizedError)
     for (const answer of [
       Response.json({error: 'x'}, {status: 500}),
       Response.json([]),
-      Response.json({needsAttention: []}),
+      Response.json({needsAttention: [], webhookEvents: []}),
       new Response('<html>'),
       new TypeError('Failed to fetch'),
     ]) {
       stubFetch(answer)
-      await expect(fetchPaymentsOverview('t')).rejects.toThrow(PAYMENTS_MESSAGES.loadFailed)
+      await expect(fetchPaymentsPage('t', params)).rejects.toThrow(PAYMENTS_MESSAGES.loadFailed)
     }
+  })
+
+  it('a 400 shows the server message naming the parameter', async () => {
+    stubFetch(Response.json({error: 'pageSize must be a whole number from 1 to 100'}, {status: 400}))
+    await expect(fetchPaymentsPage('t', params)).rejects.toThrow('pageSize must be a whole number from 1 to 100')
   })
 })
 

@@ -87,8 +87,24 @@ describe('redactSummary', () => {
 })
 
 describe('the audit query', () => {
+  // The shared list query's defaults: 50 a page, newest first.
+  const DEFAULTS = {page: 1, pageSize: 50, sort: 'at', dir: 'desc'}
+  /** The parsed query without its absent (undefined) fields. */
+  const given = (query: Record<string, unknown>) => Object.fromEntries(Object.entries(AuditQuerySchema.parse(query)).filter(([, value]) => value !== undefined))
+
   it('defaults page 1 and treats empty parameters as absent', () => {
-    expect(AuditQuerySchema.parse({actor: ' ', action: '', from: '', to: '', page: ''})).toEqual({page: 1})
-    expect(AuditQuerySchema.parse({actor: ' Priya@Example.com ', page: '3', format: 'csv'})).toEqual({actor: 'Priya@Example.com', page: 3, format: 'csv'})
+    expect(given({actor: ' ', action: '', from: '', to: '', page: ''})).toEqual(DEFAULTS)
+    expect(given({actor: ' Priya@Example.com ', page: '3', format: 'csv'})).toEqual({...DEFAULTS, actor: 'Priya@Example.com', page: 3, format: 'csv'})
+  })
+
+  it('refuses a bad page size, sort or day with a message naming it', () => {
+    for (const [query, message] of [
+      [{pageSize: '101'}, 'pageSize must be a whole number from 1 to 100'],
+      [{sort: 'hash'}, 'sort must be one of: at, actor, action, target'],
+      [{from: '2026-02-30'}, 'from must be a date YYYY-MM-DD'],
+    ] as const) {
+      const parsed = AuditQuerySchema.safeParse(query)
+      expect(parsed.success ? null : parsed.error.issues[0]?.message).toBe(message)
+    }
   })
 })

@@ -5,18 +5,11 @@
  * messages.
  */
 import {describe, expect, it} from 'vitest'
-import type {AdminCertificatesResponse, Certificate} from '#schemas/contracts/certificates'
+import {AdminCertificatesListQuerySchema, certificateCsvRow, CERTIFICATES_CSV_HEADER, type Certificate} from '#schemas/contracts/certificates'
+import {matchingCertificates} from '#schemas/rules/admin-lists'
+import {buildCsv} from '#schemas/rules/csv'
 import {DateOfBirthFormSchema, VERIFY_FORM_MESSAGES, VerifyFormSchema} from '#schemas/contracts/forms/verify'
-import {
-  certificatesCsv,
-  certificatesCsvFileName,
-  certificateUrl,
-  expiresInText,
-  matchesSearch,
-  revokeReasonProblem,
-  withCertificate,
-  withLabel,
-} from '~/components/admin/certificates'
+import {certificatesCsvFileName, certificateUrl, expiresInText, revokeReasonProblem, withCertificate, withLabel} from '~/components/admin/certificates'
 import {courseDays, expiryText, retryMinutes, tooManyLookupsMessage} from '~/components/verify/verify-text'
 
 const cert = (over: Partial<Certificate> = {}): Certificate => ({
@@ -71,24 +64,29 @@ describe('the verify texts', () => {
 })
 
 describe('the admin register', () => {
-  it('searches number and name, any case, spaces collapsed', () => {
-    expect(matchesSearch(cert(), 'bosiet-2026')).toBe(true)
-    expect(matchesSearch(cert(), 'rahul  MEHTA')).toBe(true)
-    expect(matchesSearch(cert(), 'priya')).toBe(false)
-    expect(matchesSearch(cert(), '  ')).toBe(true)
+  it('searches number, name and course, any case (the server rule)', () => {
+    const found = (q: string) => matchingCertificates([cert()], AdminCertificatesListQuerySchema.parse({q})).length === 1
+    expect(found('bosiet-2026')).toBe(true)
+    expect(found('rahul MEHTA')).toBe(true)
+    expect(found('ca-ebs')).toBe(true)
+    expect(found('priya')).toBe(false)
+    expect(found('  ')).toBe(true)
   })
   it('exports CSV with every column, formula-safe, empty for no expiry', () => {
-    const csv = certificatesCsv([
-      cert(),
-      cert({
-        number: 'MTC-PSF-2026-00002',
-        holderName: '=HYPERLINK("x")',
-        expiresOn: null,
-        status: 'revoked',
-        revokedOn: '2026-11-26',
-        revocationReason: 'Wrong name, reissued',
-      }),
-    ])
+    const csv = buildCsv(
+      CERTIFICATES_CSV_HEADER,
+      [
+        cert(),
+        cert({
+          number: 'MTC-PSF-2026-00002',
+          holderName: '=HYPERLINK("x")',
+          expiresOn: null,
+          status: 'revoked',
+          revokedOn: '2026-11-26',
+          revocationReason: 'Wrong name, reissued',
+        }),
+      ].map(certificateCsvRow),
+    )
     const lines = csv.split('\r\n')
     expect(lines[0]).toBe(
       'Certificate number,Holder,Date of birth,INDoS or passport number,Email,Course,Course code,Course start,Course end,Issued,Expires,Status,Revoked,Revocation reason,Order ID',
@@ -101,10 +99,11 @@ describe('the admin register', () => {
     expect(certificatesCsvFileName(new Date(2026, 10, 25, 12))).toBe('certificates-2026-11-25.csv')
   })
   it('keeps a revoked certificate in the register and takes it out of "Expiring in 90 days"', () => {
-    const register: AdminCertificatesResponse = {certificates: [cert()], expiringSoon: [cert()]}
+    const register = {rows: [cert()], total: 1, page: 1, pageSize: 25, expiringSoon: [cert()]}
     const after = withCertificate(register, cert({status: 'revoked', revokedOn: '2026-11-26'}))
-    expect(after.certificates).toHaveLength(1)
-    expect(after.certificates[0]!.status).toBe('revoked')
+    expect(after.rows).toHaveLength(1)
+    expect(after.rows[0]!.status).toBe('revoked')
+    expect(after.total).toBe(1)
     expect(after.expiringSoon).toEqual([])
   })
   it('says how far the expiry is', () => {

@@ -6,11 +6,26 @@
  * - issue → {certificate}; not-found unknown order, conflict not completed / a valid certificate
  *   already / an issue in progress;
  * - list (q, orderId) → {certificates, expiringSoon};
+ * - page (a parsed AdminCertificatesListQuery: search, status, orderId, days, sort;
+ *   #schemas/rules/admin-lists matchingCertificates) → {rows, total, page, pageSize, expiringSoon};
+ * - CSV (the same query) → every matching certificate as a CSV row, in the list's order, yielded
+ *   one by one (docs/requirements.md#req-admin-list-queries);
  * - revoke (number, reason) → {certificate}; not-found unknown, conflict already revoked;
  * - PDF → the bytes to download as `certificate-{number}.pdf`; not-found unknown.
  */
 import type {z} from 'zod'
-import type {AdminCertificatesQuerySchema, AdminCertificatesResponse, CertificateResponse, IssueCertificateRequestSchema} from '#schemas/contracts/certificates'
+import {
+  certificateCsvRow,
+  type AdminCertificatesListQuery,
+  type AdminCertificatesPage,
+  type AdminCertificatesQuerySchema,
+  type AdminCertificatesResponse,
+  type CertificateResponse,
+  type IssueCertificateRequestSchema,
+} from '#schemas/contracts/certificates'
+import {pageOf} from '#schemas/contracts/list-query'
+import {matchingCertificates} from '#schemas/rules/admin-lists'
+import type {CsvValue} from '#schemas/rules/csv'
 import {providerToday} from '#schemas/rules/batches'
 import {certificateFileName} from '#schemas/rules/certificates'
 import {ServiceError} from '#netlify/platform/errors'
@@ -20,6 +35,7 @@ import {
   certificatePdf,
   issueCertificate,
   listCertificates,
+  registerForList,
   revokeCertificate,
   toCertificate,
   type RegisterOptions,
@@ -45,6 +61,28 @@ export async function listCertificatesForStaff(
   options: {now?: Date} = {},
 ): Promise<AdminCertificatesResponse> {
   return listCertificates(query, providerToday(options.now ?? new Date()))
+}
+
+/** One page of the register matching `query` (parsed AdminCertificatesListQuerySchema) at `now`, with the certificates expiring soon. */
+export async function certificatePageForStaff(query: AdminCertificatesListQuery, options: {now?: Date} = {}): Promise<AdminCertificatesPage> {
+  const {certificates, expiringSoon} = await registerForList(providerToday(options.now ?? new Date()))
+  return {...pageOf(matchingCertificates(certificates, query), query), expiringSoon}
+}
+
+/**
+ * The register's CSV for `query` at `now`: how many rows, and the rows (certificateCsvRow) of
+ * every matching certificate in the list's order, yielded one at a time (`page` ignored).
+ */
+export async function certificatesCsvForStaff(
+  query: AdminCertificatesListQuery,
+  options: {now?: Date} = {},
+): Promise<{count: number; rows: AsyncIterable<CsvValue[]>}> {
+  const {certificates} = await registerForList(providerToday(options.now ?? new Date()))
+  const matching = matchingCertificates(certificates, query)
+  async function* rows() {
+    for (const certificate of matching) yield certificateCsvRow(certificate)
+  }
+  return {count: matching.length, rows: rows()}
 }
 
 /** Revokes certificate `number` (CertificateNumberSchema, parsed) for `reason` as `account`. */

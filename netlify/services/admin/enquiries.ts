@@ -3,11 +3,16 @@
  * (netlify/functions/admin-enquiries.ts, admin-enquiry.ts) check the token and the body:
  * - list: every contact message, newest first (EnquiryListSchema:
  *   `{id, name, email, phone, subject, message, status, createdAt, handledAt?}`);
+ * - page: one page of the enquiries matching a parsed EnquiryListQuery (search, status, days,
+ *   sort; #schemas/rules/admin-lists matchingEnquiries) with how many are new and how many in all
+ *   (EnquiryPageSchema; docs/requirements.md#req-admin-list-queries);
  * - update: `{status: 'new' | 'handled'}` → the enquiry after the change
  *   (EnquiryUpdateResponseSchema); not-found 'Unknown enquiry' for an id that is not a message
  *   key (requireEnquiryId, checked before the body is read) or a well-formed id with no message.
  */
-import type {EnquiryList, EnquiryStatus, EnquiryUpdateResponse} from '#schemas/contracts/enquiries'
+import type {EnquiryList, EnquiryListQuery, EnquiryPage, EnquiryStatus, EnquiryUpdateResponse} from '#schemas/contracts/enquiries'
+import {pageOf} from '#schemas/contracts/list-query'
+import {matchingEnquiries} from '#schemas/rules/admin-lists'
 import {isEnquiryId} from '#schemas/contracts/ids'
 import {ServiceError} from '#netlify/platform/errors'
 import {listEnquiries, setEnquiryStatus} from '../enquiries/enquiries'
@@ -23,6 +28,12 @@ export function requireEnquiryId(value: string | undefined): string {
 /** Every enquiry, newest first (EnquiryListSchema). */
 export async function listEnquiriesForStaff(): Promise<EnquiryList> {
   return listEnquiries()
+}
+
+/** One page of the enquiries matching `query` (parsed EnquiryListQuerySchema), how many enquiries are new and how many there are. */
+export async function enquiryPageForStaff(query: EnquiryListQuery): Promise<EnquiryPage> {
+  const all = await listEnquiries()
+  return {...pageOf(matchingEnquiries(all, query), query), newCount: all.filter((enquiry) => enquiry.status === 'new').length, allCount: all.length}
 }
 
 /** Sets the status of enquiry `id` at `now` (default: the current time) and answers the enquiry; not-found when unknown. */

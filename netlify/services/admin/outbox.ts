@@ -2,6 +2,9 @@
  * Staff's outbox (the edges netlify/functions/admin-outbox*.ts check the token):
  * - list: every message, newest first (OutboxListSchema; a message being
  *   sent right now is shown `queued`);
+ * - page: one page of the messages matching a parsed OutboxListQuery (search, status, kind,
+ *   days, sort; #schemas/rules/admin-lists matchingOutbox), OutboxPageSchema
+ *   (docs/requirements.md#req-admin-list-queries);
  * - send again: a failed message is queued again
  *   (sendAgain: attempts reset, a new 24-hour window) and one delivery is tried at once
  *   (deliverOne, capped at VISITOR_SEND_TIMEOUT_MS, 5 s); the answer is the message's new state
@@ -11,7 +14,9 @@
  * emailConfigured() tells the admin pages'
  * loaders whether to show the "not configured" banner.
  */
-import {isOutboxId, type OutboxList, type OutboxSendAgainResponse} from '#schemas/contracts/outbox'
+import {isOutboxId, type OutboxList, type OutboxListQuery, type OutboxPage, type OutboxSendAgainResponse} from '#schemas/contracts/outbox'
+import {pageOf} from '#schemas/contracts/list-query'
+import {matchingOutbox} from '#schemas/rules/admin-lists'
 import {ServiceError} from '#netlify/platform/errors'
 import {deliverOne} from '../mail/deliver'
 import {getOutboxRecord, listOutbox, sendAgain, toOutboxMessage} from '../mail/outbox'
@@ -45,6 +50,11 @@ function messageIdParam(raw: string): string {
 /** The messages, newest first (OutboxListSchema). */
 export async function listOutboxForStaff(): Promise<OutboxList> {
   return listOutbox()
+}
+
+/** One page of the messages matching `query` (parsed OutboxListQuerySchema). */
+export async function outboxPageForStaff(query: OutboxListQuery): Promise<OutboxPage> {
+  return pageOf(matchingOutbox(await listOutbox(), query), query)
 }
 
 /**

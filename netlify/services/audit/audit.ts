@@ -19,7 +19,6 @@ import {randomUUID} from 'node:crypto'
 import type {Store} from '@netlify/blobs'
 import {
   AUDIT_GENESIS_HASH,
-  AUDIT_PAGE_SIZE,
   AuditEntrySchema,
   AuditInputSchema,
   AuditQuerySchema,
@@ -29,12 +28,15 @@ import {
   type AuditQuery,
   type AuditQueryInput,
 } from '#schemas/contracts/audit'
-import {buildCsv} from '#schemas/rules/csv'
+import {pageOf} from '#schemas/contracts/list-query'
+import {matchesAuditQuery, sortAuditEntries} from '#schemas/rules/admin-lists'
+import {csvLine, type CsvValue} from '#schemas/rules/csv'
 import {openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
 import {ServiceError} from '#netlify/platform/errors'
 import {auditHash, canonicalJson, redactSummary, sealEntry} from './chain'
 
 export {redactSummary} from './chain'
+export {matchesAuditQuery} from '#schemas/rules/admin-lists'
 
 /** The key of the chain head. */
 export const AUDIT_HEAD_KEY = 'head'
@@ -134,7 +136,7 @@ export async function appendAudit(input: AuditInput, options: {now?: Date} = {})
 
 /**
  * Entries read by seq, for lists and the CSV: an entry never changes once stored, so one read is
- * kept. The kept entries belong to the chain whose first entry has `firstHash` (read afresh each
+ * kept (the first ENTRY_CACHE_LIMIT read; beyond, entries are read each time). The kept entries belong to the chain whose first entry has `firstHash` (read afresh each
  * time): another store or chain starts afresh.
  */
 let entryCache: {firstHash: string; entries: Map<number, AuditEntry>} = {firstHash: '', entries: new Map()}
@@ -146,28 +148,39 @@ async function readEntry(store: Store, seq: number): Promise<AuditEntry | null> 
   return parsed.success ? parsed.data : null
 }
 
-/** Entries 1..head.seq as stored (a missing or unreadable one left out), oldest first. */
-async function readAllEntries(store: Store): Promise<AuditEntry[]> {
+/**
+ * Reads entries by seq through the cache: `get(seq)` the entry (null when missing or not an
+ * entry), `count` the head's seq (0: no log yet).
+ */
+type EntryReader = {count: number; get: (seq: number) => Promise<AuditEntry | null>}
+
+async function entryReader(store: Store): Promise<EntryReader> {
   const head = await repairedHead(store)
-  if (!head) return []
+  if (!head) return {count: 0, get: async () => null}
   const first = await readEntry(store, 1)
-  if (!first || first.hash !== entryCache.firstHash || entryCache.entries.size > ENTRY_CACHE_LIMIT) {
-    entryCache = {firstHash: first?.hash ?? '', entries: new Map()}
-  }
+  if (!first || first.hash !== entryCache.firstHash) entryCache = {firstHash: first?.hash ?? '', entries: new Map()}
   const {entries: cache} = entryCache
-  const entries: AuditEntry[] = []
-  for (let start = 1; start <= head.seq; start += READ_BATCH) {
-    const seqs = Array.from({length: Math.min(READ_BATCH, head.seq - start + 1)}, (_, index) => start + index)
-    const batch = await Promise.all(
-      seqs.map(async (seq) => {
-        const entry = cache.get(seq) ?? (seq === 1 ? first : await readEntry(store, seq))
-        if (entry && first) cache.set(seq, entry)
-        return entry
-      }),
-    )
-    for (const entry of batch) if (entry) entries.push(entry)
+  return {
+    count: head.seq,
+    get: async (seq) => {
+      const entry = cache.get(seq) ?? (seq === 1 ? first : await readEntry(store, seq))
+      if (entry && first && cache.size < ENTRY_CACHE_LIMIT) cache.set(seq, entry)
+      return entry
+    },
   }
-  return entries
+}
+
+/**
+ * The stored entries in seq order — newest (highest seq) first for `desc`, oldest first for
+ * `asc` — READ_BATCH at a time, yielded as they are read (a missing or unreadable one left out).
+ */
+async function* entriesBySeq(reader: EntryReader, dir: 'asc' | 'desc'): AsyncGenerator<AuditEntry> {
+  for (let done = 0; done < reader.count; done += READ_BATCH) {
+    const size = Math.min(READ_BATCH, reader.count - done)
+    const seqs = Array.from({length: size}, (_, index) => (dir === 'asc' ? done + index + 1 : reader.count - done - index))
+    const batch = await Promise.all(seqs.map((seq) => reader.get(seq)))
+    for (const entry of batch) if (entry) yield entry
+  }
 }
 
 /** Parses the query (ServiceError('invalid') naming the parameter). */
@@ -177,41 +190,31 @@ export function parseAuditQuery(query: AuditQueryInput | Record<string, unknown>
   return parsed.data
 }
 
-/** Whether `entry` matches the query's filters (see schemas/contracts/audit.ts). */
-export function matchesAuditQuery(entry: AuditEntry, query: Omit<AuditQuery, 'page'>): boolean {
-  if (query.action && entry.action !== query.action) return false
-  if (query.actor) {
-    const wanted = query.actor.toLowerCase()
-    if (entry.actor.type !== 'staff') return false
-    if (entry.actor.id.toLowerCase() !== wanted && entry.actor.email.toLowerCase() !== wanted) return false
+/**
+ * The entries matching the query, in its order, yielded as they are found: by time they stream
+ * straight from the store in seq order; another order needs every match first (then sorted).
+ */
+async function* matchingEntries(reader: EntryReader, query: AuditQuery): AsyncGenerator<AuditEntry> {
+  if (query.sort === 'at') {
+    for await (const entry of entriesBySeq(reader, query.dir)) if (matchesAuditQuery(entry, query)) yield entry
+    return
   }
-  if (query.target) {
-    if (!entry.target) return false
-    if (query.target !== `${entry.target.type}:${entry.target.id}` && query.target !== entry.target.id) return false
-  }
-  const day = entry.at.slice(0, 10)
-  if (query.from && day < query.from) return false
-  if (query.to && day > query.to) return false
-  return true
-}
-
-/** Every entry matching the query, newest (highest seq) first. */
-async function matchingEntries(query: AuditQuery): Promise<AuditEntry[]> {
-  const entries = await readAllEntries(openStore(STORES.audit))
-  return entries.filter((entry) => matchesAuditQuery(entry, query)).reverse()
+  const matching: AuditEntry[] = []
+  for await (const entry of entriesBySeq(reader, 'asc')) if (matchesAuditQuery(entry, query)) matching.push(entry)
+  yield* sortAuditEntries(matching, query)
 }
 
 /**
  * One page of GET /api/admin/audit: `query` as its parameters (strings, see
- * schemas/contracts/audit.ts) → `{rows, total, page, pageSize}`, rows newest first, AUDIT_PAGE_SIZE
- * per page (a page past the last one: no rows). Raises ServiceError('invalid') naming a bad
- * parameter.
+ * schemas/contracts/audit.ts) → `{rows, total, page, pageSize}`, rows newest first unless sorted
+ * otherwise, `pageSize` a page (default AUDIT_PAGE_SIZE; a page past the last one: no rows).
+ * Raises ServiceError('invalid') naming a bad parameter.
  */
 export async function queryAudit(query: AuditQueryInput | Record<string, unknown>): Promise<AuditPage> {
   const parsed = parseAuditQuery(query)
-  const matching = await matchingEntries(parsed)
-  const start = (parsed.page - 1) * AUDIT_PAGE_SIZE
-  return {rows: matching.slice(start, start + AUDIT_PAGE_SIZE), total: matching.length, page: parsed.page, pageSize: AUDIT_PAGE_SIZE}
+  const matching: AuditEntry[] = []
+  for await (const entry of matchingEntries(await entryReader(openStore(STORES.audit)), parsed)) matching.push(entry)
+  return pageOf(matching, parsed)
 }
 
 /** The CSV's columns. */
@@ -229,30 +232,44 @@ export const AUDIT_CSV_HEADER = [
   'Hash',
 ] as const
 
+/** One entry's CSV row (AUDIT_CSV_HEADER; Details the summary's canonical JSON). */
+function auditCsvRow(entry: AuditEntry): CsvValue[] {
+  return [
+    entry.seq,
+    entry.at,
+    entry.actor.type === 'staff' ? (entry.actor.name ?? entry.actor.email) : 'System',
+    entry.actor.type === 'staff' ? entry.actor.email : '',
+    entry.actor.type === 'staff' ? entry.actor.id : '',
+    entry.action,
+    entry.target ? `${entry.target.type}:${entry.target.id}` : '',
+    entry.client ?? '',
+    Object.keys(entry.summary).length ? canonicalJson(entry.summary) : '',
+    entry.id,
+    entry.hash,
+  ]
+}
+
 /**
- * The CSV of GET /api/admin/audit?…&format=csv: EVERY entry matching the query's filters (its
- * `page` ignored), newest first, one row each (AUDIT_CSV_HEADER; Details the summary's canonical
- * JSON), formula-safe and CRLF (schemas/rules/csv.ts). Raises ServiceError('invalid') like
- * queryAudit.
+ * The rows of GET /api/admin/audit?…&format=csv: EVERY entry matching the query's filters and
+ * search (its `page` and `pageSize` ignored), in its order (newest first by default), one row
+ * each (auditCsvRow), yielded as they are read — for netlify/platform/http.ts csvDownload, which
+ * writes them as they come. The log is the one of the time of this call (the head is read now):
+ * an entry recorded later — the export's own — is not in it. Raises ServiceError('invalid')
+ * naming a bad parameter before any row.
  */
+export async function auditCsvRows(query: AuditQueryInput | Record<string, unknown>): Promise<AsyncIterable<CsvValue[]>> {
+  const parsed = parseAuditQuery(query)
+  const reader = await entryReader(openStore(STORES.audit))
+  return (async function* () {
+    for await (const entry of matchingEntries(reader, parsed)) yield auditCsvRow(entry)
+  })()
+}
+
+/** The whole CSV of auditCsvRows in one string (header first, formula-safe, CRLF: schemas/rules/csv.ts), for scripts and tests. */
 export async function auditCsv(query: AuditQueryInput | Record<string, unknown>): Promise<string> {
-  const entries = await matchingEntries(parseAuditQuery(query))
-  return buildCsv(
-    AUDIT_CSV_HEADER,
-    entries.map((entry) => [
-      entry.seq,
-      entry.at,
-      entry.actor.type === 'staff' ? (entry.actor.name ?? entry.actor.email) : 'System',
-      entry.actor.type === 'staff' ? entry.actor.email : '',
-      entry.actor.type === 'staff' ? entry.actor.id : '',
-      entry.action,
-      entry.target ? `${entry.target.type}:${entry.target.id}` : '',
-      entry.client ?? '',
-      Object.keys(entry.summary).length ? canonicalJson(entry.summary) : '',
-      entry.id,
-      entry.hash,
-    ]),
-  )
+  let text = csvLine(AUDIT_CSV_HEADER)
+  for await (const row of await auditCsvRows(query)) text += csvLine(row)
+  return text
 }
 
 /** What verifyAuditChain found: `count` is the number of entries in the chain (the head's seq). */

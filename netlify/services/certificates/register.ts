@@ -45,7 +45,7 @@ import {
 import {ENROLMENT_STATUS_LABELS} from '#schemas/rules/enrolment-status'
 import {publicOrigin} from '#netlify/platform/env'
 import {absoluteUrl} from '#schemas/rules/paths'
-import {listKeys, openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
+import {JsonRecordCache, listKeys, openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
 import {getEnrolment} from '../enrolments/enrolments'
 import {ServiceError} from '#netlify/platform/errors'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
@@ -336,21 +336,41 @@ export type CertificateFilter = {q?: string; orderId?: string}
 const newestFirst = (a: CertificateRecord, b: CertificateRecord) => b.issuedAt.localeCompare(a.issuedAt) || b.number.localeCompare(a.number)
 
 /**
+ * The register's records, read once per ETag (JsonRecordCache) for the admin list: one listing
+ * of `cert/` plus the certificates issued or revoked since the last list on this instance.
+ */
+const registerRecords = new JsonRecordCache<CertificateRecord>(
+  STORES.certificates,
+  isCertKey,
+  (value) => (value && typeof value === 'object' ? (value as CertificateRecord) : null),
+  {prefix: 'cert/'},
+)
+
+/**
+ * The whole register for the admin list on `today`: every certificate with its status that day,
+ * newest first (issue time, then number), and the valid ones expiring within
+ * EXPIRY_REMINDER_DAYS (90) days, soonest first.
+ */
+export async function registerForList(today: string): Promise<{certificates: Certificate[]; expiringSoon: Certificate[]}> {
+  const records = (await registerRecords.readAll()).map((entry) => entry.value)
+  const expiring = records
+    .filter((record) => isExpiringWithin(record, today, EXPIRY_REMINDER_DAYS))
+    .sort((a, b) => (a.expiresOn ?? '').localeCompare(b.expiresOn ?? '') || a.number.localeCompare(b.number))
+  return {certificates: [...records].sort(newestFirst).map((r) => toCertificate(r, today)), expiringSoon: expiring.map((r) => toCertificate(r, today))}
+}
+
+/**
  * The admin list (schemas/contracts/certificates.ts AdminCertificatesResponse) on `today`: the
  * certificates matching `filter`, newest first; and, whatever the filter, the valid ones expiring
  * within EXPIRY_REMINDER_DAYS (90) days of today, soonest first.
  */
 export async function listCertificates(filter: CertificateFilter, today: string): Promise<{certificates: Certificate[]; expiringSoon: Certificate[]}> {
-  const records = await listCertificateRecords()
+  const {certificates, expiringSoon} = await registerForList(today)
   const q = filter.q?.trim().toLowerCase() ?? ''
-  const matching = records.filter(
-    (record) =>
-      (!filter.orderId || record.orderId === filter.orderId) && (!q || record.number.toLowerCase().includes(q) || record.holderName.toLowerCase().includes(q)),
+  const matching = certificates.filter(
+    (c) => (!filter.orderId || c.orderId === filter.orderId) && (!q || c.number.toLowerCase().includes(q) || c.holderName.toLowerCase().includes(q)),
   )
-  const expiring = records
-    .filter((record) => isExpiringWithin(record, today, EXPIRY_REMINDER_DAYS))
-    .sort((a, b) => (a.expiresOn ?? '').localeCompare(b.expiresOn ?? '') || a.number.localeCompare(b.number))
-  return {certificates: matching.sort(newestFirst).map((r) => toCertificate(r, today)), expiringSoon: expiring.map((r) => toCertificate(r, today))}
+  return {certificates: matching, expiringSoon}
 }
 
 /**

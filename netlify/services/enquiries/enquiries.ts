@@ -14,7 +14,7 @@
  */
 import type {Enquiry, EnquiryList, EnquiryStatus} from '#schemas/contracts/enquiries'
 import {isEnquiryId} from '#schemas/contracts/ids'
-import {listKeys, openStore, STORES, updateJSON} from '#netlify/platform/blobs'
+import {JsonRecordCache, openStore, STORES, updateJSON} from '#netlify/platform/blobs'
 import type {StoredContactMessage} from './contact'
 
 const store = () => openStore(STORES.contactMessages)
@@ -41,17 +41,20 @@ export function toEnquiry(key: string, record: StoredContactMessage): Enquiry {
 }
 
 /**
+ * The stored messages as enquiries, read once per ETag (JsonRecordCache): a list costs one
+ * listing of the store plus the messages written since the last list on this instance.
+ */
+const enquiries = new JsonRecordCache<Enquiry>(STORES.contactMessages, isEnquiryId, (value, key) =>
+  value && typeof value === 'object' ? toEnquiry(key, value as StoredContactMessage) : null,
+)
+
+/**
  * Every enquiry, newest first (by key: receipt time, then id). A message removed between the
  * listing and its reading is left out. Throws when storage fails.
  */
 export async function listEnquiries(): Promise<EnquiryList> {
-  const messages = store()
-  const keys = await listKeys(messages, isEnquiryId)
-  const records = await Promise.all(keys.map(async (key) => [key, (await messages.get(key, {type: 'json'})) as StoredContactMessage | null] as const))
-  return records
-    .filter((entry): entry is readonly [string, StoredContactMessage] => entry[1] !== null)
-    .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
-    .map(([key, record]) => toEnquiry(key, record))
+  const records = await enquiries.readAll()
+  return records.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0)).map((record) => record.value)
 }
 
 /**

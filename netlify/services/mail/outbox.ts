@@ -34,7 +34,7 @@
  */
 import {randomBytes} from 'node:crypto'
 import {isOutboxId, OUTBOX_ABOUT_PATTERN, OUTBOX_KINDS, outboxId, type OutboxKind, type OutboxList, type OutboxMessage} from '#schemas/contracts/outbox'
-import {listKeys, openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
+import {JsonRecordCache, listKeys, openStore, refuse, STORES, updateJSON} from '#netlify/platform/blobs'
 import {ServiceError} from '#netlify/platform/errors'
 import {headerText, requireAddresses, safeMailbox, type Mailbox} from '#netlify/platform/mail-headers'
 
@@ -314,11 +314,21 @@ export async function listOutboxRecords(): Promise<OutboxRecord[]> {
   return records.filter((record): record is OutboxRecord => record !== null)
 }
 
+/**
+ * The stored messages as the admin outbox shows them, read once per ETag (JsonRecordCache): only
+ * that projection is kept, never the bodies or attachments.
+ */
+const outboxMessages = new JsonRecordCache<OutboxMessage>(
+  STORES.outbox,
+  isOutboxMessageKey,
+  (value) => (value && typeof value === 'object' ? toOutboxMessage(value as OutboxRecord) : null),
+  {prefix: MESSAGE_PREFIX},
+)
+
 /** The admin outbox body (schemas/contracts/outbox.ts OutboxListSchema): every message, newest first. */
 export async function listOutbox(): Promise<OutboxList> {
-  const records = await listOutboxRecords()
-  records.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
-  return records.map(toOutboxMessage)
+  const messages = (await outboxMessages.readAll()).map((record) => record.value)
+  return messages.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))
 }
 
 /**

@@ -11,7 +11,7 @@
  */
 import {randomBytes} from 'node:crypto'
 import type {WebhookLogEntry} from '#schemas/contracts/payments'
-import {listKeys, openStore, STORES} from '#netlify/platform/blobs'
+import {JsonRecordCache, listKeys, openStore, STORES} from '#netlify/platform/blobs'
 
 export type {WebhookLogEntry, WebhookLogResult} from '#schemas/contracts/payments'
 
@@ -31,11 +31,22 @@ export async function logWebhookEvent(entry: WebhookLogEntry): Promise<void> {
   }
 }
 
+/** The entries, read once per ETag (JsonRecordCache): an entry is written once, so a list reads only the new ones. */
+const entries = new JsonRecordCache<WebhookLogEntry>(
+  STORES.webhookLog,
+  (key) => KEY_PATTERN.test(key),
+  (value) => (value && typeof value === 'object' ? (value as WebhookLogEntry) : null),
+)
+
+/** Every kept entry (at most WEBHOOK_LOG_KEEP after a prune), newest first (by key: time, then random). */
+export async function readWebhookLog(): Promise<WebhookLogEntry[]> {
+  const records = await entries.readAll()
+  return records.sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0)).map((record) => record.value)
+}
+
 /** The newest `limit` entries (default 200), newest first. */
 export async function listWebhookLog(limit = 200): Promise<WebhookLogEntry[]> {
-  const keys = (await listKeys(store(), (key) => KEY_PATTERN.test(key))).sort().reverse().slice(0, limit)
-  const entries = await Promise.all(keys.map((key) => store().get(key, {type: 'json'}) as Promise<WebhookLogEntry | null>))
-  return entries.filter((entry): entry is WebhookLogEntry => entry !== null)
+  return (await readWebhookLog()).slice(0, limit)
 }
 
 /** Deletes all but the newest `keep` entries (default WEBHOOK_LOG_KEEP). Resolves to the number deleted. */

@@ -33,8 +33,7 @@ import type {Permission} from '#schemas/rules/staff-roles'
 import {clearToken, readToken, TOKEN_KEY, useIdleTimer} from '~/lib/admin-session'
 import {UnauthorizedError} from './admin-fetch'
 import {AdminNav, sectionAt, type AdminSection} from './AdminNav'
-import {fetchEnquiries, fetchMe, MESSAGES, signOut} from './api'
-import {countNew} from './enquiries'
+import {fetchMe, fetchNewEnquiryCount, MESSAGES, signOut} from './api'
 import {ErrorPanel} from './ErrorPanel'
 import {LoginForm} from './LoginForm'
 import {AdminAlertBanner, AdminBanner, EmailNotConfiguredBanner, Spinner} from './parts'
@@ -152,12 +151,12 @@ export function AdminArea({path, belowNav, emailConfigured = true}: {path: strin
   const can = useCallback((permission: Permission) => (me === 'unknown' ? true : (me?.permissions.includes(permission) ?? false)), [me])
   const known = me === 'unknown' ? null : me
 
-  // The navigation's count of new enquiries (the enquiries page reports its own list instead).
+  // The navigation's count of new enquiries: one row asked for, the count read (the enquiries page reports its own instead).
   useEffect(() => {
     if (!token || !me || !can('enquiries:read') || section === 'enquiries') return
     const controller = new AbortController()
-    fetchEnquiries(token, controller.signal)
-      .then((enquiries) => setNewEnquiries(countNew(enquiries)))
+    fetchNewEnquiryCount(token, controller.signal)
+      .then(setNewEnquiries)
       .catch(() => undefined)
     return () => controller.abort()
   }, [token, me, can, section])

@@ -2,16 +2,19 @@
  * /admin/audit (docs/requirements.md#req-audit-log): the staff audit log, newest first. Filters
  * (person: a staff id or e-mail; action; target: `type:id` or the id; from/to days, UTC) are
  * applied with "Apply" (Enter in a field too), which goes back to page 1; the server pages by 50
- * ('Showing X to Y of N results', Previous / Next). The table (Time (UTC), Person, Action, Target,
+ * ('Showing X to Y of N results', the pages below: ./Pagination.tsx) and sorts by the headings
+ * Time (UTC), Person, Action and Target (a second click turns the order round; back to page 1;
+ * docs/requirements.md#req-admin-list-queries). The table (Time (UTC), Person, Action, Target,
  * Client, Details) scrolls sideways in its own focusable region on a narrow screen. "Export CSV"
- * downloads every entry matching the applied filters (fetched with the bearer token). Loading,
+ * downloads every entry matching the applied filters, in the table's order (streamed by the
+ * server, fetched with the bearer token). Loading,
  * error and empty states ("No audit entries match these filters."); a 401 signs out.
  */
 import {useCallback, useId, useState, type FormEvent} from 'react'
-import type {AuditEntry} from '#schemas/contracts/audit'
+import type {AuditEntry, AuditSort} from '#schemas/contracts/audit'
 import {EmptyState} from '~/components/ui/EmptyState'
 import {AdminPageHeader} from './AdminPageHeader'
-import {AdminTable, columnsOf} from './AdminTable'
+import {AdminTable} from './AdminTable'
 import {UnauthorizedError} from './admin-fetch'
 import {
   AUDIT_ACTION_OPTIONS,
@@ -27,13 +30,25 @@ import {
   NO_AUDIT_FILTERS,
   type AuditFilters,
 } from './audit'
-import {showingText} from './enrolments'
+import {Pagination, showingText, sortColumns} from './Pagination'
 import {ErrorPanel} from './ErrorPanel'
 import {Spinner} from './parts'
 import {useAdminLoad} from './useAdminLoad'
 
 const CELL = 'px-3 py-2.5 align-top'
-const HEADERS = ['Time (UTC)', 'Person', 'Action', 'Target', 'Client', 'Details'] as const
+const COLUMNS = [
+  {key: 'Time (UTC)', label: 'Time (UTC)', sortBy: 'at' as const},
+  {key: 'Person', label: 'Person', sortBy: 'actor' as const},
+  {key: 'Action', label: 'Action', sortBy: 'action' as const},
+  {key: 'Target', label: 'Target', sortBy: 'target' as const},
+  {key: 'Client', label: 'Client'},
+  {key: 'Details', label: 'Details'},
+]
+const SORT_LABELS: Record<AuditSort, string> = {at: 'time', actor: 'person', action: 'action', target: 'target'}
+
+/** The applied query: the filters, the page and the order. */
+type Applied = AuditFilters & {page: number; sort: AuditSort; dir: 'asc' | 'desc'}
+const FIRST: Omit<Applied, keyof AuditFilters> = {page: 1, sort: 'at', dir: 'desc'}
 const INPUT =
   'mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none aria-invalid:border-red-600'
 
@@ -41,7 +56,7 @@ const INPUT =
 export function AuditDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
   const [draft, setDraft] = useState<AuditFilters>(NO_AUDIT_FILTERS)
-  const [applied, setApplied] = useState<AuditFilters & {page: number}>({...NO_AUDIT_FILTERS, page: 1})
+  const [applied, setApplied] = useState<Applied>({...NO_AUDIT_FILTERS, ...FIRST})
   const [problem, setProblem] = useState<string | null>(null)
   const [exporting, setExporting] = useState(false)
   const [exportError, setExportError] = useState<string | null>(null)
@@ -56,13 +71,20 @@ export function AuditDashboard({token, onUnauthorized}: {token: string; onUnauth
     const found = auditFiltersProblem(draft)
     setProblem(found)
     if (found) return
-    setApplied({...draft, page: 1})
+    setApplied((previous) => ({...draft, page: 1, sort: previous.sort, dir: previous.dir}))
   }
+
+  const toggleSort = (column: AuditSort) =>
+    setApplied((previous) =>
+      previous.sort === column
+        ? {...previous, page: 1, dir: previous.dir === 'asc' ? 'desc' : 'asc'}
+        : {...previous, page: 1, sort: column, dir: column === 'at' ? 'desc' : 'asc'},
+    )
 
   function clear() {
     setDraft(NO_AUDIT_FILTERS)
     setProblem(null)
-    setApplied({...NO_AUDIT_FILTERS, page: 1})
+    setApplied({...NO_AUDIT_FILTERS, ...FIRST})
   }
 
   async function exportCsv() {
@@ -79,7 +101,10 @@ export function AuditDashboard({token, onUnauthorized}: {token: string; onUnauth
   }
 
   const page = load.state === 'loaded' ? load.data : null
-  const lastPage = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1
+  const caption =
+    applied.sort === 'at' && applied.dir === 'desc'
+      ? 'Audit log, newest first'
+      : `Audit log, by ${SORT_LABELS[applied.sort]} ${applied.dir === 'asc' ? 'ascending' : 'descending'}`
 
   return (
     <div className="container-page py-8 sm:py-10">
@@ -217,7 +242,7 @@ export function AuditDashboard({token, onUnauthorized}: {token: string; onUnauth
           <p id={`${ids}-showing`} className="text-sm text-slate-700">
             {showingText(page.page - 1, page.pageSize, page.total)}
           </p>
-          <AdminTable caption="Audit log, newest first" columns={columnsOf(HEADERS)}>
+          <AdminTable caption={caption} columns={sortColumns(COLUMNS, applied, toggleSort)} headPadding="py-1">
             {page.rows.map((entry) => (
               <AuditRow key={entry.id} entry={entry} />
             ))}
@@ -225,28 +250,14 @@ export function AuditDashboard({token, onUnauthorized}: {token: string; onUnauth
         </>
       ) : null}
 
-      {page && page.total > 0 ? (
-        <nav aria-label="Audit log pages" className="mt-4 flex flex-wrap items-center justify-center gap-3 sm:justify-end">
-          <button
-            type="button"
-            onClick={() => setApplied((previous) => ({...previous, page: Math.max(1, previous.page - 1)}))}
-            disabled={page.page <= 1 || refreshing}
-            className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            Previous
-          </button>
-          <span className="text-sm text-slate-700">
-            Page {Math.min(page.page, lastPage)} of {lastPage}
-          </span>
-          <button
-            type="button"
-            onClick={() => setApplied((previous) => ({...previous, page: previous.page + 1}))}
-            disabled={page.page >= lastPage || refreshing}
-            className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            Next
-          </button>
-        </nav>
+      {page ? (
+        <Pagination
+          page={page.page}
+          pageSize={page.pageSize}
+          total={page.total}
+          onPage={(next) => setApplied((previous) => ({...previous, page: next}))}
+          label="Audit log pages"
+        />
       ) : null}
     </div>
   )

@@ -1,57 +1,83 @@
 /**
  * /admin/certificates (docs/requirements.md#req-issue-20-admin-certificates): the
  * register of course certificates. "Expiring in 90 days" (valid certificates whose expiry day is
- * within 90 days, soonest first, with how many days are left); a search by number or holder's
- * name (@tanstack/react-table's global filter over the loaded register); the table (number,
- * holder, course, issued, expires, status) with, per row, "Download PDF" (fetched with the bearer
- * token) and "Revoke" (a dialog asking for the reason; a 409 is shown as the server says it);
- * "Download CSV" of the rows shown. Loaded once (Refresh reads again); a 401 signs out. The
- * table scrolls sideways in its own focusable region on a narrow screen.
+ * within 90 days, soonest first, with how many days are left); a search by number, holder's name
+ * or course and a "Status" filter; the table (number, holder, course, issued, expires, status;
+ * the headings sort, a second click turns the order round) with, per row, "Download PDF" (fetched
+ * with the bearer token) and "Revoke" (a dialog asking for the reason; a 409 is shown as the
+ * server says it); "Download CSV" of every certificate matching the search, filter and order (made
+ * and streamed by the server). The table scrolls sideways in its own focusable region on a
+ * narrow screen.
+ *
+ * The server pages, searches, sorts and filters (docs/requirements.md#req-admin-list-queries):
+ * one page of 25 at a time ('Showing X to Y of N results', pages below), the search sent 250 ms
+ * after typing pauses; a search, filter or sort change goes back to page 1; the page shown stays
+ * while the next loads ("Updating certificates...", politely). Refresh reads the page again; a 401
+ * signs out.
  */
-import {functionalUpdate, useReactTable} from '@tanstack/react-table'
 import {useId, useState} from 'react'
-import type {Certificate} from '#schemas/contracts/certificates'
+import {CERTIFICATE_PAGE_SIZE, type Certificate, type CertificateSort} from '#schemas/contracts/certificates'
 import {providerToday} from '#schemas/rules/batches'
+import {CERTIFICATE_STATUSES, STATUS_LABELS} from '#schemas/rules/certificates'
 import {CertificateStatusBadge} from '~/components/verify/CertificateStatusBadge'
 import {certificateDay, expiryText} from '~/components/verify/verify-text'
 import {AdminDialog, DetailFields} from './AdminDialog'
 import {AdminPageHeader} from './AdminPageHeader'
-import {recordExport, saveBlob} from './api'
+import {UnauthorizedError} from './admin-fetch'
 import {CertificateRevokeForm} from './CertificateRevokeForm'
-import {
-  CERTIFICATE_MESSAGES,
-  certificatesCsv,
-  certificatesCsvFileName,
-  expiresInText,
-  fetchCertificates,
-  registerTableOptions,
-  withCertificate,
-} from './certificates'
+import {CERTIFICATE_MESSAGES, downloadCertificatesCsv, expiresInText, fetchCertificatesPage, withCertificate} from './certificates'
 import {ErrorPanel} from './ErrorPanel'
 import {Spinner} from './parts'
-import {useAdminLoad} from './useAdminLoad'
-import {AdminTable, columnsOf} from './AdminTable'
+import {usePagedList} from './usePagedList'
+import {AdminTable} from './AdminTable'
+import {Pagination, showingText, sortColumns} from './Pagination'
 import {EmptyState} from '~/components/ui/EmptyState'
 import {CertificatePdfButton, useCertificatePdf} from './CertificatePdfButton'
 import {useCan} from './AdminArea'
 
 const CELL = 'px-3 py-2.5 align-top whitespace-nowrap'
-const HEADERS = ['Number', 'Holder', 'Course', 'Issued', 'Expires', 'Status', 'Actions'] as const
+const CONTROL =
+  'mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none'
+const COLUMNS = [
+  {key: 'Number', label: 'Number', sortBy: 'number' as const},
+  {key: 'Holder', label: 'Holder', sortBy: 'holderName' as const},
+  {key: 'Course', label: 'Course', sortBy: 'courseName' as const},
+  {key: 'Issued', label: 'Issued', sortBy: 'issuedOn' as const},
+  {key: 'Expires', label: 'Expires', sortBy: 'expiresOn' as const},
+  {key: 'Status', label: 'Status', sortBy: 'status' as const},
+  {key: 'Actions', label: 'Actions'},
+]
+const SORT_LABELS: Record<CertificateSort, string> = {
+  number: 'number',
+  holderName: 'holder',
+  courseName: 'course',
+  issuedOn: 'issue day',
+  expiresOn: 'expiry day',
+  status: 'status',
+}
 
 /** The certificates page of a signed-in administrator. */
 export function CertificatesDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
-  const {load, setLoad, refreshing, reload} = useAdminLoad(fetchCertificates, {token, onUnauthorized, failMessage: CERTIFICATE_MESSAGES.loadFailed})
-  const [search, setSearch] = useState('')
+  const list = usePagedList(fetchCertificatesPage, {
+    token,
+    onUnauthorized,
+    failMessage: CERTIFICATE_MESSAGES.loadFailed,
+    defaultSort: 'issuedOn' as CertificateSort,
+    defaultDir: 'desc',
+    firstDir: (column) => (column === 'issuedOn' || column === 'expiresOn' ? 'desc' : 'asc'),
+    filters: {status: ''},
+    pageSize: CERTIFICATE_PAGE_SIZE,
+  })
+  const {load, setLoad, refreshing, reload, query} = list
   const [revoking, setRevoking] = useState<Certificate | null>(null)
+  const [exporting, setExporting] = useState(false)
   const can = useCan()
   const [notice, setNotice] = useState<{kind: 'error' | 'done'; text: string} | null>(null)
-  const register = load.state === 'loaded' ? load.data : {certificates: [], expiringSoon: []}
-  const table = useReactTable(
-    registerTableOptions(register.certificates, search, (updater) => setSearch((previous) => String(functionalUpdate(updater, previous) ?? ''))),
-  )
-  const rows = table.getRowModel().rows
+  const register = load.state === 'loaded' ? load.data : null
+  const rows = register?.rows ?? []
   const today = providerToday(new Date())
+  const filtered = query.q !== '' || query.filters.status !== ''
 
   const pdf = useCertificatePdf({token, onUnauthorized, onError: (text) => setNotice(text === null ? null : {kind: 'error', text})})
 
@@ -61,11 +87,23 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
     setNotice({kind: 'done', text: `Certificate ${certificate.number} was revoked.`})
   }
 
-  function downloadCsv() {
-    recordExport(token, {list: 'certificates', rows: rows.length})
-    const csv = certificatesCsv(rows.map((row) => row.original))
-    saveBlob(new Blob(['\uFEFF', csv], {type: 'text/csv;charset=utf-8'}), certificatesCsvFileName(new Date()))
+  async function downloadCsv() {
+    setExporting(true)
+    setNotice(null)
+    try {
+      await downloadCertificatesCsv(token, list.filterParams())
+    } catch (failure) {
+      if (failure instanceof UnauthorizedError) return onUnauthorized()
+      setNotice({kind: 'error', text: failure instanceof Error && failure.message ? failure.message : CERTIFICATE_MESSAGES.csvFailed})
+    } finally {
+      setExporting(false)
+    }
   }
+
+  const caption =
+    query.sort === 'issuedOn' && query.dir === 'desc'
+      ? 'Certificate register, newest first'
+      : `Certificate register, by ${SORT_LABELS[query.sort]} ${query.dir === 'asc' ? 'ascending' : 'descending'}`
 
   return (
     <div className="container-page py-8 sm:py-10">
@@ -88,7 +126,7 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
         <div className="mt-4">
           <ErrorPanel title="Error loading certificates" message={load.message} />
         </div>
-      ) : (
+      ) : register ? (
         <>
           <section
             aria-labelledby={`${ids}-expiring`}
@@ -116,62 +154,94 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
             )}
           </section>
 
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-            <div className="w-full sm:max-w-md">
-              <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
-                Search certificates
-              </label>
-              <input
-                id={`${ids}-search`}
-                type="search"
-                value={search}
-                onChange={(event) => table.setGlobalFilter(event.target.value)}
-                placeholder="Certificate number or holder’s name"
-                aria-describedby={`${ids}-count`}
-                className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
-              />
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
+            <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end lg:max-w-2xl">
+              <div className="w-full sm:max-w-md">
+                <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
+                  Search certificates
+                </label>
+                <input
+                  id={`${ids}-search`}
+                  type="search"
+                  value={list.search}
+                  onChange={(event) => list.setSearch(event.target.value)}
+                  placeholder="Certificate number, holder’s name or course"
+                  aria-describedby={`${ids}-count`}
+                  className={CONTROL}
+                />
+              </div>
+              <div className="w-full sm:w-44">
+                <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-navy-900">
+                  Status
+                </label>
+                <select
+                  id={`${ids}-status`}
+                  value={query.filters.status}
+                  onChange={(event) => list.setFilter('status', event.target.value)}
+                  aria-describedby={`${ids}-count`}
+                  className={CONTROL}
+                >
+                  <option value="">All statuses</option>
+                  {CERTIFICATE_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </select>
+              </div>
             </div>
-            <button type="button" onClick={downloadCsv} disabled={rows.length === 0} className="btn-secondary disabled:cursor-not-allowed disabled:opacity-60">
-              Download CSV
-            </button>
+            {can('enrolments:export') ? (
+              <button
+                type="button"
+                onClick={exporting ? undefined : () => void downloadCsv()}
+                disabled={register.total === 0}
+                aria-disabled={exporting || undefined}
+                className="btn-secondary disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-70"
+              >
+                {exporting ? 'Downloading…' : 'Download CSV'}
+              </button>
+            ) : null}
           </div>
           <p id={`${ids}-count`} aria-live="polite" className="mt-4 text-sm text-slate-700">
-            {rows.length} of {register.certificates.length} {register.certificates.length === 1 ? 'certificate' : 'certificates'}
+            {showingText(register.page - 1, register.pageSize, register.total)}
           </p>
 
           {rows.length === 0 ? (
-            <EmptyState title={register.certificates.length === 0 ? CERTIFICATE_MESSAGES.empty : CERTIFICATE_MESSAGES.noMatches} className="mt-4 py-10" />
+            <EmptyState title={filtered ? CERTIFICATE_MESSAGES.noMatches : CERTIFICATE_MESSAGES.empty} className="mt-4 py-10" />
           ) : (
-            <AdminTable caption="Certificate register, newest first" columns={columnsOf(HEADERS)}>
-              {rows.map(({original: certificate}) => (
-                <tr key={certificate.number} data-certificate-number={certificate.number}>
-                  <th scope="row" className={`${CELL} font-medium text-navy-900`}>
-                    {certificate.number}
-                  </th>
-                  <td className={`${CELL} whitespace-normal`}>{certificate.holderName}</td>
-                  <td className={`${CELL} whitespace-normal`}>{certificate.courseName}</td>
-                  <td className={CELL}>{certificateDay(certificate.issuedOn)}</td>
-                  <td className={CELL}>{expiryText(certificate.expiresOn)}</td>
-                  <td className={CELL}>
-                    <CertificateStatusBadge status={certificate.status} />
-                    {certificate.revokedOn ? <span className="mt-1 block text-xs text-slate-600">on {certificateDay(certificate.revokedOn)}</span> : null}
-                  </td>
-                  <td className={CELL}>
-                    <div className="flex gap-2">
-                      <CertificatePdfButton number={certificate.number} pdf={pdf} />
-                      {certificate.status !== 'revoked' && can('certificates:revoke') ? (
-                        <button type="button" className="btn-outline min-h-10 px-3 py-1.5" onClick={() => setRevoking(certificate)}>
-                          Revoke<span className="sr-only"> {certificate.number}</span>
-                        </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </AdminTable>
+            <>
+              <AdminTable caption={caption} columns={sortColumns(COLUMNS, query, list.toggleSort)} headPadding="py-1">
+                {rows.map((certificate) => (
+                  <tr key={certificate.number} data-certificate-number={certificate.number}>
+                    <th scope="row" className={`${CELL} font-medium text-navy-900`}>
+                      {certificate.number}
+                    </th>
+                    <td className={`${CELL} whitespace-normal`}>{certificate.holderName}</td>
+                    <td className={`${CELL} whitespace-normal`}>{certificate.courseName}</td>
+                    <td className={CELL}>{certificateDay(certificate.issuedOn)}</td>
+                    <td className={CELL}>{expiryText(certificate.expiresOn)}</td>
+                    <td className={CELL}>
+                      <CertificateStatusBadge status={certificate.status} />
+                      {certificate.revokedOn ? <span className="mt-1 block text-xs text-slate-600">on {certificateDay(certificate.revokedOn)}</span> : null}
+                    </td>
+                    <td className={CELL}>
+                      <div className="flex gap-2">
+                        <CertificatePdfButton number={certificate.number} pdf={pdf} />
+                        {certificate.status !== 'revoked' && can('certificates:revoke') ? (
+                          <button type="button" className="btn-outline min-h-10 px-3 py-1.5" onClick={() => setRevoking(certificate)}>
+                            Revoke<span className="sr-only"> {certificate.number}</span>
+                          </button>
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </AdminTable>
+              <Pagination page={register.page} pageSize={register.pageSize} total={register.total} onPage={list.setPage} label="Certificate pages" />
+            </>
           )}
         </>
-      )}
+      ) : null}
       {revoking ? (
         <AdminDialog
           title={`Revoke ${revoking.number}`}

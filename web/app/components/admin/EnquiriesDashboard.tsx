@@ -1,56 +1,67 @@
 /**
  * The enquiries inbox (docs/requirements.md#req-enquiries): the messages sent from the
- * contact page, newest first, in a table (date, name, subject, status) inside a scrollable region
- * (tabIndex 0, labelled by its caption, like the enrolment table); below 640 px the same list as
- * cards, so a phone's page never scrolls sideways and every "View" is in reach. Above it "Search enquiries" (name, e-mail, subject, message) and a "Status" filter
- * that starts on "New" (rules in ./enquiries.ts).
+ * contact page, newest first, in a table (date, name, subject, status; the headings sort, a second
+ * click turns the order round) inside a scrollable region (tabIndex 0, labelled by its caption,
+ * like the enrolment table); below 640 px the same page as cards, so a phone's page never scrolls
+ * sideways and every "View" is in reach. Above it "Search enquiries" (name, e-mail, subject,
+ * message) and a "Status" filter that starts on "New".
  *
- * Fetched once per load with the bearer token; "Refresh" fetches again (the list shown meanwhile
- * stays). "View" opens the enquiry in a modal <dialog> (Escape closes it; focus returns to the
- * row's button, or to the table when the row has left the filter): the whole message, the
- * sender's details, "Reply by e-mail" (mailto, subject "Re: {subject}") and "Mark as handled" /
- * "Reopen" (PATCH; the button says "Saving…", aria-disabled so it keeps focus, then the list,
- * the dialog and the navigation's count show the new state; an error in an alert). A 401 from
- * any call hands over to `onUnauthorized` (token dropped, login form shown). `onNewCount` receives
- * the number of new enquiries whenever the list changes (the admin navigation's badge).
+ * The server pages, searches, sorts and filters (docs/requirements.md#req-admin-list-queries):
+ * one page is fetched at a time with the current search (sent 250 ms after typing pauses), filter
+ * and sort, 25 a page ('Showing X to Y of N results', pages below); a search, filter or sort
+ * change goes back to page 1; the page shown stays while the next loads ("Updating the
+ * enquiries...", politely). "Refresh" fetches the page again.
+ *
+ * "View" opens the enquiry in a modal <dialog> (Escape closes it; focus returns to the row's
+ * button, or to the table when the row has left the filter): the whole message, the sender's
+ * details, "Reply by e-mail" (mailto, subject "Re: {subject}") and "Mark as handled" / "Reopen"
+ * (PATCH; the button says "Saving…", aria-disabled so it keeps focus, then the row, the dialog
+ * and the navigation's count show the new state, a row that left the filter leaves the page, and
+ * the page is fetched again when the dialog closes; an error in an alert). A 401 from any call
+ * hands over to `onUnauthorized` (token dropped, login form shown). `onNewCount` receives the
+ * number of new enquiries whenever it changes (the admin navigation's badge).
  */
 import {useCallback, useEffect, useId, useRef, useState, type ReactNode} from 'react'
 import {formatDateTime} from '#schemas/rules/format'
-import type {Enquiry, EnquiryStatus} from '#schemas/contracts/enquiries'
-import {ENQUIRY_MESSAGES, fetchEnquiries, setEnquiryStatus, UnauthorizedError} from './api'
-import {
-  countNew,
-  DEFAULT_STATUS_FILTER,
-  emptyText,
-  enquiriesShowingText,
-  filterEnquiries,
-  replaceEnquiry,
-  replyHref,
-  STATUS_FILTERS,
-  statusNotice,
-  type StatusFilter,
-} from './enquiries'
+import {ENQUIRY_PAGE_SIZE, type Enquiry, type EnquirySort, type EnquiryStatus} from '#schemas/contracts/enquiries'
+import {ENQUIRY_MESSAGES, fetchEnquiriesPage, setEnquiryStatus, UnauthorizedError} from './api'
+import {afterStatusChange, DEFAULT_STATUS_FILTER, emptyText, replyHref, STATUS_FILTERS, statusNotice, statusParam, type StatusFilter} from './enquiries'
 import {AdminDialog, DetailFields} from './AdminDialog'
 import {ErrorPanel} from './ErrorPanel'
-import {useAdminLoad} from './useAdminLoad'
+import {usePagedList} from './usePagedList'
 import {AdminPageHeader} from './AdminPageHeader'
 import {EnquiryStatusBadge, Spinner} from './parts'
 import {AdminTable} from './AdminTable'
+import {Pagination, showingText, sortColumns} from './Pagination'
 import {EmptyState} from '~/components/ui/EmptyState'
 
-/** The enquiries table's columns; the last holds each row's Details button. */
+/** The enquiries table's columns (each sorts by its field); the last holds each row's Details button. */
 const ENQUIRY_COLUMNS = [
-  ...['Date', 'Name', 'Subject', 'Status'].map((label) => ({key: label, label})),
+  {key: 'Date', label: 'Date', sortBy: 'createdAt' as const},
+  {key: 'Name', label: 'Name', sortBy: 'name' as const},
+  {key: 'Subject', label: 'Subject', sortBy: 'subject' as const},
+  {key: 'Status', label: 'Status', sortBy: 'status' as const},
   {key: 'details', label: <span className="sr-only">Details</span>},
 ]
+const SORT_LABELS: Record<EnquirySort, string> = {createdAt: 'date', name: 'name', email: 'e-mail', subject: 'subject', status: 'status'}
 
 /** The enquiries page of a signed-in administrator. */
 export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: string; onUnauthorized: () => void; onNewCount?: (count: number) => void}) {
   const ids = useId()
-  const {load, setLoad, refreshing, reload} = useAdminLoad(fetchEnquiries, {token, onUnauthorized, failMessage: ENQUIRY_MESSAGES.loadFailed})
-  const [query, setQuery] = useState('')
-  const [status, setStatus] = useState<StatusFilter>(DEFAULT_STATUS_FILTER)
-  const [viewingId, setViewingId] = useState<string | null>(null)
+  const list = usePagedList(fetchEnquiriesPage, {
+    token,
+    onUnauthorized,
+    failMessage: ENQUIRY_MESSAGES.loadFailed,
+    defaultSort: 'createdAt' as EnquirySort,
+    defaultDir: 'desc',
+    firstDir: (column) => (column === 'createdAt' ? 'desc' : 'asc'),
+    filters: {status: statusParam(DEFAULT_STATUS_FILTER) as string},
+    pageSize: ENQUIRY_PAGE_SIZE,
+  })
+  const {load, setLoad, refreshing, reload, query} = list
+  const status: StatusFilter = (query.filters.status || 'all') as StatusFilter
+  const [viewing, setViewing] = useState<Enquiry | null>(null)
+  const [changed, setChanged] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState('')
@@ -58,9 +69,10 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
   const cards = useRef<HTMLUListElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
 
+  const newCount = load.state === 'loaded' ? load.data.newCount : null
   useEffect(() => {
-    if (load.state === 'loaded') onNewCount?.(countNew(load.data))
-  }, [load, onNewCount])
+    if (newCount !== null) onNewCount?.(newCount)
+  }, [newCount, onNewCount])
 
   const refresh = () => {
     setNotice('')
@@ -74,7 +86,9 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
       setNotice('')
       try {
         const updated = await setEnquiryStatus(token, enquiry.id, next)
-        setLoad((previous) => (previous.state === 'loaded' ? {state: 'loaded', data: replaceEnquiry(previous.data, updated)} : previous))
+        setLoad((previous) => (previous.state === 'loaded' ? {state: 'loaded', data: afterStatusChange(previous.data, updated, status)} : previous))
+        setViewing(updated)
+        setChanged(true)
         setNotice(statusNotice(updated))
       } catch (failure) {
         if (failure instanceof UnauthorizedError) return onUnauthorized()
@@ -83,21 +97,26 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
         setBusy(false)
       }
     },
-    [token, onUnauthorized, setLoad],
+    [token, onUnauthorized, setLoad, status],
   )
 
-  const open = (id: string) => {
+  const open = (enquiry: Enquiry) => {
     setError(null)
     setNotice('')
-    setViewingId(id)
+    setViewing(enquiry)
   }
 
   // After the dialog closes, focus is back on the row's "View" button — unless the row has left
   // the filter (an enquiry just handled under "New"): then the table (or, on a phone, the cards),
-  // or the heading when nothing is listed.
+  // or the heading when nothing is listed. After a change the page is fetched again (a row that
+  // left makes room for the next one).
   const closed = () => {
-    setViewingId(null)
+    setViewing(null)
     setError(null)
+    if (changed) {
+      setChanged(false)
+      reload()
+    }
     requestAnimationFrame(() => {
       const active = document.activeElement
       if (active && active !== document.body && active.isConnected) return
@@ -106,10 +125,13 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
     })
   }
 
-  const enquiries = load.state === 'loaded' ? load.data : []
-  const shown = filterEnquiries(enquiries, query, status)
-  const viewing = viewingId ? (enquiries.find((enquiry) => enquiry.id === viewingId) ?? null) : null
-  const empty = emptyText(enquiries.length)
+  const page = load.state === 'loaded' ? load.data : null
+  const shown = page?.rows ?? []
+  const empty = emptyText(page?.allCount ?? 0)
+  const caption =
+    query.sort === 'createdAt' && query.dir === 'desc'
+      ? 'Enquiries, newest first'
+      : `Enquiries, by ${SORT_LABELS[query.sort]} ${query.dir === 'asc' ? 'ascending' : 'descending'}`
 
   return (
     <div className="container-page py-8 sm:py-10">
@@ -136,8 +158,8 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
               <input
                 id={`${ids}-search`}
                 type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
+                value={list.search}
+                onChange={(event) => list.setSearch(event.target.value)}
                 placeholder="Name, e-mail, subject or message"
                 aria-describedby={`${ids}-showing`}
                 className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
@@ -150,7 +172,7 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
               <select
                 id={`${ids}-status`}
                 value={status}
-                onChange={(event) => setStatus(event.target.value as StatusFilter)}
+                onChange={(event) => list.setFilter('status', statusParam(event.target.value as StatusFilter))}
                 aria-describedby={`${ids}-showing`}
                 className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
               >
@@ -164,7 +186,7 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
           </div>
 
           <p id={`${ids}-showing`} aria-live="polite" className="mt-4 text-sm text-slate-700">
-            {enquiriesShowingText(shown.length, enquiries.length)}
+            {page ? showingText(page.page - 1, page.pageSize, page.total) : ''}
           </p>
 
           {shown.length === 0 ? (
@@ -172,7 +194,7 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
           ) : (
             <>
               {/* Phones: one card per enquiry; from 640 px the table. */}
-              <ul ref={cards} tabIndex={-1} aria-label="Enquiries, newest first" className="mt-4 space-y-3 sm:hidden">
+              <ul ref={cards} tabIndex={-1} aria-label={caption} className="mt-4 space-y-3 sm:hidden">
                 {shown.map((enquiry) => (
                   <li key={enquiry.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
                     <div className="flex items-start justify-between gap-3">
@@ -182,13 +204,19 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
                     <p className="text-xs break-all text-slate-600">{enquiry.email}</p>
                     <p className="mt-2 text-sm text-navy-900">{enquiry.subject}</p>
                     <p className="mt-1 text-xs text-slate-600">{formatDateTime(enquiry.createdAt)}</p>
-                    <button type="button" onClick={() => open(enquiry.id)} className="btn-outline mt-3 min-h-10 px-3 py-1.5">
+                    <button type="button" onClick={() => open(enquiry)} className="btn-outline mt-3 min-h-10 px-3 py-1.5">
                       View<span className="sr-only"> the enquiry from {enquiry.name}</span>
                     </button>
                   </li>
                 ))}
               </ul>
-              <AdminTable caption="Enquiries, newest first" columns={ENQUIRY_COLUMNS} className="mt-4 hidden sm:block" headPadding="py-3" ref={region}>
+              <AdminTable
+                caption={caption}
+                columns={sortColumns(ENQUIRY_COLUMNS, query, list.toggleSort)}
+                className="mt-4 hidden sm:block"
+                headPadding="py-1"
+                ref={region}
+              >
                 {shown.map((enquiry) => (
                   <tr key={enquiry.id} className={enquiry.status === 'new' ? 'hover:bg-slate-50' : 'bg-slate-50/60 hover:bg-slate-100'}>
                     <td className="px-3 py-3 align-top whitespace-nowrap">{formatDateTime(enquiry.createdAt)}</td>
@@ -201,13 +229,14 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
                       <EnquiryStatusBadge status={enquiry.status} />
                     </td>
                     <td className="px-3 py-2 align-top">
-                      <button type="button" onClick={() => open(enquiry.id)} className="btn-outline min-h-10 px-3 py-1.5">
+                      <button type="button" onClick={() => open(enquiry)} className="btn-outline min-h-10 px-3 py-1.5">
                         View<span className="sr-only"> the enquiry from {enquiry.name}</span>
                       </button>
                     </td>
                   </tr>
                 ))}
               </AdminTable>
+              {page ? <Pagination page={page.page} pageSize={page.pageSize} total={page.total} onPage={list.setPage} label="Enquiry pages" /> : null}
             </>
           )}
         </>

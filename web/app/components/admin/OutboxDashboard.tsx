@@ -3,8 +3,14 @@
  * to staff — newest first, one card each (kind, subject, status badge, recipients, attempts,
  * created and sent times, last error), so nothing overflows a phone's width.
  *
- * Fetched once per load with the bearer token; "Refresh" fetches again (the list shown meanwhile
- * stays). A failed message has "Send again": the button says "Sending…" (aria-disabled, so it
+ * The server pages, searches, sorts and filters (docs/requirements.md#req-admin-list-queries):
+ * "Search the outbox" (recipients, subject, kind; sent 250 ms after typing pauses), "Status" and
+ * "Sort by" (newest or oldest first, sent most recently, subject A to Z or Z to A, most
+ * attempts), 20 a page ('Showing X to Y of N results', pages below); a search, filter or order
+ * change goes back to page 1; the page shown stays while the next loads ("Updating the
+ * outbox...", politely). "Refresh" fetches the page again.
+ *
+ * A failed message has "Send again": the button says "Sending…" (aria-disabled, so it
  * keeps focus) while the server queues it again and tries it once (at most about 5 s), then the
  * card shows the new state, the result is announced and focus moves to the card's title; an
  * error is shown in an alert on the card. A 401 from any call hands over to `onUnauthorized`
@@ -12,31 +18,45 @@
  */
 import {useCallback, useEffect, useId, useRef, useState} from 'react'
 import {formatDateTime} from '#schemas/rules/format'
-import type {OutboxMessage} from '#schemas/contracts/outbox'
-import {fetchOutbox, OUTBOX_MESSAGES, sendMessageAgain, UnauthorizedError} from './api'
+import {OUTBOX_PAGE_SIZE, OUTBOX_STATUSES, type OutboxMessage, type OutboxSort} from '#schemas/contracts/outbox'
+import type {SortDirection} from '#schemas/contracts/list-query'
+import {fetchOutboxPage, OUTBOX_MESSAGES, sendMessageAgain, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
-import {useAdminLoad} from './useAdminLoad'
+import {usePagedList} from './usePagedList'
 import {EmptyState} from '~/components/ui/EmptyState'
 import {Field} from '~/components/ui/Field'
 import {AdminPageHeader} from './AdminPageHeader'
-import {KIND_LABELS, OUTBOX_EMPTY, outboxCountText, replaceMessage, sendAgainNotice} from './outbox'
+import {KIND_LABELS, OUTBOX_EMPTY, OUTBOX_ORDERS, outboxListName, replaceMessage, sendAgainNotice, STATUS_LABELS} from './outbox'
 import {OutboxStatusBadge, Spinner} from './parts'
+import {Pagination, showingText} from './Pagination'
 import {useCan} from './AdminArea'
+
+const CONTROL =
+  'mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none'
 
 /** The outbox page of a signed-in administrator. */
 export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
-  const {load, setLoad, refreshing, reload} = useAdminLoad(fetchOutbox, {token, onUnauthorized, failMessage: OUTBOX_MESSAGES.loadFailed})
+  const list = usePagedList(fetchOutboxPage, {
+    token,
+    onUnauthorized,
+    failMessage: OUTBOX_MESSAGES.loadFailed,
+    defaultSort: 'createdAt' as OutboxSort,
+    defaultDir: 'desc',
+    filters: {status: ''},
+    pageSize: OUTBOX_PAGE_SIZE,
+  })
+  const {load, setLoad, refreshing, reload, query} = list
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({})
   const [notice, setNotice] = useState('')
   const [focusId, setFocusId] = useState<string | null>(null)
-  const list = useRef<HTMLUListElement>(null)
+  const cards = useRef<HTMLUListElement>(null)
 
   // After "Send again" the button may be gone (sent): focus the card's title instead.
   useEffect(() => {
     if (!focusId) return
-    const title = [...(list.current?.querySelectorAll<HTMLElement>('[data-message-id]') ?? [])].find((element) => element.dataset.messageId === focusId)
+    const title = [...(cards.current?.querySelectorAll<HTMLElement>('[data-message-id]') ?? [])].find((element) => element.dataset.messageId === focusId)
     title?.focus()
     setFocusId(null)
   }, [focusId, load])
@@ -54,7 +74,9 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
       setNotice('')
       try {
         const updated = await sendMessageAgain(token, message.id)
-        setLoad((previous) => (previous.state === 'loaded' ? {...previous, data: replaceMessage(previous.data, updated)} : previous))
+        setLoad((previous) =>
+          previous.state === 'loaded' ? {...previous, data: {...previous.data, rows: replaceMessage(previous.data.rows, updated)}} : previous,
+        )
         setNotice(sendAgainNotice(updated))
         setFocusId(updated.id)
       } catch (error) {
@@ -71,6 +93,14 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
     [token, onUnauthorized, setLoad],
   )
 
+  const setOrder = (value: string) => {
+    const [sort, dir] = value.split(':') as [OutboxSort, SortDirection]
+    list.setSort(sort, dir)
+  }
+
+  const page = load.state === 'loaded' ? load.data : null
+  const filtered = query.q !== '' || query.filters.status !== ''
+
   return (
     <div className="container-page py-8 sm:py-10">
       <AdminPageHeader title="Outbox" refreshing={refreshing} onRefresh={refresh} />
@@ -86,24 +116,82 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
         <div className="mt-4">
           <ErrorPanel title="Error loading the outbox" message={load.message} />
         </div>
-      ) : load.data.length === 0 ? (
+      ) : page && page.total === 0 && !filtered ? (
         <EmptyState title={OUTBOX_EMPTY} />
       ) : (
         <>
-          <p id={`${ids}-count`} className="mt-2 text-sm text-slate-700">
-            {outboxCountText(load.data.length)}
-          </p>
-          <ul ref={list} aria-labelledby={`${ids}-count`} className="mt-3 space-y-4">
-            {load.data.map((message) => (
-              <MessageCard
-                key={message.id}
-                message={message}
-                busy={busy.has(message.id)}
-                error={errors[message.id] ?? null}
-                onSendAgain={() => void sendAgain(message)}
+          <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+            <div className="w-full sm:max-w-md">
+              <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
+                Search the outbox
+              </label>
+              <input
+                id={`${ids}-search`}
+                type="search"
+                value={list.search}
+                onChange={(event) => list.setSearch(event.target.value)}
+                placeholder="Recipient, subject or kind"
+                aria-describedby={`${ids}-count`}
+                className={CONTROL}
               />
-            ))}
-          </ul>
+            </div>
+            <div className="w-full sm:w-40">
+              <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-navy-900">
+                Status
+              </label>
+              <select
+                id={`${ids}-status`}
+                value={query.filters.status}
+                onChange={(event) => list.setFilter('status', event.target.value)}
+                aria-describedby={`${ids}-count`}
+                className={CONTROL}
+              >
+                <option value="">All statuses</option>
+                {OUTBOX_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="w-full sm:w-52">
+              <label htmlFor={`${ids}-order`} className="block text-sm font-semibold text-navy-900">
+                Sort by
+              </label>
+              <select
+                id={`${ids}-order`}
+                value={`${query.sort}:${query.dir}`}
+                onChange={(event) => setOrder(event.target.value)}
+                aria-describedby={`${ids}-count`}
+                className={CONTROL}
+              >
+                {OUTBOX_ORDERS.map((order) => (
+                  <option key={order.value} value={order.value}>
+                    {order.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p id={`${ids}-count`} aria-live="polite" className="mt-4 text-sm text-slate-700">
+            {page ? showingText(page.page - 1, page.pageSize, page.total) : ''}
+          </p>
+          {page && page.rows.length === 0 ? (
+            <EmptyState title="No messages match your search." className="mt-4 py-10" />
+          ) : (
+            <ul ref={cards} aria-label={outboxListName(query.sort, query.dir)} className="mt-3 space-y-4">
+              {(page?.rows ?? []).map((message) => (
+                <MessageCard
+                  key={message.id}
+                  message={message}
+                  busy={busy.has(message.id)}
+                  error={errors[message.id] ?? null}
+                  onSendAgain={() => void sendAgain(message)}
+                />
+              ))}
+            </ul>
+          )}
+          {page ? <Pagination page={page.page} pageSize={page.pageSize} total={page.total} onPage={list.setPage} label="Outbox pages" /> : null}
         </>
       )}
     </div>

@@ -10,23 +10,45 @@
  *   above the list when the order was paid (now or meanwhile) and its card leaves the list
  *   (focus then moves to the section's heading). An error — the server's 502/504 message, or
  *   no answer — is shown in an alert on the card, and nothing else changes.
- * - "Webhook events": the last 200 deliveries of the gateway's webhook, newest first, in a table
- *   that scrolls sideways in its own focusable region on a narrow screen: event id, type, order,
- *   result (a badge with its human label, and the finer detail), time.
+ * - "Webhook events": the kept deliveries of the gateway's webhook (the newest 1,000), newest
+ *   first, in a table that scrolls sideways in its own focusable region on a narrow screen: event
+ *   id, type, order, result (a badge with its human label, and the finer detail), time. The
+ *   server pages, searches (event id, type, order, detail; sent 250 ms after typing pauses),
+ *   filters ("Result") and sorts (the headings; a second click turns the order round), 25 a page
+ *   ('Showing X to Y of N results', pages below; docs/requirements.md#req-admin-list-queries); a
+ *   search, filter or sort change goes back to page 1.
  *
- * Fetched once per load with the bearer token; "Refresh" fetches again (what is shown stays
- * meanwhile). A 401 from any call hands over to `onUnauthorized` (token dropped, login form).
+ * One request per view (the orders and the page of events together); "Refresh" fetches again
+ * (what is shown stays meanwhile, "Updating payments..." said politely). A 401 from any call
+ * hands over to `onUnauthorized` (token dropped, login form).
  */
 import {useCallback, useEffect, useId, useRef, useState} from 'react'
+import type {TableColumn} from '~/components/ui/Table'
 import {formatDateTime, formatMoney} from '#schemas/rules/format'
-import type {StalePendingOrder, WebhookLogEntry, WebhookLogResult} from '#schemas/contracts/payments'
-import {checkWithGateway, fetchPaymentsOverview, PAYMENTS_MESSAGES, UnauthorizedError} from './api'
+import {
+  WEBHOOK_LOG_PAGE_SIZE,
+  WEBHOOK_LOG_RESULTS,
+  type StalePendingOrder,
+  type WebhookLogEntry,
+  type WebhookLogResult,
+  type WebhookLogSort,
+} from '#schemas/contracts/payments'
+import {checkWithGateway, fetchPaymentsPage, PAYMENTS_MESSAGES, UnauthorizedError} from './api'
 import {ErrorPanel} from './ErrorPanel'
-import {useAdminLoad} from './useAdminLoad'
+import {usePagedList} from './usePagedList'
+import {Pagination, showingText, sortColumns} from './Pagination'
 import {AdminPageHeader} from './AdminPageHeader'
 import {Spinner} from './parts'
-import {afterCheck, checkResolvesOrder, eventsCountText, NEEDS_ATTENTION_EMPTY, ordersCountText, WEBHOOK_EVENTS_EMPTY, WEBHOOK_RESULT_LABELS} from './payments'
-import {AdminTable, columnsOf} from './AdminTable'
+import {
+  afterCheck,
+  checkResolvesOrder,
+  NEEDS_ATTENTION_EMPTY,
+  ordersCountText,
+  WEBHOOK_EVENTS_EMPTY,
+  WEBHOOK_EVENTS_NONE_MATCH,
+  WEBHOOK_RESULT_LABELS,
+} from './payments'
+import {AdminTable} from './AdminTable'
 import {EmptyState} from '~/components/ui/EmptyState'
 import {Field} from '~/components/ui/Field'
 
@@ -36,7 +58,17 @@ type CardNote = {kind: 'result' | 'error'; text: string}
 /** The payments page of a signed-in administrator. */
 export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
   const ids = useId()
-  const {load, setLoad, refreshing, reload} = useAdminLoad(fetchPaymentsOverview, {token, onUnauthorized, failMessage: PAYMENTS_MESSAGES.loadFailed})
+  const list = usePagedList(fetchPaymentsPage, {
+    token,
+    onUnauthorized,
+    failMessage: PAYMENTS_MESSAGES.loadFailed,
+    defaultSort: 'at' as WebhookLogSort,
+    defaultDir: 'desc',
+    firstDir: (column) => (column === 'at' ? 'desc' : 'asc'),
+    filters: {result: ''},
+    pageSize: WEBHOOK_LOG_PAGE_SIZE,
+  })
+  const {load, setLoad, refreshing, reload, query} = list
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set())
   const [notes, setNotes] = useState<Readonly<Record<string, CardNote>>>({})
   const [notice, setNotice] = useState('')
@@ -140,12 +172,63 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
           <section className="mt-10">
             <h2 className="text-2xl font-bold text-navy-900">Webhook events</h2>
             <p className="mt-1 max-w-3xl text-sm text-slate-700">
-              The last 200 deliveries of the payment gateway&apos;s webhook and what the site did with each.
+              The deliveries of the payment gateway&apos;s webhook (the newest 1,000 are kept) and what the site did with each.
             </p>
-            {load.data.webhookEvents.length === 0 ? (
+            {load.data.total === 0 && !query.q && !query.filters.result ? (
               <EmptyState title={WEBHOOK_EVENTS_EMPTY} className="mt-4 py-10" />
             ) : (
-              <WebhookEventsTable events={load.data.webhookEvents} />
+              <>
+                <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+                  <div className="w-full sm:max-w-md">
+                    <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
+                      Search webhook events
+                    </label>
+                    <input
+                      id={`${ids}-search`}
+                      type="search"
+                      value={list.search}
+                      onChange={(event) => list.setSearch(event.target.value)}
+                      placeholder="Event id, type, order or detail"
+                      aria-describedby={`${ids}-events`}
+                      className={CONTROL}
+                    />
+                  </div>
+                  <div className="w-full sm:w-44">
+                    <label htmlFor={`${ids}-result`} className="block text-sm font-semibold text-navy-900">
+                      Result
+                    </label>
+                    <select
+                      id={`${ids}-result`}
+                      value={query.filters.result}
+                      onChange={(event) => list.setFilter('result', event.target.value)}
+                      aria-describedby={`${ids}-events`}
+                      className={CONTROL}
+                    >
+                      <option value="">All results</option>
+                      {WEBHOOK_LOG_RESULTS.map((result) => (
+                        <option key={result} value={result}>
+                          {WEBHOOK_RESULT_LABELS[result]}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                </div>
+                <p id={`${ids}-events`} aria-live="polite" className="mt-4 text-sm text-slate-700">
+                  {showingText(load.data.page - 1, load.data.pageSize, load.data.total)}
+                </p>
+                {load.data.rows.length === 0 ? (
+                  <EmptyState title={WEBHOOK_EVENTS_NONE_MATCH} className="mt-4 py-10" />
+                ) : (
+                  <>
+                    <WebhookEventsTable
+                      events={load.data.rows}
+                      caption={eventsCaption(query.sort, query.dir)}
+                      columns={sortColumns(EVENT_COLUMNS, query, list.toggleSort)}
+                    />
+                    <Pagination page={load.data.page} pageSize={load.data.pageSize} total={load.data.total} onPage={list.setPage} label="Webhook event pages" />
+                  </>
+                )}
+              </>
             )}
           </section>
         </>
@@ -216,13 +299,29 @@ function WebhookResultBadge({result}: {result: WebhookLogResult}) {
   )
 }
 
-/** The webhook event log, newest first, in a focusable region that scrolls sideways on a narrow screen. */
-function WebhookEventsTable({events}: {events: readonly WebhookLogEntry[]}) {
+const CONTROL =
+  'mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none'
+
+/** The event table's columns, each sorting by its field. */
+const EVENT_COLUMNS = [
+  {key: 'Event id', label: 'Event id', sortBy: 'id' as const},
+  {key: 'Type', label: 'Type', sortBy: 'type' as const},
+  {key: 'Order', label: 'Order', sortBy: 'orderId' as const},
+  {key: 'Result', label: 'Result', sortBy: 'result' as const},
+  {key: 'Time', label: 'Time', sortBy: 'at' as const},
+]
+const SORT_LABELS: Record<WebhookLogSort, string> = {id: 'event id', type: 'type', orderId: 'order', result: 'result', at: 'time'}
+
+/** The table's caption: "Webhook events, newest first", or the order it is in. */
+const eventsCaption = (sort: WebhookLogSort, dir: 'asc' | 'desc') =>
+  sort === 'at' && dir === 'desc' ? 'Webhook events, newest first' : `Webhook events, by ${SORT_LABELS[sort]} ${dir === 'asc' ? 'ascending' : 'descending'}`
+
+/** One page of the webhook event log in a focusable region that scrolls sideways on a narrow screen. */
+function WebhookEventsTable({events, caption, columns}: {events: readonly WebhookLogEntry[]; caption: string; columns: TableColumn[]}) {
   const cell = 'px-3 py-2.5 align-top'
   return (
     <>
-      <p className="mt-3 text-sm text-slate-700">{eventsCountText(events.length)}</p>
-      <AdminTable caption="Webhook events, newest first" columns={columnsOf(['Event id', 'Type', 'Order', 'Result', 'Time'])} className="mt-3">
+      <AdminTable caption={caption} columns={columns} className="mt-3" headPadding="py-1">
         {events.map((event, index) => (
           <tr key={`${event.at}-${event.id ?? ''}-${index}`} data-result={event.result}>
             <td className={`${cell} font-mono text-xs whitespace-nowrap text-slate-800`}>{event.id ?? '—'}</td>

@@ -12,13 +12,15 @@
  *   failures → Error(FOLLOW_UP_MESSAGES.saveFailed).
  * - GET /api/admin/enrollments/:orderId/documents/:uploadId (bearer) → the file, saved through
  *   an object URL (a plain link could not send the bearer header).
- * - GET /api/admin/outbox (bearer) → the e-mail outbox, newest first; POST
+ * - GET /api/admin/outbox (bearer) → the e-mail outbox, newest first (paged with `page`,
+ *   docs/requirements.md#req-admin-list-queries); POST
  *   /api/admin/outbox/:id/send-again (bearer) → the message's new state. 401 →
  *   Unauthorized; other failures → Error with OUTBOX_MESSAGES or the server's `{error}`.
- * - GET /api/admin/enquiries (bearer) → the contact enquiries, newest first; PATCH
+ * - GET /api/admin/enquiries (bearer) → the contact enquiries, newest first (paged with `page`); PATCH
  *   /api/admin/enquiries/:id {status} (bearer) → the enquiry after the change. 401 →
  *   Unauthorized; other failures → Error with ENQUIRY_MESSAGES or the server's `{error}`.
- * - GET /api/admin/payments (bearer) → orders needing attention and the webhook event log; POST
+ * - GET /api/admin/payments (bearer) → orders needing attention and the webhook event log (paged
+ *   with `page`); POST
  *   /api/admin/enrollments/:orderId/check-gateway (bearer) → what the gateway said.
  *   401 → Unauthorized; other failures → Error with PAYMENTS_MESSAGES or the server's `{error}`
  *   (the 502/504 messages say that nothing was changed).
@@ -34,9 +36,9 @@
  * outbox.ts, enquiries.ts, payments.ts, refunds.ts, batches.ts).
  */
 import {EnrolmentDetailSchema, EnrolmentListSchema, EnrolmentPageSchema, type AdminLoginRequest, type EnrolmentUpdateRequest} from '#schemas/contracts/admin'
-import {OutboxListSchema, OutboxSendAgainResponseSchema} from '#schemas/contracts/outbox'
-import {EnquiryListSchema, EnquiryUpdateResponseSchema, type EnquiryStatus, type EnquiryUpdate} from '#schemas/contracts/enquiries'
-import {GatewayCheckSchema, PaymentsOverviewSchema} from '#schemas/contracts/payments'
+import {OutboxPageSchema, OutboxSendAgainResponseSchema} from '#schemas/contracts/outbox'
+import {EnquiryPageSchema, EnquiryUpdateResponseSchema, type EnquiryStatus, type EnquiryUpdate} from '#schemas/contracts/enquiries'
+import {GatewayCheckSchema, PaymentsPageSchema} from '#schemas/contracts/payments'
 import {AdminBatchDetailSchema, AdminBatchListSchema} from '#schemas/contracts/batches'
 import {RefundResponseSchema, type RefundRequest} from '#schemas/contracts/refunds'
 import {adminFetch, adminRequest, clientErrors, errorText, UnauthorizedError} from './admin-fetch'
@@ -220,9 +222,9 @@ export async function downloadDocument(token: string, orderId: string, uploadId:
   saveBlob(await response.blob(), fileName)
 }
 
-/** The outbox, newest first; any failure says OUTBOX_MESSAGES.loadFailed. */
-export const fetchOutbox = (token: string, signal?: AbortSignal) =>
-  adminFetch('/api/admin/outbox', {token, signal, schema: OutboxListSchema, failed: OUTBOX_MESSAGES.loadFailed})
+/** One page of the outbox for `params` (page, pageSize, q, sort, dir, status, kind, from, to); any failure says OUTBOX_MESSAGES.loadFailed, a 400 the server's message. */
+export const fetchOutboxPage = (token: string, params: URLSearchParams, signal?: AbortSignal) =>
+  adminFetch(`/api/admin/outbox?${params}`, {token, signal, schema: OutboxPageSchema, failed: OUTBOX_MESSAGES.loadFailed, serverMessage: clientErrors})
 
 /** The send-again path of message `id` (`receipt:MTC-2026-00001`: the colon stays as it is, a valid path character). */
 export const sendAgainUrl = (id: string) => `/api/admin/outbox/${encodeURIComponent(id).replace(/%3A/gi, ':')}/send-again`
@@ -234,9 +236,13 @@ export const sendAgainUrl = (id: string) => `/api/admin/outbox/${encodeURICompon
 export const sendMessageAgain = (token: string, id: string) =>
   adminFetch(sendAgainUrl(id), {token, method: 'POST', schema: OutboxSendAgainResponseSchema, failed: OUTBOX_MESSAGES.sendFailed, serverMessage: clientErrors})
 
-/** The enquiries, newest first; any failure says ENQUIRY_MESSAGES.loadFailed. */
-export const fetchEnquiries = (token: string, signal?: AbortSignal) =>
-  adminFetch('/api/admin/enquiries', {token, signal, schema: EnquiryListSchema, failed: ENQUIRY_MESSAGES.loadFailed})
+/** One page of the enquiries for `params` (page, pageSize, q, sort, dir, status, from, to) with the new and total counts; a 400 shows the server's message. */
+export const fetchEnquiriesPage = (token: string, params: URLSearchParams, signal?: AbortSignal) =>
+  adminFetch(`/api/admin/enquiries?${params}`, {token, signal, schema: EnquiryPageSchema, failed: ENQUIRY_MESSAGES.loadFailed, serverMessage: clientErrors})
+
+/** How many enquiries are new (the navigation's count): one row asked for, its `newCount` read. */
+export const fetchNewEnquiryCount = async (token: string, signal?: AbortSignal) =>
+  (await fetchEnquiriesPage(token, new URLSearchParams({page: '1', pageSize: '1', status: 'new'}), signal)).newCount
 
 /** The PATCH path of enquiry `id` (a message key: only [0-9A-Za-z._-], nothing to escape, but encoded all the same). */
 export const enquiryUrl = (id: string) => `/api/admin/enquiries/${encodeURIComponent(id)}`
@@ -256,9 +262,9 @@ export const setEnquiryStatus = (token: string, id: string, status: EnquiryStatu
     serverMessage: clientErrors,
   })
 
-/** The orders needing attention (oldest first) and the last 200 webhook events (newest first); any failure says PAYMENTS_MESSAGES.loadFailed. */
-export const fetchPaymentsOverview = (token: string, signal?: AbortSignal) =>
-  adminFetch('/api/admin/payments', {token, signal, schema: PaymentsOverviewSchema, failed: PAYMENTS_MESSAGES.loadFailed})
+/** The orders needing attention and one page of the webhook log for `params` (page, pageSize, q, sort, dir, result, from, to); a 400 shows the server's message. */
+export const fetchPaymentsPage = (token: string, params: URLSearchParams, signal?: AbortSignal) =>
+  adminFetch(`/api/admin/payments?${params}`, {token, signal, schema: PaymentsPageSchema, failed: PAYMENTS_MESSAGES.loadFailed, serverMessage: clientErrors})
 
 /** The check-gateway path of order `orderId`. */
 export const checkGatewayUrl = (orderId: string) => `/api/admin/enrollments/${encodeURIComponent(orderId)}/check-gateway`

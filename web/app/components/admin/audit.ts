@@ -1,16 +1,26 @@
 /**
  * The audit log page's client and words (docs/requirements.md#req-audit-log), free of React:
  *
- * - `fetchAudit(token, query, signal)`: GET /api/admin/audit?actor=&action=&target=&from=&to=&page=
+ * - `fetchAudit(token, query, signal)`: GET /api/admin/audit?actor=&action=&target=&from=&to=&page=&sort=&dir=
  *   with the bearer token → AuditPage (schemas/contracts/audit.ts), rows newest first. A 401 throws
  *   UnauthorizedError (the page signs out); a 400 shows the server's message; anything else
  *   AUDIT_MESSAGES.loadFailed.
- * - `downloadAuditCsv(token, query)`: the same filters with `format=csv` (every match, not one
- *   page), saved as `audit-log-{YYYY-MM-DD}.csv` through an object URL (a plain link could not
+ * - `downloadAuditCsv(token, query)`: the same filters and order with `format=csv` (every match,
+ *   not one page; streamed by the server), saved as `audit-log-{YYYY-MM-DD}.csv` through an object URL (a plain link could not
  *   send the bearer header).
  * - The labels of the actions, and how a row's person, target, time and details read.
  */
-import {AUDIT_ACTIONS, auditCsvFileName, AuditPageSchema, type AuditAction, type AuditActor, type AuditPage, type AuditTarget} from '#schemas/contracts/audit'
+import {
+  AUDIT_ACTIONS,
+  auditCsvFileName,
+  AuditPageSchema,
+  type AuditAction,
+  type AuditActor,
+  type AuditPage,
+  type AuditSort,
+  type AuditTarget,
+} from '#schemas/contracts/audit'
+import type {SortDirection} from '#schemas/contracts/list-query'
 import {adminFetch, adminRequest, clientErrors} from './admin-fetch'
 import {saveBlob} from './api'
 
@@ -71,10 +81,10 @@ export type AuditFilters = {actor: string; action: AuditAction | ''; target: str
 
 export const NO_AUDIT_FILTERS: AuditFilters = {actor: '', action: '', target: '', from: '', to: ''}
 
-/** A query of GET /api/admin/audit: the filters (any left out) and the page (default 1). */
-export type AuditClientQuery = Partial<AuditFilters> & {page?: number}
+/** A query of GET /api/admin/audit: the filters (any left out), the page (default 1) and the order (default newest first). */
+export type AuditClientQuery = Partial<AuditFilters> & {page?: number; sort?: AuditSort; dir?: SortDirection}
 
-/** `?actor=…&…` of the query: empty filters and page 1 left out, `format=csv` for the CSV. */
+/** `?actor=…&…` of the query: empty filters, page 1 and the default order left out, `format=csv` for the CSV. */
 export function auditSearch(query: AuditClientQuery, format?: 'csv'): string {
   const search = new URLSearchParams()
   for (const name of ['actor', 'action', 'target', 'from', 'to'] as const) {
@@ -82,6 +92,10 @@ export function auditSearch(query: AuditClientQuery, format?: 'csv'): string {
     if (value) search.set(name, value)
   }
   if (query.page && query.page > 1) search.set('page', String(query.page))
+  if (query.sort && (query.sort !== 'at' || query.dir === 'asc')) {
+    search.set('sort', query.sort)
+    search.set('dir', query.dir ?? 'asc')
+  }
   if (format) search.set('format', format)
   return search.size ? `?${search}` : ''
 }

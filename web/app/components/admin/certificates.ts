@@ -1,10 +1,12 @@
 /**
  * The admin side of course certificates (docs/requirements.md#req-issue-20-admin-certificates),
  * free of React: the requests of /admin/certificates and of the enrolment dialog's certificate
- * section, with the bearer token, and the register's CSV, search and texts.
+ * section, with the bearer token, and the register's texts.
  *
  * - GET /api/admin/certificates[?q=&orderId=] → {certificates (newest first), expiringSoon (valid,
- *   expiring within 90 days, soonest first)}.
+ *   expiring within 90 days, soonest first)}; with `page` one page of the register searched,
+ *   filtered and sorted by the server (docs/requirements.md#req-admin-list-queries) and with
+ *   `format=csv` the whole matching register as CSV, made and streamed by the server.
  * - POST /api/admin/certificates {orderId, holderName, dateOfBirth, idNumber?, courseStart,
  *   courseEnd} → 201 {certificate}; 400 (a field), 404 (no such enrolment), 409 (not completed,
  *   or a valid certificate already) carry the server's `{error}`, shown as it is.
@@ -14,17 +16,17 @@
  * Every 401 throws UnauthorizedError (the page signs out); other failures throw Error with the
  * server's message for 4xx, else CERTIFICATE_MESSAGES.
  */
-import {getCoreRowModel, getFilteredRowModel, type FilterFn, type TableOptions} from '@tanstack/react-table'
 import {
+  AdminCertificatesPageSchema,
   AdminCertificatesResponseSchema,
   CertificateResponseSchema,
+  certificatesCsvName,
   type AdminCertificatesResponse,
   type Certificate,
   type IssueCertificateRequest,
   type RevokeCertificateRequest,
 } from '#schemas/contracts/certificates'
-import {certificateFileName, daysBetween, STATUS_LABELS} from '#schemas/rules/certificates'
-import {buildCsv} from '#schemas/rules/csv'
+import {certificateFileName, daysBetween} from '#schemas/rules/certificates'
 import {localDate} from '#schemas/rules/format'
 import {adminFetch, adminRequest, clientErrors} from './admin-fetch'
 import {saveBlob} from './api'
@@ -34,6 +36,7 @@ export const CERTIFICATE_MESSAGES = {
   issueFailed: 'The certificate could not be issued. Please try again.',
   revokeFailed: 'The certificate could not be revoked. Please try again.',
   pdfFailed: 'The certificate PDF could not be downloaded. Please try again.',
+  csvFailed: 'The CSV could not be downloaded. Please try again.',
   empty: 'No certificates have been issued yet.',
   noMatches: 'No certificates match your search.',
   noneExpiring: 'No certificate expires in the next 90 days.',
@@ -53,6 +56,30 @@ export function fetchCertificates(token: string, signal?: AbortSignal, query: {o
   if (query.orderId) search.set('orderId', query.orderId)
   const url = `/api/admin/certificates${search.size ? `?${search}` : ''}`
   return adminFetch(url, {token, signal, schema: AdminCertificatesResponseSchema, failed: CERTIFICATE_MESSAGES.loadFailed})
+}
+
+/** One page of the register for `params` (page, pageSize, q, sort, dir, status, from, to) and the certificates expiring soon; a 400 shows the server's message. */
+export function fetchCertificatesPage(token: string, params: URLSearchParams, signal?: AbortSignal) {
+  return adminFetch(`/api/admin/certificates?${params}`, {
+    token,
+    signal,
+    schema: AdminCertificatesPageSchema,
+    failed: CERTIFICATE_MESSAGES.loadFailed,
+    serverMessage: clientErrors,
+  })
+}
+
+/** Downloads the register's CSV made by the server for `params` (the page's search, filters and sort; every page) and saves it. */
+export async function downloadCertificatesCsv(token: string, params: URLSearchParams): Promise<void> {
+  const search = new URLSearchParams(params)
+  search.set('format', 'csv')
+  const response = await adminRequest(`/api/admin/certificates?${search}`, {
+    token,
+    headers: {Accept: 'text/csv'},
+    failed: CERTIFICATE_MESSAGES.csvFailed,
+    serverMessage: clientErrors,
+  })
+  saveBlob(await response.blob(), certificatesCsvFileName(new Date()))
 }
 
 /** POST `url` with `body` as JSON; the certificate of the answer. */
@@ -121,84 +148,15 @@ export function expiresInText(expiresOn: string, today: string): string {
   return `in ${days} days`
 }
 
-/** Whether a certificate matches the search: its number or holder's name contains `query` (case-insensitive; spaces collapsed). */
-export function matchesSearch(certificate: Pick<Certificate, 'number' | 'holderName'>, query: string): boolean {
-  const needle = query.trim().replace(/\s+/g, ' ').toLowerCase()
-  if (!needle) return true
-  return certificate.number.toLowerCase().includes(needle) || certificate.holderName.replace(/\s+/g, ' ').toLowerCase().includes(needle)
-}
+/** certificates-{YYYY-MM-DD}.csv (the day of `date` where the browser is). */
+export const certificatesCsvFileName = (date: Date) => certificatesCsvName(localDate(date))
 
-const searchFilter: FilterFn<Certificate> = (row, _columnId, value) => matchesSearch(row.original, String(value ?? ''))
-
-/** The register table's options: the rows filtered by the search (number or name), in the server's order (newest first). */
-export function registerTableOptions(
-  data: Certificate[],
-  globalFilter: string,
-  onGlobalFilterChange: TableOptions<Certificate>['onGlobalFilterChange'],
-): TableOptions<Certificate> {
-  return {
-    data,
-    columns: [{id: 'number', accessorKey: 'number', header: 'Number'}],
-    state: {globalFilter},
-    onGlobalFilterChange,
-    getRowId: (row) => row.number,
-    globalFilterFn: searchFilter,
-    getColumnCanGlobalFilter: () => true,
-    getCoreRowModel: getCoreRowModel(),
-    getFilteredRowModel: getFilteredRowModel(),
-  }
-}
-
-export const CERTIFICATES_CSV_HEADER = [
-  'Certificate number',
-  'Holder',
-  'Date of birth',
-  'INDoS or passport number',
-  'Email',
-  'Course',
-  'Course code',
-  'Course start',
-  'Course end',
-  'Issued',
-  'Expires',
-  'Status',
-  'Revoked',
-  'Revocation reason',
-  'Order ID',
-] as const
-
-/** The register as CSV (days as YYYY-MM-DD; "Does not expire" left empty). */
-export function certificatesCsv(certificates: readonly Certificate[]): string {
-  return buildCsv(
-    CERTIFICATES_CSV_HEADER,
-    certificates.map((c) => [
-      c.number,
-      c.holderName,
-      c.dateOfBirth,
-      c.idNumber ?? '',
-      c.email,
-      c.courseName,
-      c.courseCode,
-      c.courseStart,
-      c.courseEnd,
-      c.issuedOn,
-      c.expiresOn ?? '',
-      STATUS_LABELS[c.status] ?? c.status,
-      c.revokedOn ?? '',
-      c.revocationReason ?? '',
-      c.orderId,
-    ]),
-  )
-}
-
-/** certificates-{YYYY-MM-DD}.csv */
-export const certificatesCsvFileName = (date: Date) => `certificates-${localDate(date)}.csv`
-
-/** The register after `certificate` changed (revoked): its row replaced, and it leaves "Expiring in 90 days" unless still valid. */
-export function withCertificate(register: AdminCertificatesResponse, certificate: Certificate): AdminCertificatesResponse {
+/** The register's page after `certificate` changed (revoked): its row replaced, and it leaves "Expiring in 90 days" unless still valid. */
+export function withCertificate<P extends {rows: Certificate[]; expiringSoon: Certificate[]}>(register: P, certificate: Certificate): P {
   const replace = (list: Certificate[]) => list.map((c) => (c.number === certificate.number ? certificate : c))
   return {
-    certificates: register.certificates.some((c) => c.number === certificate.number) ? replace(register.certificates) : [certificate, ...register.certificates],
+    ...register,
+    rows: replace(register.rows),
     expiringSoon: certificate.status === 'valid' ? replace(register.expiringSoon) : register.expiringSoon.filter((c) => c.number !== certificate.number),
   }
 }

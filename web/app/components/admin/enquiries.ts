@@ -2,10 +2,9 @@
  * The enquiries page's words and list rules, free of React
  * (docs/requirements.md#req-enquiries):
  *
- * - Search: case-insensitive substring on name, e-mail, subject and message; spaces around the
- *   query are ignored; an empty query matches everything.
- * - Status filter: 'new' (where the page starts), 'handled' or 'all'.
- * - The list keeps the API's order (newest first).
+ * - Search (name, e-mail, subject and message), sort and paging are the server's
+ *   (#schemas/rules/admin-lists matchingEnquiries, docs/requirements.md#req-admin-list-queries).
+ * - Status filter: 'new' (where the page starts), 'handled' or 'all' (statusParam: no filter).
  * - "Reply by e-mail": `mailto:{address}?subject=Re%3A%20{subject}` — the address and the subject
  *   percent-encoded (RFC 6068; `@` kept), so no character of either can add a header or a body.
  */
@@ -23,27 +22,11 @@ export const STATUS_FILTERS = [
 export type StatusFilter = (typeof STATUS_FILTERS)[number]['value']
 export const DEFAULT_STATUS_FILTER: StatusFilter = 'new'
 
-/** Whether `enquiry` matches the search `query` (see the module comment). */
-export function matchesEnquirySearch(enquiry: Enquiry, query: string): boolean {
-  const needle = query.trim().toLowerCase()
-  if (!needle) return true
-  return [enquiry.name, enquiry.email, enquiry.subject, enquiry.message].some((value) => value.toLowerCase().includes(needle))
-}
+/** The `status` parameter of a filter: none for 'all'. */
+export const statusParam = (filter: StatusFilter): EnquiryStatus | '' => (filter === 'all' ? '' : filter)
 
-/** The enquiries of `enquiries` that match `query` and `status`, in their order. */
-export function filterEnquiries(enquiries: readonly Enquiry[], query: string, status: StatusFilter): Enquiry[] {
-  return enquiries.filter((enquiry) => (status === 'all' || enquiry.status === status) && matchesEnquirySearch(enquiry, query))
-}
-
-/** How many of `enquiries` are new (the admin navigation's count). */
-export function countNew(enquiries: readonly Pick<Enquiry, 'status'>[]): number {
-  return enquiries.filter((enquiry) => enquiry.status === 'new').length
-}
-
-/** 'Showing 2 of 5 enquiries, newest first' / 'Showing 1 of 1 enquiry, newest first'. */
-export function enquiriesShowingText(shown: number, total: number): string {
-  return `Showing ${shown} of ${total} ${total === 1 ? 'enquiry' : 'enquiries'}, newest first`
-}
+/** Whether `enquiry` still belongs in a list filtered by `filter` (after a change of status). */
+export const inStatusFilter = (enquiry: Pick<Enquiry, 'status'>, filter: StatusFilter): boolean => filter === 'all' || enquiry.status === filter
 
 /** The empty state: nothing received yet, or nothing that matches the search and filter. */
 export function emptyText(total: number): {title: string; hint: string} {
@@ -58,9 +41,16 @@ export function replyHref(enquiry: Pick<Enquiry, 'email' | 'subject'>): string {
   return `mailto:${to}?subject=${encodeURIComponent(`Re: ${enquiry.subject}`)}`
 }
 
-/** `enquiries` with the one of `updated`'s id replaced by it (order kept; unchanged when absent). */
-export function replaceEnquiry(enquiries: readonly Enquiry[], updated: Enquiry): Enquiry[] {
-  return enquiries.map((enquiry) => (enquiry.id === updated.id ? updated : enquiry))
+/**
+ * The page after `updated` changed status under `filter`: its row replaced, or gone (and one
+ * fewer in the total) when it has left the filter; the new count follows its status.
+ */
+export function afterStatusChange<P extends {rows: Enquiry[]; total: number; newCount: number}>(page: P, updated: Enquiry, filter: StatusFilter): P {
+  const before = page.rows.find((enquiry) => enquiry.id === updated.id)
+  const newCount = page.newCount + (before && before.status !== updated.status ? (updated.status === 'new' ? 1 : -1) : 0)
+  if (!before) return page
+  if (inStatusFilter(updated, filter)) return {...page, newCount, rows: page.rows.map((enquiry) => (enquiry.id === updated.id ? updated : enquiry))}
+  return {...page, newCount, total: page.total - 1, rows: page.rows.filter((enquiry) => enquiry.id !== updated.id)}
 }
 
 /** What the page announces after a change of status. */

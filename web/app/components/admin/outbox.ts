@@ -1,6 +1,6 @@
 /**
  * The outbox page's words and list rules, free of React: the human labels of a
- * message's kind and status, the count line, and replacing one message after "Send again".
+ * message's kind and status, the orders of "Sort by", and replacing one message after "Send again".
  */
 import type {OutboxKind, OutboxMessage, OutboxStatus} from '#schemas/contracts/outbox'
 
@@ -28,9 +28,20 @@ export const EMAIL_NOT_CONFIGURED = 'E-mail is not configured: messages stay in 
 /** The list's empty state. */
 export const OUTBOX_EMPTY = 'The outbox is empty.'
 
-/** '1 message, newest first' / '3 messages, newest first'. */
-export function outboxCountText(count: number): string {
-  return `${count} ${count === 1 ? 'message' : 'messages'}, newest first`
+/** The outbox's orders ("Sort by"): each a sort and direction of the paged list (OUTBOX_SORTS). */
+export const OUTBOX_ORDERS = [
+  {value: 'createdAt:desc', label: 'Newest first'},
+  {value: 'createdAt:asc', label: 'Oldest first'},
+  {value: 'sentAt:desc', label: 'Sent most recently'},
+  {value: 'subject:asc', label: 'Subject A to Z'},
+  {value: 'subject:desc', label: 'Subject Z to A'},
+  {value: 'attempts:desc', label: 'Most attempts'},
+] as const
+
+/** The list's name for its order: "Messages, newest first", "Messages, subject A to Z". */
+export function outboxListName(sort: string, dir: string): string {
+  const order = OUTBOX_ORDERS.find((option) => option.value === `${sort}:${dir}`)
+  return `Messages, ${(order?.label ?? `by ${sort} ${dir === 'asc' ? 'ascending' : 'descending'}`).replace(/^./, (first) => first.toLowerCase())}`
 }
 
 /** `messages` with the one of `updated`'s id replaced by it (order kept; unchanged when absent). */

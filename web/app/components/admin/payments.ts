@@ -1,6 +1,6 @@
 /**
  * The payments page's words and list rules, free of React (/admin/payments): the
- * human labels of a webhook event's result, the empty states and count lines, and what a
+ * human labels of a webhook event's result, the empty states and the orders' count line, and what a
  * "Check with gateway" result does to the list of orders needing attention.
  */
 import type {GatewayCheck, StalePendingOrder, WebhookLogResult} from '#schemas/contracts/payments'
@@ -19,14 +19,12 @@ export const NEEDS_ATTENTION_EMPTY = 'No orders need attention.'
 /** The empty state of "Webhook events". */
 export const WEBHOOK_EVENTS_EMPTY = 'No webhook events yet.'
 
+/** The empty state of "Webhook events" when the search or filter matches nothing. */
+export const WEBHOOK_EVENTS_NONE_MATCH = 'No webhook events match your search.'
+
 /** '1 order, oldest first' / '3 orders, oldest first'. */
 export function ordersCountText(count: number): string {
   return `${count} ${count === 1 ? 'order' : 'orders'}, oldest first`
-}
-
-/** '1 event, newest first' / '200 events, newest first'. */
-export function eventsCountText(count: number): string {
-  return `${count} ${count === 1 ? 'event' : 'events'}, newest first`
 }
 
 /** True when the check settled the order (paid now, or paid meanwhile): it no longer needs attention. */

@@ -7,8 +7,11 @@
  */
 import type {ReactNode} from 'react'
 
-/** A column heading; `label` may be visually hidden content (<span className="sr-only">…</span>). */
-export type TableColumn = {key: string; label: ReactNode; className?: string}
+/**
+ * A column heading; `label` may be visually hidden content (<span className="sr-only">…</span>).
+ * `sort` is how the rows are sorted by this column, when they are (the heading's aria-sort).
+ */
+export type TableColumn = {key: string; label: ReactNode; className?: string; sort?: 'ascending' | 'descending'}
 
 export type TableProps = {
   caption: ReactNode
@@ -46,7 +49,7 @@ export function Table({
       <thead className={headClassName}>
         <tr className={headRowClassName}>
           {columns.map((column) => (
-            <th key={column.key} scope="col" className={`${headingClassName} ${column.className ?? ''}`.trim() || undefined}>
+            <th key={column.key} scope="col" aria-sort={column.sort} className={`${headingClassName} ${column.className ?? ''}`.trim() || undefined}>
               {column.label}
             </th>
           ))}
