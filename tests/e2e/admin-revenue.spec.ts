@@ -4,15 +4,16 @@
  * with its data table (read by screen readers, shown with "Show as table"), axe-clean and without
  * sideways scrolling at 390 px.
  *
- * Against a fixed-data admin API (page.route answering fixed JSON, applying no rule) and a fixed
- * clock (10 March 2026, Dubai): the window is April 2025 – March 2026. The real API records a
- * payment or refund at the moment it is made, so it cannot produce a year of history with these
- * dates; that Total Revenue follows a real refund is checked against the real API in
- * admin-refunds.spec.ts.
+ * Against a fixed-data admin API (page.route: the list of fixed rows paged and summed with the
+ * shared rules, ./admin-list-mock.ts, the server's clock and the page's fixed at 10 March 2026,
+ * Dubai): the window is April 2025 – March 2026. The real API records a payment or refund at the
+ * moment it is made, so it cannot produce a year of history with these dates; that Total Revenue
+ * follows a real refund is checked against the real API in admin-refunds.spec.ts.
  */
 import type {Page, Route} from '@playwright/test'
 import type {EnrolmentSummary} from '#schemas/contracts/admin'
 import {MOCK_TOKEN} from './admin-session'
+import {fulfillEnrolmentList, isEnrolmentListCall} from './admin-list-mock'
 import {expect, expectAccessible, test} from './fixtures'
 
 /** 10 March 2026, 12:00 in Dubai. */
@@ -64,15 +65,12 @@ const ROWS: EnrolmentSummary[] = [
   row('Eve', {amount: 3500, status: 'pending', paidAt: null, paymentId: null}),
 ]
 
-/** The list as the API answers it by default: ROWS without the one never paid (Eve). */
-const PAID_ROWS = ROWS.filter((r) => r.name !== 'Eve')
-
-/** The admin API as fixed JSON (no rule applied): the list, PAID_ROWS unless ?status=all; nothing else is needed here. */
-async function mockApi(page: Page) {
+/** The admin API: the list over `rows` (by default ROWS, of which Eve was never paid); nothing else is needed here. */
+async function mockApi(page: Page, rows: EnrolmentSummary[] = ROWS) {
   await page.route('**/api/admin**', async (route: Route) => {
     const url = new URL(route.request().url())
     if (route.request().headers()['authorization'] !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
-    if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: url.searchParams.get('status') === 'all' ? ROWS : PAID_ROWS})
+    if (isEnrolmentListCall(url)) return fulfillEnrolmentList(route, rows, {now: NOW})
     if (url.pathname === '/api/admin/enquiries') return route.fulfill({json: []})
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
@@ -182,8 +180,7 @@ test('Revenue by month at 390 px: no sideways scrolling, with and without the ta
 })
 
 test('Revenue by month without money in the last 12 months says so', async ({page}) => {
-  await mockApi(page)
-  await page.route('**/api/admin/enrollments', (route) => route.fulfill({json: [row('Old', {paidAt: '2024-01-01T10:00:00.000Z'})]}))
+  await mockApi(page, [row('Old', {paidAt: '2024-01-01T10:00:00.000Z'})])
   await page.goto('/adminEnrollments')
   const section = page.getByRole('region', {name: 'Revenue by month', exact: true})
   await expect(section.getByText('No payments or refunds in the last 12 months.')).toBeVisible()

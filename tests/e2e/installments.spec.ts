@@ -9,6 +9,7 @@ import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/contracts/admin'
 import type {InstallmentViewBody} from '#schemas/contracts/installments'
 import {expect, expectAccessible, test} from './fixtures'
 import {loginThroughApi, MOCK_TOKEN, paidCadet, seedToken, uniqueTag} from './admin-session'
+import {fulfillEnrolmentList, isEnrolmentListCall} from './admin-list-mock'
 
 test('the cadetship form says "1st installment of 3" and shows the schedule and the total', async ({page}) => {
   await page.goto('/payment?training=cadetship-training&course=deck-cadet&amount=3500')
@@ -173,7 +174,7 @@ test.describe('the installments in the admin detail (mocked API)', () => {
     await page.route('**/api/admin/**', async (route: Route) => {
       const url = new URL(route.request().url())
       if (route.request().headers()['authorization'] !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
-      if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: [row(current)]})
+      if (isEnrolmentListCall(url)) return fulfillEnrolmentList(route, [row(current)])
       if (url.pathname === `/api/admin/enrollments/${orderId}`) return route.fulfill({json: current})
       const link = /\/installments\/(\d+)\/link$/.exec(url.pathname)
       if (link && route.request().method() === 'POST') {
