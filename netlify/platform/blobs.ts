@@ -242,7 +242,9 @@ export class JsonRecordCache<T> {
         stale.slice(start, start + CACHE_READ_BATCH).map(async ({key, etag}) => {
           const found = await store.getWithMetadata(key, {type: 'json'})
           if (!found) this.known.delete(key)
-          else this.known.set(key, {etag: found.etag ?? etag, value: this.project(found.data, key)})
+          // Kept under the LISTED etag: a listing and a read may spell one version's etag
+          // differently (the emulation derives it from the file's path as each sees it).
+          else this.known.set(key, {etag, value: this.project(found.data, key)})
         }),
       )
     }

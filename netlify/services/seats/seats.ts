@@ -134,7 +134,8 @@ export async function readSeats(batchIds: readonly string[]): Promise<Map<string
       const etag = etags.get(id)
       if (etag === undefined || known.get(id)?.etag === etag) return
       const found = await store.getWithMetadata(id, {type: 'json'})
-      if (found) known.set(id, {etag: found.etag ?? etag, record: asRecord(found.data as SeatsRecord | null, id)})
+      // Kept under the LISTED etag: a listing and a read may spell one version's etag differently.
+      if (found) known.set(id, {etag, record: asRecord(found.data as SeatsRecord | null, id)})
       else known.delete(id)
     }),
   )
