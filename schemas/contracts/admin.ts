@@ -288,7 +288,9 @@ export function parseAdminListStatus(params: URLSearchParams): {ok: true; status
  * pageSize ≤ 100 (default 10), q, sort, dir, from, to on the day the enrolment was created,
  * UTC) and
  * - `status`: `received` (the default: every enrolment whose payment was received, as the plain
- *   call's `paid`), `all`, or one status (`paid` here is that status only);
+ *   call's `paid`), `all`, or one status (`paid` here is that status only); with one status,
+ *   `payment=received` keeps only those whose payment was received (a cancelled enrolment that
+ *   was paid first) — schemas/rules/enrolment-list.ts statusFilter;
  * - `batch`: a batch id (the enrolments booked on it);
  * - `format=csv`: every matching row, in the asked order, as a streamed CSV ('enrolments:export').
  * `q` is the spec's search (schemas/rules/enrolment-list.ts matchesSearch), `sort` one of its
@@ -303,6 +305,7 @@ export const EnrolmentListQuerySchema = listQueryShape({sorts: ENROLMENT_SORTS, 
       blankToUndefined,
       z.enum(ENROLMENT_LIST_FILTERS, {errorMap: () => ({message: `status must be one of: ${ENROLMENT_LIST_FILTERS.join(', ')}`})}).default('received'),
     ),
+    payment: oneOfParam('payment', ['received']),
     batch: z.preprocess(blankToUndefined, z.string().regex(BATCH_ID_PATTERN, 'batch must be a batch id').optional()),
     format: oneOfParam('format', ['json', 'csv']),
   })

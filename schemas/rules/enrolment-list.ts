@@ -139,6 +139,18 @@ export const groupStatus = (group: string): string => group.split('/')[0]!
 /** Whether a sums group holds rows whose payment was received. */
 export const groupWasPaid = (group: string): boolean => !group.endsWith('/unpaid')
 
+/**
+ * The list's status filter as a test on a sums group: `received` (every enrolment whose payment
+ * was received), `all`, or one status — that status only among the payments received when
+ * `payment` is `received` (the page with pending enrolments hidden: a cancelled enrolment shows
+ * only if it was paid first).
+ */
+export function statusFilter(status: string, payment?: string): (group: string) => boolean {
+  const byStatus = status === 'all' || status === 'received' ? () => true : (group: string) => groupStatus(group) === status
+  const received = status === 'received' || payment === 'received'
+  return (group) => byStatus(group) && (!received || groupWasPaid(group))
+}
+
 function bump(record: Record<string, number>, key: string, by: number): void {
   const next = (record[key] ?? 0) + by
   if (next === 0) delete record[key]

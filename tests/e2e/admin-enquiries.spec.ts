@@ -22,6 +22,7 @@ import {listAnswer, listPath} from './list-mock'
 import {siteStore} from './blobs'
 import {ADMIN, MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
+import {fulfillEnrolmentList, isEnrolmentListCall} from './admin-list-mock'
 
 // Times are shown in the browser's time zone (#schemas/rules/format formatDateTime): fix it.
 test.use({timezoneId: 'UTC'})
@@ -255,7 +256,7 @@ async function mockApi(page: Page, options: MockOptions = {}) {
       enquiries = enquiries.map((e) => (e.id === updated.id ? updated : e))
       return route.fulfill({json: updated})
     }
-    if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: []})
+    if (isEnrolmentListCall(url)) return fulfillEnrolmentList(route, [])
     return route.fulfill({status: 404, json: {error: 'Not found'}})
   })
   return {calls, setEnquiries: (next: Enquiry[]) => (enquiries = next)}

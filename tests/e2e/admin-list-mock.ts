@@ -18,7 +18,7 @@ import type {Route} from '@playwright/test'
 import {EnrolmentListQuerySchema, parseAdminListStatus, type EnrolmentPage, type EnrolmentSummary} from '#schemas/contracts/admin'
 import {inDayRange, isPagedCall, parseListQuery} from '#schemas/contracts/list-query'
 import {buildCsv} from '#schemas/rules/csv'
-import {compareRows, CSV_HEADER, csvFileName, enrolmentCsvRow, matchesSearch, summarize} from '#schemas/rules/enrolment-list'
+import {compareRows, CSV_HEADER, csvFileName, enrolmentCsvRow, matchesSearch, statusFilter, sumsGroup, summarize} from '#schemas/rules/enrolment-list'
 import {wasPaid} from '#schemas/rules/enrolment-status'
 import {revenueByMonth} from '#schemas/rules/revenue'
 
@@ -49,7 +49,7 @@ export function enrolmentListAnswer(url: URL, rows: readonly EnrolmentSummary[],
   if (!parsed.ok) return {status: 400, json: {error: parsed.message}}
   const query = parsed.query
   const matching = rows
-    .filter((row) => (query.status === 'all' ? true : query.status === 'received' ? wasPaid(row) : row.status === query.status))
+    .filter((row) => statusFilter(query.status, query.payment)(sumsGroup(row)))
     .filter((row) => !query.batch || row.batch?.id === query.batch)
     .filter((row) => matchesSearch(row, query.q ?? ''))
     .filter((row) => inDayRange(row.createdAt, query))

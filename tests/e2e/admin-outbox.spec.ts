@@ -15,6 +15,7 @@ import {matchingEnquiries, matchingOutbox} from '#schemas/rules/admin-lists'
 import {listAnswer} from './list-mock'
 import {MOCK_TOKEN, seedToken} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
+import {fulfillEnrolmentList, isEnrolmentListCall} from './admin-list-mock'
 
 const BANNER = 'E-mail is not configured: messages stay in the outbox'
 const LONG_ADDRESS = 'juan.dela.cruz.with.a.rather.long.mailbox.name@a-very-long-domain-name-for-testing.example.com'
@@ -111,7 +112,7 @@ async function mockApi(page: Page, options: MockOptions = {}) {
           }),
         ),
       )
-    if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: []})
+    if (isEnrolmentListCall(url)) return fulfillEnrolmentList(route, [])
     if (url.pathname === '/api/admin/outbox' && request.method() === 'GET') {
       if (options.listStatus && options.listStatus !== 200) return route.fulfill({status: options.listStatus, json: {error: 'Nope'}})
       lists.push(url.search)

@@ -31,6 +31,7 @@ import {listAnswer, listPath} from './list-mock'
 import {siteStore} from './blobs'
 import {ADMIN, createPsfOrder, MOCK_TOKEN, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
+import {fulfillEnrolmentList, isEnrolmentListCall} from './admin-list-mock'
 
 /** The owner's links in the admin navigation, in order (the Enquiries link may carry a count). */
 const OWNER_NAVIGATION = [
@@ -149,7 +150,7 @@ async function mockApi(page: Page, options: MockOptions = {}) {
     if (url.pathname === '/api/admin/me') return route.fulfill({status: 404, json: {error: 'Not found'}})
     calls.push(`${request.method()} ${url.pathname}`)
     if (request.headers()['authorization'] !== `Bearer ${MOCK_TOKEN}`) return route.fulfill({status: 401, json: {error: 'Invalid or expired token'}})
-    if (url.pathname === '/api/admin/enrollments') return route.fulfill({json: []})
+    if (isEnrolmentListCall(url)) return fulfillEnrolmentList(route, [])
     if (url.pathname === '/api/admin/payments' && request.method() === 'GET') {
       await options.holdList
       if (options.listStatus && options.listStatus !== 200) return route.fulfill({status: options.listStatus, json: {error: 'Nope'}})

@@ -137,6 +137,9 @@ describe('the paged list: the spec rules', () => {
     expect(names(await page('page=1&status=all', token))).toEqual(['Ana', 'Ben', 'Eve', 'Fay', 'Ida'])
     expect((await page('page=1&status=all', token)).summary).toMatchObject({total: 5, pending: 1, awaitingContact: 1})
     expect(names(await page('page=1&status=cancelled', token))).toEqual(['Eve', 'Fay'])
+    // With pending enrolments hidden the page asks for one status among the payments received.
+    expect(names(await page('page=1&status=cancelled&payment=received', token))).toEqual(['Eve'])
+    expect((await page('page=1&status=cancelled&payment=received', token)).summary).toMatchObject({total: 1})
     expect(names(await page(`page=1&status=all&batch=${batch.id}`, token))).toEqual(['Ana', 'Eve'])
     expect(names(await page('page=1&status=all&from=2025-02-01&to=2025-02-10', token))).toEqual(['Ben', 'Eve'])
     expect((await page('page=1&status=all&from=2025-02-01&to=2025-02-10', token)).summary).toMatchObject({total: 2})

@@ -122,6 +122,9 @@ describe('the order (sorting on the server) and the query the page asks for', ()
       status: 'all',
     })
     expect(listQuery({...state, status: 'contacted'}).get('status')).toBe('contacted')
+    // Pending hidden: one status among the payments received only.
+    expect(listQuery({...state, status: 'cancelled'}).get('payment')).toBe('received')
+    expect(listQuery({...state, status: 'cancelled', includePending: true}).get('payment')).toBeNull()
   })
 })
 

@@ -22,10 +22,9 @@ import {
   addSums,
   addToSums,
   emptySums,
-  groupStatus,
-  groupWasPaid,
   searchText,
   sortKey,
+  statusFilter,
   sumsGroup,
   summaryOf,
   tieBreak,
@@ -85,9 +84,8 @@ type Filters = {
   row: ((row: EnrolmentSummary, search: () => string) => boolean) | null
 }
 
-function filtersOf(query: Pick<EnrolmentListQuery, 'status' | 'q' | 'batch'>): Filters {
-  const status = query.status
-  const group = status === 'all' ? () => true : status === 'received' ? groupWasPaid : (candidate: string) => groupStatus(candidate) === status
+function filtersOf(query: Pick<EnrolmentListQuery, 'status' | 'payment' | 'q' | 'batch'>): Filters {
+  const group = statusFilter(query.status, query.payment)
   const raw = query.q?.trim() ?? ''
   const needle = raw.toLowerCase()
   const tests: ((row: EnrolmentSummary, search: () => string) => boolean)[] = []

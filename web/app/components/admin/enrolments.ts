@@ -43,6 +43,8 @@ export function listQuery(state: ListState): URLSearchParams {
   const search = state.search.trim()
   if (search) query.set('q', search)
   query.set('status', state.status || (state.includePending ? 'all' : 'received'))
+  // Pending ones hidden: one status among the payments received only (cancelled after paying).
+  if (state.status && !state.includePending) query.set('payment', 'received')
   return query
 }
 
