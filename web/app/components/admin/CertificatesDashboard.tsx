@@ -34,10 +34,9 @@ import {Pagination, showingText, sortColumns} from './Pagination'
 import {EmptyState} from '~/components/ui/EmptyState'
 import {CertificatePdfButton, useCertificatePdf} from './CertificatePdfButton'
 import {useCan} from './AdminArea'
+import {FilterSelect, SearchField} from './ListControls'
 
 const CELL = 'px-3 py-2.5 align-top whitespace-nowrap'
-const CONTROL =
-  'mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none'
 const COLUMNS = [
   {key: 'Number', label: 'Number', sortBy: 'number' as const},
   {key: 'Holder', label: 'Holder', sortBy: 'holderName' as const},
@@ -156,39 +155,30 @@ export function CertificatesDashboard({token, onUnauthorized}: {token: string; o
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
             <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end lg:max-w-2xl">
-              <div className="w-full sm:max-w-md">
-                <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
-                  Search certificates
-                </label>
-                <input
-                  id={`${ids}-search`}
-                  type="search"
-                  value={list.search}
-                  onChange={(event) => list.setSearch(event.target.value)}
-                  placeholder="Certificate number, holder’s name or course"
-                  aria-describedby={`${ids}-count`}
-                  className={CONTROL}
-                />
-              </div>
-              <div className="w-full sm:w-44">
-                <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-navy-900">
-                  Status
-                </label>
-                <select
-                  id={`${ids}-status`}
-                  value={query.filters.status}
-                  onChange={(event) => list.setFilter('status', event.target.value)}
-                  aria-describedby={`${ids}-count`}
-                  className={CONTROL}
-                >
-                  <option value="">All statuses</option>
-                  {CERTIFICATE_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SearchField
+                id={`${ids}-search`}
+                label="Search certificates"
+                value={list.search}
+                onChange={(event) => list.setSearch(event.target.value)}
+                placeholder="Certificate number, holder’s name or course"
+                describedBy={`${ids}-count`}
+                className="w-full sm:max-w-md"
+              />
+              <FilterSelect
+                id={`${ids}-status`}
+                label="Status"
+                value={query.filters.status}
+                onChange={(event) => list.setFilter('status', event.target.value)}
+                describedBy={`${ids}-count`}
+                className="w-full sm:w-44"
+              >
+                <option value="">All statuses</option>
+                {CERTIFICATE_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </FilterSelect>
             </div>
             {can('enrolments:export') ? (
               <button

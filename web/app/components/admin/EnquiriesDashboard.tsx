@@ -34,6 +34,7 @@ import {EnquiryStatusBadge, Spinner} from './parts'
 import {AdminTable} from './AdminTable'
 import {Pagination, showingText, sortColumns} from './Pagination'
 import {EmptyState} from '~/components/ui/EmptyState'
+import {FilterSelect, SearchField} from './ListControls'
 
 /** The enquiries table's columns (each sorts by its field); the last holds each row's Details button. */
 const ENQUIRY_COLUMNS = [
@@ -151,38 +152,29 @@ export function EnquiriesDashboard({token, onUnauthorized, onNewCount}: {token: 
       ) : (
         <>
           <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="w-full sm:max-w-md">
-              <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
-                Search enquiries
-              </label>
-              <input
-                id={`${ids}-search`}
-                type="search"
-                value={list.search}
-                onChange={(event) => list.setSearch(event.target.value)}
-                placeholder="Name, e-mail, subject or message"
-                aria-describedby={`${ids}-showing`}
-                className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
-              />
-            </div>
-            <div className="w-full sm:w-48">
-              <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-navy-900">
-                Status
-              </label>
-              <select
-                id={`${ids}-status`}
-                value={status}
-                onChange={(event) => list.setFilter('status', statusParam(event.target.value as StatusFilter))}
-                aria-describedby={`${ids}-showing`}
-                className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
-              >
-                {STATUS_FILTERS.map((filter) => (
-                  <option key={filter.value} value={filter.value}>
-                    {filter.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SearchField
+              id={`${ids}-search`}
+              label="Search enquiries"
+              value={list.search}
+              onChange={(event) => list.setSearch(event.target.value)}
+              placeholder="Name, e-mail, subject or message"
+              describedBy={`${ids}-showing`}
+              className="w-full sm:max-w-md"
+            />
+            <FilterSelect
+              id={`${ids}-status`}
+              label="Status"
+              value={status}
+              onChange={(event) => list.setFilter('status', statusParam(event.target.value as StatusFilter))}
+              describedBy={`${ids}-showing`}
+              className="w-full sm:w-48"
+            >
+              {STATUS_FILTERS.map((filter) => (
+                <option key={filter.value} value={filter.value}>
+                  {filter.label}
+                </option>
+              ))}
+            </FilterSelect>
           </div>
 
           <p id={`${ids}-showing`} aria-live="polite" className="mt-4 text-sm text-slate-700">

@@ -29,10 +29,12 @@ import {DEFAULT_SORTING, listQuery, PAGE_SIZE, showingText, tableOptions, type L
 import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus} from '#schemas/rules/enrolment-status'
 import type {EnrolmentPage, EnrolmentSummary} from '#schemas/contracts/admin'
 import {ErrorPanel} from './ErrorPanel'
+import {Pagination, SortButton} from './Pagination'
 import {RevenueByMonth} from './RevenueByMonth'
 import {BatchFlags, Spinner, StatusBadge} from './parts'
 import {enrolmentBatchText} from '#schemas/rules/batches'
 import {useCan} from './AdminArea'
+import {FilterSelect, SearchField} from './ListControls'
 
 /** How long typing may pause before the search is asked for (ms). */
 const SEARCH_PAUSE_MS = 250
@@ -147,20 +149,6 @@ function SummaryCard({label, value, detail}: {label: string; value: ReactNode; d
   )
 }
 
-/** Page buttons to show: all when few, else first, last and a window around the current one. */
-function pageItems(pageCount: number, current: number): (number | 'gap')[] {
-  if (pageCount <= 7) return Array.from({length: pageCount}, (_, index) => index)
-  const shown = new Set([0, pageCount - 1, current - 1, current, current + 1].filter((page) => page >= 0 && page < pageCount))
-  const sorted = [...shown].sort((a, b) => a - b)
-  const items: (number | 'gap')[] = []
-  sorted.forEach((page, index) => {
-    const previous = sorted[index - 1]
-    if (previous !== undefined && page - previous > 1) items.push('gap')
-    items.push(page)
-  })
-  return items
-}
-
 function EnrollmentsView({
   page,
   query,
@@ -255,42 +243,33 @@ function EnrollmentsView({
 
       <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end sm:justify-between">
         <div className="flex w-full flex-col gap-3 sm:flex-row sm:items-end lg:max-w-2xl">
-          <div className="w-full sm:max-w-md">
-            <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
-              Search enrolments
-            </label>
-            <input
-              id={`${ids}-search`}
-              type="search"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              placeholder="Name, course, country or mobile"
-              aria-describedby={`${ids}-showing`}
-              className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
-            />
-          </div>
-          <div className="w-full sm:w-56">
-            <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-navy-900">
-              Status
-            </label>
-            <select
-              id={`${ids}-status`}
-              value={state.status}
-              onChange={(event) => {
-                const value = event.target.value
-                setState((current) => ({...current, status: isEnrolmentStatus(value) ? value : '', pageIndex: 0}))
-              }}
-              aria-describedby={`${ids}-showing`}
-              className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none"
-            >
-              <option value="">All statuses</option>
-              {statusOptions.map((status) => (
-                <option key={status} value={status}>
-                  {ENROLMENT_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SearchField
+            id={`${ids}-search`}
+            label="Search enrolments"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="Name, course, country or mobile"
+            describedBy={`${ids}-showing`}
+            className="w-full sm:max-w-md"
+          />
+          <FilterSelect
+            id={`${ids}-status`}
+            label="Status"
+            value={state.status}
+            onChange={(event) => {
+              const value = event.target.value
+              setState((current) => ({...current, status: isEnrolmentStatus(value) ? value : '', pageIndex: 0}))
+            }}
+            describedBy={`${ids}-showing`}
+            className="w-full sm:w-56"
+          >
+            <option value="">All statuses</option>
+            {statusOptions.map((status) => (
+              <option key={status} value={status}>
+                {ENROLMENT_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </FilterSelect>
         </div>
         {can('enrolments:export') ? (
           <div className="flex flex-col items-start gap-1 sm:items-end">
@@ -345,16 +324,11 @@ function EnrollmentsView({
                         aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                         className="px-3 py-2 font-semibold whitespace-nowrap text-navy-900"
                       >
-                        <button
-                          type="button"
-                          onClick={header.column.getToggleSortingHandler()}
-                          className="inline-flex min-h-10 items-center gap-1.5 rounded px-1 hover:text-ocean-600"
-                        >
-                          {String(header.column.columnDef.header)}
-                          <span aria-hidden="true" className={`text-xs ${sorted ? 'text-ocean-600' : 'text-slate-400'}`}>
-                            {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                          </span>
-                        </button>
+                        <SortButton
+                          label={String(header.column.columnDef.header)}
+                          sorted={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                          onSort={() => header.column.toggleSorting(sorted === 'asc')}
+                        />
                       </th>
                     )
                   })}
@@ -404,46 +378,7 @@ function EnrollmentsView({
         </div>
       )}
 
-      {total > 0 ? (
-        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-center gap-2 sm:justify-end">
-          <button
-            type="button"
-            onClick={() => table.previousPage()}
-            disabled={pageIndex === 0}
-            className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            Previous
-          </button>
-          {pageItems(pageCount, pageIndex).map((item, index) =>
-            item === 'gap' ? (
-              <span key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
-                …
-              </span>
-            ) : (
-              <button
-                key={item}
-                type="button"
-                onClick={() => table.setPageIndex(item)}
-                aria-current={item === pageIndex ? 'page' : undefined}
-                aria-label={`Page ${item + 1}`}
-                className={`inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg border px-3 text-sm font-semibold ${
-                  item === pageIndex ? 'border-navy-800 bg-navy-800 text-white' : 'border-slate-300 text-navy-900 hover:bg-ocean-50'
-                }`}
-              >
-                {item + 1}
-              </button>
-            ),
-          )}
-          <button
-            type="button"
-            onClick={() => table.nextPage()}
-            disabled={pageIndex >= pageCount - 1}
-            className="btn-outline min-h-10 px-3 py-1.5 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            Next
-          </button>
-        </nav>
-      ) : null}
+      <Pagination page={page.page} pageSize={PAGE_SIZE} total={total} onPage={(next) => setState((current) => ({...current, pageIndex: next - 1}))} />
 
       {viewing ? (
         <EnrolmentDetailDialog

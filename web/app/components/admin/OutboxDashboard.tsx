@@ -30,9 +30,7 @@ import {KIND_LABELS, OUTBOX_EMPTY, OUTBOX_ORDERS, outboxListName, replaceMessage
 import {OutboxStatusBadge, Spinner} from './parts'
 import {Pagination, showingText} from './Pagination'
 import {useCan} from './AdminArea'
-
-const CONTROL =
-  'mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none'
+import {FilterSelect, SearchField} from './ListControls'
 
 /** The outbox page of a signed-in administrator. */
 export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnauthorized: () => void}) {
@@ -121,57 +119,44 @@ export function OutboxDashboard({token, onUnauthorized}: {token: string; onUnaut
       ) : (
         <>
           <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-            <div className="w-full sm:max-w-md">
-              <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
-                Search the outbox
-              </label>
-              <input
-                id={`${ids}-search`}
-                type="search"
-                value={list.search}
-                onChange={(event) => list.setSearch(event.target.value)}
-                placeholder="Recipient, subject or kind"
-                aria-describedby={`${ids}-count`}
-                className={CONTROL}
-              />
-            </div>
-            <div className="w-full sm:w-40">
-              <label htmlFor={`${ids}-status`} className="block text-sm font-semibold text-navy-900">
-                Status
-              </label>
-              <select
-                id={`${ids}-status`}
-                value={query.filters.status}
-                onChange={(event) => list.setFilter('status', event.target.value)}
-                aria-describedby={`${ids}-count`}
-                className={CONTROL}
-              >
-                <option value="">All statuses</option>
-                {OUTBOX_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="w-full sm:w-52">
-              <label htmlFor={`${ids}-order`} className="block text-sm font-semibold text-navy-900">
-                Sort by
-              </label>
-              <select
-                id={`${ids}-order`}
-                value={`${query.sort}:${query.dir}`}
-                onChange={(event) => setOrder(event.target.value)}
-                aria-describedby={`${ids}-count`}
-                className={CONTROL}
-              >
-                {OUTBOX_ORDERS.map((order) => (
-                  <option key={order.value} value={order.value}>
-                    {order.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SearchField
+              id={`${ids}-search`}
+              label="Search the outbox"
+              value={list.search}
+              onChange={(event) => list.setSearch(event.target.value)}
+              placeholder="Recipient, subject or kind"
+              describedBy={`${ids}-count`}
+              className="w-full sm:max-w-md"
+            />
+            <FilterSelect
+              id={`${ids}-status`}
+              label="Status"
+              value={query.filters.status}
+              onChange={(event) => list.setFilter('status', event.target.value)}
+              describedBy={`${ids}-count`}
+              className="w-full sm:w-40"
+            >
+              <option value="">All statuses</option>
+              {OUTBOX_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </FilterSelect>
+            <FilterSelect
+              id={`${ids}-order`}
+              label="Sort by"
+              value={`${query.sort}:${query.dir}`}
+              onChange={(event) => setOrder(event.target.value)}
+              describedBy={`${ids}-count`}
+              className="w-full sm:w-52"
+            >
+              {OUTBOX_ORDERS.map((order) => (
+                <option key={order.value} value={order.value}>
+                  {order.label}
+                </option>
+              ))}
+            </FilterSelect>
           </div>
           <p id={`${ids}-count`} aria-live="polite" className="mt-4 text-sm text-slate-700">
             {page ? showingText(page.page - 1, page.pageSize, page.total) : ''}

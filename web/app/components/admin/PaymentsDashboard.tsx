@@ -51,6 +51,7 @@ import {
 import {AdminTable} from './AdminTable'
 import {EmptyState} from '~/components/ui/EmptyState'
 import {Field} from '~/components/ui/Field'
+import {FilterSelect, SearchField} from './ListControls'
 
 /** What one card shows under its button: the result of the last check, or its error. */
 type CardNote = {kind: 'result' | 'error'; text: string}
@@ -179,39 +180,30 @@ export function PaymentsDashboard({token, onUnauthorized}: {token: string; onUna
             ) : (
               <>
                 <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-                  <div className="w-full sm:max-w-md">
-                    <label htmlFor={`${ids}-search`} className="block text-sm font-semibold text-navy-900">
-                      Search webhook events
-                    </label>
-                    <input
-                      id={`${ids}-search`}
-                      type="search"
-                      value={list.search}
-                      onChange={(event) => list.setSearch(event.target.value)}
-                      placeholder="Event id, type, order or detail"
-                      aria-describedby={`${ids}-events`}
-                      className={CONTROL}
-                    />
-                  </div>
-                  <div className="w-full sm:w-44">
-                    <label htmlFor={`${ids}-result`} className="block text-sm font-semibold text-navy-900">
-                      Result
-                    </label>
-                    <select
-                      id={`${ids}-result`}
-                      value={query.filters.result}
-                      onChange={(event) => list.setFilter('result', event.target.value)}
-                      aria-describedby={`${ids}-events`}
-                      className={CONTROL}
-                    >
-                      <option value="">All results</option>
-                      {WEBHOOK_LOG_RESULTS.map((result) => (
-                        <option key={result} value={result}>
-                          {WEBHOOK_RESULT_LABELS[result]}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
+                  <SearchField
+                    id={`${ids}-search`}
+                    label="Search webhook events"
+                    value={list.search}
+                    onChange={(event) => list.setSearch(event.target.value)}
+                    placeholder="Event id, type, order or detail"
+                    describedBy={`${ids}-events`}
+                    className="w-full sm:max-w-md"
+                  />
+                  <FilterSelect
+                    id={`${ids}-result`}
+                    label="Result"
+                    value={query.filters.result}
+                    onChange={(event) => list.setFilter('result', event.target.value)}
+                    describedBy={`${ids}-events`}
+                    className="w-full sm:w-44"
+                  >
+                    <option value="">All results</option>
+                    {WEBHOOK_LOG_RESULTS.map((result) => (
+                      <option key={result} value={result}>
+                        {WEBHOOK_RESULT_LABELS[result]}
+                      </option>
+                    ))}
+                  </FilterSelect>
                 </div>
                 <p id={`${ids}-events`} aria-live="polite" className="mt-4 text-sm text-slate-700">
                   {showingText(load.data.page - 1, load.data.pageSize, load.data.total)}
@@ -298,9 +290,6 @@ function WebhookResultBadge({result}: {result: WebhookLogResult}) {
     </span>
   )
 }
-
-const CONTROL =
-  'mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-ocean-500 focus:ring-2 focus:ring-ocean-100 focus:outline-none'
 
 /** The event table's columns, each sorting by its field. */
 const EVENT_COLUMNS = [
