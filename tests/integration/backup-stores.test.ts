@@ -23,7 +23,7 @@ const work = mkdtempSync(join(tmpdir(), 'backup-stores-'))
 afterAll(() => rmSync(work, {recursive: true, force: true}))
 
 /** Arguments that pass a store name through (the generic code of the platform and the backup itself). */
-const PASS_THROUGH = new Set(['', 'name', 'store', 'blob.store', 'name: StoreName | string'])
+const PASS_THROUGH = new Set(['', 'name', 'store', 'blob.store', 'name: StoreName | string', 'this.storeName'])
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
