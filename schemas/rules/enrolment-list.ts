@@ -90,14 +90,14 @@ export function tieBreak(a: Pick<ListRow, 'createdAt' | 'orderId'>, b: Pick<List
   return a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0
 }
 
+/** The list's order of two rows given their sort keys (sortKey) and `dir`: ties as tieBreak whatever the direction. */
+export function compareKeyed(x: string | number, y: string | number, a: ListRow, b: ListRow, dir: 'asc' | 'desc'): number {
+  return x === y ? tieBreak(a, b) : (x < y ? -1 : 1) * (dir === 'asc' ? 1 : -1)
+}
+
 /** The list's order for `column` and `dir` (ties as tieBreak whatever the direction). */
 export function compareRows(column: EnrolmentSort, dir: 'asc' | 'desc'): (a: ListRow, b: ListRow) => number {
-  const sign = dir === 'asc' ? 1 : -1
-  return (a, b) => {
-    const x = sortKey(a, column)
-    const y = sortKey(b, column)
-    return x === y ? tieBreak(a, b) : (x < y ? -1 : 1) * sign
-  }
+  return (a, b) => compareKeyed(sortKey(a, column), sortKey(b, column), a, b, dir)
 }
 
 /** 'Showing X to Y of N results' (X is 0 when there are none). */

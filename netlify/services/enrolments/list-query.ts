@@ -27,7 +27,7 @@ import {
   statusFilter,
   sumsGroup,
   summaryOf,
-  tieBreak,
+  compareKeyed,
   type EnrolmentSort,
   type ListSummary,
 } from '#schemas/rules/enrolment-list'
@@ -66,13 +66,8 @@ function orderOf(derived: Derived, sort: EnrolmentSort, dir: 'asc' | 'desc'): Ui
   let order = derived.orders.get(name)
   if (!order) {
     const keys = keysOf(derived, sort)
-    const sign = dir === 'asc' ? 1 : -1
     const positions = Array.from({length: derived.rows.length}, (_, i) => i)
-    positions.sort((a, b) => {
-      const x = keys[a]!
-      const y = keys[b]!
-      return x === y ? tieBreak(derived.rows[a]!, derived.rows[b]!) : (x < y ? -1 : 1) * sign
-    })
+    positions.sort((a, b) => compareKeyed(keys[a]!, keys[b]!, derived.rows[a]!, derived.rows[b]!, dir))
     derived.orders.set(name, (order = Uint32Array.from(positions)))
   }
   return order
@@ -129,15 +124,12 @@ function matchesIn(partition: ReadPartition, query: EnrolmentListQuery, filters:
  * cursor per partition, so `n` rows cost n·log(partitions) comparisons.
  */
 function* merged(lists: Matches[], dir: 'asc' | 'desc'): Generator<EnrolmentSummary> {
-  const sign = dir === 'asc' ? 1 : -1
   const cursors = lists.filter((list) => list.positions.length > 0).map((list) => ({list, at: 0}))
   type Cursor = (typeof cursors)[number]
   const before = (a: Cursor, b: Cursor) => {
     const i = a.list.positions[a.at]!
     const j = b.list.positions[b.at]!
-    const x = a.list.keys[i]!
-    const y = b.list.keys[j]!
-    return (x === y ? tieBreak(a.list.derived.rows[i]!, b.list.derived.rows[j]!) : (x < y ? -1 : 1) * sign) < 0
+    return compareKeyed(a.list.keys[i]!, b.list.keys[j]!, a.list.derived.rows[i]!, b.list.derived.rows[j]!, dir) < 0
   }
   const heap: Cursor[] = []
   const up = (k: number) => {
