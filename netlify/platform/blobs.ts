@@ -71,6 +71,12 @@ export const STORES = {
    * address), written once (`onlyIfNew`); re-applied after a restore of an older backup.
    */
   privacyErasures: 'privacy-erasures',
+  /**
+   * My training's sign-in links and sessions (netlify/services/account/sessions.ts):
+   * `link/{SHA-256 of the token}` one JSON SignInLink each, used once through a conditional write;
+   * `session/{SHA-256 of the address}/{id}` one JSON AccountSession each.
+   */
+  accountSessions: 'account-sessions',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

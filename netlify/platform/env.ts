@@ -79,6 +79,10 @@ export const RATE_LIMIT_DEFAULTS = {
   PASSWORD_RESET: '5/1h',
   /** Staff password reset links asked for by one client, whatever the address. */
   PASSWORD_RESET_CLIENT: '20/1h',
+  /** My training's sign-in links asked for by one client, whatever the address. */
+  SIGN_IN_LINK: '20/10m',
+  /** My training's sign-in links asked for one address (whoever asks). */
+  SIGN_IN_LINK_ADDRESS: '5/1h',
 } as const
 
 export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS

@@ -28,6 +28,8 @@ export const RATE_LIMIT_BUCKETS: Readonly<Record<RateLimitName, string>> = {
   VERIFY: 'certificate-verify',
   PASSWORD_RESET: 'password-reset',
   PASSWORD_RESET_CLIENT: 'password-reset-client',
+  SIGN_IN_LINK: 'sign-in-link',
+  SIGN_IN_LINK_ADDRESS: 'sign-in-link-address',
 }
 
 export type RateLimitOptions = {

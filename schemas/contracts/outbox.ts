@@ -43,6 +43,7 @@ export const OUTBOX_KINDS = [
   'staff-invite',
   'password-reset',
   'backup-alert',
+  'sign-in-link',
 ] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>

@@ -131,3 +131,30 @@ export function absoluteUrl(origin: string, path: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(path)) return path
   return `${origin.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`
 }
+
+/** My training, the candidates' portal: the sign-in form, or everything under the signed-in address. */
+export const ACCOUNT_PATH = '/account'
+
+/**
+ * /account?email=…[&next=…]: the sign-in form with the address filled in, the "View in My
+ * training" link of every e-mail a candidate gets (one more tap sends the link). `next` is the
+ * portal page to open after signing in.
+ */
+export function accountPath(options: {email?: string; next?: string; expired?: boolean} = {}): string {
+  const query = new URLSearchParams()
+  if (options.email) query.set('email', options.email)
+  if (options.next && options.next !== ACCOUNT_PATH) query.set('next', options.next)
+  if (options.expired) query.set('expired', '1')
+  const search = query.toString()
+  return search ? `${ACCOUNT_PATH}?${search}` : ACCOUNT_PATH
+}
+
+/** /account/sign-in/{token}: the link e-mailed by "Your sign-in link". */
+export const accountSignInPath = (token: string): string => `${ACCOUNT_PATH}/sign-in/${encodeURIComponent(token)}`
+
+/** The API of the sign-in link request. */
+export const ACCOUNT_SIGN_IN_LINK_API = '/api/account/sign-in-link'
+
+/** /account/enrolments/{orderId}/receipts/{number}.pdf: a receipt or refund receipt of the candidate's enrolment. */
+export const accountReceiptPath = (orderId: string, receiptNumber: string): string =>
+  `${ACCOUNT_PATH}/enrolments/${encodeURIComponent(orderId)}/receipts/${encodeURIComponent(receiptNumber)}.pdf`

@@ -20,8 +20,15 @@ const card = {backgroundColor: '#ffffff', padding: '24px 28px', maxWidth: '600px
 const muted = {color: '#5c5f66', fontSize: '12px', lineHeight: '18px', margin: '0'}
 const label = {color: '#5c5f66', fontWeight: 'bold' as const}
 
-/** The frame: the provider's name, `children`, the provider's contact. `preview` is the inbox preview line. */
-export function MailFrame({provider, preview, children}: {provider: MailProvider; preview: string; children: ReactNode}) {
+/** The text of the link to My training that closes every e-mail to a candidate. */
+export const VIEW_IN_ACCOUNT = 'View in My training'
+
+/**
+ * The frame: the provider's name, `children`, the provider's contact. `preview` is the inbox
+ * preview line. `accountUrl` (absolute; e-mails to candidates): a "View in My training" link after
+ * the body, to the portal's sign-in with the address filled in.
+ */
+export function MailFrame({provider, preview, children, accountUrl}: {provider: MailProvider; preview: string; children: ReactNode; accountUrl?: string}) {
   return (
     <Html lang="en">
       <Head />
@@ -30,6 +37,14 @@ export function MailFrame({provider, preview, children}: {provider: MailProvider
         <Container style={card}>
           <Text style={{fontSize: '18px', fontWeight: 'bold', margin: '0 0 16px'}}>{provider.name}</Text>
           {children}
+          {accountUrl ? (
+            <Text style={{fontSize: '14px', lineHeight: '22px', margin: '16px 0 0'}}>
+              <Link href={accountUrl} style={{fontWeight: 'bold'}}>
+                {VIEW_IN_ACCOUNT}
+              </Link>
+              : your enrolments, receipts, documents and certificates in one place.
+            </Text>
+          ) : null}
           <Hr style={{borderColor: '#e3e4e8', margin: '24px 0 12px'}} />
           <Section>
             <Text style={muted}>{provider.name}</Text>

@@ -17,6 +17,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'staff-invite': 'Staff invite',
   'password-reset': 'Staff password reset',
   'backup-alert': 'Backup alert',
+  'sign-in-link': 'My training sign-in link',
 }
 
 /** A message's status as its badge says it. */

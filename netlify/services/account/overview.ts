@@ -1,0 +1,107 @@
+/**
+ * GET /api/account and the /account page: everything under the signed-in address, newest first
+ * (docs/requirements.md#req-account), with the next actions on top.
+ */
+import {fetchContent} from '#netlify/platform/content/client'
+import {NEXT_STEPS_QUERY} from '#netlify/platform/content/queries'
+import type {AccountOverview, PortalAction, PortalEnrolment} from '#schemas/contracts/account'
+import {candidateStatusText} from '#schemas/rules/account'
+import {enrolmentBatchText} from '#schemas/rules/batches'
+import {installmentSchedule} from '#schemas/rules/installments'
+import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '#schemas/rules/programs'
+import {formatAmountMinor} from '#schemas/rules/receipt-format'
+import type {EnrolmentRecord} from '../enrolments/enrolments'
+import {certificatesOf} from './certificates'
+import {dateChangeOf} from './date-change'
+import {documentsOf, profileOf} from './documents'
+import {examAttemptsOf} from './exam-attempts'
+import {installmentsOf, receiptsOf} from './payments'
+import {erasureRequested} from './privacy'
+import {ownedCertificates, ownedEnrolments} from './records'
+import {waitlistsOf} from './waitlists'
+
+/** What an enrolment without a batch shows for its dates. */
+export const DATES_ON_REQUEST = 'Dates on request'
+
+/** The content the cards need: what to bring per programme and the cadetship's schedule. */
+type CardContent = {
+  schedule: ReturnType<typeof installmentSchedule>
+  cadetshipDocuments: string[]
+  competencyDocuments: string[]
+}
+
+async function cardContent(): Promise<CardContent> {
+  const content = await fetchContent(NEXT_STEPS_QUERY)
+  return {
+    schedule: installmentSchedule(content.cadetship?.installments),
+    cadetshipDocuments: content.cadetship?.documentsToBring ?? [],
+    competencyDocuments: content.competency?.documentsToBring ?? [],
+  }
+}
+
+/** One enrolment card at `now`. */
+async function enrolmentCard(record: EnrolmentRecord, content: CardContent, now: Date): Promise<PortalEnrolment> {
+  const cadetship = record.trainingProgram === CADETSHIP_TRAINING
+  const schedule = cadetship ? content.schedule : null
+  const toBring = cadetship ? content.cadetshipDocuments : record.trainingProgram === COMPETENCY_TRAINING ? content.competencyDocuments : []
+  return {
+    orderId: record.orderId,
+    course: record.courseName || record.trainingProgramName,
+    programme: record.trainingProgramName,
+    dates: record.batch ? enrolmentBatchText(record.batch, {venue: true}) : DATES_ON_REQUEST,
+    startDate: record.batch?.startDate ?? null,
+    status: candidateStatusText(record.status),
+    statusKey: record.status,
+    amount: formatAmountMinor(record.amountMinor, record.currency),
+    paidAt: record.paidAt ?? null,
+    toBring,
+    receipts: receiptsOf(record, schedule),
+    installments: installmentsOf(record, schedule, now),
+    documents: cadetship ? documentsOf(record, content.cadetshipDocuments) : null,
+    dateChange: await dateChangeOf(record, now),
+  }
+}
+
+/** The next actions, most pressing first: installments to pay, documents to upload. */
+export function nextActions(enrolments: readonly PortalEnrolment[]): PortalAction[] {
+  const actions: PortalAction[] = []
+  for (const card of enrolments) {
+    for (const installment of card.installments ?? []) {
+      if (installment.payUrl) actions.push({text: `Installment ${installment.number} is due`, label: 'Pay now', href: installment.payUrl})
+    }
+  }
+  for (const card of enrolments) {
+    const documents = card.documents
+    if (!documents || documents.remaining === 0 || ['cancelled', 'refunded', 'completed'].includes(card.statusKey)) continue
+    const uploaded = documents.uploaded.map((upload) => upload.fileName.toLowerCase())
+    const missing = documents.checklist.find((item) => !uploaded.some((name) => name.includes(item.toLowerCase().split(/\W+/)[0] ?? '')))
+    if (missing) actions.push({text: `Upload your ${missing}`, label: 'Add document', href: `#documents-${card.orderId}`})
+  }
+  return actions
+}
+
+/** Everything under `email` (trimmed, lower-case) at `now`. Throws when storage or the content cannot be read. */
+export async function accountOverview(email: string, now = new Date()): Promise<AccountOverview> {
+  const [records, certificateRecords, content, waitlists, examAttempts, erasure] = await Promise.all([
+    ownedEnrolments(email),
+    ownedCertificates(email),
+    cardContent(),
+    waitlistsOf(email),
+    examAttemptsOf(email),
+    erasureRequested(email),
+  ])
+  const [enrolments, certificates] = await Promise.all([
+    Promise.all(records.map((record) => enrolmentCard(record, content, now))),
+    certificatesOf(certificateRecords, now),
+  ])
+  return {
+    email,
+    actions: nextActions(enrolments),
+    profile: profileOf(records, certificateRecords),
+    enrolments,
+    certificates,
+    waitlists,
+    examAttempts,
+    erasureRequested: erasure,
+  }
+}
