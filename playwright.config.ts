@@ -54,6 +54,8 @@ export default defineConfig({
       RATE_LIMIT_CREATE_ORDER: '1000/10m',
       // Certificate look-ups from the one e2e client (the verify limit's own tests are integration tests).
       RATE_LIMIT_VERIFY: '1000/10m',
+      // My training's sign-in links from the one e2e client (the limits' own tests are integration tests).
+      RATE_LIMIT_SIGN_IN_LINK: '1000/10m',
       EXAM_DRAW_SECRET: E2E_EXAM_DRAW_SECRET,
     },
     reuseExistingServer: false,
