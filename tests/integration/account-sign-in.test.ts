@@ -175,6 +175,16 @@ describe('the link', () => {
   })
 })
 
+describe('"View in My training"', () => {
+  it('closes the receipt e-mail with a link to /account with the candidate’s address filled in', async () => {
+    const email = newAddress('receipt')
+    const record = await paidEnrolmentOf(email, NOW)
+    const receipt = (await listOutboxRecords()).find((message) => message.id === `receipt:${record.receiptNumber}`)
+    expect(receipt?.text).toContain('View in My training')
+    expect(receipt?.html).toContain(`/account?email=${encodeURIComponent(email)}`)
+  })
+})
+
 describe('the session', () => {
   it('shows the candidate their own enrolments; 401 "Please sign in again" without a cookie or with a forged one', async () => {
     const email = newAddress('mine')

@@ -82,8 +82,11 @@ describe('the templates', () => {
       paidAt,
       sandbox: false,
       confirmationUrl: 'https://www.example.com/payment?order=order_X',
+      accountUrl: 'https://www.example.com/account?email=maria%40example.com',
     })
     expect(receipt.subject).toBe('Receipt MTC-2026-00001: ECDIS')
+    expect(receipt.text).toContain('View in My training')
+    expect(receipt.html).toContain('href="https://www.example.com/account?email=maria%40example.com"')
     expect(receipt.html).toContain('Maria &lt;b&gt;Santos&lt;/b&gt;')
     expect(receipt.html).not.toContain('<b>Santos')
     expect(receipt.text).toContain('USD 450.00')

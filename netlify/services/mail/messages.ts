@@ -26,6 +26,7 @@ import {
   type ReceiptProvider,
   type RenderReceiptPdf,
 } from '#netlify/services/receipts/receipt-pdf'
+import {accountLinkFor} from './account-link'
 import type {NewOutboxMessage} from './outbox'
 import {renderEnquiryNotice, type EnquiryNoticeProps} from './templates/enquiry-notice'
 import {renderEnrolmentNotice} from './templates/enrolment-notice'
@@ -93,6 +94,7 @@ export async function receiptMessage(
       paidAt: receipt.paidAt,
       sandbox: receipt.sandbox,
       confirmationUrl,
+      accountUrl: accountLinkFor(receipt.candidate.email),
     }),
   ])
   return {
@@ -153,9 +155,9 @@ export async function enquiryNoticeMessage(input: EnquiryNoticeProps & {id: stri
  * a refund's receipt is queued once whoever reports it processed), subject `Refund receipt
  * {receiptNumber}: {course name}`, to `email`.
  */
-export async function refundReceiptMessage(input: RefundReceiptProps & {refundKey: string; email: string}): Promise<NewOutboxMessage> {
+export async function refundReceiptMessage(input: Omit<RefundReceiptProps, 'accountUrl'> & {refundKey: string; email: string}): Promise<NewOutboxMessage> {
   const {refundKey, email: to, ...props} = input
-  const email = await renderRefundReceiptEmail(props)
+  const email = await renderRefundReceiptEmail({...props, accountUrl: accountLinkFor(to)})
   return {kind: 'refund-receipt', about: refundKey, to: [to], ...email}
 }
 
@@ -176,8 +178,10 @@ export async function waitlistNoticeMessage(input: WaitlistNoticeProps & {freedB
  * id}` (`{order id}-i2`, or `{order id}-i2-2` for a new link after an expiry), so each link is
  * e-mailed once whoever queues it, subject `Payment link: 2nd installment of 3, {course}`, to `email`.
  */
-export async function installmentLinkMessage(input: InstallmentLinkEmailProps & {referenceId: string; email: string}): Promise<NewOutboxMessage> {
+export async function installmentLinkMessage(
+  input: Omit<InstallmentLinkEmailProps, 'accountUrl'> & {referenceId: string; email: string},
+): Promise<NewOutboxMessage> {
   const {referenceId, email: to, ...props} = input
-  const email = await renderInstallmentLinkEmail(props)
+  const email = await renderInstallmentLinkEmail({...props, accountUrl: accountLinkFor(to)})
   return {kind: 'installment-link', about: referenceId, to: [to], ...email}
 }

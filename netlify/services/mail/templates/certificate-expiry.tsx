@@ -9,6 +9,8 @@ import {Fields, Lines, MailFrame, Paragraph, renderEmail, Title, type MailProvid
 
 /** What the reminder shows. `expiresOn` 'YYYY-MM-DD'; `courseUrl` absolute; `batches` one line each ("12–16 Jan 2027 · Mumbai"). */
 export type CertificateExpiryEmailProps = {
+  /** The absolute "View in My training" link (../account-link.ts accountLinkFor). */
+  accountUrl: string
   provider: MailProvider
   number: string
   holderName: string
@@ -23,7 +25,11 @@ export const certificateExpirySubject = (number: string, expiresOn: string): str
 
 export function CertificateExpiryEmail(props: CertificateExpiryEmailProps) {
   return (
-    <MailFrame provider={props.provider} preview={`${props.courseName}: your certificate expires on ${batchDayLabel(props.expiresOn)}`}>
+    <MailFrame
+      provider={props.provider}
+      accountUrl={props.accountUrl}
+      preview={`${props.courseName}: your certificate expires on ${batchDayLabel(props.expiresOn)}`}
+    >
       <Title>Your certificate expires soon</Title>
       <Paragraph>Dear {props.holderName},</Paragraph>
       <Paragraph>

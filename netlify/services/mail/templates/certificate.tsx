@@ -10,6 +10,8 @@ import {Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, typ
 
 /** What the e-mail shows. Dates 'YYYY-MM-DD'; `verifyUrl` absolute. */
 export type CertificateEmailProps = {
+  /** The absolute "View in My training" link (../account-link.ts accountLinkFor). */
+  accountUrl: string
   provider: MailProvider
   number: string
   holderName: string
@@ -26,7 +28,7 @@ export const certificateSubject = (number: string, course: string): string => `Y
 
 export function CertificateEmail(props: CertificateEmailProps) {
   return (
-    <MailFrame provider={props.provider} preview={`Your certificate for ${props.courseName}`}>
+    <MailFrame provider={props.provider} accountUrl={props.accountUrl} preview={`Your certificate for ${props.courseName}`}>
       <Title>Your certificate</Title>
       <Paragraph>Dear {props.holderName},</Paragraph>
       <Paragraph>

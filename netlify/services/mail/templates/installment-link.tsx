@@ -10,6 +10,8 @@ import {Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, typ
 
 /** What the e-mail shows: amounts in minor units of `currency`; `expireBy` ISO 8601; `url` absolute. */
 export type InstallmentLinkEmailProps = {
+  /** The absolute "View in My training" link (../account-link.ts accountLinkFor). */
+  accountUrl: string
   provider: MailProvider
   candidateName: string
   course: string
@@ -30,7 +32,7 @@ export const installmentLinkSubject = (number: number, of: number, course: strin
 export function InstallmentLinkEmail(props: InstallmentLinkEmailProps) {
   const amount = formatAmountMinor(props.amountMinor, props.currency)
   return (
-    <MailFrame provider={props.provider} preview={`Pay the ${installmentOfText(props.number, props.of)} of ${props.course}`}>
+    <MailFrame provider={props.provider} accountUrl={props.accountUrl} preview={`Pay the ${installmentOfText(props.number, props.of)} of ${props.course}`}>
       <Title>Your next installment</Title>
       {props.sandbox ? <Paragraph tone="warning">{SANDBOX_PAYMENT_LABEL}: this is a test link. No money is taken.</Paragraph> : null}
       <Paragraph>Dear {props.candidateName},</Paragraph>

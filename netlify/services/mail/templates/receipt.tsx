@@ -13,6 +13,8 @@ import {Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, typ
  * `confirmationUrl` absolute (the candidate's enrolment confirmation).
  */
 export type ReceiptEmailProps = {
+  /** The absolute "View in My training" link (../account-link.ts accountLinkFor). */
+  accountUrl: string
   provider: MailProvider
   receiptNumber: string
   candidateName: string
@@ -33,7 +35,7 @@ export const receiptSubject = (receiptNumber: string, course: string): string =>
 /** The receipt e-mail's body (React Email). */
 export function ReceiptEmail(props: ReceiptEmailProps) {
   return (
-    <MailFrame provider={props.provider} preview={`Your receipt ${props.receiptNumber} for ${props.course}`}>
+    <MailFrame provider={props.provider} accountUrl={props.accountUrl} preview={`Your receipt ${props.receiptNumber} for ${props.course}`}>
       <Title>Thank you for your enrolment</Title>
       {props.sandbox ? (
         <Paragraph tone="warning">{SANDBOX_PAYMENT_LABEL}: this is a test enrolment. No money was taken and the attached receipt is not valid.</Paragraph>

@@ -15,6 +15,8 @@ import {Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, typ
  * that never got one).
  */
 export type RefundReceiptProps = {
+  /** The absolute "View in My training" link (../account-link.ts accountLinkFor). */
+  accountUrl: string
   provider: MailProvider
   candidateName: string
   programme: string
@@ -40,7 +42,7 @@ export function RefundReceiptEmail(props: RefundReceiptProps) {
   const amount = formatAmountMinor(props.amountMinor, props.currency)
   const whole = props.refundedMinor >= props.paidMinor
   return (
-    <MailFrame provider={props.provider} preview={`Your refund of ${amount} for ${props.course}`}>
+    <MailFrame provider={props.provider} accountUrl={props.accountUrl} preview={`Your refund of ${amount} for ${props.course}`}>
       <Title>Your refund</Title>
       {props.sandbox ? <Paragraph tone="warning">{SANDBOX_PAYMENT_LABEL}: this is a test refund. No money was moved.</Paragraph> : null}
       <Paragraph>Dear {props.candidateName},</Paragraph>
