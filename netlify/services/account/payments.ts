@@ -12,11 +12,17 @@ import {ACCOUNT_NOT_FOUND, type PortalDocumentLink, type PortalInstallment} from
 import {INSTALLMENT_CURRENCY, installmentOfText, type ScheduleRow} from '#schemas/rules/installments'
 import {accountReceiptPath} from '#schemas/rules/paths'
 import {formatAmountMinor} from '#schemas/rules/receipt-format'
+import {receiptContext} from '../receipts/context'
 import {receiptFileName} from '../receipts/receipt-pdf'
+import {refundReceiptFileName, renderRefundReceiptPdf} from '../receipts/refund-receipt-pdf'
+import {refundReceiptFacts} from '../refunds/refunds'
 import {getOutboxRecord, readAttachments} from '../mail/outbox'
 import {receiptPdfOf} from '../enrolments/paid-enrolment'
 import type {EnrolmentRecord} from '../enrolments/enrolments'
 import {installmentViewsOf} from '../installments/installments'
+
+/** The refunds of `record` that were processed (each has a refund receipt), oldest first. */
+const processedRefunds = (record: EnrolmentRecord) => (record.refunds ?? []).filter((refund) => refund.status === 'processed')
 
 /** Every receipt number of `record`: its own payment's, then each paid installment's, in order. */
 export function receiptNumbersOf(record: EnrolmentRecord): string[] {
@@ -40,6 +46,9 @@ export function receiptsOf(record: EnrolmentRecord, schedule: readonly ScheduleR
       href: accountReceiptPath(record.orderId, link.receiptNumber),
     })
   }
+  for (const refund of processedRefunds(record)) {
+    receipts.push({label: `Refund receipt ${refund.gatewayRefundId ?? refund.id}`, href: accountReceiptPath(record.orderId, refund.id)})
+  }
   return receipts
 }
 
@@ -58,10 +67,17 @@ export function installmentsOf(record: EnrolmentRecord, schedule: readonly Sched
 
 /**
  * The PDF of receipt `receiptNumber` of the candidate's enrolment `record` (already checked to be
- * theirs): `{fileName, bytes}`. Throws ServiceError 'not-found' when the number is not one of the
+ * theirs): `{fileName, bytes}`. A processed refund's id (`rf_…`) names its refund receipt, drawn
+ * by ../receipts/refund-receipt-pdf.ts. Throws ServiceError 'not-found' when the number is not one of the
  * enrolment's receipts or its PDF cannot be found.
  */
 export async function receiptPdfForCandidate(record: EnrolmentRecord, receiptNumber: string): Promise<{fileName: string; bytes: Uint8Array}> {
+  const refund = processedRefunds(record).find((candidate) => candidate.id === receiptNumber)
+  if (refund) {
+    const {provider} = await receiptContext()
+    const facts = refundReceiptFacts(record, refund, provider)
+    return {fileName: refundReceiptFileName(facts.refundId), bytes: await renderRefundReceiptPdf(facts)}
+  }
   if (!receiptNumbersOf(record).includes(receiptNumber)) throw new ServiceError('not-found', ACCOUNT_NOT_FOUND)
   const fileName = receiptFileName(receiptNumber)
   const message = await getOutboxRecord(`receipt:${receiptNumber}`)

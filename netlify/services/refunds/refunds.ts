@@ -39,6 +39,7 @@ import {requirePaymentsConfig, type PaymentsConfig} from '#netlify/platform/paym
 import {GatewayError, isSandboxOrder, randomId, refundPayment, type GatewayRefund} from '#netlify/platform/payments/gateway'
 import {freeEnrolmentSeat} from '../seats/release'
 import {receiptContext} from '../receipts/context'
+import type {ReceiptProvider} from '../receipts/receipt-pdf'
 
 /** A new refund as staff ask for it (schemas/contracts/refunds.ts RefundRequestSchema, plus the header and the account). */
 export type RefundInput = {amount: number; reason: RefundReason; note?: string; idempotencyKey: string; account: string}
@@ -204,6 +205,30 @@ function withStatusAndHistory(current: EnrolmentRecord, refunds: StoredRefund[],
 }
 
 /**
+ * What the refund receipt of `refund` (of `record`) prints, in the e-mail and in the PDF
+ * (../receipts/refund-receipt-pdf.ts): amounts in minor units of the refund's currency;
+ * `refundedMinor` every refund that counts so far; `refundedAt` the processing time, else `now`.
+ */
+export function refundReceiptFacts(record: EnrolmentRecord, refund: StoredRefund, provider: ReceiptProvider, now = new Date()) {
+  return {
+    provider,
+    candidateName: record.name,
+    programme: record.trainingProgramName,
+    course: record.courseName,
+    ...(record.receiptNumber ? {receiptNumber: record.receiptNumber} : {}),
+    paymentId: record.paymentId ?? '',
+    refundId: refund.gatewayRefundId ?? refund.id,
+    reason: refund.reason,
+    amountMinor: refund.amount,
+    paidMinor: record.amountMinor,
+    refundedMinor: refundedMinor(record.refunds),
+    currency: refund.currency,
+    refundedAt: refund.processedAt ?? now.toISOString(),
+    sandbox: isSandboxOrder(record),
+  }
+}
+
+/**
  * Queues the refund receipt of a processed `refund` (`refund-receipt:{refund id}`: once, whoever
  * calls) and tries to send it within 5 s. Never throws: a failure is logged; a queued message is
  * retried by the outbox job, and one never queued is logged for staff (REVIEW).
@@ -211,24 +236,7 @@ function withStatusAndHistory(current: EnrolmentRecord, refunds: StoredRefund[],
 export async function sendRefundReceipt(record: EnrolmentRecord, refund: StoredRefund, now = new Date()): Promise<void> {
   try {
     const context = await receiptContext()
-    const message = await refundReceiptMessage({
-      refundKey: refund.id,
-      email: record.email,
-      provider: context.provider,
-      candidateName: record.name,
-      programme: record.trainingProgramName,
-      course: record.courseName,
-      ...(record.receiptNumber ? {receiptNumber: record.receiptNumber} : {}),
-      paymentId: record.paymentId ?? '',
-      refundId: refund.gatewayRefundId ?? refund.id,
-      reason: refund.reason,
-      amountMinor: refund.amount,
-      paidMinor: record.amountMinor,
-      refundedMinor: refundedMinor(record.refunds),
-      currency: refund.currency,
-      refundedAt: refund.processedAt ?? now.toISOString(),
-      sandbox: isSandboxOrder(record),
-    })
+    const message = await refundReceiptMessage({refundKey: refund.id, email: record.email, ...refundReceiptFacts(record, refund, context.provider, now)})
     const {id} = await enqueue(message, {now})
     await deliverOne(id, {now, timeoutMs: VISITOR_SEND_TIMEOUT_MS})
   } catch (error) {
