@@ -6,15 +6,30 @@
  * only names the session: whether it is still live is read on every request (./sessions.ts).
  */
 import {jwtVerify, SignJWT} from 'jose'
-import {parseSessionSecret} from '../admin/config'
+import {ServiceError} from '#netlify/platform/errors'
+import {AdminConfigError, parseSessionSecret} from '../admin/config'
 import {TOKEN_ISSUER} from '../admin/token'
 
 export const ACCOUNT_AUDIENCE = 'account'
 
+/** What signing in answers when the key is missing in production (503). */
+export const ACCOUNT_UNAVAILABLE = 'My training is not available right now. Please try again later.'
+
+/** The signing key; ServiceError 'unavailable' (503, logged) when production lacks SESSION_SECRET. */
+function signingKey(): Uint8Array {
+  try {
+    return parseSessionSecret()
+  } catch (error) {
+    if (!(error instanceof AdminConfigError)) throw error
+    console.error('[account] sessions cannot be signed:', error.message)
+    throw new ServiceError('unavailable', ACCOUNT_UNAVAILABLE)
+  }
+}
+
 /** Who a portal token names: the address's hash and the session. */
 export type AccountTokenClaims = {emailHash: string; sessionId: string}
 
-/** A token for `claims` expiring at `expiresAt` (ISO 8601), issued at `now`. Throws AdminConfigError without a key in production. */
+/** A token for `claims` expiring at `expiresAt` (ISO 8601), issued at `now`. Throws ServiceError 'unavailable' without a key in production. */
 export async function signAccountToken(claims: AccountTokenClaims, expiresAt: string, now = new Date()): Promise<string> {
   return new SignJWT({sid: claims.sessionId})
     .setProtectedHeader({alg: 'HS256', typ: 'JWT'})
@@ -23,13 +38,14 @@ export async function signAccountToken(claims: AccountTokenClaims, expiresAt: st
     .setSubject(claims.emailHash)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(new Date(expiresAt).getTime() / 1000))
-    .sign(parseSessionSecret())
+    .sign(signingKey())
 }
 
-/** The token's claims when valid at `now`, else null (a bad signature, another audience, expired, malformed). */
+/** The token's claims when valid at `now`, else null (a bad signature, another audience, expired, malformed). Throws ServiceError 'unavailable' without a key in production. */
 export async function verifyAccountToken(token: string, now = new Date()): Promise<AccountTokenClaims | null> {
+  const key = signingKey()
   try {
-    const {payload} = await jwtVerify(token, parseSessionSecret(), {
+    const {payload} = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: ACCOUNT_AUDIENCE,

@@ -6,7 +6,7 @@
  * Personal: no-store, noindex, and no Referer leaves the page (the token is in its URL).
  */
 import {data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction} from '@remix-run/node'
-import {Form} from '@remix-run/react'
+import {Form, useLoaderData} from '@remix-run/react'
 import {accountCookie} from '#netlify/platform/account-cookie'
 import {noStoreHeaders, noStoreRouteHeaders} from '#netlify/platform/cache'
 import {LINK_GONE, SignInTokenSchema} from '#schemas/contracts/account'
@@ -28,7 +28,8 @@ export async function loader({request, params}: LoaderFunctionArgs) {
       const {cookieValue, next} = await redeemSignInLink(token.data)
       throw redirect(next ?? ACCOUNT_PATH, {status: 303, headers: noStoreHeaders({...PRIVATE, 'Set-Cookie': accountCookie(request, cookieValue)})})
     } catch (error) {
-      if (!(error instanceof ServiceError && error.kind === 'gone')) throw error
+      if (!(error instanceof ServiceError)) throw error
+      if (error.kind !== 'gone') return data({message: error.message}, {status: error.status, headers: noStoreHeaders(PRIVATE)})
     }
   }
   return data({message: LINK_GONE}, {status: 410, headers: noStoreHeaders(PRIVATE)})
@@ -41,9 +42,14 @@ export const headers: HeadersFunction = (args) => {
 }
 
 export default function SignInLinkGone() {
+  const {message} = useLoaderData<typeof loader>()
   return (
     <>
-      <PageHero eyebrow="My training" title={LINK_GONE} lead="Sign-in links work once, for 15 minutes. Ask for a new one: it takes a moment." />
+      <PageHero
+        eyebrow="My training"
+        title={message}
+        lead={message === LINK_GONE ? 'Sign-in links work once, for 15 minutes. Ask for a new one: it takes a moment.' : 'Nothing was changed.'}
+      />
       <section aria-label="Get a new link" className="py-10 sm:py-14">
         <div className="container-page max-w-xl">
           <Form method="get" action={ACCOUNT_PATH}>
