@@ -84,6 +84,17 @@ describe('asking for a sign-in link', () => {
     expect(await linksFor(unknown)).toEqual([])
   })
 
+  it('with the mail server down, the link still waits in the outbox (queued, retried later)', async () => {
+    vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:9')
+    vi.stubEnv('MAIL_FROM', 'Maritime Training <no-reply@example.com>')
+    const email = newAddress('smtp-down')
+    await paidEnrolmentOf(email, NOW)
+    expect(await requestSignInLink(email, {origin: 'https://www.example.com'})).toBe(true)
+    const [message] = await linksFor(email)
+    expect(message?.status).toBe('queued')
+    expect(message?.attempts).toBe(1)
+  })
+
   it('refuses a malformed address with 400 and a message', async () => {
     const {status, body} = await callPortal(signInLinkFn, '/api/account/sign-in-link', {body: {email: 'not an address'}})
     expect(status).toBe(400)
