@@ -5,14 +5,14 @@
  * like one that does not exist.
  *
  * Enrolments are found through the admin list's index (one cached read of the partitions, not a
- * scan of the records), then read in full.
+ * scan of the records), then read in full; certificates through the register's cache.
  */
 import {ServiceError} from '#netlify/platform/errors'
 import {ACCOUNT_NOT_FOUND} from '#schemas/contracts/account'
 import {isPortalEnrolment} from '#schemas/rules/account'
 import {getEnrolment, type EnrolmentRecord} from '../enrolments/enrolments'
 import {readIndexRows} from '../enrolments/index-store'
-import {listCertificateRecords, type CertificateRecord} from '../certificates/register'
+import {cachedCertificateRecords, type CertificateRecord} from '../certificates/register'
 
 /** Whether `address` is the candidate's (trimmed, case-insensitive). */
 export const sameAddress = (address: string | null | undefined, email: string): boolean => (address ?? '').trim().toLowerCase() === email
@@ -40,7 +40,7 @@ export async function ownedEnrolment(email: string, orderId: string): Promise<En
 
 /** The candidate's certificates, newest first. */
 export async function ownedCertificates(email: string): Promise<CertificateRecord[]> {
-  const records = await listCertificateRecords()
+  const records = await cachedCertificateRecords()
   return records.filter((record) => sameAddress(record.email, email)).sort((a, b) => b.issuedAt.localeCompare(a.issuedAt) || b.number.localeCompare(a.number))
 }
 

@@ -346,6 +346,11 @@ const registerRecords = new JsonRecordCache<CertificateRecord>(
   {prefix: 'cert/'},
 )
 
+/** Every certificate record, from this instance's cache of the register (one listing, then only what changed). */
+export async function cachedCertificateRecords(): Promise<CertificateRecord[]> {
+  return (await registerRecords.readAll()).map((entry) => entry.value)
+}
+
 /**
  * The whole register for the admin list on `today`: every certificate with its status that day,
  * newest first (issue time, then number), and the valid ones expiring within
