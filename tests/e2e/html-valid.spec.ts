@@ -7,11 +7,11 @@
  *   route data's scripts after the shell) — every page of the route table, the course calendar,
  *   payment with a batch and with a competency country, the exam pages, verify (found, and the
  *   plain form POST's answer), a confirmation page, a payment-link page, the contact form's answer
- *   to an invalid POST, the staff pages, the 404 pages;
+ *   to an invalid POST, the staff pages, My training's sign-in (and a used link's 410), the 404 pages;
  * - a few of them as a crawler gets them (the whole page at once, isbot);
  * - what the browser shows after scripts ran, where the page is drawn in the browser: the exam
- *   being taken, its results, and every staff page after a real login (the enrolment detail
- *   dialog open).
+ *   being taken, its results, My training signed in, and every staff page after a real login (the
+ *   enrolment detail dialog open).
  *
  * Needs Java: `.ci/run` installs Debian's default-jre-headless. With `CI` set the test fails
  * without `java`; elsewhere it is skipped (as the PDF tests do without pdftotext).
@@ -24,6 +24,7 @@ import type {APIRequestContext, Page} from '@playwright/test'
 import {SPEC_CONTENT_PAGES} from '../helpers/content-pages'
 import {createPsfOrder, loginThroughApi, paidCadet, seedToken, uniqueTag} from './admin-session'
 import {firstVariants, firstVariantsDraw, seedExams} from './exam-seed'
+import {signInLinkFor} from './account-session'
 import {expect, test} from './fixtures'
 
 const HAS_JAVA = spawnSync('java', ['-version']).error === undefined
@@ -151,9 +152,12 @@ test('every page passes the Nu Html Checker with no error', async ({page, reques
     '/adminEnrollments',
     ...STAFF_PAGES.map(([path]) => path),
     '/admin/certificates',
+    '/account',
+    '/account?email=valid-html%40example.com&expired=1',
   ]) {
     pages.push(await served(request, path))
   }
+  pages.push(await served(request, `/account/sign-in/${'x'.repeat(43)}`, {status: 410}))
   for (const path of [
     '/no/such/page',
     '/courses/deep-sea-fishing',
@@ -190,6 +194,11 @@ test('every page passes the Nu Html Checker with no error', async ({page, reques
   await page.goto(`/exam/${EXAM_ID}/results`)
   await expect(page.getByTestId('results-summary')).toBeVisible()
   pages.push(await rendered(page, `/exam/${EXAM_ID}/results`))
+
+  // My training, signed in as the cadet who paid above.
+  await page.goto(await signInLinkFor(page, 'valid-html@example.com'))
+  await expect(page.getByRole('heading', {level: 2, name: 'Enrolments'})).toBeVisible(LOADED)
+  pages.push(await rendered(page, '/account, signed in'))
 
   // The staff pages after a real login, once their data is shown.
   await seedToken(page, token)
