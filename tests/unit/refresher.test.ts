@@ -58,7 +58,10 @@ describe('batchEnrolPath', () => {
   })
 
   it('is the cadetship link with its enrolment amount for an intake', () => {
-    const href = batchEnrolPath({_type: 'cadetshipProgramme', categoryId: 'cadetship-training', enrolCourse: 'Deck Cadet', pricing: 'fixed', priceUsd: 1500}, 'b2')
+    const href = batchEnrolPath(
+      {_type: 'cadetshipProgramme', categoryId: 'cadetship-training', enrolCourse: 'Deck Cadet', pricing: 'fixed', priceUsd: 1500},
+      'b2',
+    )
     expect(Object.fromEntries(new URL(href, 'https://example.com').searchParams)).toEqual({
       training: 'cadetship-training',
       course: 'Deck Cadet',
