@@ -77,6 +77,18 @@ export const STORES = {
    * `session/{SHA-256 of the address}/{id}` one JSON AccountSession each.
    */
   accountSessions: 'account-sessions',
+  /**
+   * Practice exam attempts submitted while signed in to My training
+   * (netlify/services/account/exam-attempts.ts): `{SHA-256 of the address}/{attempt id}` one JSON
+   * StoredExamAttempt each, written once (a conditional write).
+   */
+  accountExamAttempts: 'account-exam-attempts',
+  /**
+   * "Ask us to erase my data" requests from My training (netlify/services/account/privacy.ts):
+   * `request/{SHA-256 of the address}` one JSON StoredErasureRequest each, until staff erase the
+   * person's data.
+   */
+  erasureRequests: 'erasure-requests',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

@@ -158,3 +158,22 @@ export const ACCOUNT_SIGN_IN_LINK_API = '/api/account/sign-in-link'
 /** /account/enrolments/{orderId}/receipts/{number}.pdf: a receipt or refund receipt of the candidate's enrolment. */
 export const accountReceiptPath = (orderId: string, receiptNumber: string): string =>
   `${ACCOUNT_PATH}/enrolments/${encodeURIComponent(orderId)}/receipts/${encodeURIComponent(receiptNumber)}.pdf`
+
+/** /account/certificates/{number}.pdf: a certificate of the signed-in candidate. */
+export const accountCertificatePath = (number: string): string => `${ACCOUNT_PATH}/certificates/${encodeURIComponent(number)}.pdf`
+
+/** /account/exam-attempts/{attemptId}.pdf: the results PDF of a practice exam attempt kept with the account. */
+export const accountExamAttemptPath = (attemptId: string): string => `${ACCOUNT_PATH}/exam-attempts/${encodeURIComponent(attemptId)}.pdf`
+
+/** /account/my-data: "Download my data", the privacy export of the signed-in address. */
+export const ACCOUNT_MY_DATA_PATH = `${ACCOUNT_PATH}/my-data`
+
+/** The API that keeps a practice exam attempt with the signed-in account. */
+export const ACCOUNT_EXAM_ATTEMPTS_API = '/api/account/exam-attempts'
+
+/** The API of "Ask us to erase my data". */
+export const ACCOUNT_ERASURE_REQUEST_API = '/api/account/erasure-request'
+
+/** The API of "Leave the waitlist" for one place. */
+export const accountLeaveWaitlistApi = (batchId: string, entryId: string): string =>
+  `/api/account/waitlists/${encodeURIComponent(batchId)}/${encodeURIComponent(entryId)}/leave`

@@ -45,11 +45,20 @@ export class AdminConfigError extends Error {
 /** An account's email as compared and throttled: trimmed, lower-case (as ADMIN_EMAIL is read). */
 export const normaliseAccount = (email: string): string => email.trim().toLowerCase()
 
-let processSecret: Uint8Array | undefined
+/**
+ * Where the per-process key lives: on globalThis, not in this module, because the local server
+ * loads this module twice — once bundled into the Remix build (the pages, e.g. My training's
+ * sign-in link) and once from source for the functions (the APIs) — and a token signed by one
+ * copy must verify in the other.
+ */
+const PROCESS_SECRET = Symbol.for('maritime-training.session-secret')
+type SecretHolder = {[PROCESS_SECRET]?: Uint8Array}
+
 /** The random per-process signing key used outside production when SESSION_SECRET is unset. */
 function localSecret(): Uint8Array {
-  processSecret ??= new Uint8Array(randomBytes(32))
-  return processSecret
+  const holder = globalThis as SecretHolder
+  holder[PROCESS_SECRET] ??= new Uint8Array(randomBytes(32))
+  return holder[PROCESS_SECRET]
 }
 
 /** SESSION_SECRET alone (token verification reads nothing else). */

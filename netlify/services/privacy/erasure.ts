@@ -19,6 +19,9 @@
  * - outbox messages: recipients and Reply-To that are the person become the pseudonym, the body
  *   and the attachments' bytes are erased, the subject loses the person's name and address, and
  *   a message not sent yet is never sent (`failed`).
+ * - practice exam attempts kept with a My training account: deleted.
+ * - a pending "Ask us to erase my data" request of the address: closed (deleted) once the
+ *   erasure is done (netlify/services/account/privacy.ts).
  *
  * Refused (409) while a payment of theirs is pending: an order awaiting its payment, a refund the
  * gateway has not finished, an open installment payment link. An address nothing names answers
@@ -40,6 +43,8 @@ import type {WaitlistRecord} from '../waitlist/waitlist'
 import type {CertificateRecord} from '../certificates/register'
 import {messageKey, type OutboxRecord} from '../mail/outbox'
 import {deleteUploadsClaimedBy} from '../uploads/uploads'
+import {closeErasureRequest} from '../account/privacy'
+import {deleteStoredExamAttempt} from '../account/exam-attempts'
 import {appendLedgerEntry, ledgerEntriesOf, readLedger} from './ledger'
 import {addressesIn, emailHash, findRecords, isPseudonymEmail, matcherOf, pseudonymEmail, pseudonymName, type FoundRecords} from './records'
 
@@ -182,6 +187,13 @@ export async function applyErasure(found: FoundRecords, objects: (hash: string) 
     if (changed) counts.certificates++
   }
 
+  for (const {hash, key, record} of found.examAttempts) {
+    // Deleted only while it is still kept under the person's address.
+    if (emailHash(record.email) !== hash) continue
+    await deleteStoredExamAttempt(key)
+    counts.examAttempts++
+  }
+
   const outbox = openStore(STORES.outbox)
   for (const {hash, record} of found.outbox) {
     const name = pseudonymName(hash)
@@ -228,9 +240,12 @@ export async function erasePerson(body: PrivacyEraseBody, options: {actor: Audit
   const now = options.now ?? new Date()
   const hash = emailHash(body.email)
   const found = await findRecords(matcherOf(new Set([hash])))
-  const total = PRIVACY_KINDS.reduce((sum, kind) => sum + (kind === 'examAttempts' ? 0 : found[kind].length), 0)
+  const total = PRIVACY_KINDS.reduce((sum, kind) => sum + found[kind].length, 0)
   if (total === 0) {
-    if ((await ledgerEntriesOf(hash)).length > 0) return {erased: zeroCounts(), emailHash: hash}
+    if ((await ledgerEntriesOf(hash)).length > 0) {
+      await closeErasureRequest(hash)
+      return {erased: zeroCounts(), emailHash: hash}
+    }
     throw new ServiceError('not-found', NO_RECORDS_MESSAGE)
   }
   const pending = pendingPaymentReason(
@@ -239,7 +254,9 @@ export async function erasePerson(body: PrivacyEraseBody, options: {actor: Audit
   )
   if (pending) throw new ServiceError('conflict', pending)
   await appendLedgerEntry({emailHash: hash, reason: body.reason, actor: options.actor, objection: body.objection}, now)
-  return {erased: await applyErasure(found, () => body.objection, now), emailHash: hash}
+  const erased = await applyErasure(found, () => body.objection, now)
+  await closeErasureRequest(hash)
+  return {erased, emailHash: hash}
 }
 
 /**
@@ -254,6 +271,7 @@ function erasedBefore(found: FoundRecords, lastErasure: ReadonlyMap<string, stri
     enquiries: found.enquiries.filter((item) => before(item.hash, item.record.receivedAt)),
     waitlists: found.waitlists.filter((item) => before(item.hash, item.entry.joinedAt)),
     certificates: found.certificates.filter((item) => isPseudonymEmail(item.record.email) || before(item.hash, item.record.issuedAt)),
+    examAttempts: found.examAttempts.filter((item) => before(item.hash, item.record.storedAt)),
     outbox: found.outbox.filter((item) => before(item.hash, item.record.createdAt)),
     uploads: found.uploads.filter((item) => before(item.hash, item.at)),
   }

@@ -76,7 +76,7 @@ function readme(email: string, counts: PrivacyCounts, documents: number, now: Da
     'Each JSON file holds the records of one kind, as stored:',
     ...PRIVACY_KINDS.map((kind) => `  ${kind}.json: ${counts[kind]}`),
     `The folder documents/ holds ${documents} uploaded document(s), by order.`,
-    'Practice exam attempts are kept only in the candidate’s own browser: the site stores no name or address with them.',
+    'examAttempts.json holds the practice exam attempts kept with the My training account; attempts made while signed out stay in the candidate’s own browser.',
     '',
   ].join('\n')
 }

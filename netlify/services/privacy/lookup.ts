@@ -41,7 +41,9 @@ export function toPrivacyRecords(found: FoundRecords, now: Date): PrivacyRecords
     certificates: found.certificates.map(({record}) =>
       item(record.number, `${record.number} · ${record.courseName} · ${certificateStatus(record, today)}`, record.issuedAt, record),
     ),
-    examAttempts: [],
+    examAttempts: found.examAttempts.map(({record}) =>
+      item(record.attemptId, `${record.examTitle} · ${record.score.percentage}% · ${record.passed ? 'passed' : 'not passed'}`, record.submittedAt, record),
+    ),
     outbox: found.outbox.map(({record}) => {
       const {html: _html, lease: _lease, ...rest} = record
       return item(record.id, record.subject, record.createdAt, {

@@ -11,8 +11,11 @@
  *   (the staff notices of an enrolment, an enquiry or a waitlist place name the person there);
  * - uploads (`uploads`): the documents attached to the person's enrolments (an upload holds no
  *   address: it belongs to the one order that claimed it);
- * - exam attempts: none: the server keeps no name or address of a practice exam's candidate (the
- *   item statistics are anonymous; the attempt lives in the candidate's browser).
+ * - exam attempts (`account-exam-attempts`): the attempts kept with a My training account, by the
+ *   account's address (netlify/services/account/exam-attempts.ts). An attempt made while signed
+ *   out lives only in the candidate's browser, and the item statistics are anonymous;
+ * - an erasure request from My training (`erasure-requests`) is not a record of this list: the
+ *   erasure closes it (netlify/services/account/privacy.ts).
  *
  * Reads only (one listing and one get per record): fine for this site's volume.
  */
@@ -25,6 +28,7 @@ import type {StoredContactMessage} from '../enquiries/contact'
 import type {WaitlistEntry, WaitlistRecord} from '../waitlist/waitlist'
 import {listCertificateRecords, type CertificateRecord} from '../certificates/register'
 import {listOutboxRecords, type OutboxRecord} from '../mail/outbox'
+import {allStoredExamAttempts, type StoredExamAttempt} from '../account/exam-attempts'
 
 /** The SHA-256 (hex) of an address, trimmed and lower-cased: how the ledger and the audit log name a person. */
 export const emailHash = (address: string): string => sha256Hex(address.trim().toLowerCase())
@@ -67,6 +71,7 @@ export type FoundRecords = {
   enquiries: {hash: string; key: string; record: StoredContactMessage}[]
   waitlists: {hash: string; batchId: string; entry: WaitlistEntry}[]
   certificates: {hash: string; record: CertificateRecord}[]
+  examAttempts: {hash: string; key: string; record: StoredExamAttempt}[]
   outbox: {hash: string; record: OutboxRecord}[]
   uploads: {hash: string; orderId: string; attachment: Attachment; at: string}[]
 }
@@ -78,14 +83,15 @@ export type FoundRecords = {
  */
 export async function findRecords(match: Matcher, options: {pseudonymHashes?: ReadonlySet<string>} = {}): Promise<FoundRecords> {
   const byPseudonym = new Map([...(options.pseudonymHashes ?? [])].map((hash) => [pseudonymEmail(hash), hash]))
-  const [enrolments, enquiries, waitlists, certificates, outbox] = await Promise.all([
+  const [enrolments, enquiries, waitlists, certificates, outbox, examAttempts] = await Promise.all([
     listEnrolments(),
     readEnquiries(),
     readWaitlists(),
     listCertificateRecords(),
     listOutboxRecords(),
+    allStoredExamAttempts(),
   ])
-  const found: FoundRecords = {enrolments: [], enquiries: [], waitlists: [], certificates: [], outbox: [], uploads: []}
+  const found: FoundRecords = {enrolments: [], enquiries: [], waitlists: [], certificates: [], examAttempts: [], outbox: [], uploads: []}
   for (const record of enrolments) {
     const hash = match([record.email])
     if (!hash) continue
@@ -106,6 +112,10 @@ export async function findRecords(match: Matcher, options: {pseudonymHashes?: Re
     const hash = match([record.email]) ?? byPseudonym.get(record.email) ?? null
     if (hash) found.certificates.push({hash, record})
   }
+  for (const {key, record} of examAttempts) {
+    const hash = match([record.email])
+    if (hash) found.examAttempts.push({hash, key, record})
+  }
   for (const record of outbox) {
     const hash = match([...record.to, record.replyTo?.address, ...addressesIn(`${record.subject}\n${record.text}`)])
     if (hash) found.outbox.push({hash, record})
@@ -114,6 +124,7 @@ export async function findRecords(match: Matcher, options: {pseudonymHashes?: Re
   newestFirst(found.enquiries, (item) => item.record.receivedAt)
   newestFirst(found.waitlists, (item) => item.entry.joinedAt)
   newestFirst(found.certificates, (item) => item.record.issuedAt)
+  newestFirst(found.examAttempts, (item) => item.record.submittedAt)
   newestFirst(found.outbox, (item) => item.record.createdAt)
   return found
 }

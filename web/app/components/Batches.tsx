@@ -5,9 +5,8 @@
  */
 import {Link} from '@remix-run/react'
 import {batchDateRange, batchSeatsText, DATES_ON_REQUEST, type BatchAvailability} from '#schemas/rules/batches'
-import {coursePriceLabel} from '#schemas/rules/price'
-import {CADETSHIP_TRAINING} from '#schemas/rules/programs'
-import {calendarPath, enrolPath} from '#schemas/rules/paths'
+import {calendarPath} from '#schemas/rules/paths'
+import {batchEnrolPath} from '#schemas/rules/refresher'
 
 /** A batch as the cards and the calendar show it. */
 export type BatchSummary = {_id: string; startDate: string; endDate: string; city: string; seats: number; status: string}
@@ -66,13 +65,5 @@ export function CourseBatches({
 /** A calendar batch's course: a course, or the cadetship programme for an intake (CALENDAR_QUERY). */
 export type BatchCourse = {_type: string; categoryId: string; enrolCourse: string; pricing: string; priceUsd: number | null}
 
-/**
- * The Enroll link of a batch: the enrolment link its course card (or the cadetship page) has —
- * training, course and price (cadetship: the amount paid at enrolment) — plus `batch={batchId}`.
- */
-export function batchEnrolHref(course: BatchCourse, batchId: string): string {
-  if (course._type === 'cadetshipProgramme') {
-    return enrolPath({training: CADETSHIP_TRAINING, course: course.enrolCourse, amount: course.priceUsd ?? undefined, batch: batchId})
-  }
-  return enrolPath({training: course.categoryId, course: course.enrolCourse, price: coursePriceLabel(course), batch: batchId})
-}
+/** The Enroll link of a batch (the one rule: schemas/rules/refresher.ts batchEnrolPath). */
+export const batchEnrolHref = (course: BatchCourse, batchId: string): string => batchEnrolPath(course, batchId)

@@ -27,6 +27,9 @@
  * - 'Download Results' saves exam-results-{examId}-{YYYY-MM-DD}.json, built in the browser by
  *   web/app/lib/exam-results-file.ts. 'Download PDF' (#req-exam-results-pdf) posts the
  *   stored result to /exam/{examId}/results.pdf, which scores it again and prints it.
+ * - An accepted attempt is offered to My training (web/app/lib/exam-attempt-account.ts): signed
+ *   in, it is kept with the account and the page says "Saved in My training."; signed out (401)
+ *   nothing is said and the attempt stays in this browser only.
  * - Prints cleanly (web/app/tailwind.css, `data-print-page="exam-results"`): no site navigation,
  *   footer or buttons; one column. Every state links to the courses of the exam's category
  *   (web/app/lib/exam-courses.ts).
@@ -43,6 +46,9 @@ import {ResultsPdfButton} from '~/components/exam-results/ResultsPdfButton'
 import type {AnswerRecord, ExamScore} from '#schemas/rules/exam-scoring'
 import {formatVisitorLongDateTime} from '#schemas/rules/format'
 import {loadResult, settleAttempt, type StoredExamResult} from '~/lib/exam-attempt'
+import {keepWithAccount} from '~/lib/exam-attempt-account'
+import {ATTEMPT_SAVED} from '#schemas/contracts/account-sections'
+import {ACCOUNT_PATH} from '#schemas/rules/paths'
 import {buildResultsFile, downloadResultsFile, fileName} from '~/lib/exam-results-file'
 import {serverActionOr503} from '~/lib/client-action'
 import {fetchContent} from '#netlify/platform/content/client'
@@ -248,6 +254,15 @@ function ExamResults({examId, title, courses}: {examId: string; title: string; c
     setResumable(settleAttempt(window.localStorage, stored, settlement, Date.now()))
   }, [settlement, stored])
 
+  // Signed in, an accepted attempt is also kept with the account (a 401 means signed out: silent).
+  const [savedToAccount, setSavedToAccount] = useState(false)
+  const offered = useRef(false)
+  useEffect(() => {
+    if (settlement !== 'accepted' || !stored || offered.current) return
+    offered.current = true
+    void keepWithAccount(examId, stored).then(setSavedToAccount)
+  }, [settlement, stored, examId])
+
   const timeSpent = stored && Number.isFinite(stored.timeSpent) ? stored.timeSpent : 0
   const submittedAt = stored ? new Date(stored.submittedAt) : null
   const submittedText = submittedAt && !Number.isNaN(submittedAt.getTime()) ? `Submitted ${formatVisitorLongDateTime(submittedAt)}` : null
@@ -297,6 +312,16 @@ function ExamResults({examId, title, courses}: {examId: string; title: string; c
           ) : (
             <ResultsLoading />
           )}
+          <p role="status" className="mt-6 text-sm font-semibold text-emerald-800 empty:hidden print:hidden">
+            {savedToAccount ? (
+              <>
+                {ATTEMPT_SAVED}{' '}
+                <a className="text-ocean-800 underline" href={ACCOUNT_PATH}>
+                  View in My training
+                </a>
+              </>
+            ) : null}
+          </p>
           <ExamCoursesLink courses={courses} />
         </div>
       </section>

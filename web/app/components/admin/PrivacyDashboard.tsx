@@ -9,11 +9,14 @@
  * - "Erase" is a form of its own: the reason, the address typed again, and whether the person
  *   objects to their name staying in the certificate register; problems show beside their field.
  *   The result's counts are announced, and the records are looked up again.
+ * - The pending "Ask us to erase my data" requests from My training (./ErasureRequests.tsx), each
+ *   with "Look up"; an erasure closes the request and the list is read again.
  * A 401 signs out.
  */
 import {useId, useRef, useState, type FormEvent} from 'react'
 import {PRIVACY_KIND_LABELS, PRIVACY_KINDS, type PrivacyCounts, type PrivacyLookup} from '#schemas/contracts/privacy'
 import {UnauthorizedError} from './admin-fetch'
+import {ErasureRequests} from './ErasureRequests'
 import {
   countsText,
   downloadPrivacyExport,
@@ -43,6 +46,7 @@ export function PrivacyDashboard({token, onUnauthorized}: {token: string; onUnau
   const [lookupError, setLookupError] = useState<string | null>(null)
   const [lookup, setLookup] = useState<PrivacyLookup | null>(null)
   const [erased, setErased] = useState<PrivacyCounts | null>(null)
+  const [requestsVersion, setRequestsVersion] = useState(0)
 
   async function find(address: string): Promise<void> {
     setLooking(true)
@@ -82,6 +86,18 @@ export function PrivacyDashboard({token, onUnauthorized}: {token: string; onUnau
         and refund amounts, numbers and dates, and a valid certificate in the register unless the person objects. Every export and erasure is written to the
         audit log.
       </p>
+
+      <ErasureRequests
+        token={token}
+        reload={requestsVersion}
+        onUnauthorized={onUnauthorized}
+        onLookUp={(address) => {
+          setEmail(address)
+          setEmailError(null)
+          setErased(null)
+          void find(address)
+        }}
+      />
 
       <form onSubmit={submit} noValidate aria-labelledby={`${ids}-find`} className="mt-6 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
         <h2 id={`${ids}-find`} className="text-base font-semibold text-navy-900">
@@ -139,6 +155,7 @@ export function PrivacyDashboard({token, onUnauthorized}: {token: string; onUnau
           onUnauthorized={onUnauthorized}
           onErased={(counts) => {
             setErased(counts)
+            setRequestsVersion((version) => version + 1)
             void find(lookup.email)
           }}
         />

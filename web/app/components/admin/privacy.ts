@@ -9,6 +9,8 @@
  *   (a payment pending) show the server's message.
  * - `eraseFormProblems(form)`: the erase form's problems per field, by the same zod schema the
  *   server uses, before asking it.
+ * - `listErasureRequests(token, signal)`: GET /api/admin/privacy/requests → the pending requests
+ *   candidates made in My training.
  * A 401 throws UnauthorizedError (the page signs out).
  */
 import {
@@ -23,6 +25,7 @@ import {
   type PrivacyEraseResponse,
   type PrivacyLookup,
 } from '#schemas/contracts/privacy'
+import {ErasureRequestListSchema, type ErasureRequestList} from '#schemas/contracts/account-sections'
 import {adminFetch, adminRequest, clientErrors} from './admin-fetch'
 import {saveBlob} from './api'
 
@@ -105,3 +108,14 @@ export function countsText(counts: PrivacyCounts): string {
 
 /** '2026-11-25 08:00' of an ISO time (UTC), or '—'. */
 export const privacyDateText = (at: string | null): string => (at ? `${at.slice(0, 10)}${at.length > 10 ? ` ${at.slice(11, 16)}` : ''}` : '—')
+
+/** The pending "Ask us to erase my data" requests from My training: GET /api/admin/privacy/requests. */
+export function listErasureRequests(token: string, signal?: AbortSignal): Promise<ErasureRequestList> {
+  return adminFetch('/api/admin/privacy/requests', {
+    token,
+    signal,
+    schema: ErasureRequestListSchema,
+    failed: 'The erasure requests could not be loaded. Please try again.',
+    serverMessage: clientErrors,
+  })
+}
