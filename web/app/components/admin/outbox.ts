@@ -18,6 +18,8 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'password-reset': 'Staff password reset',
   'backup-alert': 'Backup alert',
   'sign-in-link': 'My training sign-in link',
+  'date-change-request': 'Date change request',
+  'date-change-outcome': 'Date change outcome',
 }
 
 /** A message's status as its badge says it. */
