@@ -25,7 +25,12 @@ export default guardedHandle(
     const body = await readJson(request, DateChangeDecisionSchema, MAX_DATE_CHANGE_BYTES)
     const answer = await decideDateChangeForStaff(orderId, requestId, body, {account: staffAccount(staff), origin: siteOrigin(request)})
     if (answer.changed)
-      await auditStaff(staff, 'enrolment-date-change', {type: 'enrolment', id: orderId}, {request: requestId, decision: answer.decision, characters: body.note?.length ?? 0})
+      await auditStaff(
+        staff,
+        'enrolment-date-change',
+        {type: 'enrolment', id: orderId},
+        {request: requestId, decision: answer.decision, characters: body.note?.length ?? 0},
+      )
     return json({enrolment: answer.enrolment, decision: answer.decision})
   },
 )

@@ -50,7 +50,10 @@ export type DateChangeSubject = {
 }
 
 /** Whether `record` may ask for another date at `now`, with the reason (DATE_CHANGE_MESSAGES) when not. */
-export function checkDateChangeAllowed(record: DateChangeSubject, now: Date): {ok: true} | {ok: false; message: string; reason: 'no-batch' | 'status' | 'too-late' | 'pending'} {
+export function checkDateChangeAllowed(
+  record: DateChangeSubject,
+  now: Date,
+): {ok: true} | {ok: false; message: string; reason: 'no-batch' | 'status' | 'too-late' | 'pending'} {
   if (!record.batch) return {ok: false, message: DATE_CHANGE_MESSAGES.noBatch, reason: 'no-batch'}
   if (FINAL.has(record.status) || !wasPaid(record)) return {ok: false, message: DATE_CHANGE_MESSAGES.status, reason: 'status'}
   if (!farEnoughAway(record.batch.startDate, now)) return {ok: false, message: DATE_CHANGE_MESSAGES.tooLate, reason: 'too-late'}
@@ -65,7 +68,9 @@ export type BatchCoursePrice = {cadetship: boolean; pricing: string | null; pric
 /** What a batch's course costs in `currency` (major units), or null when it cannot be paid in it. */
 export function coursePriceIn(price: BatchCoursePrice, currency: string): number | null {
   if (price.cadetship) return currency === 'USD' && typeof price.enrolAmountUsd === 'number' ? price.enrolAmountUsd : null
-  return currency === 'USD' || currency === 'INR' ? payableIn({pricing: price.pricing, priceUsd: price.priceUsd, priceInr: price.priceInr}, currency as Currency) : null
+  return currency === 'USD' || currency === 'INR'
+    ? payableIn({pricing: price.pricing, priceUsd: price.priceUsd, priceInr: price.priceInr}, currency as Currency)
+    : null
 }
 
 /** A batch as the option rule reads it. */

@@ -90,7 +90,12 @@ export async function dateChangeOf(record: EnrolmentRecord, now: Date): Promise<
  * DATE_FILLED_UP when the date has no seat left, or the rule's message when the enrolment may not
  * ask (no batch, final status, within 7 days, a request pending). Resolves to the request filed.
  */
-export async function requestDateChange(email: string, orderId: string, body: DateChangeRequestBody, options: {now?: Date; origin?: string} = {}): Promise<StoredDateChangeRequest> {
+export async function requestDateChange(
+  email: string,
+  orderId: string,
+  body: DateChangeRequestBody,
+  options: {now?: Date; origin?: string} = {},
+): Promise<StoredDateChangeRequest> {
   const now = options.now ?? new Date()
   const record = await ownedEnrolment(email, orderId)
   const parsed = DateChangeRequestBodySchema.safeParse(body)

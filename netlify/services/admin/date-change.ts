@@ -80,7 +80,13 @@ export async function decideDateChangeForStaff(
 }
 
 /** Steps 1–3 of the module comment. */
-async function approve(record: EnrolmentRecord, requestId: string, toBatchId: string, actor: {account: string; note: string}, now: Date): Promise<DecisionResult> {
+async function approve(
+  record: EnrolmentRecord,
+  requestId: string,
+  toBatchId: string,
+  actor: {account: string; note: string},
+  now: Date,
+): Promise<DecisionResult> {
   const request = record.dateChangeRequests!.find((item) => item.id === requestId)!
   const repeat = request.status === 'approved' && record.batch?.id === toBatchId
   if (request.status !== 'pending' && !repeat) {
@@ -129,7 +135,10 @@ async function releaseOldSeat(orderId: string, fromBatchId: string, requestId: s
     const {freed, wasFull} = await freeSeat(fromBatchId, batch?.seats ?? 0, orderId, now)
     if (freed && wasFull && batch && isUpcoming(batch.startDate, now)) await noticeFreedSeat(fromBatchId, `${orderId}-${requestId}`, 'moved', now)
   } catch (error) {
-    console.error(`[date-change] REVIEW: order ${orderId} moved but its seat on batch ${fromBatchId} could not be given back; approve request ${requestId} again`, error)
+    console.error(
+      `[date-change] REVIEW: order ${orderId} moved but its seat on batch ${fromBatchId} could not be given back; approve request ${requestId} again`,
+      error,
+    )
   }
 }
 

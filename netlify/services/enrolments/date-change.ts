@@ -122,7 +122,14 @@ export async function decideDateChangeRequest(
     if (decision.approve) {
       if (current.batch?.id !== request.fromBatch.id) return refuse(new ServiceError('conflict', DATE_CHANGE_MESSAGES.moved))
       if (['cancelled', 'refunded', 'completed'].includes(current.status)) return refuse(new ServiceError('conflict', DATE_CHANGE_MESSAGES.status))
-      const approved: StoredDateChangeRequest = {...request, status: 'approved', toBatch: decision.toBatch, decidedAt: at, decidedBy: actor.account, decisionNote: actor.note}
+      const approved: StoredDateChangeRequest = {
+        ...request,
+        status: 'approved',
+        toBatch: decision.toBatch,
+        decidedAt: at,
+        decidedBy: actor.account,
+        decisionNote: actor.note,
+      }
       decided = approved
       entry.note = `Moved to another date at the candidate's request: ${enrolmentBatchText(request.fromBatch)} → ${enrolmentBatchText(decision.toBatch)}${quoted(actor.note)}`
       next = {...current, batch: decision.toBatch, dateChangeRequests: replace(current, approved)}

@@ -86,7 +86,12 @@ export function DateChangeOutcomeEmail(props: DateChangeOutcomeProps) {
           about another one.
         </Paragraph>
       )}
-      <Fields rows={[['Course', props.course], [props.approved ? 'New dates' : 'Your dates', props.booked]]} />
+      <Fields
+        rows={[
+          ['Course', props.course],
+          [props.approved ? 'New dates' : 'Your dates', props.booked],
+        ]}
+      />
     </MailFrame>
   )
 }
