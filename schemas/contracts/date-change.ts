@@ -8,12 +8,12 @@
  *          400 bad input or a date not offered; 409 not eligible, a request already pending,
  *          or DATE_FILLED_UP
  *   POST /api/admin/enrollments/:orderId/date-change/:requestId   DateChangeDecisionSchema
- *        → 200 the enrolment (EnrolmentDetailSchema); 404 unknown order or request; 409 already
+ *        → 200 DateChangeDecisionAnswerSchema (the enrolment after it and the decision); 404 unknown order or request; 409 already
  *          decided, no longer eligible, or DATE_FILLED_UP (nothing changed)
  */
 import {z} from 'zod'
 import {BATCH_ID_PATTERN} from './ids'
-import {EnrolmentBatchSchema} from './admin'
+import {EnrolmentBatchSchema, EnrolmentDetailSchema} from './admin'
 
 /** The longest note a candidate or staff may add (characters). */
 export const MAX_DATE_CHANGE_NOTE = 500
@@ -80,3 +80,7 @@ export const DATE_CHANGE_ID_PATTERN = /^dc_[A-Za-z0-9_-]{16}$/
 /** 201 of the candidate's request: the request stored. */
 export const DateChangeAnswerSchema = z.object({request: StoredDateChangeRequestSchema})
 export type DateChangeAnswer = z.infer<typeof DateChangeAnswerSchema>
+
+/** 200 of staff's decision: the enrolment after it (EnrolmentDetailSchema) and what was decided. */
+export const DateChangeDecisionAnswerSchema = z.object({enrolment: EnrolmentDetailSchema, decision: z.enum(['approved', 'declined'])})
+export type DateChangeDecisionAnswer = z.infer<typeof DateChangeDecisionAnswerSchema>
