@@ -45,11 +45,19 @@ export class AdminConfigError extends Error {
 /** An account's email as compared and throttled: trimmed, lower-case (as ADMIN_EMAIL is read). */
 export const normaliseAccount = (email: string): string => email.trim().toLowerCase()
 
-let processSecret: Uint8Array | undefined
+/**
+ * Where the per-process key lives: on globalThis under a registered symbol, because one local
+ * server holds this module twice (the Remix build's copy, which signs My training's session at
+ * sign-in, and the functions' copy, which verifies it on /api/account/…); a module variable would
+ * give each copy its own key and every portal API would answer "Please sign in again".
+ */
+const PROCESS_SECRET = Symbol.for('maritime.localSessionSecret')
+
 /** The random per-process signing key used outside production when SESSION_SECRET is unset. */
 function localSecret(): Uint8Array {
-  processSecret ??= new Uint8Array(randomBytes(32))
-  return processSecret
+  const slot = globalThis as typeof globalThis & {[PROCESS_SECRET]?: Uint8Array}
+  slot[PROCESS_SECRET] ??= new Uint8Array(randomBytes(32))
+  return slot[PROCESS_SECRET]
 }
 
 /** SESSION_SECRET alone (token verification reads nothing else). */

@@ -68,19 +68,19 @@ export function DateChangePanel({orderId, dateChange}: {orderId: string; dateCha
         {sent ?? ''}
       </p>
       {canRequest ? (
-        <details className="mt-2 rounded-lg border border-slate-200">
+        <details className="mt-2 min-w-0 rounded-lg border border-slate-200">
           <summary className="flex min-h-11 cursor-pointer items-center px-3 font-semibold text-ocean-800">Request another date</summary>
           {options.length === 0 ? (
             <p className="px-3 pb-3 text-sm text-slate-700">No other date of this course has seats at the moment. Please contact us.</p>
           ) : (
-            <form className="grid gap-3 px-3 pb-3" noValidate onSubmit={(event) => void submit(event)}>
-              <div className="grid gap-1">
+            <form className="grid min-w-0 gap-3 px-3 pb-3" noValidate onSubmit={(event) => void submit(event)}>
+              <div className="grid min-w-0 gap-1">
                 <label htmlFor={`${ids}-batch`} className="text-sm font-semibold text-slate-800">
                   New date
                 </label>
                 <select
                   id={`${ids}-batch`}
-                  className="min-h-11 rounded-md border border-slate-400 bg-white px-2 text-sm"
+                  className="min-h-11 w-full min-w-0 rounded-md border border-slate-400 bg-white px-2 text-sm"
                   value={batchId}
                   required
                   aria-invalid={error !== null && !batchId ? true : undefined}
