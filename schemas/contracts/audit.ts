@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = [
   'refund-outcome',
   'enrolment-status',
   'enrolment-note',
+  'enrolment-date-change',
   'installment-link',
   'certificate-issue',
   'certificate-revoke',

@@ -29,8 +29,9 @@ import {MailAddressSchema} from './mail'
  * a course certificate to its holder (`certificate:{number}`, the PDF attached) or its expiry
  * reminder (`certificate-expiry:{number}`), or a staff invite (`staff-invite:{staff id}-{link}`) or
  * password reset link (`password-reset:{staff id}-{link}`), where `{link}` names one link without
- * revealing it; or a candidate's erasure request to staff (`erasure-request:{first 24 hex of the
- * address's SHA-256}-{time}`).
+ * revealing it; a candidate's erasure request to staff (`erasure-request:{first 24 hex of the
+ * address's SHA-256}-{time}`); a candidate's request for another date to staff
+ * (`date-change-request:{request id}`) and its outcome to the candidate (`date-change-outcome:{request id}`).
  */
 export const OUTBOX_KINDS = [
   'receipt',
@@ -46,6 +47,8 @@ export const OUTBOX_KINDS = [
   'backup-alert',
   'sign-in-link',
   'erasure-request',
+  'date-change-request',
+  'date-change-outcome',
 ] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>

@@ -95,6 +95,22 @@ export function confirmBooking(record: SeatsRecord, orderId: string, seats: numb
   return {record: {...record, holds: others, bookings: [...record.bookings, booking]}, changed: true, booking}
 }
 
+/** What bookFree did: `booked` (a new booking), `already` (the order was booked: unchanged), `full` (no seat: unchanged). */
+export type FreeBookingOutcome = {outcome: 'booked' | 'already' | 'full'; record: SeatsRecord; changed: boolean}
+
+/**
+ * Books a seat for `orderId` at `now` only if one is free (bookings + other orders' live holds <
+ * `seats`), never beyond the batch's seats: a move to another date (nothing is paid at that
+ * moment, so unlike confirmBooking a full batch refuses). An existing booking is kept as it is;
+ * the order's own hold, if any, becomes the booking.
+ */
+export function bookFree(record: SeatsRecord, orderId: string, seats: number, now: Date): FreeBookingOutcome {
+  if (record.bookings.some((b) => b.orderId === orderId)) return {outcome: 'already', record, changed: false}
+  const others = liveHolds(record, now).filter((h) => h.orderId !== orderId)
+  if (record.bookings.length + others.length >= seats) return {outcome: 'full', record, changed: false}
+  return {outcome: 'booked', record: {...record, holds: others, bookings: [...record.bookings, {orderId, at: now.toISOString()}]}, changed: true}
+}
+
 /** What releaseHold did: `freed` when a LIVE hold was dropped (a seat became available), `changed` when anything was removed. */
 export type ReleaseOutcome = {record: SeatsRecord; changed: boolean; freed: boolean}
 

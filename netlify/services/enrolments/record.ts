@@ -9,6 +9,7 @@ import type {TermsAcceptance} from '#schemas/rules/terms'
 import type {InstallmentLink} from '#schemas/rules/installments'
 import type {PaymentsMode} from '#netlify/platform/payments/config'
 import type {Attachment} from '../uploads/uploads'
+import type {StoredDateChangeRequest} from '#schemas/contracts/date-change'
 
 export type {EnrolmentHistoryEntry, EnrolmentStatus} from '#schemas/contracts/admin'
 /** How the payment reached us: the browser's save call, Razorpay's webhook, or staff's / the job's check with the gateway. */
@@ -100,6 +101,11 @@ export type EnrolmentRecord = {
   documentsDeletedAt?: string
   /** True between the claim and the end of the deletion (bytes deleted, audit written); absent once it finished. */
   documentsDeletionPending?: true
+  /**
+   * The candidate's requests for another date, oldest first (./date-change.ts,
+   * schemas/rules/date-change.ts): at most one pending. Absent until the first.
+   */
+  dateChangeRequests?: StoredDateChangeRequest[]
 }
 
 /** The batch of an enrolment as stored: its id and what the candidate chose. Dates 'YYYY-MM-DD'. */
@@ -137,4 +143,5 @@ export type NewEnrolment = Omit<
   | 'installmentLinks'
   | 'documentsDeletedAt'
   | 'documentsDeletionPending'
+  | 'dateChangeRequests'
 >

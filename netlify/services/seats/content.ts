@@ -16,6 +16,7 @@
 import {z} from 'zod'
 import {BATCH_SEATS} from '#schemas/rules/batches'
 import type {BatchForOrder} from '#schemas/rules/seats'
+import type {BatchCoursePrice} from '#schemas/rules/date-change'
 import {fetchContent} from '#netlify/platform/content/client'
 
 /** What a batch query projects: what orders, seat counts and staff's pages need. */
@@ -35,6 +36,22 @@ export const BATCHES_BY_ID_QUERY = `*[_type == "courseBatch" && _id in $ids]${BA
 
 /** Every batch starting after `$today` ('YYYY-MM-DD'), whatever its status, earliest first (staff's /admin/batches). */
 export const UPCOMING_BATCHES_QUERY = `*[_type == "courseBatch" && startDate > $today] | order(startDate asc, _id asc)${BATCH_PROJECTION}`
+
+/**
+ * The batches of the course named `$course` (a course's `name`, or the cadetship programme's
+ * `enrolCourse`) starting after `$today`, whatever their status, earliest first, each with its
+ * course's price facts (the date change offers only batches of the same price).
+ */
+export const COURSE_BATCHES_QUERY = `*[_type == "courseBatch" && startDate > $today && coalesce(course->name, course->enrolCourse) == $course] | order(startDate asc, _id asc){
+  "batch": ${BATCH_PROJECTION},
+  "price": {
+    "cadetship": course->_type == "cadetshipProgramme",
+    "pricing": course->pricing,
+    "priceUsd": course->priceUsd,
+    "priceInr": course->priceInr,
+    "enrolAmountUsd": course->enrolAmountUsd
+  }
+}`
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
@@ -108,4 +125,41 @@ function parseBatches(result: unknown): Batch[] {
 /** The batch `id`, or null. */
 export async function fetchBatch(id: string): Promise<Batch | null> {
   return (await fetchBatches([id])).get(id) ?? null
+}
+
+const PriceSchema = z.object({
+  cadetship: z.boolean().nullish(),
+  pricing: z.string().nullish(),
+  priceUsd: z.number().nullish(),
+  priceInr: z.string().nullish(),
+  enrolAmountUsd: z.number().nullish(),
+})
+
+/** A batch with its course's price facts (schemas/rules/date-change.ts). */
+export type PricedBatch = Batch & {price: BatchCoursePrice}
+
+/**
+ * The batches of course `course` (its name as orders carry it) starting after `today`
+ * ('YYYY-MM-DD', the provider's day), with their course's prices, earliest first. Documents that
+ * do not fit the contract are left out (logged), as everywhere.
+ */
+export async function fetchCourseBatches(course: string, today: string): Promise<PricedBatch[]> {
+  const result = await fetchContent(COURSE_BATCHES_QUERY, {course, today})
+  const found: PricedBatch[] = []
+  for (const item of Array.isArray(result) ? (result as Array<{batch?: unknown; price?: unknown}>) : []) {
+    const [batch] = parseBatches([item?.batch])
+    const price = PriceSchema.safeParse(item?.price ?? {})
+    if (!batch || !price.success) continue
+    found.push({
+      ...batch,
+      price: {
+        cadetship: price.data.cadetship === true,
+        pricing: price.data.pricing ?? null,
+        priceUsd: price.data.priceUsd ?? null,
+        priceInr: price.data.priceInr ?? null,
+        enrolAmountUsd: price.data.enrolAmountUsd ?? null,
+      },
+    })
+  }
+  return found
 }

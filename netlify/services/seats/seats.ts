@@ -9,11 +9,14 @@
 import {isBatchId} from '#schemas/contracts/ids'
 import {
   addHold,
+  bookFree,
   confirmBooking,
   emptySeats,
   pruneExpired,
   releaseHold,
   removeBooking,
+  seatCounts,
+  type FreeBookingOutcome,
   type HoldOutcome,
   type SeatBooking,
   type SeatHold,
@@ -70,20 +73,41 @@ export async function bookSeat(batchId: string, seats: number, orderId: string, 
 }
 
 /**
- * Gives back the seat of order `orderId` on batch `batchId` (of `seats` seats) when staff cancel
- * its enrolment or refund it in full (schemas/rules/seats.ts removeBooking): `freed` when the
- * batch has a seat left at `now` that it did not have. Harmless when repeated.
+ * Books a seat of batch `batchId` (of `seats` seats) for `orderId` at `now` only if one is free
+ * (schemas/rules/seats.ts bookFree, a conditional write): `booked`, `already` (booked before:
+ * unchanged) or `full` (nothing written). Moving an enrolment to another date uses it, so two
+ * moves racing for the last seat give one booking and one `full`.
  */
-export async function freeSeat(batchId: string, seats: number, orderId: string, now: Date): Promise<{freed: boolean}> {
-  let freed = false
+export async function bookFreeSeat(batchId: string, seats: number, orderId: string, now: Date): Promise<FreeBookingOutcome['outcome']> {
+  let outcome: FreeBookingOutcome['outcome'] = 'full'
   await updateJSON<SeatsRecord>(seatsStore(), batchId, (current) => {
-    freed = false
-    if (!current) return undefined
-    const result = removeBooking(asRecord(current, batchId), orderId, seats, now)
-    freed = result.freed
+    const result = bookFree(asRecord(current, batchId), orderId, seats, now)
+    outcome = result.outcome
     return result.changed ? result.record : undefined
   })
-  return {freed}
+  return outcome
+}
+
+/**
+ * Gives back the seat of order `orderId` on batch `batchId` (of `seats` seats) when staff cancel
+ * its enrolment or refund it in full, or move it to another date (schemas/rules/seats.ts
+ * removeBooking): `freed` when the batch has a seat left at `now` that it did not have, `wasFull`
+ * when this call's removal found the batch with no seat left. Harmless when repeated.
+ */
+export async function freeSeat(batchId: string, seats: number, orderId: string, now: Date): Promise<{freed: boolean; wasFull: boolean}> {
+  let freed = false
+  let wasFull = false
+  await updateJSON<SeatsRecord>(seatsStore(), batchId, (current) => {
+    freed = false
+    wasFull = false
+    if (!current) return undefined
+    const record = asRecord(current, batchId)
+    const result = removeBooking(record, orderId, seats, now)
+    freed = result.freed
+    wasFull = result.changed && seatCounts(record, seats, now).left === 0
+    return result.changed ? result.record : undefined
+  })
+  return {freed, wasFull}
 }
 
 /** Drops the expired holds of batch `batchId` at `now`; resolves to the holds dropped by this call. */

@@ -8,8 +8,8 @@ import {Link} from '@react-email/components'
 import {formatProviderDateTime} from '#schemas/rules/receipt-format'
 import {Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, type RenderedEmail} from './frame'
 
-/** Why a seat came free: a checkout given up (`released`), a hold that ran out (`expired`), or staff cancelled (`cancelled`) or fully refunded (`refunded`) a paid enrolment. */
-export type SeatFreedReason = 'released' | 'expired' | 'cancelled' | 'refunded'
+/** Why a seat came free: a checkout given up (`released`), a hold that ran out (`expired`), staff cancelled (`cancelled`) or fully refunded (`refunded`) a paid enrolment, or moved it to another date (`moved`). */
+export type SeatFreedReason = 'released' | 'expired' | 'cancelled' | 'refunded' | 'moved'
 
 /** What the notice shows. Dates 'YYYY-MM-DD'; `joinedAt` ISO 8601; `waiting` how many wait in all (this person included). */
 export type WaitlistNoticeProps = {
@@ -30,6 +30,7 @@ const REASONS: Record<SeatFreedReason, string> = {
   expired: "a candidate's 30-minute seat hold ran out unpaid",
   cancelled: "staff cancelled a candidate's enrolment",
   refunded: "staff refunded a candidate's enrolment in full",
+  moved: 'a candidate moved to another date of the course',
 }
 
 /** The notice's body (React Email). */

@@ -4,7 +4,8 @@
  * the refunds (./EnrolmentRefunds.tsx: each refund, "Refund…" with a confirm step;
  * each change of either is handed to `onChange` so the list's row follows), the cadetship's
  * installments (./EnrolmentInstallments.tsx: states, "Request installment 2"), the certificate
- * (./EnrolmentCertificate.tsx: "Issue certificate" once completed, PDF, Revoke) and the cadetship documents,
+ * (./EnrolmentCertificate.tsx: "Issue certificate" once completed, PDF, Revoke), a candidate's request for
+ * another date (./EnrolmentDateChange.tsx: "Approve", "Decline") and the cadetship documents,
  * each downloaded with the bearer token (fetched as a blob and saved through an object URL), or
  * "Documents deleted on {date}" once the retention period removed them
  * (docs/requirements.md#req-document-retention). In
@@ -19,6 +20,7 @@ import {EnrolmentFollowUp} from './EnrolmentFollowUp'
 import {EnrolmentRefunds} from './EnrolmentRefunds'
 import {EnrolmentInstallments} from './EnrolmentInstallments'
 import {EnrolmentCertificate} from './EnrolmentCertificate'
+import {EnrolmentDateChange} from './EnrolmentDateChange'
 import {formatDateTime, formatMoney} from '#schemas/rules/format'
 import type {EnrolmentDetail, EnrolmentSummary} from '#schemas/contracts/admin'
 import type {Attachment} from '#schemas/contracts/uploads'
@@ -138,6 +140,7 @@ export function EnrolmentDetailDialog({
       {detail ? (
         <>
           {can('enrolments:update') ? <EnrolmentFollowUp detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} /> : null}
+          {can('enrolments:update') ? <EnrolmentDateChange detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} /> : null}
           {can('refunds:create') ? <EnrolmentRefunds detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} /> : null}
           {can('installments:create') ? <EnrolmentInstallments detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} /> : null}
           {can('certificates:issue') ? <EnrolmentCertificate detail={detail} token={token} onUpdated={updated} onUnauthorized={onUnauthorized} /> : null}

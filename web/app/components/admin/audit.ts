@@ -58,6 +58,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'refund-outcome': 'Refund outcome',
   'enrolment-status': 'Enrolment status changed',
   'enrolment-note': 'Enrolment note added',
+  'enrolment-date-change': 'Enrolment date change',
   'installment-link': 'Installment link sent',
   'certificate-issue': 'Certificate issued',
   'certificate-revoke': 'Certificate revoked',

@@ -19,6 +19,8 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'backup-alert': 'Backup alert',
   'sign-in-link': 'My training sign-in link',
   'erasure-request': 'Erasure request',
+  'date-change-request': 'Date change request',
+  'date-change-outcome': 'Date change outcome',
 }
 
 /** A message's status as its badge says it. */
