@@ -29,7 +29,8 @@ import {MailAddressSchema} from './mail'
  * a course certificate to its holder (`certificate:{number}`, the PDF attached) or its expiry
  * reminder (`certificate-expiry:{number}`), or a staff invite (`staff-invite:{staff id}-{link}`) or
  * password reset link (`password-reset:{staff id}-{link}`), where `{link}` names one link without
- * revealing it.
+ * revealing it. A document a candidate added in My training notifies staff
+ * (`document-notice:{upload id}`, once per document).
  */
 export const OUTBOX_KINDS = [
   'receipt',
@@ -44,6 +45,7 @@ export const OUTBOX_KINDS = [
   'password-reset',
   'backup-alert',
   'sign-in-link',
+  'document-notice',
 ] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>

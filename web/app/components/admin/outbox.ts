@@ -18,6 +18,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'password-reset': 'Staff password reset',
   'backup-alert': 'Backup alert',
   'sign-in-link': 'My training sign-in link',
+  'document-notice': 'Document added by a candidate',
 }
 
 /** A message's status as its badge says it. */
