@@ -233,6 +233,12 @@ export const DOCUMENTS_CADETSHIP_ONLY = 'Documents are only for cadetship enrolm
 export const DOCUMENTS_CLOSED = 'This enrolment is closed: documents can no longer be added'
 export const CHECKLIST_ITEM_UNKNOWN = 'Choose one of the documents on the checklist, or "Another document"'
 
+/** Who the enrolment history entries of the candidate's own changes name (never their address: an erasure keeps history authors). */
+export const CANDIDATE_ACCOUNT = 'The candidate (My training)'
+
+/** What an erasure leaves of a history entry that named the candidate's details for certificates. */
+export const PROFILE_CHANGE_ERASED = 'Details for certificates changed by the candidate (erased at the person’s request)'
+
 /** Texts of "Names for certificates". */
 export const PROFILE_LOCKED = 'Your details can no longer be changed after your first certificate was issued. Please contact us if they are wrong.'
 export const PROFILE_MESSAGES = {

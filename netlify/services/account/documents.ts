@@ -31,6 +31,7 @@ import {NEXT_STEPS_QUERY} from '#netlify/platform/content/queries'
 import {ServiceError} from '#netlify/platform/errors'
 import {publicOrigin} from '#netlify/platform/env'
 import {
+  CANDIDATE_ACCOUNT,
   CHECKLIST_ITEM_UNKNOWN,
   DOCUMENTS_CADETSHIP_ONLY,
   DOCUMENTS_CLOSED,
@@ -56,9 +57,6 @@ import {enqueue} from '../mail/outbox'
 import {receiptContext} from '../receipts/context'
 import {claimUpload, releaseUploadClaim} from '../uploads/uploads'
 import {ownedCertificates, ownedEnrolment, ownedEnrolments} from './records'
-
-/** Who the history entries of the candidate's own changes name (never their address: an erasure keeps history authors). */
-export const CANDIDATE_ACCOUNT = 'The candidate (My training)'
 
 /** The history note of a document the candidate added. */
 export const documentAddedNote = (fileName: string, checklistItem: string | null): string =>
