@@ -45,11 +45,18 @@ export class AdminConfigError extends Error {
 /** An account's email as compared and throttled: trimmed, lower-case (as ADMIN_EMAIL is read). */
 export const normaliseAccount = (email: string): string => email.trim().toLowerCase()
 
-let processSecret: Uint8Array | undefined
+/**
+ * Where the per-process key lives: on globalThis under a registered symbol, because this module is
+ * loaded twice in one local server (the page bundle and the functions each hold a copy), and a
+ * portal session opened by a page must verify in a function.
+ */
+const PROCESS_SECRET = Symbol.for('maritime-training.session-secret.local')
+
 /** The random per-process signing key used outside production when SESSION_SECRET is unset. */
 function localSecret(): Uint8Array {
-  processSecret ??= new Uint8Array(randomBytes(32))
-  return processSecret
+  const holder = globalThis as unknown as Record<symbol, Uint8Array | undefined>
+  holder[PROCESS_SECRET] ??= new Uint8Array(randomBytes(32))
+  return holder[PROCESS_SECRET]
 }
 
 /** SESSION_SECRET alone (token verification reads nothing else). */
