@@ -25,9 +25,10 @@ import {createSignInLink, redeemSignInLink} from '#netlify/services/account/sess
 import {changeEnrolment, createPending, getEnrolment, markPaid, type EnrolmentRecord} from '#netlify/services/enrolments/enrolments'
 import {readIndexRows} from '#netlify/services/enrolments/index-store'
 import {listOutboxRecords} from '#netlify/services/mail/outbox'
+import {erasePerson} from '#netlify/services/privacy/erasure'
 import {deleteExpiredDocuments} from '#netlify/services/uploads/retention'
 import {completeUpload, putChunk, readUpload, startUpload} from '#netlify/services/uploads/uploads'
-import {CANDIDATE_ACCOUNT, PROFILE_LOCKED, PROFILE_MESSAGES, type AccountOverview} from '#schemas/contracts/account'
+import {CANDIDATE_ACCOUNT, PROFILE_CHANGE_ERASED, PROFILE_LOCKED, PROFILE_MESSAGES, type AccountOverview} from '#schemas/contracts/account'
 import {FILES_SKIPPED_MESSAGE} from '#schemas/rules/documents'
 import {useBlobs} from '../helpers/blobs'
 import {callAs, getRequest, loginToken, useAdminEnv} from './admin-fixtures'
@@ -302,6 +303,21 @@ describe('PATCH /api/account/profile', () => {
     const count = (await getEnrolment(first.orderId))!.history!.length
     await patchProfile(cookie, {...VALID, nationality: 'Indian'})
     expect((await getEnrolment(first.orderId))!.history).toHaveLength(count)
+  })
+
+  it('goes with an erasure: the details removed, the history lines no longer naming them', async () => {
+    const email = freshAddress()
+    const record = await paidEnrolment(email, {name: 'Maria Lopez'})
+    expect((await patchProfile(await sessionOf(email), {...VALID, name: 'Maria Clara Lopez'})).status).toBe(200)
+    await erasePerson(
+      {email, reason: 'Asked by e-mail', confirm: email, objection: false},
+      {actor: {type: 'staff', id: 'stf_owner', email: 'owner@maritime.example', name: 'Owner'}},
+    )
+    const erased = (await getEnrolment(record.orderId))!
+    expect(erased.certificateHolder).toBeUndefined()
+    const text = JSON.stringify(erased)
+    for (const word of ['Maria', VALID.dateOfBirth, VALID.nationality]) expect(text).not.toContain(word)
+    expect(erased.history?.find((entry) => entry.by === CANDIDATE_ACCOUNT)?.note).toBe(PROFILE_CHANGE_ERASED)
   })
 
   it('answers 400 with clear messages for bad input, 401 without a session', async () => {
