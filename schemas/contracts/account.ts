@@ -7,11 +7,15 @@
  *   GET  /account/sign-in/{token}   opens a session (cookie) → 303 to /account, or 410 LINK_GONE
  *   GET  /api/account               → AccountOverview (401 without a live session)
  *   POST /api/account/sign-out      SignOutRequestSchema → 204 (the cookie cleared)
+ *   POST /api/account/enrolments/{orderId}/documents  AddDocumentRequestSchema → 201 AddDocumentResponseSchema
+ *                                   (404 not the candidate's, 400/409 the upload or the enrolment refuses it)
+ *   PATCH /api/account/profile      ProfileUpdateSchema → 200 PortalProfileSchema (409 PROFILE_LOCKED)
  *
  * Every portal answer about a record is for the session's address only: another person's ids
  * answer 404, never 403, so nothing is revealed.
  */
 import {z} from 'zod'
+import {isIsoDate} from '#schemas/rules/batches'
 
 /** How long a sign-in link works (milliseconds): 15 minutes, once. */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000
@@ -97,6 +101,8 @@ export const PortalUploadSchema = z.object({
   /** ISO 8601, or null when not known (documents sent with the enrolment form). */
   addedAt: z.string().nullable(),
   addedBy: z.enum(['enrolment', 'candidate']),
+  /** The checklist item the candidate said it is, or null. */
+  checklistItem: z.string().nullable(),
 })
 
 /** The documents panel of a cadetship enrolment (null for other programmes). */
@@ -106,6 +112,10 @@ export const PortalDocumentsSchema = z.object({
   uploaded: z.array(PortalUploadSchema),
   /** How many more files may be added (5 in all). */
   remaining: z.number().int().nonnegative(),
+  /** The checklist items not uploaded yet (schemas/rules/document-checklist.ts), in the checklist's order. */
+  missing: z.array(z.string()),
+  /** Whether "Add document" is offered: room left, and the enrolment still open (not completed, cancelled or refunded, documents not deleted). */
+  canAdd: z.boolean(),
 })
 
 /** A batch the candidate may move to (same course, same price, seats left). */
@@ -193,7 +203,111 @@ export const PortalProfileSchema = z.object({
   nationality: z.string().nullable(),
   /** False once the first certificate is issued. */
   editable: z.boolean(),
+  /** When the candidate last corrected them (ISO 8601), or null: still as on the enrolment form. */
+  updatedAt: z.string().nullable(),
 })
+
+/** Longest checklist item name accepted with a document (characters). */
+const MAX_CHECKLIST_ITEM = 200
+
+/** The body of POST /api/account/enrolments/{orderId}/documents: a completed upload, and which checklist item it is (optional). */
+export const AddDocumentRequestSchema = z
+  .object({
+    uploadId: z.string({required_error: 'Send the upload id', invalid_type_error: 'Send the upload id'}).min(1, 'Send the upload id').max(100),
+    checklistItem: z
+      .string({invalid_type_error: 'Choose which document this is'})
+      .trim()
+      .max(MAX_CHECKLIST_ITEM, 'Choose which document this is')
+      .nullish()
+      .transform((value) => value || null),
+  })
+  .strict()
+export type AddDocumentRequest = z.input<typeof AddDocumentRequestSchema>
+
+/** 201 of POST /api/account/enrolments/{orderId}/documents: the document as listed, and how many more may be added. */
+export const AddDocumentResponseSchema = z.object({document: PortalUploadSchema, remaining: z.number().int().nonnegative()})
+export type AddDocumentResponse = z.infer<typeof AddDocumentResponseSchema>
+
+/** Why a document cannot be added to this enrolment (409). */
+export const DOCUMENTS_CADETSHIP_ONLY = 'Documents are only for cadetship enrolments'
+export const DOCUMENTS_CLOSED = 'This enrolment is closed: documents can no longer be added'
+export const CHECKLIST_ITEM_UNKNOWN = 'Choose one of the documents on the checklist, or "Another document"'
+
+/** Who the enrolment history entries of the candidate's own changes name (never their address: an erasure keeps history authors). */
+export const CANDIDATE_ACCOUNT = 'The candidate (My training)'
+
+/** What an erasure leaves of a history entry that named the candidate's details for certificates. */
+export const PROFILE_CHANGE_ERASED = 'Details for certificates changed by the candidate (erased at the person’s request)'
+
+/** Texts of "Names for certificates". */
+export const PROFILE_LOCKED = 'Your details can no longer be changed after your first certificate was issued. Please contact us if they are wrong.'
+export const PROFILE_MESSAGES = {
+  nameRequired: 'Enter your name as on your passport',
+  nameShort: 'Enter your full name as on your passport (at least 2 characters)',
+  nameLong: 'Your name can be at most 120 characters',
+  nameInvalid: 'Your name can contain letters, spaces, apostrophes, hyphens and full stops',
+  dateRequired: 'Enter your date of birth',
+  dateInvalid: 'Enter a real date of birth, written YYYY-MM-DD',
+  dateFuture: 'Your date of birth must be in the past',
+  dateAge: 'Check your date of birth: candidates are between 16 and 100 years old',
+  nationalityRequired: 'Enter your nationality',
+  nationalityInvalid: 'Enter your nationality in letters (e.g. Indian, Filipino), at most 60 characters',
+} as const
+
+/** Youngest and oldest age (years) a date of birth may give. */
+export const MIN_CANDIDATE_AGE = 16
+export const MAX_CANDIDATE_AGE = 100
+
+/** `day` (YYYY-MM-DD) moved by whole years (29 February → 28 February in a common year). */
+const yearsFrom = (day: string, years: number): string => {
+  const year = String(Number(day.slice(0, 4)) + years).padStart(4, '0')
+  const candidate = `${year}${day.slice(4)}`
+  return isIsoDate(candidate) ? candidate : `${year}-02-28`
+}
+
+/**
+ * The body of PATCH /api/account/profile at `today` (YYYY-MM-DD, the provider's day): the name as
+ * printed on certificates (as on the passport), the date of birth (a real day in the past, an age
+ * of MIN_CANDIDATE_AGE to MAX_CANDIDATE_AGE years) and the nationality. Trimmed; inner spaces collapsed.
+ */
+export const profileUpdateSchema = (today: string) =>
+  z
+    .object({
+      name: z
+        .string({required_error: PROFILE_MESSAGES.nameRequired, invalid_type_error: PROFILE_MESSAGES.nameRequired})
+        .transform((value) => value.trim().replace(/\s+/g, ' '))
+        .pipe(
+          z
+            .string()
+            .min(1, PROFILE_MESSAGES.nameRequired)
+            .min(2, PROFILE_MESSAGES.nameShort)
+            .max(120, PROFILE_MESSAGES.nameLong)
+            .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, PROFILE_MESSAGES.nameInvalid),
+        ),
+      dateOfBirth: z
+        .string({required_error: PROFILE_MESSAGES.dateRequired, invalid_type_error: PROFILE_MESSAGES.dateRequired})
+        .trim()
+        .min(1, PROFILE_MESSAGES.dateRequired)
+        .refine(isIsoDate, PROFILE_MESSAGES.dateInvalid)
+        .refine((value) => !isIsoDate(value) || value < today, PROFILE_MESSAGES.dateFuture)
+        .refine(
+          (value) => !isIsoDate(value) || value >= today || (value <= yearsFrom(today, -MIN_CANDIDATE_AGE) && value > yearsFrom(today, -MAX_CANDIDATE_AGE)),
+          PROFILE_MESSAGES.dateAge,
+        ),
+      nationality: z
+        .string({required_error: PROFILE_MESSAGES.nationalityRequired, invalid_type_error: PROFILE_MESSAGES.nationalityRequired})
+        .transform((value) => value.trim().replace(/\s+/g, ' '))
+        .pipe(
+          z
+            .string()
+            .min(1, PROFILE_MESSAGES.nationalityRequired)
+            .max(60, PROFILE_MESSAGES.nationalityInvalid)
+            .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, PROFILE_MESSAGES.nationalityInvalid),
+        ),
+    })
+    .strict()
+export type ProfileUpdate = z.output<ReturnType<typeof profileUpdateSchema>>
+export type ProfileUpdateRequest = z.input<ReturnType<typeof profileUpdateSchema>>
 
 /** The next thing to do, shown on top ("Installment 2 is due — Pay now"). */
 export const PortalActionSchema = z.object({text: z.string(), label: z.string(), href: z.string()})
@@ -213,6 +327,7 @@ export const AccountOverviewSchema = z.object({
 export type AccountOverview = z.infer<typeof AccountOverviewSchema>
 
 export type PortalDocuments = z.infer<typeof PortalDocumentsSchema>
+export type PortalUpload = z.infer<typeof PortalUploadSchema>
 export type PortalDateChange = z.infer<typeof PortalDateChangeSchema>
 export type PortalCertificate = z.infer<typeof PortalCertificateSchema>
 export type PortalWaitlist = z.infer<typeof PortalWaitlistSchema>

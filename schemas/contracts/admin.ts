@@ -252,6 +252,11 @@ export const EnrolmentDetailSchema = z
      * downloads answer 410. Absent while they are kept.
      */
     documentsDeletedAt: z.string().optional(),
+    /**
+     * The name, date of birth ('YYYY-MM-DD') and nationality for certificates as the candidate
+     * corrected them in My training; the certificate form starts from them. Absent until then.
+     */
+    certificateHolder: z.object({name: z.string(), dateOfBirth: z.string(), nationality: z.string(), updatedAt: z.string()}).optional(),
   })
   .passthrough()
 export type EnrolmentDetail = z.infer<typeof EnrolmentDetailSchema>

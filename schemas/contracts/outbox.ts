@@ -31,7 +31,8 @@ import {MailAddressSchema} from './mail'
  * password reset link (`password-reset:{staff id}-{link}`), where `{link}` names one link without
  * revealing it; a candidate's erasure request to staff (`erasure-request:{first 24 hex of the
  * address's SHA-256}-{time}`); a candidate's request for another date to staff
- * (`date-change-request:{request id}`) and its outcome to the candidate (`date-change-outcome:{request id}`).
+ * (`date-change-request:{request id}`) and its outcome to the candidate (`date-change-outcome:{request id}`); a document a
+ * candidate added in My training, to staff (`document-notice:{upload id}`, once per document).
  */
 export const OUTBOX_KINDS = [
   'receipt',
@@ -49,6 +50,7 @@ export const OUTBOX_KINDS = [
   'erasure-request',
   'date-change-request',
   'date-change-outcome',
+  'document-notice',
 ] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>

@@ -23,6 +23,12 @@ export const AttachmentSchema = z.object({
   fileName: z.string(),
   contentType: z.string(),
   size: z.number().int().nonnegative(),
+  /** Set on a document the candidate added in My training (absent: sent with the enrolment form). */
+  addedBy: z.literal('candidate').optional(),
+  /** When the candidate added it (ISO 8601); with `addedBy`. */
+  addedAt: z.string().optional(),
+  /** The checklist item the candidate said it is (e.g. "Passport (original and a copy)"); absent when not said. */
+  checklistItem: z.string().optional(),
 })
 export type Attachment = z.infer<typeof AttachmentSchema>
 

@@ -7,6 +7,7 @@ import {NEXT_STEPS_QUERY} from '#netlify/platform/content/queries'
 import type {AccountOverview, PortalAction, PortalEnrolment} from '#schemas/contracts/account'
 import {candidateStatusText} from '#schemas/rules/account'
 import {enrolmentBatchText} from '#schemas/rules/batches'
+import {checklistShortName} from '#schemas/rules/document-checklist'
 import {installmentSchedule} from '#schemas/rules/installments'
 import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '#schemas/rules/programs'
 import {formatAmountMinor} from '#schemas/rules/receipt-format'
@@ -71,11 +72,9 @@ export function nextActions(enrolments: readonly PortalEnrolment[]): PortalActio
     }
   }
   for (const card of enrolments) {
-    const documents = card.documents
-    if (!documents || documents.remaining === 0 || ['cancelled', 'refunded', 'completed'].includes(card.statusKey)) continue
-    const uploaded = documents.uploaded.map((upload) => upload.fileName.toLowerCase())
-    const missing = documents.checklist.find((item) => !uploaded.some((name) => name.includes(item.toLowerCase().split(/\W+/)[0] ?? '')))
-    if (missing) actions.push({text: `Upload your ${missing}`, label: 'Add document', href: `#documents-${card.orderId}`})
+    // `missing` is empty when no document can be added (closed, or 5 attached): see documentsOf.
+    const missing = card.documents?.canAdd ? card.documents.missing[0] : undefined
+    if (missing) actions.push({text: `Upload your ${checklistShortName(missing)}`, label: 'Add document', href: `#documents-${card.orderId}`})
   }
   return actions
 }

@@ -37,7 +37,7 @@ import {indexEnrolmentSafely} from './index-store'
 import {fetchBatch} from '../seats/content'
 import {bookSeat} from '../seats/seats'
 
-export type {EnrolmentHistoryEntry, EnrolmentRecord, EnrolmentStatus, NewEnrolment, PaidVia} from './record'
+export type {CertificateHolder, EnrolmentHistoryEntry, EnrolmentRecord, EnrolmentStatus, NewEnrolment, PaidVia} from './record'
 
 const store = () => openStore(STORES.enrolments)
 

@@ -106,7 +106,16 @@ export type EnrolmentRecord = {
    * schemas/rules/date-change.ts): at most one pending. Absent until the first.
    */
   dateChangeRequests?: StoredDateChangeRequest[]
+  /**
+   * The name, date of birth and nationality for certificates as the candidate corrected them in
+   * My training (netlify/services/account/documents.ts), until the first certificate under their
+   * address; staff's certificate form starts from them. Absent until a first correction.
+   */
+  certificateHolder?: CertificateHolder
 }
+
+/** The holder's details for certificates, as the candidate gave them. `dateOfBirth` 'YYYY-MM-DD'; `updatedAt` ISO 8601. */
+export type CertificateHolder = {name: string; dateOfBirth: string; nationality: string; updatedAt: string}
 
 /** The batch of an enrolment as stored: its id and what the candidate chose. Dates 'YYYY-MM-DD'. */
 export type EnrolmentBatch = {
@@ -144,4 +153,5 @@ export type NewEnrolment = Omit<
   | 'documentsDeletedAt'
   | 'documentsDeletionPending'
   | 'dateChangeRequests'
+  | 'certificateHolder'
 >

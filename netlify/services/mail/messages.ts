@@ -8,6 +8,7 @@
  *   enquiry-notice:{contact message id} to staff, Reply-To the sender; no reply to the sender
  *   refund-receipt:{refund id}         to the candidate, once per processed refund
  *   waitlist-notice:{order id}         to staff, once per seat freed in a batch with a waitlist
+ *   document-notice:{upload id}        to staff, once per document a candidate added in My training
  *
  * Staff are STAFF_EMAIL, else the provider's contact e-mail from the site settings
  * (staffRecipients). enrolmentFacts() reads what the receipt and the notice print from an
@@ -34,6 +35,7 @@ import {renderReceiptEmail} from './templates/receipt'
 import {renderRefundReceiptEmail, type RefundReceiptProps} from './templates/refund-receipt'
 import {renderWaitlistNotice, type WaitlistNoticeProps} from './templates/waitlist-notice'
 import {renderInstallmentLinkEmail, type InstallmentLinkEmailProps} from './templates/installment-link'
+import {renderDocumentNotice, type DocumentNoticeProps} from './templates/document-notice'
 
 /** Who receives staff notices: STAFF_EMAIL, else `providerEmail` (the site settings' contact e-mail). */
 export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMAIL'> = getEnv()): string[] {
@@ -184,4 +186,16 @@ export async function installmentLinkMessage(
   const {referenceId, email: to, ...props} = input
   const email = await renderInstallmentLinkEmail({...props, accountUrl: accountLinkFor(to)})
   return {kind: 'installment-link', about: referenceId, to: [to], ...email}
+}
+
+/**
+ * The staff notice of a document a candidate added in My training: `document-notice:{upload id}`
+ * (an upload is attached to one enrolment, once, so each document makes one notice whoever
+ * queues it) to `staff`, subject `Document added: {file name}, {candidate name}, {course}`,
+ * Reply-To the candidate.
+ */
+export async function documentNoticeMessage(input: DocumentNoticeProps & {uploadId: string}, staff: readonly string[]): Promise<NewOutboxMessage> {
+  const {uploadId, ...props} = input
+  const email = await renderDocumentNotice(props)
+  return {kind: 'document-notice', about: uploadId, to: staff, replyTo: {name: props.candidate.name, address: props.candidate.email}, ...email}
 }

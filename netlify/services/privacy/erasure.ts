@@ -6,7 +6,8 @@
  * What an erasure does to the records that name the person (./records.ts):
  * - enrolments: name and address become a pseudonym (`Erased person 1a2b3c`,
  *   `erased-…@erased.invalid`), the mobile becomes `Erased`, staff notes lose the person's name and
- *   address, the documents' bytes are deleted and the list of them emptied, and a history entry
+ *   address, the name, date of birth and nationality given for certificates are removed, the
+ *   documents' bytes are deleted and the list of them emptied, and a history entry
  *   says so. Kept, as the law requires of a business: the amounts, currency, payment id and dates,
  *   the receipt number, the refunds (amounts, dates, states) and installments; revenue and receipt
  *   numbering are unchanged (a receipt downloaded again is rendered with the pseudonym).
@@ -30,6 +31,7 @@
  * The erasure ledger (./ledger.ts) gets its entry before the records are changed, so an erasure
  * interrupted half-way is finished by reapplyErasures.
  */
+import {CANDIDATE_ACCOUNT, PROFILE_CHANGE_ERASED} from '#schemas/contracts/account'
 import {NO_RECORDS_MESSAGE, PRIVACY_KINDS, type PrivacyCounts, type PrivacyEraseBody} from '#schemas/contracts/privacy'
 import type {AuditActor} from '#schemas/contracts/audit'
 import {providerToday} from '#schemas/rules/batches'
@@ -96,7 +98,7 @@ function identifiersOf(found: FoundRecords): Map<string, Set<string>> {
     for (const value of values) if (value && !value.startsWith('Erased person ') && !value.endsWith('@erased.invalid')) set.add(value)
     names.set(hash, set)
   }
-  for (const {hash, record} of found.enrolments) add(hash, record.name, record.email, record.mobile)
+  for (const {hash, record} of found.enrolments) add(hash, record.name, record.email, record.mobile, record.certificateHolder?.name)
   for (const {hash, record} of found.enquiries) add(hash, record.name, record.email, record.phone)
   for (const {hash, entry} of found.waitlists) add(hash, entry.name, entry.email, entry.mobile)
   for (const {hash, record} of found.certificates) add(hash, record.holderName, record.email, record.idNumber)
@@ -123,16 +125,30 @@ export async function applyErasure(found: FoundRecords, objects: (hash: string) 
     const name = pseudonymName(hash)
     const {value, changed} = await updateJSON<EnrolmentRecord>(enrolments, record.orderId, (current) => {
       if (!current || emailHash(current.email) !== hash) return undefined
-      const words = new Set([...idsOf(hash), current.name, current.email, current.mobile])
+      const words = new Set([
+        ...idsOf(hash),
+        current.name,
+        current.email,
+        current.mobile,
+        ...(current.certificateHolder ? [current.certificateHolder.name] : []),
+      ])
+      // The name, date of birth and nationality the candidate gave for certificates go with the rest.
+      const {certificateHolder: _holder, ...kept} = current
       return {
-        ...current,
+        ...kept,
         name,
         email: pseudonymEmail(hash),
         mobile: ERASED_CONTACT,
         attachments: [],
         refunds: current.refunds?.map((refund) => (refund.note ? {...refund, note: scrub(refund.note, words, name)} : refund)),
         history: [
-          ...(current.history ?? []).map((entry) => (entry.note ? {...entry, note: scrub(entry.note, words, name)} : entry)),
+          ...(current.history ?? []).map((entry) =>
+            entry.by === CANDIDATE_ACCOUNT && entry.note && !entry.note.startsWith('Document added')
+              ? {...entry, note: PROFILE_CHANGE_ERASED}
+              : entry.note
+                ? {...entry, note: scrub(entry.note, words, name)}
+                : entry,
+          ),
           {at, by: ERASURE_ACCOUNT, note: ENROLMENT_ERASED_NOTE},
         ],
         updatedAt: at,

@@ -298,6 +298,37 @@ export async function claimUploads(uploadIds: string[], orderId: string): Promis
   }
 }
 
+/**
+ * Claims one completed upload for `orderId` (a conditional write; claiming again for the same
+ * order is harmless) and resolves to it as an attachment: a document a candidate adds to their
+ * enrolment later (netlify/services/account/documents.ts). Throws ServiceError invalid for an id
+ * that is malformed, unknown or not completed, conflict for an upload claimed by another order.
+ */
+export async function claimUpload(uploadId: string, orderId: string): Promise<Attachment> {
+  if (!UploadIdSchema.safeParse(uploadId).success) {
+    throw new ServiceError('invalid', `Document upload ${uploadId.slice(0, 80)} is unknown or did not complete: please upload it again`)
+  }
+  await claimUploads([uploadId], orderId)
+  return toAttachment(await findRecord(uploadId))
+}
+
+/**
+ * Gives back the claim of `orderId` on `uploadId` (a conditional write: only while that order
+ * holds it), when the document could not be attached after all. Never throws (logged): an
+ * upload left claimed is only never attached elsewhere.
+ */
+export async function releaseUploadClaim(uploadId: string, orderId: string): Promise<void> {
+  try {
+    await updateJSON<UploadRecord>(store(), metaKey(uploadId), (current) => {
+      if (!current || current.claimedBy !== orderId) return undefined
+      const {claimedBy: _claimed, ...rest} = current
+      return rest
+    })
+  } catch (error) {
+    console.error(`[uploads] the claim of ${orderId} on ${uploadId} could not be released`, error)
+  }
+}
+
 /** The bytes of a completed upload (for staff to download it), checked against its record. */
 export async function readUpload(uploadId: string): Promise<{attachment: Attachment; bytes: Uint8Array}> {
   const record = await findRecord(uploadId)

@@ -8,8 +8,8 @@
  * - A completed one: its certificates (GET /api/admin/certificates?orderId=), each with its number,
  *   status, issue and expiry days, "Download PDF" (with the bearer token) and "Revoke" (a reason,
  *   ./CertificateRevokeForm.tsx). Without a valid certificate, "Issue certificate" opens the form:
- *   staff confirm the holder's full name as printed (prefilled with the enrolment's name), the date
- *   of birth, optionally the INDoS or passport number, and the course dates (prefilled from the
+ *   staff confirm the holder's full name as printed (prefilled with the name for certificates the
+ *   candidate gave in My training, else the enrolment's name), the date of birth (prefilled likewise), optionally the INDoS or passport number, and the course dates (prefilled from the
  *   enrolment's batch when it has one). The form is checked with IssueCertificateRequestSchema (the
  *   API's own messages, the field named by its label) and sent as POST /api/admin/certificates; a
  *   refusal (400, 404, 409 not completed or a valid certificate already) is shown inline as the
@@ -296,13 +296,17 @@ export function EnrolmentCertificate({detail, token, onUnauthorized}: EnrolmentS
   )
 }
 
-/** The form as it opens: the enrolment's name, and the batch's days when it has a batch. */
+/**
+ * The form as it opens: the name and date of birth the candidate gave for certificates in My
+ * training, else the enrolment's name; the batch's days when it has a batch.
+ */
 function initialForm(detail: EnrolmentSectionProps['detail']): Form {
   // The detail passes through the record's other fields: a batch and, should enrolments ever ask for it, a date of birth.
   const record = detail as {dateOfBirth?: unknown; batch?: Partial<EnrolmentBatchSummary> | null}
+  const holder = detail.certificateHolder
   return {
-    holderName: detail.name ?? '',
-    dateOfBirth: typeof record.dateOfBirth === 'string' ? record.dateOfBirth : '',
+    holderName: holder?.name ?? detail.name ?? '',
+    dateOfBirth: holder?.dateOfBirth ?? (typeof record.dateOfBirth === 'string' ? record.dateOfBirth : ''),
     idNumber: '',
     ...defaultCourseDates(record.batch),
   }

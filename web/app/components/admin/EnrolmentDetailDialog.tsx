@@ -5,7 +5,9 @@
  * each change of either is handed to `onChange` so the list's row follows), the cadetship's
  * installments (./EnrolmentInstallments.tsx: states, "Request installment 2"), the certificate
  * (./EnrolmentCertificate.tsx: "Issue certificate" once completed, PDF, Revoke), a candidate's request for
- * another date (./EnrolmentDateChange.tsx: "Approve", "Decline") and the cadetship documents,
+ * another date (./EnrolmentDateChange.tsx: "Approve", "Decline"), the name, date of birth and
+ * nationality for certificates once the candidate corrected them in My training, and the cadetship
+ * documents (those the candidate added there say so, with when),
  * each downloaded with the bearer token (fetched as a blob and saved through an object URL), or
  * "Documents deleted on {date}" once the retention period removed them
  * (docs/requirements.md#req-document-retention). In
@@ -118,6 +120,13 @@ export function EnrolmentDetailDialog({
     ['Enrolled at', formatDateTime(shown.createdAt)],
     ['Paid at', shown.paidAt ? formatDateTime(shown.paidAt) : 'Not paid yet'],
     ['Receipt number', shown.receiptNumber || '—'],
+    ...(detail?.certificateHolder
+      ? ([
+          ['Name for certificates', detail.certificateHolder.name],
+          ['Date of birth', detail.certificateHolder.dateOfBirth],
+          ['Nationality', detail.certificateHolder.nationality],
+        ] as [string, string][])
+      : []),
     ['Terms accepted', detail ? describeTermsAcceptance(detail.termsAcceptance) : '—'],
     ['Order ID', shown.orderId],
     ['Payment ID', shown.paymentId || '—'],
@@ -176,6 +185,8 @@ export function EnrolmentDetailDialog({
                   <p className="truncate text-sm font-medium text-navy-900">{attachment.fileName}</p>
                   <p className="text-xs text-slate-600">
                     {attachment.contentType} · {formatSize(attachment.size)}
+                    {attachment.addedBy === 'candidate' && attachment.addedAt ? ` · added by the candidate on ${formatDateTime(attachment.addedAt)}` : ''}
+                    {attachment.checklistItem ? ` · ${attachment.checklistItem}` : ''}
                   </p>
                 </div>
                 <button type="button" className="btn-outline min-h-10 px-3 py-1.5" disabled={downloading !== null} onClick={() => download(attachment)}>

@@ -21,6 +21,7 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'erasure-request': 'Erasure request',
   'date-change-request': 'Date change request',
   'date-change-outcome': 'Date change outcome',
+  'document-notice': 'Document added by a candidate',
 }
 
 /** A message's status as its badge says it. */
