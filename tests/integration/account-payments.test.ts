@@ -4,10 +4,6 @@
  * a requested one (and the "Installment 2 is due" action on top), and 404 for a number that is not
  * one of the enrolment's receipts.
  */
-import {spawnSync} from 'node:child_process'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
 import type {LoaderFunctionArgs} from '@remix-run/node'
 import {beforeEach, describe, expect, it, vi} from 'vitest'
 import accountFn from '#netlify/functions/account'
@@ -19,6 +15,7 @@ import {loader as receiptLoader} from '~/routes/account.enrolments.$orderId.rece
 import {useAdminEnv} from './admin-fixtures'
 import {callPortal, paidEnrolmentOf, sessionCookie} from './account-fixtures'
 import {usePaymentsTestEnvironment} from './payments-fixtures'
+import {pdfText} from '../helpers/pdf-text'
 
 usePaymentsTestEnvironment()
 useAdminEnv()
@@ -29,19 +26,6 @@ beforeEach(() => {
   vi.stubEnv('SMTP_URL', '')
   vi.stubEnv('SITE_URL', 'https://www.example.com')
 })
-
-/** Text of a PDF (pdftotext -layout). */
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'account-pdf-'))
-  try {
-    writeFileSync(join(dir, 'file.pdf'), bytes)
-    const result = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'file.pdf'), '-'], {encoding: 'utf8'})
-    expect(result.status, result.stderr).toBe(0)
-    return result.stdout
-  } finally {
-    rmSync(dir, {recursive: true, force: true})
-  }
-}
 
 /** GET a receipt PDF as the holder of `cookie`: the Response (thrown redirects returned). */
 async function getPdf(href: string, cookie: string): Promise<Response> {

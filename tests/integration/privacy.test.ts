@@ -5,10 +5,6 @@
  * they object), idempotence, 404, 409, the erasure ledger re-applied after an older copy of the
  * records is put back, and the three endpoints' 401/403/400 and audit entries.
  */
-import {spawnSync} from 'node:child_process'
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
 import {unzipSync, strFromU8} from 'fflate'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import privacyFn from '#netlify/functions/admin-privacy'
@@ -38,6 +34,7 @@ import {stubPdf} from '../helpers/stub-pdf'
 import {callAs, loginToken, useAdminEnv} from './admin-fixtures'
 import {newEnrolment} from './enrolment-fixtures'
 import {usePaymentsTestEnvironment} from './payments-fixtures'
+import {pdfText} from '../helpers/pdf-text'
 import {staffMember} from './staff-fixtures'
 
 usePaymentsTestEnvironment()
@@ -115,19 +112,6 @@ async function paidEnrolment(email: string, name: string, options: {refundMinor?
     await indexEnrolment(value!)
   }
   return {record: (await getEnrolment(created.orderId))!, docs}
-}
-
-/** Text of a PDF (pdftotext -layout). */
-function pdfText(bytes: Uint8Array): string {
-  const dir = mkdtempSync(join(tmpdir(), 'privacy-pdf-'))
-  try {
-    writeFileSync(join(dir, 'file.pdf'), bytes)
-    const result = spawnSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'file.pdf'), '-'], {encoding: 'utf8'})
-    expect(result.status, result.stderr).toBe(0)
-    return result.stdout
-  } finally {
-    rmSync(dir, {recursive: true, force: true})
-  }
 }
 
 const revenue = async () => revenueByMonth(await listIndexedEnrolments(), NOW)

@@ -20,7 +20,7 @@ import QRCode from 'qrcode'
 import {z} from 'zod'
 import {batchDateRange, batchDayLabel, isIsoDate} from '#schemas/rules/batches'
 import {CERTIFICATE_NUMBER_PATTERN, NO_EXPIRY_TEXT} from '#schemas/rules/certificates'
-import {Typesetter, type Weight} from '../receipts/pdf-text'
+import {describeDocument, Typesetter, type Weight} from '../receipts/pdf-text'
 
 /** The media type of a certificate. */
 export const CERTIFICATE_CONTENT_TYPE = 'application/pdf'
@@ -104,14 +104,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   const cert = CertificatePdfInputSchema.parse(input)
   const doc = await PDFDocument.create()
   const issued = new Date(`${cert.issuedOn}T00:00:00.000Z`)
-  doc.setTitle(`Certificate ${cert.number}`)
-  doc.setAuthor(cert.provider.name)
-  doc.setSubject(`${cert.courseName}, ${cert.holderName}`)
-  doc.setCreator(cert.provider.name)
-  doc.setProducer('pdf-lib')
-  doc.setLanguage('en')
-  doc.setCreationDate(issued)
-  doc.setModificationDate(issued)
+  describeDocument(doc, {title: `Certificate ${cert.number}`, subject: `${cert.courseName}, ${cert.holderName}`, author: cert.provider.name, at: issued})
 
   const type = new Typesetter(doc)
   const page = doc.addPage([W, H])

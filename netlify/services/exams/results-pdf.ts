@@ -17,7 +17,7 @@ import type {ExamScore} from '#schemas/rules/exam-scoring'
 import {formatTimeSpent} from '#schemas/rules/exam-scoring'
 import {DEFAULT_PASS_MARK, isPassed, PASS_LABELS} from '#schemas/rules/exam-pass'
 import {Flow} from '../receipts/receipt-pdf'
-import {Typesetter} from '../receipts/pdf-text'
+import {describeDocument, Typesetter} from '../receipts/pdf-text'
 
 /** Characters of an answer printed before it is shortened with "…". */
 export const ANSWER_PRINT_LIMIT = 400
@@ -84,13 +84,7 @@ export async function renderResultsPdf(input: ResultsPdfInput): Promise<Uint8Arr
   const passMark = typeof input.passMark === 'number' ? input.passMark : DEFAULT_PASS_MARK
   const passed = isPassed(score.percentage, passMark)
   const doc = await PDFDocument.create()
-  doc.setTitle(`${input.examTitle}: result`)
-  doc.setSubject('Practice exam result')
-  doc.setProducer('pdf-lib')
-  doc.setLanguage('en')
-  const submitted = new Date(input.submittedAt)
-  doc.setCreationDate(submitted)
-  doc.setModificationDate(submitted)
+  describeDocument(doc, {title: `${input.examTitle}: result`, subject: 'Practice exam result', at: new Date(input.submittedAt)})
   const flow = new Flow(doc, new Typesetter(doc))
 
   if (input.providerName) await flow.paragraph(input.providerName, {size: 11, weight: 'bold', color: GREY, gap: 4})

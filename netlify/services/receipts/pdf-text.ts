@@ -157,3 +157,21 @@ export class Typesetter {
     return x - options.x
   }
 }
+
+/**
+ * The document's information every PDF of the site carries: title, subject, author and creator
+ * (the provider, when known), producer pdf-lib, language English, and its creation and
+ * modification dates at `at` (the document's own time, so rendering it again gives the same file).
+ */
+export function describeDocument(doc: PDFDocument, info: {title: string; subject: string; author?: string; at: Date}): void {
+  doc.setTitle(info.title)
+  doc.setSubject(info.subject)
+  if (info.author) {
+    doc.setAuthor(info.author)
+    doc.setCreator(info.author)
+  }
+  doc.setProducer('pdf-lib')
+  doc.setLanguage('en')
+  doc.setCreationDate(info.at)
+  doc.setModificationDate(info.at)
+}

@@ -17,7 +17,7 @@ import {PDFDocument, rgb, type PDFPage} from 'pdf-lib'
 import {z} from 'zod'
 import {RECEIPT_NUMBER_PATTERN} from '#schemas/rules/receipt-number'
 import {formatAmountMinor, formatProviderDateTime, paymentMethodLabel, SANDBOX_PAYMENT_LABEL} from '#schemas/rules/receipt-format'
-import {Typesetter, type Weight} from './pdf-text'
+import {describeDocument, Typesetter, type Weight} from './pdf-text'
 
 /** The media type of a receipt. */
 export const RECEIPT_CONTENT_TYPE = 'application/pdf'
@@ -140,15 +140,12 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Uint8Arr
   const receipt = ReceiptPdfInputSchema.parse(input)
   const doc = await PDFDocument.create()
   const paidAt = new Date(receipt.paidAt)
-  doc.setTitle(`Receipt ${receipt.receiptNumber}${receipt.sandbox ? ` (${SANDBOX_PAYMENT_LABEL})` : ''}`)
-  doc.setAuthor(receipt.provider.name)
-  doc.setSubject(`${receipt.course}, ${receipt.candidate.name}`)
-  doc.setCreator(receipt.provider.name)
-  doc.setProducer('pdf-lib')
-  doc.setLanguage('en')
-  // The receipt's own time: rendering it again gives the same dates.
-  doc.setCreationDate(paidAt)
-  doc.setModificationDate(paidAt)
+  describeDocument(doc, {
+    title: `Receipt ${receipt.receiptNumber}${receipt.sandbox ? ` (${SANDBOX_PAYMENT_LABEL})` : ''}`,
+    subject: `${receipt.course}, ${receipt.candidate.name}`,
+    author: receipt.provider.name,
+    at: paidAt,
+  })
 
   const flow = new Flow(doc, new Typesetter(doc))
   const type = flow.type

@@ -8,27 +8,13 @@
  */
 import {PDFDocument, rgb} from 'pdf-lib'
 import {formatAmountMinor, formatProviderDateTime, SANDBOX_PAYMENT_LABEL} from '#schemas/rules/receipt-format'
-import {REFUND_REASON_LABELS, type RefundReason} from '#schemas/rules/refunds'
-import {Typesetter} from './pdf-text'
-import {Flow, type ReceiptProvider} from './receipt-pdf'
+import {REFUND_REASON_LABELS} from '#schemas/rules/refunds'
+import type {RefundReceiptProps} from '../mail/templates/refund-receipt'
+import {describeDocument, Typesetter} from './pdf-text'
+import {Flow} from './receipt-pdf'
 
-/** What the PDF prints: amounts in minor units of `currency`; `refundedAt` ISO 8601. */
-export type RefundReceiptPdfInput = {
-  provider: ReceiptProvider
-  candidateName: string
-  programme: string
-  course: string
-  receiptNumber?: string
-  paymentId: string
-  refundId: string
-  reason: RefundReason
-  amountMinor: number
-  paidMinor: number
-  refundedMinor: number
-  currency: string
-  refundedAt: string
-  sandbox: boolean
-}
+/** What the PDF prints: what the refund receipt e-mail says (amounts in minor units of `currency`; `refundedAt` ISO 8601), without its link. */
+export type RefundReceiptPdfInput = Omit<RefundReceiptProps, 'accountUrl'>
 
 const GREY = rgb(0.4, 0.4, 0.45)
 const SANDBOX_RED = rgb(0.72, 0.08, 0.08)
@@ -41,14 +27,12 @@ export async function renderRefundReceiptPdf(input: RefundReceiptPdfInput): Prom
   const refundedAt = new Date(input.refundedAt)
   if (Number.isNaN(refundedAt.getTime())) throw new RangeError(`Invalid refund time ${input.refundedAt}`)
   const doc = await PDFDocument.create()
-  doc.setTitle(`Refund receipt ${input.refundId}${input.sandbox ? ` (${SANDBOX_PAYMENT_LABEL})` : ''}`)
-  doc.setAuthor(input.provider.name)
-  doc.setSubject(`${input.course}, ${input.candidateName}`)
-  doc.setCreator(input.provider.name)
-  doc.setProducer('pdf-lib')
-  doc.setLanguage('en')
-  doc.setCreationDate(refundedAt)
-  doc.setModificationDate(refundedAt)
+  describeDocument(doc, {
+    title: `Refund receipt ${input.refundId}${input.sandbox ? ` (${SANDBOX_PAYMENT_LABEL})` : ''}`,
+    subject: `${input.course}, ${input.candidateName}`,
+    author: input.provider.name,
+    at: refundedAt,
+  })
 
   const flow = new Flow(doc, new Typesetter(doc))
   await flow.paragraph(input.provider.name, {size: 16, weight: 'bold', gap: 2})
