@@ -11,6 +11,7 @@ import {useRevalidator} from '@remix-run/react'
 import type {PortalDateChange} from '#schemas/contracts/account'
 import {DateChangeRequestBodySchema, MAX_DATE_CHANGE_NOTE} from '#schemas/contracts/date-change'
 import {dateChangeStatusText} from '#schemas/rules/date-change'
+import {FormError} from './FormError'
 
 /** The address of the panel's request. */
 const requestUrl = (orderId: string) => `/api/account/enrolments/${encodeURIComponent(orderId)}/date-change`
@@ -110,11 +111,7 @@ export function DateChangePanel({orderId, dateChange}: {orderId: string; dateCha
                   Why you need another date, at most {MAX_DATE_CHANGE_NOTE} characters. No money moves: the new date costs the same.
                 </p>
               </div>
-              {error ? (
-                <p role="alert" className="text-sm text-red-700">
-                  {error}
-                </p>
-              ) : null}
+              <FormError message={error} />
               <button type="submit" className="btn-primary min-h-11 justify-self-start" disabled={busy}>
                 {busy ? 'Sending...' : 'Request this date'}
               </button>

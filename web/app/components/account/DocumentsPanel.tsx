@@ -18,6 +18,7 @@ import {ALLOWED_TYPES_TEXT, DOCUMENT_ACCEPT, FILES_SKIPPED_MESSAGE, MAX_DOCUMENT
 import {formatProviderDateTime} from '#schemas/rules/receipt-format'
 import {uploadFile, UploadError} from '~/lib/upload-client'
 import {sendJson} from './send-json'
+import {FormError} from './FormError'
 
 /** The select's value for a document that is not on the checklist. */
 const OTHER = ''
@@ -169,11 +170,7 @@ export function DocumentsPanel({orderId, documents}: {orderId: string; documents
               {busy?.phase === 'uploading' ? `Uploading… ${busy.percent}%` : busy?.phase === 'attaching' ? 'Adding…' : 'Add document'}
             </button>
           </div>
-          {error ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
         </form>
       ) : documents.remaining === 0 ? (
         <p className="mt-3 text-sm text-slate-700">All {MAX_DOCUMENTS} places are used. To replace a document, please contact us.</p>

@@ -10,6 +10,7 @@ import {ERASURE_PENDING, MAX_ERASURE_REASON} from '#schemas/contracts/account-se
 import {ACCOUNT_ERASURE_REQUEST_API, ACCOUNT_MY_DATA_PATH} from '#schemas/rules/paths'
 import {Panel} from '~/components/ui/Panel'
 import {postAccount} from './account-post'
+import {FormError} from './FormError'
 
 export function PrivacySection({erasureRequested}: {erasureRequested: boolean}) {
   const revalidator = useRevalidator()
@@ -66,11 +67,7 @@ export function PrivacySection({erasureRequested}: {erasureRequested: boolean}) 
           <p className="text-sm text-slate-700">
             We keep what the law requires of a business (amounts, dates, receipt numbers) and a certificate&apos;s register entry while it is valid.
           </p>
-          {error ? (
-            <p role="alert" className="text-sm font-semibold text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
           <button type="submit" className="btn-outline min-h-11 justify-self-start" aria-disabled={busy}>
             {busy ? 'Sending…' : 'Ask us to erase my data'}
           </button>

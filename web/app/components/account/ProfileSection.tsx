@@ -14,6 +14,7 @@ import {providerToday} from '#schemas/rules/batches'
 import {formatProviderDateTime} from '#schemas/rules/receipt-format'
 import {Panel} from '~/components/ui/Panel'
 import {sendJson} from './send-json'
+import {FormError} from './FormError'
 
 type Field = 'name' | 'dateOfBirth' | 'nationality'
 const FIELDS: readonly Field[] = ['name', 'dateOfBirth', 'nationality']
@@ -133,11 +134,7 @@ export function ProfileSection({profile}: {profile: PortalProfile}) {
             {busy ? 'Saving…' : 'Save'}
           </button>
         </div>
-        {error ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <p role="status" className="text-sm font-medium text-emerald-800 empty:hidden">
           {status}
         </p>

@@ -9,6 +9,7 @@ import type {PortalWaitlist} from '#schemas/contracts/account'
 import {accountLeaveWaitlistApi} from '#schemas/rules/paths'
 import {Panel} from '~/components/ui/Panel'
 import {postAccount} from './account-post'
+import {FormError} from './FormError'
 
 export function WaitlistsSection({waitlists}: {waitlists: PortalWaitlist[]}) {
   const revalidator = useRevalidator()
@@ -37,11 +38,7 @@ export function WaitlistsSection({waitlists}: {waitlists: PortalWaitlist[]}) {
       <div role="status" className="text-sm font-semibold text-emerald-800 empty:hidden">
         {status}
       </div>
-      {error ? (
-        <p role="alert" className="text-sm font-semibold text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {waitlists.length > 0 ? (
         <ul className="grid gap-3">
           {waitlists.map((waitlist) => (
