@@ -8,7 +8,7 @@
 import {Link} from '@react-email/components'
 import {formatFileSize} from '#schemas/rules/documents'
 import {formatProviderDateTime} from '#schemas/rules/receipt-format'
-import {Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, type RenderedEmail} from './frame'
+import {candidateRows, Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, type RenderedEmail} from './frame'
 
 /** What the notice shows. `addedAt` ISO 8601; `size` bytes; `adminUrl` the absolute URL of the admin list. */
 export type DocumentNoticeProps = {
@@ -42,14 +42,7 @@ export function DocumentNoticeEmail(props: DocumentNoticeProps) {
           ['Size', formatFileSize(props.document.size)],
           ['Added', formatProviderDateTime(props.document.addedAt)],
           ['Documents attached', String(props.attached)],
-          ['Candidate', props.candidate.name],
-          [
-            'E-mail',
-            <Link key="email" href={`mailto:${props.candidate.email}`}>
-              {props.candidate.email}
-            </Link>,
-          ],
-          ['Mobile', props.candidate.mobile],
+          ...candidateRows(props.candidate),
           ['Course', props.course],
           ['Order ID', props.orderId],
           ['Receipt number', props.receiptNumber ?? '—'],

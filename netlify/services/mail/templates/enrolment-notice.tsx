@@ -11,7 +11,7 @@
 import {Link} from '@react-email/components'
 import {formatAmountMinor, formatProviderDateTime, paymentMethodLabel, SANDBOX_PAYMENT_LABEL} from '#schemas/rules/receipt-format'
 import {OVER_CAPACITY} from '#schemas/rules/batches'
-import {Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, type RenderedEmail} from './frame'
+import {candidateRows, Fields, MailFrame, Paragraph, renderEmail, Title, type MailProvider, type RenderedEmail} from './frame'
 
 /** The admin list's path (a product route). */
 export const ADMIN_ENROLMENTS_PATH = '/adminEnrollments'
@@ -73,14 +73,7 @@ export function EnrolmentNoticeEmail(props: EnrolmentNoticeProps) {
       {props.sandbox ? <Paragraph tone="warning">{SANDBOX_PAYMENT_LABEL}: a test enrolment, no money was taken.</Paragraph> : null}
       <Fields
         rows={[
-          ['Candidate', props.candidate.name],
-          [
-            'E-mail',
-            <Link key="email" href={`mailto:${props.candidate.email}`}>
-              {props.candidate.email}
-            </Link>,
-          ],
-          ['Mobile', props.candidate.mobile],
+          ...candidateRows(props.candidate),
           ['Programme', props.programme],
           ['Course', props.course],
           ...(props.installment ? ([['Installment', props.installment]] as const) : []),

@@ -87,6 +87,20 @@ export function Fields({rows}: {rows: ReadonlyArray<readonly [string, ReactNode]
   )
 }
 
+/** The "Candidate", "E-mail" (a mailto link) and "Mobile" rows of a staff notice about a person. */
+export function candidateRows(candidate: {name: string; email: string; mobile: string}): Array<readonly [string, ReactNode]> {
+  return [
+    ['Candidate', candidate.name],
+    [
+      'E-mail',
+      <Link key="email" href={`mailto:${candidate.email}`}>
+        {candidate.email}
+      </Link>,
+    ],
+    ['Mobile', candidate.mobile],
+  ]
+}
+
 /** A text with its line breaks kept (a visitor's message): one line per line, in HTML and plain text. */
 export function Lines({text}: {text: string}) {
   const lines = text.split(/\r\n|\r|\n/)
