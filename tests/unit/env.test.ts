@@ -74,6 +74,8 @@ const MALFORMED: Record<string, string> = {
   RATE_LIMIT_VERIFY: '20 per 10m',
   RATE_LIMIT_PASSWORD_RESET: '5/1y',
   RATE_LIMIT_PASSWORD_RESET_CLIENT: 'twenty/1h',
+  RATE_LIMIT_SIGN_IN_LINK: '20/10 minutes',
+  RATE_LIMIT_SIGN_IN_LINK_ADDRESS: '-5/1h',
   // payments
   RAZORPAY_KEY_ID: 'key_123',
   RAZORPAY_KEY_SECRET: '   ',
