@@ -21,7 +21,7 @@ import {DATE_FILLED_UP, type DateChangeDecision} from '#schemas/contracts/date-c
 import {DateChangeDecisionSchema} from '#schemas/contracts/date-change'
 import type {EnrolmentDetail} from '#schemas/contracts/admin'
 import {enrolmentBatchText} from '#schemas/rules/batches'
-import {accountPath, absoluteUrl} from '#schemas/rules/paths'
+import {accountLinkFor} from '../mail/account-link'
 import {isUpcoming} from '#schemas/rules/seats'
 import {ServiceError} from '#netlify/platform/errors'
 import {publicOrigin} from '#netlify/platform/env'
@@ -155,7 +155,7 @@ async function mailOutcome(result: DecisionResult, origin: string, now: Date): P
       approved,
       booked: enrolmentBatchText(record.batch ?? request.fromBatch, {venue: true}),
       asked: enrolmentBatchText(request.toBatch, {venue: true}),
-      accountUrl: absoluteUrl(origin, accountPath({email: record.email})),
+      accountUrl: accountLinkFor(record.email, origin),
     })
     await enqueue({kind: 'date-change-outcome', about: request.id, to: [record.email], ...mail}, {now})
   } catch (error) {
