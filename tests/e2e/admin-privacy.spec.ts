@@ -35,15 +35,15 @@ test('the owner looks up a person, exports their data and erases it', async ({pa
 
   // A bad address is refused beside its field; an unknown one by the server.
   await page.getByLabel('E-mail address').fill('not-an-address')
-  await page.getByRole('button', {name: 'Look up'}).click()
+  await page.getByRole('button', {name: 'Look up', exact: true}).click()
   await expect(page.getByRole('alert')).toHaveText('Enter a valid e-mail address, like name@example.com')
   await page.getByLabel('E-mail address').fill(`nobody-${tag}@example.com`)
-  await page.getByRole('button', {name: 'Look up'}).click()
+  await page.getByRole('button', {name: 'Look up', exact: true}).click()
   await expect(page.getByRole('alert')).toHaveText('No records name this e-mail address')
 
   // The person's records.
   await page.getByLabel('E-mail address').fill(email.toUpperCase())
-  await page.getByRole('button', {name: 'Look up'}).press('Enter')
+  await page.getByRole('button', {name: 'Look up', exact: true}).press('Enter')
   await expect(page.getByRole('heading', {level: 2, name: `Records naming ${email}`})).toBeVisible()
   const counts = page.getByTestId('privacy-counts')
   await expect(counts.getByRole('definition').first()).toHaveText('1')
