@@ -9,6 +9,7 @@ import {NO_EXPIRY_TEXT} from '#schemas/rules/certificates'
 import {formatLongDate} from '#schemas/rules/format'
 import {calendarPath} from '#schemas/rules/paths'
 import {Panel} from '~/components/ui/Panel'
+import {Detail} from './Detail'
 
 const STATUS_TONE: Record<PortalCertificate['status'], string> = {
   Valid: 'bg-emerald-100 text-emerald-900',
@@ -41,14 +42,8 @@ function CertificateCard({certificate}: {certificate: PortalCertificate}) {
         <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_TONE[certificate.status]}`}>{certificate.status}</span>
       </div>
       <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="font-semibold text-slate-700">Issued</dt>
-          <dd className="text-slate-900">{formatLongDate(certificate.issuedOn)}</dd>
-        </div>
-        <div>
-          <dt className="font-semibold text-slate-700">Expires</dt>
-          <dd className="text-slate-900">{certificate.expiresOn ? formatLongDate(certificate.expiresOn) : NO_EXPIRY_TEXT}</dd>
-        </div>
+        <Detail term="Issued" value={formatLongDate(certificate.issuedOn)} />
+        <Detail term="Expires" value={certificate.expiresOn ? formatLongDate(certificate.expiresOn) : NO_EXPIRY_TEXT} />
       </dl>
       <div className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <a className="inline-flex min-h-11 items-center font-semibold text-ocean-800 underline" href={certificate.pdf} download>

@@ -6,6 +6,7 @@
 import type {PortalEnrolment} from '#schemas/contracts/account'
 import {DateChangePanel} from './DateChangePanel'
 import {DocumentsPanel} from './DocumentsPanel'
+import {Detail} from './Detail'
 
 const STATUS_TONE: Record<string, string> = {
   confirmed: 'bg-emerald-100 text-emerald-900',
@@ -30,14 +31,8 @@ export function EnrolmentCard({enrolment}: {enrolment: PortalEnrolment}) {
         </span>
       </div>
       <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="font-semibold text-slate-700">Dates</dt>
-          <dd className="text-slate-900">{enrolment.dates}</dd>
-        </div>
-        <div>
-          <dt className="font-semibold text-slate-700">Paid</dt>
-          <dd className="text-slate-900">{enrolment.amount}</dd>
-        </div>
+        <Detail term="Dates" value={enrolment.dates} />
+        <Detail term="Paid" value={enrolment.amount} />
       </dl>
       {enrolment.toBring.length > 0 ? (
         <details className="mt-4">

@@ -6,6 +6,7 @@ import type {PortalExamAttempt} from '#schemas/contracts/account'
 import {PASS_LABELS} from '#schemas/rules/exam-pass'
 import {formatProviderDateTime} from '#schemas/rules/receipt-format'
 import {Panel} from '~/components/ui/Panel'
+import {Detail} from './Detail'
 
 export function ExamAttemptsSection({examAttempts}: {examAttempts: PortalExamAttempt[]}) {
   if (examAttempts.length === 0) return null
@@ -23,14 +24,8 @@ export function ExamAttemptsSection({examAttempts}: {examAttempts: PortalExamAtt
               </span>
             </div>
             <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
-              <div>
-                <dt className="font-semibold text-slate-700">Submitted</dt>
-                <dd className="text-slate-900">{formatProviderDateTime(attempt.submittedAt)}</dd>
-              </div>
-              <div>
-                <dt className="font-semibold text-slate-700">Score</dt>
-                <dd className="text-slate-900">{attempt.score}</dd>
-              </div>
+              <Detail term="Submitted" value={formatProviderDateTime(attempt.submittedAt)} />
+              <Detail term="Score" value={attempt.score} />
             </dl>
             <a className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-ocean-800 underline" href={attempt.pdf} download>
               Download results (PDF)<span className="sr-only"> of {attempt.exam}</span>

@@ -15,6 +15,7 @@ import {formatProviderDateTime} from '#schemas/rules/receipt-format'
 import {Panel} from '~/components/ui/Panel'
 import {sendJson} from './send-json'
 import {FormError} from './FormError'
+import {Detail} from './Detail'
 
 type Field = 'name' | 'dateOfBirth' | 'nationality'
 const FIELDS: readonly Field[] = ['name', 'dateOfBirth', 'nationality']
@@ -140,14 +141,5 @@ export function ProfileSection({profile}: {profile: PortalProfile}) {
         </p>
       </form>
     </Panel>
-  )
-}
-
-function Detail({term, value}: {term: string; value: string}) {
-  return (
-    <div>
-      <dt className="font-semibold text-slate-700">{term}</dt>
-      <dd className="text-slate-900">{value}</dd>
-    </div>
   )
 }
