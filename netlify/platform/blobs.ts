@@ -89,6 +89,16 @@ export const STORES = {
    * person's data.
    */
   erasureRequests: 'erasure-requests',
+  /**
+   * Group bookings of companies (netlify/services/group-bookings/): `{bookingId}` one JSON
+   * GroupBooking each, changed only through updateJSON.
+   */
+  groupBookings: 'group-bookings',
+  /**
+   * The pro-forma series (netlify/services/group-bookings/proforma-number.ts): `counter/year-YYYY`
+   * the last number of a year, `number/{PF-…}` each number's owner (written once).
+   */
+  proformaNumbers: 'proforma-numbers',
 } as const
 
 export type StoreName = (typeof STORES)[keyof typeof STORES]

@@ -8,6 +8,7 @@ import {defineArrayMember, defineField, defineType, type NumberRule, type Valida
 import {CERTIFICATE_VALIDITY_YEARS, COURSE_CODE_PATTERN} from '../rules/certificates'
 import {formatInr} from '../rules/format'
 import {MAX_INR_PRICE, parseInrPrice} from '../rules/price'
+import {GROUP_MAX_SEATS, GROUP_MIN_SEATS} from '../rules/group-booking'
 import {nextOrder} from './initialValues'
 import {coursePricePreview} from './previews'
 import {
@@ -98,6 +99,32 @@ export const courseCategory = defineType({
       description: 'Position among the programs on the courses page and in the enrolment form; lower numbers come first.',
       initialValue: nextOrder('courseCategory'),
       validation: (Rule) => Rule.required().integer().min(0),
+    }),
+    defineField({
+      // docs/requirements.md#req-group-bookings: the discount of a company booking several seats.
+      name: 'groupDiscounts',
+      title: 'Group discounts',
+      type: 'array',
+      description: `Discounts for companies booking several seats of one batch of this category's courses, e.g. 5+ seats 5 %, 10+ seats 10 %. The highest tier reached applies to the whole order. Empty: no group discount.`,
+      of: [
+        defineArrayMember({
+          type: 'object',
+          name: 'groupDiscountTier',
+          fields: [
+            defineField({
+              name: 'minSeats',
+              title: 'From seats',
+              type: 'number',
+              validation: (Rule) => Rule.required().integer().min(GROUP_MIN_SEATS).max(GROUP_MAX_SEATS),
+            }),
+            defineField({name: 'percent', title: 'Discount (%)', type: 'number', validation: (Rule) => Rule.required().greaterThan(0).lessThan(100)}),
+          ],
+          preview: {
+            select: {minSeats: 'minSeats', percent: 'percent'},
+            prepare: ({minSeats, percent}) => ({title: `${minSeats ?? '?'}+ seats: ${percent ?? '?'} % off`}),
+          },
+        }),
+      ],
     }),
   ],
   // Document-level, because Sanity reports a slug field's own custom rule only as a warning.

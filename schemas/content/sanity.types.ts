@@ -472,6 +472,12 @@ export type CourseCategory = {
   level: string
   highlights: Array<string>
   order: number
+  groupDiscounts?: Array<{
+    minSeats: number
+    percent: number
+    _type: 'groupDiscountTier'
+    _key: string
+  }>
 }
 
 export type ServicesPage = {
@@ -745,6 +751,15 @@ export type SiteSettings = {
   certificateSignatoryTitle: string
   approvalNumber?: string
   documentRetentionDays?: number
+  bankDetails?: {
+    accountName?: string
+    bankName?: string
+    accountNumber?: string
+    iban?: string
+    swift?: string
+    ifsc?: string
+    branch?: string
+  }
   socialLinks: Array<{
     platform: 'facebook' | 'instagram' | 'linkedin' | 'x' | 'youtube'
     url: string

@@ -140,6 +140,22 @@ export const siteSettings = defineType({
       validation: (Rule) => Rule.custom((value) => (value === undefined || isRetentionDays(value) ? true : 'Use a whole number of days, at least 1, e.g. 180')),
     }),
     defineField({
+      // docs/requirements.md#req-group-bookings: printed on every pro-forma invoice.
+      name: 'bankDetails',
+      title: 'Bank details (pro-forma invoices)',
+      type: 'object',
+      description: 'Where companies paying by invoice transfer the money: printed on each pro-forma. Leave a line empty to leave it off.',
+      fields: [
+        defineField({name: 'accountName', title: 'Account name', type: 'string', validation: (Rule) => Rule.max(120)}),
+        defineField({name: 'bankName', title: 'Bank', type: 'string', validation: (Rule) => Rule.max(120)}),
+        defineField({name: 'accountNumber', title: 'Account number', type: 'string', validation: (Rule) => Rule.max(40)}),
+        defineField({name: 'iban', title: 'IBAN', type: 'string', validation: (Rule) => Rule.max(40)}),
+        defineField({name: 'swift', title: 'SWIFT / BIC', type: 'string', validation: (Rule) => Rule.max(20)}),
+        defineField({name: 'ifsc', title: 'IFSC (India)', type: 'string', validation: (Rule) => Rule.max(20)}),
+        defineField({name: 'branch', title: 'Branch address', type: 'text', rows: 2, validation: (Rule) => Rule.max(300)}),
+      ],
+    }),
+    defineField({
       name: 'socialLinks',
       type: 'array',
       description: 'The social media icons in the footer: exactly four, in this order.',

@@ -189,6 +189,10 @@ export const EnrolmentSummarySchema = z.object({
    * docs/requirements.md#req-document-retention), once that deletion has finished; absent before.
    */
   documentsDeletedAt: z.string().optional(),
+  /** The company of a group booking: on its order's row and on each delegate's row; absent otherwise. */
+  company: z.string().optional(),
+  /** The group booking the row belongs to: `order` the booking's order (its payment, never a seat on the roster), `delegate` a named seat. */
+  group: z.object({bookingId: z.string(), role: z.enum(['order', 'delegate']), seats: z.number().int().optional()}).optional(),
 })
 export type EnrolmentSummary = z.infer<typeof EnrolmentSummarySchema>
 
@@ -226,7 +230,7 @@ export const EnrolmentDetailSchema = z
     attachments: z.array(AttachmentSchema),
     paymentId: z.string().optional(),
     paidAt: z.string().optional(),
-    paidVia: z.enum(['callback', 'webhook', 'reconciliation']).optional(),
+    paidVia: z.enum(['callback', 'webhook', 'reconciliation', 'bank-transfer']).optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
     mode: z.enum(['razorpay', 'sandbox']),

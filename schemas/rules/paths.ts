@@ -177,3 +177,20 @@ export const ACCOUNT_ERASURE_REQUEST_API = '/api/account/erasure-request'
 /** The API of "Leave the waitlist" for one place. */
 export const accountLeaveWaitlistApi = (batchId: string, entryId: string): string =>
   `/api/account/waitlists/${encodeURIComponent(batchId)}/${encodeURIComponent(entryId)}/leave`
+
+/** The group booking form of a batch: /book/group?batch={batchId}. */
+export const GROUP_BOOKING_FORM_PATH = '/book/group'
+export const groupBookingFormPath = (batchId: string) => `${GROUP_BOOKING_FORM_PATH}?batch=${encodeURIComponent(batchId)}`
+/** A group booking's page (its delegates), with its 128-bit key: /book/group/{bookingId}/{key}. */
+export const groupBookingPath = (bookingId: string, key: string) => `${GROUP_BOOKING_FORM_PATH}/${encodeURIComponent(bookingId)}/${encodeURIComponent(key)}`
+/** {groupBookingPath}/proforma.pdf: the pro-forma invoice of a booking paid by invoice. */
+export const groupProformaPath = (bookingId: string, key: string) => `${groupBookingPath(bookingId, key)}/proforma.pdf`
+/** POST: a new group booking. */
+export const GROUP_BOOKINGS_API = '/api/group-bookings'
+/** The staff's companies and their group bookings. */
+export const ADMIN_COMPANIES_PATH = '/admin/companies'
+export const ADMIN_COMPANIES_API = '/api/admin/companies'
+/** POST: finance records the bank transfer of a pro-forma. */
+export const adminGroupPaymentApi = (bookingId: string) => `/api/admin/group-bookings/${encodeURIComponent(bookingId)}/payment-received`
+/** POST: staff cancel a group booking. */
+export const adminGroupCancelApi = (bookingId: string) => `/api/admin/group-bookings/${encodeURIComponent(bookingId)}/cancel`

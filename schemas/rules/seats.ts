@@ -24,11 +24,18 @@ import {isUpcoming as startsAfter, providerToday} from './batches'
 /** How long a seat is held for an order while its payment is in progress (seconds): 30 minutes. */
 export const HOLD_SECONDS = 30 * 60
 
-/** A seat held for an order until `expiresAt` (ISO 8601). */
-export type SeatHold = {orderId: string; expiresAt: string}
+/** A seat held for an order until `expiresAt` (ISO 8601); `seats` seats for a group order (absent: 1). */
+export type SeatHold = {orderId: string; expiresAt: string; seats?: number}
 
-/** A seat booked by a paid order at `at` (ISO 8601); `overCapacity` when it was paid after its seat had gone. */
-export type SeatBooking = {orderId: string; at: string; overCapacity?: boolean}
+/** A seat booked by a paid order at `at` (ISO 8601); `overCapacity` when it was paid after its seat had gone; `seats` seats for a group order (absent: 1). */
+export type SeatBooking = {orderId: string; at: string; overCapacity?: boolean; seats?: number}
+
+/** How many seats a hold or booking takes: its `seats` (a group order), else 1. */
+export const seatsOf = (entry: {seats?: number}): number =>
+  typeof entry.seats === 'number' && Number.isInteger(entry.seats) && entry.seats > 0 ? entry.seats : 1
+
+/** The seats taken by `entries`. */
+const total = (entries: ReadonlyArray<{seats?: number}>): number => entries.reduce((sum, entry) => sum + seatsOf(entry), 0)
 
 /** The seats of one batch as stored: its holds and bookings (at most one entry per order). */
 export type SeatsRecord = {batchId: string; holds: SeatHold[]; bookings: SeatBooking[]}
@@ -50,8 +57,8 @@ export const liveHolds = (record: SeatsRecord, now: Date): SeatHold[] => record.
 
 /** The counts of `record` for a batch of `seats` seats at `now`. */
 export function seatCounts(record: SeatsRecord | null, seats: number, now: Date): SeatCounts {
-  const booked = record?.bookings.length ?? 0
-  const held = record ? liveHolds(record, now).length : 0
+  const booked = record ? total(record.bookings) : 0
+  const held = record ? total(liveHolds(record, now)) : 0
   return {seats, booked, held, left: Math.max(0, seats - booked - held)}
 }
 
@@ -71,9 +78,31 @@ export function addHold(record: SeatsRecord, orderId: string, seats: number, now
   const live = liveHolds(record, now)
   const own = live.find((h) => h.orderId === orderId)
   if (own) return {outcome: 'held', record, changed: false, expiresAt: own.expiresAt}
-  if (record.bookings.length + live.length >= seats) return {outcome: 'full', record, changed: false}
+  if (total(record.bookings) + total(live) >= seats) return {outcome: 'full', record, changed: false}
   const expiresAt = holdExpiresAt(now)
   return {outcome: 'held', record: {...record, holds: [...live, {orderId, expiresAt}]}, changed: true, expiresAt}
+}
+
+/** What addGroupHold did: `held` (all `count` seats, or the order's live hold already there: `changed` false), `booked` (already booked), `short` (fewer than `count` left: nothing held). */
+export type GroupHoldOutcome =
+  | {outcome: 'held'; record: SeatsRecord; changed: boolean; expiresAt: string}
+  | {outcome: 'booked'; record: SeatsRecord; changed: false}
+  | {outcome: 'short'; record: SeatsRecord; changed: false; left: number}
+
+/**
+ * Holds `count` seats of a batch of `seats` seats for group order `orderId` until `expiresAt`
+ * (ISO 8601), all or nothing: one hold entry carrying the count, written in the same conditional
+ * write as the check, so two groups racing for the last seats never oversell and never half-hold.
+ * `short` reports how many seats were left (0: full). Expired holds are dropped on the way.
+ */
+export function addGroupHold(record: SeatsRecord, orderId: string, count: number, seats: number, now: Date, expiresAt: string): GroupHoldOutcome {
+  if (record.bookings.some((b) => b.orderId === orderId)) return {outcome: 'booked', record, changed: false}
+  const live = liveHolds(record, now)
+  const own = live.find((h) => h.orderId === orderId)
+  if (own) return {outcome: 'held', record, changed: false, expiresAt: own.expiresAt}
+  const left = Math.max(0, seats - total(record.bookings) - total(live))
+  if (left < count) return {outcome: 'short', record, changed: false, left}
+  return {outcome: 'held', record: {...record, holds: [...live, {orderId, expiresAt, seats: count}]}, changed: true, expiresAt}
 }
 
 /** What confirmBooking did: the order's booking (`changed` false when it was booked already). */
@@ -83,15 +112,18 @@ export type BookingOutcome = {record: SeatsRecord; changed: boolean; booking: Se
  * Books the seat of paid `orderId` at `now` (idempotent: an existing booking is returned as it
  * is). With a live hold the hold becomes the booking. Without one (expired, released, never
  * held) the order books a free seat if there is one, else it books anyway with `overCapacity`:
- * the payment is real and staff must sort it out.
+ * the payment is real and staff must sort it out. A group order books as many seats as its hold
+ * had (or `options.seats` when its hold is gone).
  */
-export function confirmBooking(record: SeatsRecord, orderId: string, seats: number, now: Date): BookingOutcome {
+export function confirmBooking(record: SeatsRecord, orderId: string, seats: number, now: Date, options: {seats?: number} = {}): BookingOutcome {
   const existing = record.bookings.find((b) => b.orderId === orderId)
   if (existing) return {record, changed: false, booking: existing}
-  const ownLive = record.holds.some((h) => h.orderId === orderId && isLive(h, now))
+  const own = record.holds.find((h) => h.orderId === orderId)
+  const ownLive = own !== undefined && isLive(own, now)
+  const count = own ? seatsOf(own) : (options.seats ?? 1)
   const others = liveHolds(record, now).filter((h) => h.orderId !== orderId)
-  const free = ownLive || record.bookings.length + others.length < seats
-  const booking: SeatBooking = free ? {orderId, at: now.toISOString()} : {orderId, at: now.toISOString(), overCapacity: true}
+  const free = ownLive || total(record.bookings) + total(others) + count <= seats
+  const booking: SeatBooking = {orderId, at: now.toISOString(), ...(free ? {} : {overCapacity: true}), ...(count > 1 ? {seats: count} : {})}
   return {record: {...record, holds: others, bookings: [...record.bookings, booking]}, changed: true, booking}
 }
 
@@ -107,7 +139,7 @@ export type FreeBookingOutcome = {outcome: 'booked' | 'already' | 'full'; record
 export function bookFree(record: SeatsRecord, orderId: string, seats: number, now: Date): FreeBookingOutcome {
   if (record.bookings.some((b) => b.orderId === orderId)) return {outcome: 'already', record, changed: false}
   const others = liveHolds(record, now).filter((h) => h.orderId !== orderId)
-  if (record.bookings.length + others.length >= seats) return {outcome: 'full', record, changed: false}
+  if (total(record.bookings) + total(others) >= seats) return {outcome: 'full', record, changed: false}
   return {outcome: 'booked', record: {...record, holds: others, bookings: [...record.bookings, {orderId, at: now.toISOString()}]}, changed: true}
 }
 

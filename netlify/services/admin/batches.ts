@@ -37,21 +37,24 @@ export function toAdminBatch(batch: Batch, seats: SeatsRecord | null, waitlist: 
   }
 }
 
-/** The roster of `batchId` from the admin list's rows: the paid ones (wasPaid) of that batch, by name (then order id). */
+/** The roster of `batchId` from the admin list's rows: the paid ones (wasPaid) of that batch, by name (then order id), without group bookings' orders (their named delegates are there). */
 export function rosterOf(rows: readonly EnrolmentSummary[], batchId: string): RosterEntry[] {
-  return rows
-    .filter((row) => row.batch?.id === batchId && wasPaid(row))
-    .map((row) => ({
-      orderId: row.orderId,
-      name: row.name,
-      email: row.email,
-      mobile: row.mobile,
-      status: row.status,
-      paidAt: row.paidAt,
-      receiptNumber: row.receiptNumber,
-      overCapacity: row.overCapacity === true,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', {sensitivity: 'base'}) || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0))
+  return (
+    rows
+      // A group booking's order is its payment, not a person: its delegates are the roster's rows.
+      .filter((row) => row.batch?.id === batchId && wasPaid(row) && row.group?.role !== 'order')
+      .map((row) => ({
+        orderId: row.orderId,
+        name: row.name,
+        email: row.email,
+        mobile: row.mobile,
+        status: row.status,
+        paidAt: row.paidAt,
+        receiptNumber: row.receiptNumber,
+        overCapacity: row.overCapacity === true,
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en', {sensitivity: 'base'}) || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0))
+  )
 }
 
 /**

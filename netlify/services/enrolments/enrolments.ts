@@ -41,10 +41,20 @@ export type {CertificateHolder, EnrolmentHistoryEntry, EnrolmentRecord, Enrolmen
 
 const store = () => openStore(STORES.enrolments)
 
-/** Stores a new pending enrolment. Throws if a record with this order id already exists. */
-export async function createPending(enrolment: NewEnrolment, now = new Date()): Promise<EnrolmentRecord> {
+/**
+ * Stores a new pending enrolment with its confirmation key (`confirmationKey`, default a new
+ * one: a group booking's order shares its booking page's key). Throws if a record with this order
+ * id already exists.
+ */
+export async function createPending(enrolment: NewEnrolment, now = new Date(), options: {confirmationKey?: string} = {}): Promise<EnrolmentRecord> {
   const timestamp = now.toISOString()
-  const record: EnrolmentRecord = {...enrolment, status: 'pending', createdAt: timestamp, updatedAt: timestamp, confirmationKey: newConfirmationKey()}
+  const record: EnrolmentRecord = {
+    ...enrolment,
+    status: 'pending',
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    confirmationKey: options.confirmationKey ?? newConfirmationKey(),
+  }
   const result = await store().setJSON(record.orderId, record, {onlyIfNew: true})
   if (!result.modified) throw new Error(`An enrolment for order ${record.orderId} already exists`)
   await indexEnrolmentSafely(record)

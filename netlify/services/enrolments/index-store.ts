@@ -93,6 +93,11 @@ export function toSummary(record: EnrolmentRecord): EnrolmentSummary {
     ...(record.batch ? {batch: summaryBatch(record.batch)} : {}),
     ...(record.overCapacity ? {overCapacity: true as const} : {}),
     ...(record.documentsDeletedAt && !record.documentsDeletionPending ? {documentsDeletedAt: record.documentsDeletedAt} : {}),
+    ...(record.groupOrder
+      ? {company: record.groupOrder.company, group: {bookingId: record.groupOrder.bookingId, role: 'order' as const, seats: record.groupOrder.seats}}
+      : record.delegateOf
+        ? {company: record.delegateOf.company, group: {bookingId: record.delegateOf.bookingId, role: 'delegate' as const}}
+        : {}),
   }
 }
 

@@ -12,8 +12,8 @@ import type {Attachment} from '../uploads/uploads'
 import type {StoredDateChangeRequest} from '#schemas/contracts/date-change'
 
 export type {EnrolmentHistoryEntry, EnrolmentStatus} from '#schemas/contracts/admin'
-/** How the payment reached us: the browser's save call, Razorpay's webhook, or staff's / the job's check with the gateway. */
-export type PaidVia = 'callback' | 'webhook' | 'reconciliation'
+/** How the payment reached us: the browser's save call, Razorpay's webhook, staff's / the job's check with the gateway, or finance recording a bank transfer against a pro-forma. */
+export type PaidVia = 'callback' | 'webhook' | 'reconciliation' | 'bank-transfer'
 
 export type EnrolmentRecord = {
   orderId: string
@@ -112,7 +112,36 @@ export type EnrolmentRecord = {
    * address; staff's certificate form starts from them. Absent until a first correction.
    */
   certificateHolder?: CertificateHolder
+  /**
+   * Set on the order of a company's group booking (netlify/services/group-bookings/): this record
+   * is the order and its payment (one receipt, counted once in revenue), never a seat on the
+   * roster; the booker is `name`/`email`. Absent on one candidate's enrolment.
+   */
+  groupOrder?: GroupOrderFacts
+  /**
+   * Set on a delegate named on a group booking: the enrolment of one seat the booking paid for
+   * (amount 0, no receipt of its own), on the roster like any other enrolment.
+   */
+  delegateOf?: DelegateLink
 }
+
+/** What the order of a group booking carries for its receipt and the lists. Money in minor units of the record's currency. */
+export type GroupOrderFacts = {
+  bookingId: string
+  company: string
+  seats: number
+  unitMinor: number
+  subtotalMinor: number
+  discountPercent: number
+  discountMinor: number
+  payBy: 'card' | 'invoice'
+  poNumber?: string
+  taxId?: string
+  proformaNumber?: string
+}
+
+/** A delegate's link to the group booking that pays for their seat: its id, the company and the seat's slot (1…). */
+export type DelegateLink = {bookingId: string; company: string; slot: number}
 
 /** The holder's details for certificates, as the candidate gave them. `dateOfBirth` 'YYYY-MM-DD'; `updatedAt` ISO 8601. */
 export type CertificateHolder = {name: string; dateOfBirth: string; nationality: string; updatedAt: string}

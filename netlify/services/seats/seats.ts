@@ -8,6 +8,7 @@
  */
 import {isBatchId} from '#schemas/contracts/ids'
 import {
+  addGroupHold,
   addHold,
   bookFree,
   confirmBooking,
@@ -17,6 +18,7 @@ import {
   removeBooking,
   seatCounts,
   type FreeBookingOutcome,
+  type GroupHoldOutcome,
   type HoldOutcome,
   type SeatBooking,
   type SeatHold,
@@ -45,6 +47,27 @@ export async function holdSeat(batch: {id: string; seats: number}, orderId: stri
   return outcome
 }
 
+/**
+ * Holds `count` seats of `batch` for group order `orderId` until `expiresAt` (ISO 8601), all or
+ * nothing in one conditional write (schemas/rules/seats.ts addGroupHold): `held`, `booked`, or
+ * `short` with the seats that were left (nothing written).
+ */
+export async function holdGroupSeats(
+  batch: {id: string; seats: number},
+  orderId: string,
+  count: number,
+  now: Date,
+  expiresAt: string,
+): Promise<{outcome: GroupHoldOutcome['outcome']; left: number}> {
+  let result: {outcome: GroupHoldOutcome['outcome']; left: number} = {outcome: 'short', left: 0}
+  await updateJSON<SeatsRecord>(seatsStore(), batch.id, (current) => {
+    const outcome = addGroupHold(asRecord(current, batch.id), orderId, count, batch.seats, now, expiresAt)
+    result = {outcome: outcome.outcome, left: outcome.outcome === 'short' ? outcome.left : count}
+    return outcome.changed ? outcome.record : undefined
+  })
+  return result
+}
+
 /** Drops the hold of `orderId` on batch `batchId`: `freed` when a live hold went (a seat is free again), `changed` when anything was removed. */
 export async function releaseSeat(batchId: string, orderId: string, now: Date): Promise<{changed: boolean; freed: boolean}> {
   let outcome = {changed: false, freed: false}
@@ -59,13 +82,20 @@ export async function releaseSeat(batchId: string, orderId: string, now: Date): 
 
 /**
  * Books the seat of paid `orderId` on batch `batchId` of `seats` seats at `now` (idempotent: an
- * existing booking is returned unchanged). Resolves to the booking (`overCapacity` when the hold
+ * existing booking is returned unchanged); a group order books its hold's seats, or
+ * `options.seats` when the hold is gone. Resolves to the booking (`overCapacity` when the hold
  * had gone and so had the seat) and whether this call wrote it.
  */
-export async function bookSeat(batchId: string, seats: number, orderId: string, now: Date): Promise<{booking: SeatBooking; changed: boolean}> {
+export async function bookSeat(
+  batchId: string,
+  seats: number,
+  orderId: string,
+  now: Date,
+  options: {seats?: number} = {},
+): Promise<{booking: SeatBooking; changed: boolean}> {
   let outcome: {booking: SeatBooking; changed: boolean} | undefined
   await updateJSON<SeatsRecord>(seatsStore(), batchId, (current) => {
-    const result = confirmBooking(asRecord(current, batchId), orderId, seats, now)
+    const result = confirmBooking(asRecord(current, batchId), orderId, seats, now, options)
     outcome = {booking: result.booking, changed: result.changed}
     return result.changed ? result.record : undefined
   })
