@@ -32,7 +32,10 @@ import {MailAddressSchema} from './mail'
  * revealing it; a candidate's erasure request to staff (`erasure-request:{first 24 hex of the
  * address's SHA-256}-{time}`); a candidate's request for another date to staff
  * (`date-change-request:{request id}`) and its outcome to the candidate (`date-change-outcome:{request id}`); a document a
- * candidate added in My training, to staff (`document-notice:{upload id}`, once per document).
+ * candidate added in My training, to staff (`document-notice:{upload id}`, once per document); a
+ * company's group booking confirmation with its pro-forma (`group-booking:{booking id}`), the
+ * release of its unpaid seats (`group-booking-released:{booking id}`), and a named delegate's
+ * joining instructions (`delegate-joining:{delegate order id}-{n}`, again after a swap).
  */
 export const OUTBOX_KINDS = [
   'receipt',
@@ -51,6 +54,9 @@ export const OUTBOX_KINDS = [
   'date-change-request',
   'date-change-outcome',
   'document-notice',
+  'group-booking',
+  'group-booking-released',
+  'delegate-joining',
 ] as const
 export const OutboxKindSchema = z.enum(OUTBOX_KINDS)
 export type OutboxKind = z.infer<typeof OutboxKindSchema>

@@ -22,6 +22,9 @@ export const KIND_LABELS: Record<OutboxKind, string> = {
   'date-change-request': 'Date change request',
   'date-change-outcome': 'Date change outcome',
   'document-notice': 'Document added by a candidate',
+  'group-booking': 'Group booking confirmation',
+  'group-booking-released': 'Group booking released',
+  'delegate-joining': 'Joining instructions',
 }
 
 /** A message's status as its badge says it. */
