@@ -20,6 +20,7 @@ import {batchDetailForStaff} from '#netlify/services/admin/batches'
 import {listIndexedEnrolments} from '#netlify/services/enrolments/index-store'
 import {getOutboxRecord} from '#netlify/services/mail/outbox'
 import {joinWaitlist} from '#netlify/services/waitlist/waitlist'
+import {accountOverview} from '#netlify/services/account/overview'
 import {seatCounts} from '#schemas/rules/seats'
 import {PROFORMA_NUMBER_PATTERN} from '#schemas/rules/group-booking'
 import {BATCHES as SEAT_BATCHES, NOW, useBatchesSeed} from './batches-fixtures'
@@ -310,6 +311,23 @@ describe('naming delegates', () => {
     const rows = await listIndexedEnrolments({status: 'paid'})
     expect(rows.find((r) => r.orderId === `${booked.id}_d02`)).toMatchObject({company: 'Oceanic Ship Management Pvt Ltd', group: {role: 'delegate'}})
     expect(rows.find((r) => r.orderId === booked.id)).toMatchObject({company: 'Oceanic Ship Management Pvt Ltd', group: {role: 'order', seats: 3}})
+
+    // My training: the booker's card links the booking's page; the delegate's names the company.
+    const booker = await accountOverview('crewing@oceanic.example', NOW)
+    expect(booker.enrolments.find((e) => e.orderId === booked.id)?.group).toEqual({
+      company: 'Oceanic Ship Management Pvt Ltd',
+      seats: 3,
+      named: 3,
+      href: `/book/group/${booked.bookingId}/${booked.key}`,
+    })
+    const crew = await accountOverview('delegate1@crew.example', NOW)
+    expect(crew.enrolments).toEqual([
+      expect.objectContaining({
+        orderId: `${booked.id}_d02`,
+        group: expect.objectContaining({company: 'Oceanic Ship Management Pvt Ltd', href: null}),
+        dateChange: null,
+      }),
+    ])
 
     // A swap keeps the seat's enrolment and puts the new person on it.
     await saveDelegates(booked.bookingId, booked.key, {delegates: [{slot: 2, ...delegate(5)}]})
