@@ -102,6 +102,7 @@ async function book(options: {
       email: `delegate${bookingCount}.${index + 1}@example.com`,
       dateOfBirth: '1995-05-01',
       nationality: 'Indian',
+      version: 1,
       namedAt: options.createdAt,
       updatedAt: options.createdAt,
     })),
