@@ -1,7 +1,8 @@
 /**
  * POST /api/admin/group-bookings/:bookingId/cancel {reason?} — finance cancels a group booking
  * (bearer token, permission group-bookings:manage); see netlify/services/group-bookings/cancel.ts:
- * its seats are released, and an order paid by card is refunded in full through the refunds flow.
+ * its seats are released, an order paid by card is refunded in full through the refunds flow (a bank
+ * transfer is finance's to send back).
  * Checks in this order: 401 without a valid token, 403 without the permission; 404 for an id that
  * is not a booking id; 415/413/400 for the body (schemas/contracts/group-bookings.ts
  * CancelGroupBookingBodySchema); then the service's 404 unknown booking, 409 closed already. 200

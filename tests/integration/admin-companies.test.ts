@@ -15,6 +15,8 @@ import {NO_ACCESS} from '#schemas/rules/staff-roles'
 import {adminGroupBooking, listCompanies} from '#netlify/services/group-bookings/admin'
 import {createGroupBookingRecord, newGroupBookingId, type GroupBooking} from '#netlify/services/group-bookings/store'
 import {createPending, getEnrolment, markPaid, recordReceiptNumber} from '#netlify/services/enrolments/enrolments'
+import {queryAudit} from '#netlify/services/audit/audit'
+import {AdminGroupBookingSchema} from '#schemas/contracts/group-bookings'
 import {callAs, getRequest, useAdminEnv} from './admin-fixtures'
 import {newEnrolment} from './enrolment-fixtures'
 import {jsonRequest, paymentId, usePaymentsTestEnvironment} from './payments-fixtures'
@@ -66,7 +68,6 @@ async function book(options: {
       email: theCompany.email,
       amount: totalMinor / 100,
       amountMinor: totalMinor,
-      batch: BATCH,
       groupOrder: {
         bookingId,
         company: theCompany.name,
@@ -161,7 +162,7 @@ describe('adminGroupBooking', () => {
 describe('listCompanies', () => {
   it('groups by company (any case, same country), companies by name, bookings newest first, and lists the overdue', async () => {
     const older = await book({company: {name: 'Blue Anchor Crewing'}, createdAt: '2027-02-01T08:00:00.000Z', paid: true, delegates: 5})
-    const newer = await book({company: {name: '  blue anchor   crewing '}, payBy: 'card', seats: 3, createdAt: '2027-03-03T08:00:00.000Z'})
+    const newer = await book({company: {name: '  blue anchor   crewing '}, payBy: 'card', seats: 3, createdAt: '2027-03-10T09:50:00.000Z'})
     const overdue = await book({company: {name: 'Blue Anchor Crewing'}, dueDate: '2027-03-08', createdAt: '2027-02-20T08:00:00.000Z'})
     const uae = await book({company: {name: 'Blue Anchor Crewing', country: 'AE'}, createdAt: '2027-02-25T08:00:00.000Z'})
     const cancelled = await book({
@@ -193,7 +194,8 @@ describe('listCompanies', () => {
       'cancelled',
       'overdue',
     ])
-    // Overdue: unpaid invoices past their due day, soonest due first; never a closed one.
+    // Overdue: unpaid invoices past their due day, soonest due first; never a closed one. (A card
+    // booking within its 30-minute checkout is awaiting payment.)
     expect(answer.overdue.filter((b) => mine.has(b.bookingId)).map((b) => b.bookingId)).toEqual([alpha.bookingId, overdue.bookingId])
     const paid = answer.companies.flatMap((c) => c.bookings).find((b) => b.bookingId === older.bookingId)!
     expect(paid).toMatchObject({named: 5, unnamed: 0, paidAt: '2027-03-05T09:00:00.000Z', receiptNumber: expect.stringMatching(/^MTC-2027-/)})
@@ -231,11 +233,60 @@ describe('the edges: who may read companies and change a booking', () => {
     expect((await getEnrolment(booking.orderId))?.status).toBe('pending')
   })
 
+  it('finance records the payment received: the booking is paid with a receipt, audited; a second time is 409', async () => {
+    const booking = await book({createdAt: '2027-03-04T11:00:00.000Z'})
+    const {token, record: person} = await staffMember('finance', {name: 'Farah Finance'})
+    const headers = {authorization: `Bearer ${token}`}
+    const path = `/api/admin/group-bookings/${booking.bookingId}/payment-received`
+    const today = new Date().toISOString().slice(0, 10)
+    const paying = {amount: booking.quote.totalMinor, date: today, reference: ' UTR555000111 '}
+    const answer = await callAs(paymentFn, jsonRequest(path, paying, headers), {params: {bookingId: booking.bookingId}})
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(AdminGroupBookingSchema.parse(answer.body)).toMatchObject({bookingId: booking.bookingId, status: 'paid', receiptNumber: expect.any(String)})
+    expect((await getEnrolment(booking.orderId))?.paidVia).toBe('bank-transfer')
+    const audit = await queryAudit({action: 'group-booking-payment', target: `group-booking:${booking.bookingId}`})
+    expect(audit.rows).toHaveLength(1)
+    expect(audit.rows[0]).toMatchObject({
+      actor: {type: 'staff', id: person.id},
+      summary: {amount: booking.quote.totalMinor, date: today, reference: 'UTR555000111', orderId: booking.orderId},
+    })
+
+    const again = await callAs(paymentFn, jsonRequest(path, paying, headers), {params: {bookingId: booking.bookingId}})
+    expect(again).toMatchObject({status: 409, body: {error: 'This pro-forma is already marked paid'}})
+    expect((await queryAudit({action: 'group-booking-payment', target: `group-booking:${booking.bookingId}`})).rows).toHaveLength(1)
+  })
+
+  it('finance cancels a booking: cancelled, audited with the reason; a payment for it is then 409', async () => {
+    const booking = await book({createdAt: '2027-03-04T12:00:00.000Z'})
+    const {token} = await staffMember('finance')
+    const headers = {authorization: `Bearer ${token}`}
+    const params = {bookingId: booking.bookingId}
+    const answer = await callAs(cancelFn, jsonRequest(`/api/admin/group-bookings/${booking.bookingId}/cancel`, {reason: 'Crew change'}, headers), {params})
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(AdminGroupBookingSchema.parse(answer.body).status).toBe('cancelled')
+    const audit = await queryAudit({action: 'group-booking-cancel', target: `group-booking:${booking.bookingId}`})
+    expect(audit.rows.map((row) => row.summary)).toEqual([{orderId: booking.orderId, reason: 'Crew change'}])
+    const today = new Date().toISOString().slice(0, 10)
+    const paying = await callAs(
+      paymentFn,
+      jsonRequest(
+        `/api/admin/group-bookings/${booking.bookingId}/payment-received`,
+        {amount: booking.quote.totalMinor, date: today, reference: 'UTR1'},
+        headers,
+      ),
+      {params},
+    )
+    expect(paying).toMatchObject({status: 409, body: {error: 'This booking was cancelled: no payment can be recorded'}})
+    const twice = await callAs(cancelFn, jsonRequest(`/api/admin/group-bookings/${booking.bookingId}/cancel`, {}, headers), {params})
+    expect(twice.status).toBe(409)
+  })
+
   it('finance: 404 for a malformed or unknown booking id, 415 for a body that is not JSON', async () => {
     const {token} = await staffMember('finance')
     const headers = {authorization: `Bearer ${token}`}
+    const valid = {...body, date: new Date().toISOString().slice(0, 10)}
     for (const bookingId of ['not-a-booking', 'grp_Unknown000000000']) {
-      const answer = await callAs(paymentFn, jsonRequest(`/api/admin/group-bookings/${bookingId}/payment-received`, body, headers), {params: {bookingId}})
+      const answer = await callAs(paymentFn, jsonRequest(`/api/admin/group-bookings/${bookingId}/payment-received`, valid, headers), {params: {bookingId}})
       expect(answer.status, bookingId).toBe(404)
     }
     const booking = await book({createdAt: '2027-03-04T10:00:00.000Z'})

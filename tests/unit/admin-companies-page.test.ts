@@ -271,10 +271,13 @@ describe('companies: rules and words', () => {
     ).toEqual([true, true, true, false, false])
   })
 
-  it('the cancel question names a refund only for a card payment received', () => {
+  it('the cancel question: a card payment received is refunded in full, a bank transfer is sent back by bank', () => {
     expect(cancelText(DUE)).toBe('Its 6 seats are released for others to book. This cannot be undone.')
     expect(cancelText({...PAID_CARD, seats: 1})).toBe(
       'Its 1 seat is released for others to book, and the card payment of $2,160 USD is refunded in full. This cannot be undone.',
+    )
+    expect(cancelText({...DUE, status: 'paid'})).toBe(
+      'Its 6 seats are released for others to book; the bank transfer of $2,160 USD is not refunded here: send it back to the company by bank. This cannot be undone.',
     )
   })
 

@@ -11,7 +11,8 @@
  *   due or overdue) opens a dialog with the amount (major units, sent in minor units), the day it
  *   arrived and the bank reference, checked with the API's own rule first; a refusal is shown in
  *   the dialog (role="alert") and keeps what was typed. "Cancel booking" (not closed yet) asks
- *   first: the seats are released and a card payment refunded in full. Each success puts the
+ *   first: the seats are released, a card payment refunded in full (a bank transfer is sent back by
+ *   bank). Each success puts the
  *   booking's new state in place and is announced politely.
  */
 import {useEffect, useId, useRef, useState, type FormEvent, type ReactNode} from 'react'

@@ -90,12 +90,18 @@ export const amountText = (booking: Pick<AdminGroupBooking, 'totalMinor' | 'curr
 /** "Due 15 March 2027", or null without a due date (paid by card). */
 export const dueText = (booking: Pick<AdminGroupBooking, 'dueDate'>): string | null => (booking.dueDate ? `Due ${formatLongDate(booking.dueDate)}` : null)
 
-/** What "Cancel booking" asks: the seats released and, for a card payment received, the refund in full. */
+/**
+ * What "Cancel booking" asks: the seats released; a card payment received is refunded in full
+ * (the refunds flow), a bank transfer received is finance's to send back by bank.
+ */
 export function cancelText(booking: Pick<AdminGroupBooking, 'seats' | 'payBy' | 'status' | 'totalMinor' | 'currency'>): string {
-  const refund = booking.payBy === 'card' && booking.status === 'paid'
-  return `Its ${seatsText(booking.seats)} ${booking.seats === 1 ? 'is' : 'are'} released for others to book${
-    refund ? `, and the card payment of ${amountText(booking)} is refunded in full` : ''
-  }. This cannot be undone.`
+  const paid = booking.status === 'paid'
+  const money = !paid
+    ? ''
+    : booking.payBy === 'card'
+      ? `, and the card payment of ${amountText(booking)} is refunded in full`
+      : `; the bank transfer of ${amountText(booking)} is not refunded here: send it back to the company by bank`
+  return `Its ${seatsText(booking.seats)} ${booking.seats === 1 ? 'is' : 'are'} released for others to book${money}. This cannot be undone.`
 }
 
 /** The payment form as typed: the amount in major units, the day ('YYYY-MM-DD') and the bank reference. */
