@@ -22,7 +22,7 @@
  */
 import {timingSafeEqual} from 'node:crypto'
 import {publicOrigin} from '#netlify/platform/env'
-import {ADMIN_LIST_PATH, absoluteUrl, confirmationPath} from '#schemas/rules/paths'
+import {ADMIN_LIST_PATH, absoluteUrl, confirmationPath, groupBookingPath} from '#schemas/rules/paths'
 import {isPaidStatus, wasPaid} from '#schemas/rules/enrolment-status'
 import {getEnrolment, recordReceiptNumber, type EnrolmentRecord} from './enrolments'
 import {listIndexedEnrolments} from './index-store'
@@ -100,7 +100,16 @@ export async function issueReceipt(orderId: string, options: ReceiptOptions = {}
   const origin = publicOrigin()
   const [receipt, notice] = await Promise.all([
     receiptMessage(
-      {...facts, provider: context.provider, receiptNumber, refundPolicy: context.refundPolicy, confirmationUrl: confirmationUrl(record, origin)},
+      {
+        ...facts,
+        provider: context.provider,
+        receiptNumber,
+        refundPolicy: context.refundPolicy,
+        confirmationUrl: confirmationUrl(record, origin),
+        ...(record.groupOrder && record.confirmationKey
+          ? {delegatesUrl: absoluteUrl(origin, groupBookingPath(record.groupOrder.bookingId, record.confirmationKey))}
+          : {}),
+      },
       options.renderReceiptPdf,
     ),
     staffNotice(context, receiptNumber, {...facts, documents, ...(overCapacity ? {overCapacity} : {})}, {origin}),

@@ -18,11 +18,12 @@ import {wasPaid} from '#schemas/rules/enrolment-status'
 import {enrolmentBatchText} from '#schemas/rules/batches'
 import {getEnv, type Env} from '#netlify/platform/env'
 import {isSandboxOrder} from '#netlify/platform/payments/config'
-import type {EnrolmentRecord} from '#netlify/services/enrolments/record'
+import type {EnrolmentRecord, GroupOrderFacts} from '#netlify/services/enrolments/record'
 import {
   RECEIPT_CONTENT_TYPE,
   receiptFileName,
   renderReceiptPdf,
+  type ReceiptGroup,
   type ReceiptPdfInput,
   type ReceiptProvider,
   type RenderReceiptPdf,
@@ -45,11 +46,24 @@ export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMA
 /** What a receipt and its staff notice print about a paid enrolment (everything of ReceiptPdfInput the record holds). */
 export type EnrolmentFacts = Omit<ReceiptPdfInput, 'provider' | 'receiptNumber' | 'refundPolicy'> & {documents: string[]; overCapacity?: boolean}
 
+/** What the receipt prints of a group order: the company, its PO and tax numbers, and the price (docs/requirements.md#req-group-bookings). */
+const receiptGroup = (order: GroupOrderFacts): ReceiptGroup => ({
+  company: order.company,
+  ...(order.poNumber ? {poNumber: order.poNumber} : {}),
+  ...(order.taxId ? {taxId: order.taxId} : {}),
+  seats: order.seats,
+  unitMinor: order.unitMinor,
+  subtotalMinor: order.subtotalMinor,
+  discountPercent: order.discountPercent,
+  discountMinor: order.discountMinor,
+})
+
 /**
  * The facts of a PAID enrolment record (netlify/services/enrolments/record.ts) for the receipt and the
  * notice: candidate, programme, course, jurisdiction, amount (minor units), ids, time paid,
  * sandbox mode, document names; the batch line with its venue and, for staff only,
- * `overCapacity`. Throws Error for a record that was never paid (wasPaid: a paid
+ * `overCapacity`. A group order's record (`groupOrder`) adds its company and price lines
+ * (`group`: the candidate is its contact person), and a bank transfer says so (`bankTransfer`). Throws Error for a record that was never paid (wasPaid: a paid
  * one that staff moved on since, still has its receipt).
  */
 export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
@@ -66,6 +80,8 @@ export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
     paymentId: record.paymentId,
     orderId: record.orderId,
     sandbox: isSandboxOrder(record),
+    ...(record.paidVia === 'bank-transfer' ? {bankTransfer: true} : {}),
+    ...(record.groupOrder ? {group: receiptGroup(record.groupOrder)} : {}),
     documents: record.attachments.map((a) => a.fileName),
     ...(record.overCapacity ? {overCapacity: true} : {}),
   }
@@ -74,14 +90,16 @@ export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
 /**
  * The receipt to the candidate: `receipt:{receiptNumber}`, subject `Receipt {receiptNumber}:
  * {course name}`, the PDF `receipt-{receiptNumber}.pdf` attached, the confirmation link
- * (`confirmationUrl`, absolute), the PDF made by `renderPdf` (renderReceiptPdf by default).
+ * (`confirmationUrl`, absolute), the PDF made by `renderPdf` (renderReceiptPdf by default). A
+ * group order's receipt goes to its contact person, lists its price lines and company, and links
+ * "Name your delegates" to `delegatesUrl` (absolute, its booking page).
  * Throws a ZodError for input the PDF refuses.
  */
 export async function receiptMessage(
-  input: ReceiptPdfInput & {confirmationUrl: string},
+  input: ReceiptPdfInput & {confirmationUrl: string; delegatesUrl?: string},
   renderPdf: RenderReceiptPdf = renderReceiptPdf,
 ): Promise<NewOutboxMessage> {
-  const {confirmationUrl, ...receipt} = input
+  const {confirmationUrl, delegatesUrl, ...receipt} = input
   const [pdf, email] = await Promise.all([
     renderPdf(receipt),
     renderReceiptEmail({
@@ -95,6 +113,9 @@ export async function receiptMessage(
       currency: receipt.currency,
       paidAt: receipt.paidAt,
       sandbox: receipt.sandbox,
+      ...(receipt.bankTransfer ? {bankTransfer: true} : {}),
+      ...(receipt.group ? {group: receipt.group} : {}),
+      ...(delegatesUrl ? {delegatesUrl} : {}),
       confirmationUrl,
       accountUrl: accountLinkFor(receipt.candidate.email),
     }),
@@ -135,6 +156,7 @@ export async function enrolmentNoticeMessage(
     paymentId: facts.paymentId,
     orderId: facts.orderId,
     sandbox: facts.sandbox,
+    ...(facts.bankTransfer ? {bankTransfer: true} : {}),
     documents: facts.documents,
     adminUrl: input.adminUrl,
     ...(input.installment ? {installment: input.installment} : {}),
