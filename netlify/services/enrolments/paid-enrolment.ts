@@ -22,12 +22,12 @@
  */
 import {timingSafeEqual} from 'node:crypto'
 import {publicOrigin} from '#netlify/platform/env'
-import {ADMIN_LIST_PATH, absoluteUrl, confirmationPath, groupBookingPath} from '#schemas/rules/paths'
+import {ADMIN_LIST_PATH, absoluteUrl, confirmationPath} from '#schemas/rules/paths'
 import {isPaidStatus, wasPaid} from '#schemas/rules/enrolment-status'
 import {getEnrolment, recordReceiptNumber, type EnrolmentRecord} from './enrolments'
 import {listIndexedEnrolments} from './index-store'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
-import {enrolmentFacts, enrolmentNoticeMessage, receiptMessage, staffRecipients, type EnrolmentFacts} from '../mail/messages'
+import {enrolmentFacts, enrolmentNoticeMessage, groupBookingUrl, receiptMessage, staffRecipients, type EnrolmentFacts} from '../mail/messages'
 import {enqueue, getOutboxRecord, readAttachments} from '../mail/outbox'
 import {receiptContext, type ReceiptContext} from '../receipts/context'
 import {allocateReceiptNumber} from '../receipts/receipt-number'
@@ -106,9 +106,7 @@ export async function issueReceipt(orderId: string, options: ReceiptOptions = {}
         receiptNumber,
         refundPolicy: context.refundPolicy,
         confirmationUrl: confirmationUrl(record, origin),
-        ...(record.groupOrder && record.confirmationKey
-          ? {delegatesUrl: absoluteUrl(origin, groupBookingPath(record.groupOrder.bookingId, record.confirmationKey))}
-          : {}),
+        ...(record.groupOrder && record.confirmationKey ? {delegatesUrl: groupBookingUrl(record.groupOrder.bookingId, record.confirmationKey, origin)} : {}),
       },
       options.renderReceiptPdf,
     ),
