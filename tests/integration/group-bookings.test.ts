@@ -225,6 +225,8 @@ describe('paying by invoice', () => {
     expect(stored.proformaNumber).toBe(body.proformaNumber)
     expect((await seatsOf(B.invoice!._id))?.holds).toEqual([{orderId: stored.orderId, expiresAt: '2026-12-08T20:00:00.000Z', seats: 4}])
     expect((await getEnrolment(stored.orderId))?.groupOrder?.proformaNumber).toBe(body.proformaNumber)
+    const confirmation = await getOutboxRecord(`group-booking:${body.bookingId}`)
+    expect(confirmation).toMatchObject({to: ['crewing@oceanic.example'], attachments: [expect.objectContaining({filename: `${body.proformaNumber}.pdf`})]})
 
     // It never confirms itself: a week later, still unpaid until finance records the transfer.
     vi.setSystemTime(new Date('2026-12-08T10:00:00Z'))
@@ -267,6 +269,10 @@ describe('paying by invoice', () => {
     expect((await getEnrolment(stored.orderId))?.status).toBe('cancelled')
     expect((await seatsOf(B.invoiceLate!._id))?.holds.find((h) => h.orderId === stored.orderId)).toBeUndefined()
     expect(await getOutboxRecord(`waitlist-notice:${stored.orderId}`)).not.toBeNull()
+    expect(await getOutboxRecord(`group-booking-released:${body.bookingId}`)).toMatchObject({
+      to: ['late@oceanic.example'],
+      subject: expect.stringContaining(stored.proformaNumber!),
+    })
     await expect(
       recordPaymentReceived(body.bookingId, {amount: stored.quote.totalMinor, date: '2026-12-08', reference: 'LATE1'}, FINANCE),
     ).rejects.toMatchObject({
@@ -305,6 +311,7 @@ describe('naming delegates', () => {
       batch: {id: B.names3!._id},
     })
     expect(first?.receiptNumber).toBeUndefined()
+    expect(await getOutboxRecord(`delegate-joining:${booked.id}_d01-1`)).toMatchObject({to: ['delegate0@crew.example']})
     const roster = (await batchDetailForStaff(B.names3!._id)).roster
     expect(roster.map((r) => r.name)).toEqual(expect.arrayContaining(['Delegate Number A', 'Delegate Number B', 'Delegate Number C']))
     expect(roster.map((r) => r.orderId)).not.toContain(booked.id)

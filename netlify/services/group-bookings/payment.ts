@@ -2,7 +2,7 @@
  * Finance records a bank transfer against a pro-forma (POST
  * /api/admin/group-bookings/{bookingId}/payment-received, permission group-bookings:manage): the
  * only way a booking paid by invoice is confirmed — it never confirms itself. The order is marked
- * paid (`paidVia: 'bank-transfer'`, the bank reference as the payment id) through markPaid, which
+ * paid (`paidVia: 'bank-transfer'`, the bank reference as the payment id, printed on the receipt) through markPaid, which
  * books all the seats (a conditional write) and is the one arbiter against the release job: an
  * order the job has cancelled refuses the payment (409), a paid one is never released. Then the
  * receipt (its number in the receipt series, the e-mail with the PDF) as for a card payment.
@@ -47,7 +47,7 @@ export async function recordPaymentReceived(bookingId: string, input: unknown, a
   }
   let paid
   try {
-    paid = (await markPaid(booking.orderId, `bank_${body.reference}`, 'bank-transfer', {now: () => now})).record
+    paid = (await markPaid(booking.orderId, body.reference, 'bank-transfer', {now: () => now})).record
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'conflict') {
       const cancelled = error.message === CANCELLED_ORDER_MESSAGE || error.message === EXPIRED_ORDER_MESSAGE
