@@ -10,12 +10,11 @@
  *
  * Seats are shared with other specs: each test books its own seed batch, which no other spec uses.
  */
-import type {APIRequestContext, Page} from '@playwright/test'
-import {GroupCardResponseSchema, GroupInvoiceResponseSchema, type GroupBookingRequest} from '#schemas/contracts/group-bookings'
+import type {Page} from '@playwright/test'
 import {GROUP_MESSAGES, quoteGroup, tierLabel} from '#schemas/rules/group-booking'
 import {TERMS_LABEL} from '#schemas/rules/terms'
 import {moneyOf} from '~/lib/group-booking'
-import {loginThroughApi, seedToken, uniqueTag} from './admin-session'
+import {groupBookingThroughApi, loginThroughApi, seedToken, uniqueTag} from './admin-session'
 import {expect, expectAccessible, test} from './fixtures'
 
 /** BOSIET (a fixed $450 course of the offshore category: 5+ seats 5 % off) in Colombo, 8 seats. */
@@ -28,36 +27,6 @@ const BOOKING_PAGE = /\/book\/group\/grp_[A-Za-z0-9]{16}\/[A-Za-z0-9_-]{22}$/
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
-}
-
-/** A booking made through the API (what the form sends); paid by card, it is paid in the sandbox and saved. Resolves to its page's path. */
-async function bookThroughApi(request: APIRequestContext, batchId: string, payBy: 'card' | 'invoice'): Promise<string> {
-  const body: GroupBookingRequest = {
-    batchId,
-    seats: 2,
-    payBy,
-    termsAccepted: true,
-    company: {
-      name: `Axe ${uniqueTag('Shipping')}`,
-      contactName: 'Maria Santos',
-      email: 'crewing@example.com',
-      phone: '+63 917 555 0101',
-      address: '12 Harbour Road, Manila',
-      country: 'PH',
-    },
-  }
-  const booked = await request.post('/api/group-bookings', {data: body})
-  expect(booked.status(), await booked.text()).toBe(200)
-  if (payBy === 'invoice') {
-    const {bookingId, key} = GroupInvoiceResponseSchema.parse(await booked.json())
-    return `/book/group/${bookingId}/${key}`
-  }
-  const order = GroupCardResponseSchema.parse(await booked.json())
-  const paid = await request.post('/api/sandbox/pay', {data: {orderId: order.id}})
-  expect(paid.status(), await paid.text()).toBe(200)
-  const saved = await request.post('/api/enroll/save', {data: await paid.json()})
-  expect(saved.status(), await saved.text()).toBe(200)
-  return ((await saved.json()) as {confirmationUrl: string}).confirmationUrl
 }
 
 test('a company books 5 seats by card, names its delegates; staff see them on the roster and certify one', async ({page, request}) => {
@@ -163,7 +132,7 @@ test.describe('at 390 px', () => {
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
 
-    const paid = await bookThroughApi(request, 'batch-huet-2027-10-25-chennai', 'card')
+    const paid = await groupBookingThroughApi(request, 'batch-huet-2027-10-25-chennai', 'card')
     expect(paid).toMatch(BOOKING_PAGE)
     const response = await page.goto(paid)
     expect(response!.headers()['cache-control']).toBe('no-store')
@@ -172,7 +141,7 @@ test.describe('at 390 px', () => {
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
 
-    const invoice = await bookThroughApi(request, 'batch-huet-2027-10-25-chennai', 'invoice')
+    const invoice = await groupBookingThroughApi(request, 'batch-huet-2027-10-25-chennai', 'invoice')
     await page.goto(invoice)
     await expect(page.getByTestId('booking-status')).toHaveText('Payment due')
     await expect(page.getByTestId('booking-proforma-number')).toHaveText(/^PF-\d{4}-\d{5}$/)
