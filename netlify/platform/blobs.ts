@@ -95,8 +95,8 @@ export const STORES = {
    */
   groupBookings: 'group-bookings',
   /**
-   * The pro-forma series (netlify/services/group-bookings/proforma-number.ts): `counter/year-YYYY`
-   * the last number of a year, `number/{PF-…}` each number's owner (written once).
+   * The pro-forma series (netlify/services/group-bookings/proforma-number.ts): `year-YYYY` one
+   * counter per year with each booking's number, changed only through updateJSON.
    */
   proformaNumbers: 'proforma-numbers',
 } as const

@@ -160,6 +160,11 @@ export const PortalEnrolmentSchema = z.object({
   installments: z.array(PortalInstallmentSchema).nullable(),
   documents: PortalDocumentsSchema.nullable(),
   dateChange: PortalDateChangeSchema.nullable(),
+  /**
+   * A company's group booking: on the booker's order, its seats and how many are named, with the
+   * booking's page (`href`); on a delegate's enrolment, the company only (`href` null). Null otherwise.
+   */
+  group: z.object({company: z.string(), seats: z.number().int().nullable(), named: z.number().int().nullable(), href: z.string().nullable()}).nullable(),
 })
 export type PortalEnrolment = z.infer<typeof PortalEnrolmentSchema>
 

@@ -27,6 +27,10 @@ export const EnquiryIdSchema = z.string().regex(ENQUIRY_ID_PATTERN, 'Unknown enq
 export const UploadIdSchema = z.string().regex(UPLOAD_ID_PATTERN, 'Unknown upload')
 
 export const isOrderId = (value: string): boolean => ORDER_ID_PATTERN.test(value)
+
+/** The prefix of a group booking's order paid by invoice: our own id, unknown to the gateway (nothing to reconcile there). */
+export const INVOICE_ORDER_PREFIX = 'order_invoice_'
+export const isInvoiceOrderId = (value: string): boolean => value.startsWith(INVOICE_ORDER_PREFIX) && isOrderId(value)
 export const isUploadId = (value: string): boolean => UPLOAD_ID_PATTERN.test(value)
 export const isEnquiryId = (value: string): boolean => ENQUIRY_ID_PATTERN.test(value)
 

@@ -20,6 +20,8 @@ import {installmentsOf, receiptsOf} from './payments'
 import {erasureRequested} from './privacy'
 import {ownedCertificates, ownedEnrolments} from './records'
 import {waitlistsOf} from './waitlists'
+import {getGroupBooking} from '../group-bookings/store'
+import {groupBookingPath} from '#schemas/rules/paths'
 
 /** What an enrolment without a batch shows for its dates. */
 export const DATES_ON_REQUEST = 'Dates on request'
@@ -59,7 +61,22 @@ async function enrolmentCard(record: EnrolmentRecord, content: CardContent, now:
     receipts: receiptsOf(record, schedule),
     installments: installmentsOf(record, schedule, now),
     documents: cadetship ? documentsOf(record, content.cadetshipDocuments) : null,
-    dateChange: await dateChangeOf(record, now),
+    // A group's seats move with their booking (staff arrange it), never one seat at a time.
+    dateChange: record.groupOrder || record.delegateOf ? null : await dateChangeOf(record, now),
+    group: await groupOf(record),
+  }
+}
+
+/** The group booking part of a card: the booker's seats, named count and page; a delegate's company. */
+async function groupOf(record: EnrolmentRecord): Promise<PortalEnrolment['group']> {
+  if (record.delegateOf) return {company: record.delegateOf.company, seats: null, named: null, href: null}
+  if (!record.groupOrder) return null
+  const booking = await getGroupBooking(record.groupOrder.bookingId)
+  return {
+    company: record.groupOrder.company,
+    seats: record.groupOrder.seats,
+    named: booking?.delegates.length ?? 0,
+    href: booking && record.confirmationKey ? groupBookingPath(booking.bookingId, record.confirmationKey) : null,
   }
 }
 
@@ -75,6 +92,20 @@ export function nextActions(enrolments: readonly PortalEnrolment[]): PortalActio
     // `missing` is empty when no document can be added (closed, or 5 attached): see documentsOf.
     const missing = card.documents?.canAdd ? card.documents.missing[0] : undefined
     if (missing) actions.push({text: `Upload your ${checklistShortName(missing)}`, label: 'Add document', href: `#documents-${card.orderId}`})
+  }
+  for (const card of enrolments) {
+    const group = card.group
+    if (
+      group?.href &&
+      group.seats !== null &&
+      group.named !== null &&
+      group.named < group.seats &&
+      card.statusKey !== 'cancelled' &&
+      card.statusKey !== 'refunded'
+    ) {
+      const unnamed = group.seats - group.named
+      actions.push({text: `Name ${unnamed === 1 ? 'the last delegate' : `${unnamed} delegates`} for ${card.course}`, label: 'Name delegates', href: group.href})
+    }
   }
   return actions
 }

@@ -174,7 +174,7 @@ async function markPaidNow(
   if (!value) throw new Error(`Enrolment ${orderId} vanished while it was being marked paid`)
   // Also when nothing changed (the same payment again): the booking is idempotent, and this
   // finishes one an earlier call could not make.
-  const record = value.batch ? await bookPaidSeat(value, via, now()) : value
+  const record = value.batch && !value.delegateOf ? await bookPaidSeat(value, via, now()) : value
   // Also when nothing changed: a no-op unless an earlier index write was lost (self-repair).
   await indexEnrolmentSafely(record)
   return {record, changed: changed && paidNow}
@@ -193,7 +193,8 @@ async function bookPaidSeat(record: EnrolmentRecord, via: PaidVia, now: Date): P
   try {
     // A batch since deleted from the content has no seats left: only a live hold books normally.
     const seats = (await fetchBatch(batchId))?.seats ?? 0
-    const {booking} = await bookSeat(batchId, seats, record.orderId, now)
+    // A group order books all its seats (its hold's count, or the order's when the hold is gone).
+    const {booking} = await bookSeat(batchId, seats, record.orderId, now, record.groupOrder ? {seats: record.groupOrder.seats} : {})
     if (!booking.overCapacity || record.overCapacity) return record
     console.error(`[enrolments] REVIEW: order ${record.orderId} was paid (via ${via}) after its seat hold on batch ${batchId} had gone; booked OVER CAPACITY.`)
     const {value} = await updateJSON<EnrolmentRecord>(store(), record.orderId, (current) =>
@@ -225,6 +226,22 @@ export async function recordReceiptNumber(orderId: string, receiptNumber: string
   if (value.receiptNumber !== receiptNumber)
     console.error(`[enrolments] REVIEW: order ${orderId} has receipt ${value.receiptNumber}; refused a second number ${receiptNumber}`)
   await indexEnrolmentSafely(value)
+  return value
+}
+
+/**
+ * Changes the record of `orderId` through a conditional write (updateJSON's contract: `change`
+ * gets the record as it is — null when there is none, to create one — and answers the new record,
+ * or undefined to leave it), then updates the admin list's row. For the group bookings' own
+ * fields (a group order's facts, a delegate's details); statuses and payments have their own
+ * writers above. Resolves to the stored record (null when there is none and none was made).
+ */
+export async function updateEnrolmentRecord(
+  orderId: string,
+  change: (current: EnrolmentRecord | null) => EnrolmentRecord | undefined,
+): Promise<EnrolmentRecord | null> {
+  const {value, changed} = await updateJSON<EnrolmentRecord>(store(), orderId, change)
+  if (value && changed) await indexEnrolmentSafely(value)
   return value
 }
 

@@ -93,7 +93,7 @@ export async function issueReceipt(orderId: string, options: ReceiptOptions = {}
   const now = options.now ?? new Date()
   const record = await getEnrolment(orderId)
   if (!record) return null
-  if (!wasPaid(record) || !record.paidAt || record.receiptNumber) return {record, messageIds: []}
+  if (!wasPaid(record) || !record.paidAt || record.receiptNumber || record.delegateOf) return {record, messageIds: []}
   const context = await receiptContext()
   const {receiptNumber} = await allocateReceiptNumber(context.prefix, record.paidAt, orderId, now)
   const {documents, overCapacity, ...facts} = enrolmentFacts(record)
@@ -140,7 +140,10 @@ export const SWEEP_WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 export async function sweepPaidEnrolments(options: {now?: Date} = {}): Promise<string[]> {
   const now = options.now ?? new Date()
   const since = new Date(now.getTime() - SWEEP_WINDOW_MS).toISOString()
-  const rows = (await listIndexedEnrolments({status: 'paid'})).filter((row) => !row.receiptNumber && row.paidAt && row.paidAt >= since)
+  // A group booking's delegate is paid by the booking's order, which has the receipt.
+  const rows = (await listIndexedEnrolments({status: 'paid'})).filter(
+    (row) => !row.receiptNumber && row.paidAt && row.paidAt >= since && row.group?.role !== 'delegate',
+  )
   const issued: string[] = []
   for (const row of rows) {
     try {

@@ -66,6 +66,8 @@ export async function purgeStalePendingEnrolments(options: PurgeOptions = {}): P
     checked++
     // Cheap filter; beginPurge decides again on the record as it is when it writes.
     if (!record.purgeStartedAt && (record.status !== 'pending' || !(record.createdAt < createdBefore))) return
+    // A group booking's order stays pending until its pro-forma's due day; the release job closes it.
+    if (!record.purgeStartedAt && record.groupOrder) return
     await options.onStep?.('before-mark', orderId)
     const claim = await beginPurge(orderId, createdBefore, now)
     if (claim.outcome !== 'marked') return

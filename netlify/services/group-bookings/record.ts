@@ -20,6 +20,8 @@ export type StoredDelegate = {
   dateOfBirth: string
   nationality: string
   indos?: string
+  /** 1 when first named, +1 at each swap (another person's e-mail): the key of their joining e-mail. */
+  version: number
   namedAt: string
   updatedAt: string
 }

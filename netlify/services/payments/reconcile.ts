@@ -14,6 +14,7 @@
  *   between 30 minutes and 3 days old, one at a time within a time budget.
  */
 import type {GatewayCheck, StalePendingOrder} from '#schemas/contracts/payments'
+import {isInvoiceOrderId} from '#schemas/contracts/ids'
 import {getEnrolment} from '../enrolments/enrolments'
 import {listIndexedEnrolments} from '../enrolments/index-store'
 import {ServiceError} from '#netlify/platform/errors'
@@ -31,10 +32,13 @@ export const RECONCILE_WINDOW_MS = 3 * 24 * 60 * 60 * 1000
 /** Pending orders created more than 30 minutes before `now`, oldest first. */
 export async function ordersNeedingAttention(now = new Date()): Promise<StalePendingOrder[]> {
   const cutoff = new Date(now.getTime() - STALE_AFTER_MS).toISOString()
-  return (await listIndexedEnrolments({status: 'all'}))
-    .filter((row) => row.status === 'pending' && row.createdAt < cutoff)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    .map(({orderId, name, email, courseName, amount, currency, createdAt}) => ({orderId, name, email, courseName, amount, currency, createdAt}))
+  return (
+    (await listIndexedEnrolments({status: 'all'}))
+      // An invoice order is paid by bank transfer, recorded by finance: the gateway never knows it.
+      .filter((row) => row.status === 'pending' && row.createdAt < cutoff && !isInvoiceOrderId(row.orderId))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map(({orderId, name, email, courseName, amount, currency, createdAt}) => ({orderId, name, email, courseName, amount, currency, createdAt}))
+  )
 }
 
 /**
@@ -46,6 +50,8 @@ export async function ordersNeedingAttention(now = new Date()): Promise<StalePen
 export async function checkWithGateway(orderId: string, options: {gateway?: PaymentGateway} = {}): Promise<GatewayCheck> {
   const record = await getEnrolment(orderId)
   if (!record) throw new ServiceError('not-found', 'Unknown order')
+  if (isInvoiceOrderId(orderId))
+    throw new ServiceError('invalid', 'This order is paid by bank transfer against a pro-forma: record the payment under Companies.')
   if (record.status !== 'pending') {
     return {
       orderId,

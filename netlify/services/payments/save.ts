@@ -12,7 +12,7 @@ import type {SaveEnrolmentBody, SaveResponse} from '#schemas/contracts/enrolment
 import {MAX_DOCUMENTS} from '#schemas/rules/documents'
 import {ENROLMENT_MESSAGES} from '#schemas/rules/enrolment'
 import {CADETSHIP_TRAINING} from '#schemas/rules/programs'
-import {confirmationPath} from '#schemas/rules/paths'
+import {confirmationPath, groupBookingPath} from '#schemas/rules/paths'
 import {ServiceError} from '#netlify/platform/errors'
 import {paymentGateway, type PaymentGateway} from '#netlify/platform/payments/gateway'
 import {getEnrolment, markPaid, type EnrolmentRecord} from '../enrolments/enrolments'
@@ -55,7 +55,10 @@ export async function saveEnrolment(input: SaveInput, options: SaveOptions = {})
     orderId,
     paymentId,
     receiptNumber: completed.receiptNumber ?? null,
-    confirmationUrl: confirmationPath(orderId, completed.confirmationKey ?? ''),
+    // A group booking's order confirms on the booking's page, where the delegates are named.
+    confirmationUrl: completed.groupOrder
+      ? groupBookingPath(completed.groupOrder.bookingId, completed.confirmationKey ?? '')
+      : confirmationPath(orderId, completed.confirmationKey ?? ''),
   }
   if (documents.skipped.length > 0) {
     response.skippedFiles = documents.skipped.map((s) => s.fileName)

@@ -32,8 +32,22 @@ export function EnrolmentCard({enrolment}: {enrolment: PortalEnrolment}) {
       </div>
       <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
         <Detail term="Dates" value={enrolment.dates} />
-        <Detail term="Paid" value={enrolment.amount} />
+        {enrolment.group && !enrolment.group.href ? (
+          <Detail term="Booked by" value={enrolment.group.company} />
+        ) : (
+          <Detail term="Paid" value={enrolment.amount} />
+        )}
+        {enrolment.group?.seats ? (
+          <Detail term="Group booking" value={`${enrolment.group.company}: ${enrolment.group.seats} seats, ${enrolment.group.named} named`} />
+        ) : null}
       </dl>
+      {enrolment.group?.href ? (
+        <p className="mt-3">
+          <a className="inline-flex min-h-11 items-center font-semibold text-ocean-800 underline" href={enrolment.group.href}>
+            Name or change your delegates<span className="sr-only"> for {enrolment.course}</span>
+          </a>
+        </p>
+      ) : null}
       {enrolment.toBring.length > 0 ? (
         <details className="mt-4">
           <summary className="cursor-pointer font-semibold text-navy-900">What to bring</summary>
