@@ -2,7 +2,7 @@
  * A group booking's page (/book/group/{bookingId}/{key}, docs/requirements.md#req-group-bookings):
  * where the booker lands after booking and where the confirmation e-mails link. `key` is the
  * booking's 128-bit key: a wrong one, another booking's, or an unknown booking is 404.
- * Personal: `Cache-Control: no-store`, `noindex`, and no referrer carries the key away.
+ * Personal: `Cache-Control: no-store`, `noindex`, and no referrer carries the key to another site.
  *
  * Shows where the booking stands, the company, course, dates, venue, seats and price lines; for a
  * booking paid by invoice the pro-forma's number, due date and "Download the pro-forma (PDF)";
@@ -50,7 +50,9 @@ export const headers = noStoreRouteHeaders
 
 export const meta: MetaFunction<typeof loader> = ({matches}) => [
   ...pageMeta(matches, {title: 'Your group booking', description: 'Your group booking and its delegates.', robots: 'noindex, nofollow'}),
-  {name: 'referrer', content: 'no-referrer'},
+  // No referrer leaves the site with the key; same-origin (not no-referrer, which makes a form post's Origin "null") lets
+  // the delegates form post to this page without JavaScript past the cross-origin check of lib/request-guard.server.ts.
+  {name: 'referrer', content: 'same-origin'},
 ]
 
 /** The CSV template: its header row (the columns in order). */
@@ -288,8 +290,8 @@ function EditDelegates({view}: {view: GroupBookingView}) {
           Upload a CSV
         </h3>
         <p id="csv-description" className="text-sm text-slate-700">
-          One row per delegate with the columns <code className="rounded bg-slate-100 px-1">{DELEGATE_CSV_HEADER.join(',')}</code> (dates as YYYY-MM-DD; indos
-          may be empty). A file with an error saves nothing.{' '}
+          One row per delegate with the columns <code className="rounded bg-slate-100 px-1 break-all">{DELEGATE_CSV_HEADER.join(',')}</code> (dates as
+          YYYY-MM-DD; indos may be empty). A file with an error saves nothing.{' '}
           <a href={CSV_TEMPLATE_URL} download="delegates.csv" className="font-semibold text-ocean-600 underline underline-offset-2">
             Download the template (CSV)
           </a>
