@@ -225,7 +225,8 @@ export function GroupBookingForm({batch, left, currencies, tiers, invoiceDueDate
                 </>
               }
             >
-              <select {...control('seats', {required: true, hint: true})} value={seats} onChange={(event) => setSeats(Number(event.target.value))}>
+              {/* Always has a value (no placeholder option): required for assistive technology only, as HTML forbids `required` here. */}
+              <select {...control('seats', {hint: true})} aria-required="true" value={seats} onChange={(event) => setSeats(Number(event.target.value))}>
                 {seatChoices.map((count) => (
                   <option key={count} value={count}>
                     {count} seats
