@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'backup-requested',
   'restore',
   'documents-deleted',
+  'group-booking-payment',
+  'group-booking-cancel',
 ] as const
 
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS, {

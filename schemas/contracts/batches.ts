@@ -116,7 +116,8 @@ export type AdminBatchList = z.infer<typeof AdminBatchListSchema>
 /**
  * One candidate of a batch's roster: a paid enrolment (whatever staff did since: contacted,
  * cancelled, refunded, …) with the batch's id in the admin list's index. `overCapacity` when
- * booked beyond the seats.
+ * booked beyond the seats; `company` for a group booking's delegate (the booking's order is never
+ * on a roster: its delegates are).
  */
 export const RosterEntrySchema = z.object({
   orderId: z.string(),
@@ -127,6 +128,8 @@ export const RosterEntrySchema = z.object({
   paidAt: z.string().nullable(),
   receiptNumber: z.string().nullable(),
   overCapacity: z.boolean(),
+  /** The company of a delegate named on a group booking; absent for one candidate's enrolment. */
+  company: z.string().optional(),
 })
 export type RosterEntry = z.infer<typeof RosterEntrySchema>
 

@@ -18,8 +18,15 @@ export const CARD_PAYMENT_LABEL = 'Card via Razorpay'
 /** The payment method printed on a sandbox receipt, visibly, so a test receipt never passes for a real one. */
 export const SANDBOX_PAYMENT_LABEL = 'Sandbox (test) payment'
 
-/** The payment method label of a receipt: SANDBOX_PAYMENT_LABEL or CARD_PAYMENT_LABEL. */
-export function paymentMethodLabel(sandbox: boolean): string {
+/** The payment method printed on a receipt of a group order paid against its pro-forma (finance's "Payment received"). */
+export const BANK_TRANSFER_LABEL = 'Paid by bank transfer'
+
+/**
+ * The payment method label of a receipt: BANK_TRANSFER_LABEL for a bank transfer (it never passed
+ * a gateway, sandbox or not), else SANDBOX_PAYMENT_LABEL or CARD_PAYMENT_LABEL.
+ */
+export function paymentMethodLabel(sandbox: boolean, bankTransfer = false): string {
+  if (bankTransfer) return BANK_TRANSFER_LABEL
   return sandbox ? SANDBOX_PAYMENT_LABEL : CARD_PAYMENT_LABEL
 }
 
@@ -77,4 +84,20 @@ export function formatAmountMinor(amountMinor: number, currency: string): string
   }
   const major = amountMinor / 10 ** digits
   return `${code} ${major.toLocaleString('en-US', {minimumFractionDigits: digits, maximumFractionDigits: digits})}`
+}
+
+/** The price of a company's group order as its receipt lists it, minor units of the receipt's currency. */
+export type GroupOrderPrice = {seats: number; unitMinor: number; subtotalMinor: number; discountPercent: number; discountMinor: number}
+
+/**
+ * The price lines of a group order's receipt, each a label and its amount (formatAmountMinor):
+ * "{seats} seats × {unit price}" → the subtotal, then "Group discount ({p} %)" → "−{discount}"
+ * when the order has one. The total is the receipt's amount paid (docs/requirements.md#req-group-bookings).
+ */
+export function groupOrderLines(group: GroupOrderPrice, currency: string): Array<[string, string]> {
+  const lines: Array<[string, string]> = [
+    [`${group.seats} seats × ${formatAmountMinor(group.unitMinor, currency)}`, formatAmountMinor(group.subtotalMinor, currency)],
+  ]
+  if (group.discountPercent > 0) lines.push([`Group discount (${group.discountPercent} %)`, `−${formatAmountMinor(group.discountMinor, currency)}`])
+  return lines
 }

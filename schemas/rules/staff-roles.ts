@@ -5,9 +5,10 @@
  * hides what the signed-in role lacks.
  *
  * - `owner`: everything, including staff, sessions, the audit log and privacy requests.
- * - `finance`: payments, reconciliation, refunds, revenue, installment links, the outbox.
+ * - `finance`: payments, reconciliation, refunds, revenue, installment links, the outbox, companies
+ *   and their group bookings (payment received, cancel).
  * - `registrar`: enrolments (statuses, notes, documents), batches, rosters, certificates (issue,
- *   revoke), exam statistics.
+ *   revoke), exam statistics, companies (read).
  * - `counsellor`: enquiries, enrolment statuses and notes, waitlists; never documents, refunds or
  *   revenue figures.
  */
@@ -38,6 +39,8 @@ const GRANTS = {
   'exams:statistics': ['registrar'],
   'enquiries:read': ['counsellor'],
   'enquiries:update': ['counsellor'],
+  'companies:read': ['finance', 'registrar'],
+  'group-bookings:manage': ['finance'],
   'staff:manage': [],
   'sessions:manage': [],
   'audit:read': [],

@@ -128,11 +128,11 @@ test('the batches with their counts; Batches in the navigation; a roster with it
   expect(download.suggestedFilename()).toMatch(/^roster-batch-psf-2027-02-01-manila-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '')
   const lines = csv.trimEnd().split('\r\n')
-  expect(lines[0]).toBe('Name,Email,Mobile,Status,Paid At,Receipt Number,Order ID,Over Capacity')
+  expect(lines[0]).toBe('Name,Email,Mobile,Status,Paid At,Receipt Number,Order ID,Over Capacity,Company')
   // A cell starting with + (a phone number) is written with a leading apostrophe, like the list's CSV.
-  expect(lines[1]).toMatch(/^Ana Cruz,ana@example.com,'\+63 917 000 0001,Confirmed,".*",MTC-2026-00011,order_sandbox_Roster000001,$/)
+  expect(lines[1]).toMatch(/^Ana Cruz,ana@example.com,'\+63 917 000 0001,Confirmed,".*",MTC-2026-00011,order_sandbox_Roster000001,,$/)
   // A formula is never a formula in the file.
-  expect(lines[2]).toMatch(/^"'=HYPERLINK\(""x""\)",late@example.com,.*,Over capacity$/)
+  expect(lines[2]).toMatch(/^"'=HYPERLINK\(""x""\)",late@example.com,.*,Over capacity,$/)
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
 })

@@ -38,6 +38,7 @@ const OWNER_NAVIGATION = [
   'Enrolments',
   /^Enquiries\d*$/,
   'Payments',
+  'Companies',
   'Batches',
   'Exams',
   'Certificates',

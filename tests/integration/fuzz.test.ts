@@ -45,6 +45,7 @@ import fc from 'fast-check'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
 import {CONTACT_SUBJECTS} from '#schemas/contracts/forms/contact'
 import {ORDER_ID_PATTERN, UPLOAD_ID_PATTERN} from '#schemas/contracts/ids'
+import {GROUP_BOOKING_ID_PATTERN} from '#schemas/contracts/group-bookings'
 import type {FunctionModule} from '#netlify/platform/routes'
 import {LEGAL_SLUGS} from '#schemas/rules/paths'
 import {canUseLoopbackAliases, sendRaw, type RawResponse} from '../helpers/raw-request'
@@ -138,6 +139,7 @@ const orderIdArb = fc.oneof(
   chars(ALNUM, 14).map((s) => `order_${s}`),
 )
 const uploadIdArb = chars([...ALNUM, '_', '-'], 20).map((s) => `upl_${s}`)
+const bookingIdArb = chars(ALNUM, 16).map((s) => `grp_${s}`)
 
 /** Percent-encodings that decodeURIComponent refuses (bad hex, truncated, overlong, surrogates). */
 const MALFORMED_ESCAPES = ['%ZZ', '%E0%A4%A', '%', '%%', '%G1', '%2', '%E0%A4', '%C0%AF', '%ED%A0%80', '%FF', '%F0%9F%9A', '%u0041']
@@ -237,6 +239,7 @@ const randomSegmentArb = fc.oneof(
 const KNOWN: Record<string, fc.Arbitrary<string>> = {
   orderId: orderIdArb,
   uploadId: uploadIdArb,
+  bookingId: bookingIdArb,
   index: fc.oneof(fc.constantFrom('0', '1', '2'), fc.nat(9).map(String)),
   examId: fc.constantFrom('maritime-safety-basics', 'navigation-fundamentals', 'no-such-exam'),
   category: fc.constantFrom('stcw-courses', 'cadetship-training', 'no-such-category'),
@@ -700,7 +703,7 @@ function idSegments(s: Spec): Array<{name: string; raw: string; valid: boolean}>
     } catch {
       decoded = null
     }
-    const pattern = name === 'orderId' ? ORDER_ID_PATTERN : name === 'uploadId' ? UPLOAD_ID_PATTERN : /^\d+$/
+    const pattern = name === 'orderId' ? ORDER_ID_PATTERN : name === 'uploadId' ? UPLOAD_ID_PATTERN : name === 'bookingId' ? GROUP_BOOKING_ID_PATTERN : /^\d+$/
     return [{name, raw, valid: decoded !== null && pattern.test(decoded)}]
   })
 }

@@ -38,6 +38,7 @@ const PARAMS: Record<string, string> = {
   batchId: 'batch-matrix',
   token: 'x'.repeat(43),
   factor: 'totp',
+  bookingId: 'grp_Matrix0000000001',
 }
 const fill = (path: string) => path.replace(/:([A-Za-z]+)/g, (_, name: string) => PARAMS[name] ?? 'x')
 

@@ -4,11 +4,12 @@
  * revenue, minus refunds), and the CSV export's quoting and formula neutralisation.
  */
 import {describe, expect, it} from 'vitest'
-import {DEFAULT_SORTING, listQuery, type ListState} from '~/components/admin/enrolments'
+import {DEFAULT_SORTING, groupRoleText, listQuery, type ListState} from '~/components/admin/enrolments'
 import type {EnrolmentSummary} from '#schemas/contracts/admin'
 import {buildCsv, csvCell} from '#schemas/rules/csv'
 import {compareRows, CSV_HEADER, csvFileName, enrolmentCsvRow, matchesSearch, showingText, summarize, type EnrolmentSort} from '#schemas/rules/enrolment-list'
 import {formatMoney} from '#schemas/rules/format'
+import {rosterOf} from '#netlify/services/admin/batches'
 
 /** The CSV of `rows` in their order (as the server writes it). */
 const enrolmentsCsv = (rows: EnrolmentSummary[]) => buildCsv(CSV_HEADER, rows.map(enrolmentCsvRow))
@@ -153,6 +154,43 @@ describe('summary and texts', () => {
     expect(summarize(rows).revenue).toEqual({USD: 2524.8})
     // Without the partial refund the figure would be higher: the refund is what lowers it.
     expect(summarize(rows.map((row) => ({...row, refunds: undefined}))).revenue).toEqual({USD: 2650.3, INR: 4000})
+  })
+
+  it('Total Revenue counts a group order once: its 5 delegates are rows of amount 0', () => {
+    const group = {bookingId: 'grp_AAAAAAAAAAAAAAAA'}
+    const order = record({
+      name: 'Priya Nair',
+      orderId: 'order_invoice_AAAAAAAAAAAAAAAA',
+      amount: 1800,
+      company: 'Acme Ship Management',
+      group: {...group, role: 'order', seats: 5},
+    })
+    const delegates = [1, 2, 3, 4, 5].map((slot) =>
+      record({
+        name: `Delegate ${slot}`,
+        orderId: `order_invoice_AAAAAAAAAAAAAAAA_d0${slot}`,
+        amount: 0,
+        paymentId: null,
+        company: 'Acme Ship Management',
+        group: {...group, role: 'delegate'},
+      }),
+    )
+    const single = record({name: 'Ana Santos', amount: 400})
+    expect(summarize([order, ...delegates, single]).revenue).toEqual({USD: 2200})
+    expect(summarize([order, ...delegates]).revenue).toEqual({USD: 1800})
+    // The delegates alone bring in nothing: the order carries the payment.
+    expect(summarize(delegates).revenue).toEqual({})
+    expect([order, delegates[0]!, single].map(groupRoleText)).toEqual(['Group order · 5 seats', 'Delegate', null])
+    // The roster: the delegates with their company, never the order; one candidate without a company.
+    const batch = {id: 'batch-1', startDate: '2027-04-12', endDate: '2027-04-16', city: 'Mumbai', venue: null, country: 'India'}
+    const roster = rosterOf(
+      [order, ...delegates, single].map((row) => ({...row, batch})),
+      'batch-1',
+    )
+    expect(roster.map((entry) => [entry.name, entry.company ?? null])).toEqual([
+      ['Ana Santos', null],
+      ...delegates.map((row) => [row.name, 'Acme Ship Management']),
+    ])
   })
 
   it('formats money and the paging text', () => {

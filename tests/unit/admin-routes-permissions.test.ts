@@ -31,8 +31,8 @@ describe('admin pages and permissions', () => {
   it('each role sees the pages it may use', () => {
     const shown = (role: (typeof ROLES)[number]) => ADMIN_LINKS.filter((l) => l.permission === null || can(role, l.permission)).map((l) => l.label)
     expect(shown('owner')).toEqual(ADMIN_LINKS.map((l) => l.label))
-    expect(shown('finance')).toEqual(['Enrolments', 'Payments', 'Outbox', 'My account'])
-    expect(shown('registrar')).toEqual(['Enrolments', 'Batches', 'Exams', 'Certificates', 'My account'])
+    expect(shown('finance')).toEqual(['Enrolments', 'Payments', 'Companies', 'Outbox', 'My account'])
+    expect(shown('registrar')).toEqual(['Enrolments', 'Companies', 'Batches', 'Exams', 'Certificates', 'My account'])
     expect(shown('counsellor')).toEqual(['Enrolments', 'Enquiries', 'Batches', 'My account'])
   })
 })

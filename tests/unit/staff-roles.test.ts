@@ -18,6 +18,11 @@ describe('staff roles', () => {
     expect(can('finance', 'certificates:issue')).toBe(false)
   })
 
+  it('companies: finance and registrar read them; only finance records a payment or cancels a group booking', () => {
+    expect(ROLES.filter((role) => can(role, 'companies:read'))).toEqual(['owner', 'finance', 'registrar'])
+    expect(ROLES.filter((role) => can(role, 'group-bookings:manage'))).toEqual(['owner', 'finance'])
+  })
+
   it('registrar: enrolments with documents, batches, certificates, exam statistics; no refunds or revenue', () => {
     expect(permissionsOf('registrar')).toEqual(
       expect.arrayContaining(['enrolments:update', 'documents:read', 'batches:read', 'certificates:issue', 'certificates:revoke', 'exams:statistics']),

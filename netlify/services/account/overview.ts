@@ -9,7 +9,7 @@ import {candidateStatusText} from '#schemas/rules/account'
 import {enrolmentBatchText} from '#schemas/rules/batches'
 import {checklistShortName} from '#schemas/rules/document-checklist'
 import {installmentSchedule} from '#schemas/rules/installments'
-import {CADETSHIP_TRAINING, COMPETENCY_TRAINING} from '#schemas/rules/programs'
+import {CADETSHIP_TRAINING} from '#schemas/rules/programs'
 import {formatAmountMinor} from '#schemas/rules/receipt-format'
 import type {EnrolmentRecord} from '../enrolments/enrolments'
 import {certificatesOf} from './certificates'
@@ -19,6 +19,7 @@ import {examAttemptsOf} from './exam-attempts'
 import {installmentsOf, receiptsOf} from './payments'
 import {erasureRequested} from './privacy'
 import {ownedCertificates, ownedEnrolments} from './records'
+import {toBringOf} from './to-bring'
 import {waitlistsOf} from './waitlists'
 import {getGroupBooking} from '../group-bookings/store'
 import {groupBookingPath} from '#schemas/rules/paths'
@@ -46,7 +47,7 @@ async function cardContent(): Promise<CardContent> {
 async function enrolmentCard(record: EnrolmentRecord, content: CardContent, now: Date): Promise<PortalEnrolment> {
   const cadetship = record.trainingProgram === CADETSHIP_TRAINING
   const schedule = cadetship ? content.schedule : null
-  const toBring = cadetship ? content.cadetshipDocuments : record.trainingProgram === COMPETENCY_TRAINING ? content.competencyDocuments : []
+  const toBring = toBringOf(record.trainingProgram, content)
   return {
     orderId: record.orderId,
     course: record.courseName || record.trainingProgramName,

@@ -52,6 +52,7 @@ export function rosterOf(rows: readonly EnrolmentSummary[], batchId: string): Ro
         paidAt: row.paidAt,
         receiptNumber: row.receiptNumber,
         overCapacity: row.overCapacity === true,
+        ...(row.company ? {company: row.company} : {}),
       }))
       .sort((a, b) => a.name.localeCompare(b.name, 'en', {sensitivity: 'base'}) || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0))
   )

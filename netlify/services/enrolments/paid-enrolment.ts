@@ -27,7 +27,7 @@ import {isPaidStatus, wasPaid} from '#schemas/rules/enrolment-status'
 import {getEnrolment, recordReceiptNumber, type EnrolmentRecord} from './enrolments'
 import {listIndexedEnrolments} from './index-store'
 import {deliverOne, VISITOR_SEND_TIMEOUT_MS} from '../mail/deliver'
-import {enrolmentFacts, enrolmentNoticeMessage, receiptMessage, staffRecipients, type EnrolmentFacts} from '../mail/messages'
+import {enrolmentFacts, enrolmentNoticeMessage, groupBookingUrl, receiptMessage, staffRecipients, type EnrolmentFacts} from '../mail/messages'
 import {enqueue, getOutboxRecord, readAttachments} from '../mail/outbox'
 import {receiptContext, type ReceiptContext} from '../receipts/context'
 import {allocateReceiptNumber} from '../receipts/receipt-number'
@@ -100,7 +100,14 @@ export async function issueReceipt(orderId: string, options: ReceiptOptions = {}
   const origin = publicOrigin()
   const [receipt, notice] = await Promise.all([
     receiptMessage(
-      {...facts, provider: context.provider, receiptNumber, refundPolicy: context.refundPolicy, confirmationUrl: confirmationUrl(record, origin)},
+      {
+        ...facts,
+        provider: context.provider,
+        receiptNumber,
+        refundPolicy: context.refundPolicy,
+        confirmationUrl: confirmationUrl(record, origin),
+        ...(record.groupOrder && record.confirmationKey ? {delegatesUrl: groupBookingUrl(record.groupOrder.bookingId, record.confirmationKey, origin)} : {}),
+      },
       options.renderReceiptPdf,
     ),
     staffNotice(context, receiptNumber, {...facts, documents, ...(overCapacity ? {overCapacity} : {})}, {origin}),

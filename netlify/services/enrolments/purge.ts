@@ -21,6 +21,7 @@
  * A purge interrupted between steps leaves a marked record, which the next run finishes (and
  * which the repair treats as gone). Run hourly by netlify/functions/enrolment-maintenance.ts.
  */
+import {isInvoiceOrderId} from '#schemas/contracts/ids'
 import {wasPaid} from '#schemas/rules/enrolment-status'
 import {beginPurge, deleteMarkedEnrolment, getEnrolment, listEnrolmentKeys} from './enrolments'
 import {removeIndexRows} from './index-store'
@@ -66,8 +67,8 @@ export async function purgeStalePendingEnrolments(options: PurgeOptions = {}): P
     checked++
     // Cheap filter; beginPurge decides again on the record as it is when it writes.
     if (!record.purgeStartedAt && (record.status !== 'pending' || !(record.createdAt < createdBefore))) return
-    // A group booking's order stays pending until its pro-forma's due day; the release job closes it.
-    if (!record.purgeStartedAt && record.groupOrder) return
+    // An invoice order stays pending until its pro-forma's due day; the release job closes it.
+    if (!record.purgeStartedAt && isInvoiceOrderId(record.orderId)) return
     await options.onStep?.('before-mark', orderId)
     const claim = await beginPurge(orderId, createdBefore, now)
     if (claim.outcome !== 'marked') return

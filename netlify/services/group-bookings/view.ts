@@ -6,6 +6,7 @@ import {timingSafeEqual} from 'node:crypto'
 import {GROUP_BOOKING_KEY_PATTERN, type GroupBookingStatus, type GroupBookingView} from '#schemas/contracts/group-bookings'
 import {canEditDelegates, delegateEditDeadline, GROUP_MESSAGES, isOverdue} from '#schemas/rules/group-booking'
 import {wasPaid} from '#schemas/rules/enrolment-status'
+import {HOLD_SECONDS} from '#schemas/rules/seats'
 import {ServiceError} from '#netlify/platform/errors'
 import {getEnrolment, type EnrolmentRecord} from '../enrolments/enrolments'
 import {getGroupBooking, type GroupBooking} from './store'
@@ -13,12 +14,15 @@ import {getGroupBooking, type GroupBooking} from './store'
 /**
  * Where booking `booking` stands at `now`, given its order `order` (null: the order record is
  * missing): `cancelled` / `released` once closed; `paid` once the order's payment was received
- * (wasPaid, also refunded since); else `overdue` past an invoice's due day, else `awaiting-payment`.
+ * (wasPaid, also refunded since); else `overdue` past an invoice's due day, `released` for a card
+ * booking whose 30-minute checkout hold has ended unpaid, else `awaiting-payment`.
  */
 export function groupBookingStatus(booking: GroupBooking, order: Pick<EnrolmentRecord, 'status' | 'paidAt'> | null, now: Date): GroupBookingStatus {
   if (booking.closed) return booking.closed.reason
   if (order && wasPaid(order)) return 'paid'
   if (booking.payBy === 'invoice' && booking.dueDate && isOverdue(booking.dueDate, now)) return 'overdue'
+  // A card payment never made: its seats went back when the checkout's hold ended.
+  if (booking.payBy === 'card' && now.getTime() >= Date.parse(booking.createdAt) + HOLD_SECONDS * 1000) return 'released'
   return 'awaiting-payment'
 }
 

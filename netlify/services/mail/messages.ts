@@ -9,6 +9,9 @@
  *   refund-receipt:{refund id}         to the candidate, once per processed refund
  *   waitlist-notice:{order id}         to staff, once per seat freed in a batch with a waitlist
  *   document-notice:{upload id}        to staff, once per document a candidate added in My training
+ *   group-booking:{booking id}         to a group booking's contact person, its pro-forma attached (invoice)
+ *   group-booking-released:{booking id} to the contact person, when the unpaid pro-forma's seats were released
+ *   delegate-joining:{delegate order id}-{n} to a named delegate, again after a swap or a change
  *
  * Staff are STAFF_EMAIL, else the provider's contact e-mail from the site settings
  * (staffRecipients). enrolmentFacts() reads what the receipt and the notice print from an
@@ -16,17 +19,20 @@
  */
 import {wasPaid} from '#schemas/rules/enrolment-status'
 import {enrolmentBatchText} from '#schemas/rules/batches'
-import {getEnv, type Env} from '#netlify/platform/env'
+import {absoluteUrl, CALENDAR_PATH, groupBookingPath} from '#schemas/rules/paths'
+import {getEnv, publicOrigin, type Env} from '#netlify/platform/env'
 import {isSandboxOrder} from '#netlify/platform/payments/config'
-import type {EnrolmentRecord} from '#netlify/services/enrolments/record'
+import type {EnrolmentRecord, GroupOrderFacts} from '#netlify/services/enrolments/record'
 import {
   RECEIPT_CONTENT_TYPE,
   receiptFileName,
   renderReceiptPdf,
+  type ReceiptGroup,
   type ReceiptPdfInput,
   type ReceiptProvider,
   type RenderReceiptPdf,
 } from '#netlify/services/receipts/receipt-pdf'
+import {PROFORMA_CONTENT_TYPE} from '#netlify/services/group-bookings/proforma-pdf'
 import {accountLinkFor} from './account-link'
 import type {NewOutboxMessage} from './outbox'
 import {renderEnquiryNotice, type EnquiryNoticeProps} from './templates/enquiry-notice'
@@ -36,6 +42,9 @@ import {renderRefundReceiptEmail, type RefundReceiptProps} from './templates/ref
 import {renderWaitlistNotice, type WaitlistNoticeProps} from './templates/waitlist-notice'
 import {renderInstallmentLinkEmail, type InstallmentLinkEmailProps} from './templates/installment-link'
 import {renderDocumentNotice, type DocumentNoticeProps} from './templates/document-notice'
+import {renderGroupBookingEmail, type GroupBookingEmailProps} from './templates/group-booking'
+import {renderGroupBookingReleasedEmail, type GroupBookingReleasedEmailProps} from './templates/group-booking-released'
+import {renderDelegateJoiningEmail, type DelegateJoiningEmailProps} from './templates/delegate-joining'
 
 /** Who receives staff notices: STAFF_EMAIL, else `providerEmail` (the site settings' contact e-mail). */
 export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMAIL'> = getEnv()): string[] {
@@ -45,11 +54,24 @@ export function staffRecipients(providerEmail: string, env: Pick<Env, 'STAFF_EMA
 /** What a receipt and its staff notice print about a paid enrolment (everything of ReceiptPdfInput the record holds). */
 export type EnrolmentFacts = Omit<ReceiptPdfInput, 'provider' | 'receiptNumber' | 'refundPolicy'> & {documents: string[]; overCapacity?: boolean}
 
+/** What the receipt prints of a group order: the company, its PO and tax numbers, and the price (docs/requirements.md#req-group-bookings). */
+const receiptGroup = (order: GroupOrderFacts): ReceiptGroup => ({
+  company: order.company,
+  ...(order.poNumber ? {poNumber: order.poNumber} : {}),
+  ...(order.taxId ? {taxId: order.taxId} : {}),
+  seats: order.seats,
+  unitMinor: order.unitMinor,
+  subtotalMinor: order.subtotalMinor,
+  discountPercent: order.discountPercent,
+  discountMinor: order.discountMinor,
+})
+
 /**
  * The facts of a PAID enrolment record (netlify/services/enrolments/record.ts) for the receipt and the
  * notice: candidate, programme, course, jurisdiction, amount (minor units), ids, time paid,
  * sandbox mode, document names; the batch line with its venue and, for staff only,
- * `overCapacity`. Throws Error for a record that was never paid (wasPaid: a paid
+ * `overCapacity`. A group order's record (`groupOrder`) adds its company and price lines
+ * (`group`: the candidate is its contact person), and a bank transfer says so (`bankTransfer`). Throws Error for a record that was never paid (wasPaid: a paid
  * one that staff moved on since, still has its receipt).
  */
 export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
@@ -66,6 +88,8 @@ export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
     paymentId: record.paymentId,
     orderId: record.orderId,
     sandbox: isSandboxOrder(record),
+    ...(record.paidVia === 'bank-transfer' ? {bankTransfer: true} : {}),
+    ...(record.groupOrder ? {group: receiptGroup(record.groupOrder)} : {}),
     documents: record.attachments.map((a) => a.fileName),
     ...(record.overCapacity ? {overCapacity: true} : {}),
   }
@@ -74,14 +98,16 @@ export function enrolmentFacts(record: EnrolmentRecord): EnrolmentFacts {
 /**
  * The receipt to the candidate: `receipt:{receiptNumber}`, subject `Receipt {receiptNumber}:
  * {course name}`, the PDF `receipt-{receiptNumber}.pdf` attached, the confirmation link
- * (`confirmationUrl`, absolute), the PDF made by `renderPdf` (renderReceiptPdf by default).
+ * (`confirmationUrl`, absolute), the PDF made by `renderPdf` (renderReceiptPdf by default). A
+ * group order's receipt goes to its contact person, lists its price lines and company, and links
+ * "Name your delegates" to `delegatesUrl` (absolute, its booking page).
  * Throws a ZodError for input the PDF refuses.
  */
 export async function receiptMessage(
-  input: ReceiptPdfInput & {confirmationUrl: string},
+  input: ReceiptPdfInput & {confirmationUrl: string; delegatesUrl?: string},
   renderPdf: RenderReceiptPdf = renderReceiptPdf,
 ): Promise<NewOutboxMessage> {
-  const {confirmationUrl, ...receipt} = input
+  const {confirmationUrl, delegatesUrl, ...receipt} = input
   const [pdf, email] = await Promise.all([
     renderPdf(receipt),
     renderReceiptEmail({
@@ -95,6 +121,9 @@ export async function receiptMessage(
       currency: receipt.currency,
       paidAt: receipt.paidAt,
       sandbox: receipt.sandbox,
+      ...(receipt.bankTransfer ? {bankTransfer: true} : {}),
+      ...(receipt.group ? {group: receipt.group} : {}),
+      ...(delegatesUrl ? {delegatesUrl} : {}),
       confirmationUrl,
       accountUrl: accountLinkFor(receipt.candidate.email),
     }),
@@ -135,6 +164,7 @@ export async function enrolmentNoticeMessage(
     paymentId: facts.paymentId,
     orderId: facts.orderId,
     sandbox: facts.sandbox,
+    ...(facts.bankTransfer ? {bankTransfer: true} : {}),
     documents: facts.documents,
     adminUrl: input.adminUrl,
     ...(input.installment ? {installment: input.installment} : {}),
@@ -198,4 +228,73 @@ export async function documentNoticeMessage(input: DocumentNoticeProps & {upload
   const {uploadId, ...props} = input
   const email = await renderDocumentNotice(props)
   return {kind: 'document-notice', about: uploadId, to: staff, replyTo: {name: props.candidate.name, address: props.candidate.email}, ...email}
+}
+
+/** The absolute URL of a group booking's page, /book/group/{bookingId}/{key}, on the public site (`origin`, default SITE_URL). */
+export const groupBookingUrl = (bookingId: string, key: string, origin = publicOrigin()): string => absoluteUrl(origin, groupBookingPath(bookingId, key))
+
+/** The PDF of a pro-forma invoice as ../group-bookings/documents.ts proformaPdfOf gives it. */
+export type ProformaAttachment = {fileName: string; bytes: Uint8Array}
+
+/**
+ * What groupBookingMessage needs: the e-mail's props less the "View in My training" link, the
+ * contact person's address `email` and, paid by invoice, `proforma` with its PDF (`pdf`).
+ */
+export type GroupBookingMessageProps = Omit<GroupBookingEmailProps, 'accountUrl' | 'proforma'> & {
+  email: string
+  proforma?: {number: string; dueDate: string; pdf: ProformaAttachment}
+}
+
+/**
+ * The confirmation of a group booking to its contact person: `group-booking:{booking id}` (once
+ * per booking whoever queues it) to `email`, subject `Group booking {bookingId}: {seats} seats,
+ * {course}`, the summary and the "Name your delegates" link; paid by invoice, the pro-forma's
+ * number and due date, and its PDF attached (application/pdf).
+ */
+export async function groupBookingMessage(props: GroupBookingMessageProps): Promise<NewOutboxMessage> {
+  const {email: to, proforma, ...rest} = props
+  const email = await renderGroupBookingEmail({
+    ...rest,
+    ...(proforma ? {proforma: {number: proforma.number, dueDate: proforma.dueDate, fileName: proforma.pdf.fileName}} : {}),
+    accountUrl: accountLinkFor(to),
+  })
+  return {
+    kind: 'group-booking',
+    about: props.bookingId,
+    to: [to],
+    ...email,
+    ...(proforma ? {attachments: [{filename: proforma.pdf.fileName, contentType: PROFORMA_CONTENT_TYPE, content: proforma.pdf.bytes}]} : {}),
+  }
+}
+
+/** What groupBookingReleasedMessage needs: the e-mail's props less the two links it makes, and the contact person's address `email`. */
+export type GroupBookingReleasedMessageProps = Omit<GroupBookingReleasedEmailProps, 'accountUrl' | 'calendarUrl'> & {email: string}
+
+/**
+ * To the contact person when the unpaid pro-forma's seats were released:
+ * `group-booking-released:{booking id}` to `email`, subject `Seats released: pro-forma {number}
+ * was not paid`, with the course calendar's absolute URL to book again (`origin`, default SITE_URL).
+ */
+export async function groupBookingReleasedMessage(props: GroupBookingReleasedMessageProps, origin = publicOrigin()): Promise<NewOutboxMessage> {
+  const {email: to, ...rest} = props
+  const email = await renderGroupBookingReleasedEmail({...rest, calendarUrl: absoluteUrl(origin, CALENDAR_PATH), accountUrl: accountLinkFor(to, origin)})
+  return {kind: 'group-booking-released', about: props.bookingId, to: [to], ...email}
+}
+
+/**
+ * What delegateJoiningMessage needs: the e-mail's props less the "View in My training" link, the
+ * delegate's address `email`, their enrolment's order id and `n`, the caller's counter of joining
+ * e-mails for that seat (1, then 2 after a swap or a change), so each sends anew.
+ */
+export type DelegateJoiningMessageProps = Omit<DelegateJoiningEmailProps, 'accountUrl'> & {email: string; delegateOrderId: string; n: number}
+
+/**
+ * The joining instructions to a named delegate: `delegate-joining:{delegate order id}-{n}` to
+ * `email`, subject `You are booked on {course}, {dates}`, with the dates, venue, what to bring and
+ * "View in My training".
+ */
+export async function delegateJoiningMessage(props: DelegateJoiningMessageProps): Promise<NewOutboxMessage> {
+  const {email: to, delegateOrderId, n, ...rest} = props
+  const email = await renderDelegateJoiningEmail({...rest, accountUrl: accountLinkFor(to)})
+  return {kind: 'delegate-joining', about: `${delegateOrderId}-${n}`, to: [to], ...email}
 }

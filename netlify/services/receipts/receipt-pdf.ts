@@ -6,9 +6,12 @@
  * It prints: the provider's name, address and contact (site settings); the receipt number; the
  * date and time paid (Asia/Dubai); the candidate's name, e-mail and mobile; programme and
  * course (and jurisdiction, when given); the amount with its currency ("USD 450.00"); the
- * payment id and order id; the payment method ("Card via Razorpay", or "Sandbox (test)
- * payment" — then also a red banner at the top and a footer line, so a test receipt can never
- * pass for a real one); the refund policy sentence from the legal content.
+ * payment id and order id; the payment method ("Card via Razorpay", "Paid by bank transfer", or
+ * "Sandbox (test) payment" — then also a red banner at the top and a footer line, so a test
+ * receipt can never pass for a real one); the refund policy sentence from the legal content.
+ * A company's group order (`group`) also prints the company, its PO and tax numbers when given,
+ * and the price lines: "{seats} seats × {unit price}", "Group discount ({p} %)" when there is
+ * one, and the total paid (docs/requirements.md#req-group-bookings).
  *
  * Served and attached as `application/pdf` named receiptFileName(receiptNumber),
  * `receipt-{receiptNumber}.pdf`.
@@ -16,7 +19,7 @@
 import {PDFDocument, rgb, type PDFPage} from 'pdf-lib'
 import {z} from 'zod'
 import {RECEIPT_NUMBER_PATTERN} from '#schemas/rules/receipt-number'
-import {formatAmountMinor, formatProviderDateTime, paymentMethodLabel, SANDBOX_PAYMENT_LABEL} from '#schemas/rules/receipt-format'
+import {formatAmountMinor, formatProviderDateTime, groupOrderLines, paymentMethodLabel, SANDBOX_PAYMENT_LABEL} from '#schemas/rules/receipt-format'
 import {describeDocument, Typesetter, type Weight} from './pdf-text'
 
 /** The media type of a receipt. */
@@ -40,6 +43,26 @@ export const ReceiptProviderSchema = z.object({
 })
 export type ReceiptProvider = z.infer<typeof ReceiptProviderSchema>
 
+const minor = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)
+
+/**
+ * What a receipt prints of a company's group order (netlify/services/enrolments/record.ts
+ * GroupOrderFacts): the company, its PO and tax numbers when given, the seats, the unit price, the
+ * subtotal and the discount (percent, and amount), money in minor units of the receipt's currency.
+ * The receipt's `amountMinor` is the order's total.
+ */
+export const ReceiptGroupSchema = z.object({
+  company: text(200),
+  poNumber: z.string().trim().max(60).optional(),
+  taxId: z.string().trim().max(30).optional(),
+  seats: z.number().int().min(1).max(1000),
+  unitMinor: minor,
+  subtotalMinor: minor,
+  discountPercent: z.number().min(0).max(100),
+  discountMinor: minor,
+})
+export type ReceiptGroup = z.infer<typeof ReceiptGroupSchema>
+
 /**
  * What a receipt prints. `amountMinor` is the amount paid in minor units (cents for USD, an
  * integer ≥ 0), `currency` an ISO 4217 code; `paidAt` ISO 8601 with a zone (the enrolment's
@@ -61,7 +84,11 @@ export const ReceiptPdfInputSchema = z.object({
   paymentId: text(100),
   orderId: text(100),
   sandbox: z.boolean(),
+  /** Paid by bank transfer against a pro-forma (finance's "Payment received"), not through a gateway. */
+  bankTransfer: z.boolean().optional(),
   refundPolicy: text(2000),
+  /** A company's group order: its company and price lines; absent on one candidate's receipt. */
+  group: ReceiptGroupSchema.optional(),
 })
 export type ReceiptPdfInput = z.input<typeof ReceiptPdfInputSchema>
 
@@ -120,12 +147,39 @@ export class Flow {
     this.y = top - leading * lines.length - 4
   }
 
+  /** A price line: the (wrapped) label on the left, the amount right-aligned, in `weight`. */
+  async amountLine(label: string, amount: string, weight: Weight = 'regular') {
+    const size = 10.5
+    const leading = size * 1.45
+    const amountWidth = await this.type.width(amount, weight, size)
+    const lines = await this.type.wrap(label, weight, size, CONTENT_WIDTH - amountWidth - 20)
+    this.need(leading * lines.length + 4)
+    const top = this.y
+    for (const [index, line] of lines.entries()) {
+      await this.type.draw(this.page, line, {x: MARGIN, y: top - leading * (index + 1) + size * 0.3, size, weight, color: BLACK})
+    }
+    await this.type.draw(this.page, amount, {x: A4_POINTS.width - MARGIN - amountWidth, y: top - leading + size * 0.3, size, weight, color: BLACK})
+    this.y = top - leading * lines.length - 4
+  }
+
   rule(gap = 10) {
     this.need(gap * 2)
     this.y -= gap
     this.page.drawLine({start: {x: MARGIN, y: this.y}, end: {x: A4_POINTS.width - MARGIN, y: this.y}, thickness: 0.75, color: RULE})
     this.y -= gap
   }
+}
+
+/** The muted grey of secondary text (the provider's contact, footers) in the site's PDFs. */
+export const MUTED_TEXT = GREY
+
+/** The heading of the site's business documents (receipt, pro-forma): the provider's name, address, phone and e-mail, and a rule. */
+export async function providerHeading(flow: Flow, provider: ReceiptProvider): Promise<void> {
+  await flow.paragraph(provider.name, {size: 16, weight: 'bold', gap: 2})
+  await flow.paragraph(provider.address, {size: 10, color: GREY})
+  await flow.paragraph(`Phone: ${provider.phone}`, {size: 10, color: GREY})
+  await flow.paragraph(`E-mail: ${provider.email}`, {size: 10, color: GREY})
+  flow.rule(14)
 }
 
 /** A receipt renderer: renderReceiptPdf, or another with its contract that a caller passes in (ReceiptOptions of netlify/services/enrolments/paid-enrolment.ts). */
@@ -169,29 +223,35 @@ export async function renderReceiptPdf(input: ReceiptPdfInput): Promise<Uint8Arr
     flow.y -= height + 16
   }
 
-  // The provider.
-  await flow.paragraph(receipt.provider.name, {size: 16, weight: 'bold', gap: 2})
-  await flow.paragraph(receipt.provider.address, {size: 10, color: GREY})
-  await flow.paragraph(`Phone: ${receipt.provider.phone}`, {size: 10, color: GREY})
-  await flow.paragraph(`E-mail: ${receipt.provider.email}`, {size: 10, color: GREY})
-  flow.rule(14)
+  await providerHeading(flow, receipt.provider)
 
   // The receipt.
   await flow.paragraph(receipt.sandbox ? 'Receipt (test)' : 'Receipt', {size: 22, weight: 'bold', gap: 10})
   await flow.row('Receipt number', receipt.receiptNumber, 'bold')
   await flow.row('Date and time paid', formatProviderDateTime(paidAt))
   flow.rule(8)
-  await flow.row('Candidate', receipt.candidate.name)
+  await flow.row(receipt.group ? 'Contact' : 'Candidate', receipt.candidate.name)
   await flow.row('E-mail', receipt.candidate.email)
   await flow.row('Mobile', receipt.candidate.mobile)
+  if (receipt.group) {
+    await flow.row('Company', receipt.group.company)
+    if (receipt.group.poNumber) await flow.row('PO number', receipt.group.poNumber)
+    if (receipt.group.taxId) await flow.row('Tax number', receipt.group.taxId)
+  }
   flow.rule(8)
   await flow.row('Programme', receipt.programme)
   await flow.row('Course', receipt.course)
   if (receipt.country) await flow.row('Jurisdiction', receipt.country)
   if (receipt.batch) await flow.row('Batch', receipt.batch)
   flow.rule(8)
-  await flow.row('Amount paid', formatAmountMinor(receipt.amountMinor, receipt.currency), 'bold')
-  await flow.row('Payment method', paymentMethodLabel(receipt.sandbox), receipt.sandbox ? 'bold' : 'regular')
+  if (receipt.group) {
+    for (const [label, amount] of groupOrderLines(receipt.group, receipt.currency)) await flow.amountLine(label, amount)
+    await flow.amountLine('Total paid', formatAmountMinor(receipt.amountMinor, receipt.currency), 'bold')
+    flow.rule(8)
+  } else {
+    await flow.row('Amount paid', formatAmountMinor(receipt.amountMinor, receipt.currency), 'bold')
+  }
+  await flow.row('Payment method', paymentMethodLabel(receipt.sandbox, receipt.bankTransfer), receipt.sandbox && !receipt.bankTransfer ? 'bold' : 'regular')
   await flow.row('Payment ID', receipt.paymentId)
   await flow.row('Order ID', receipt.orderId)
   flow.rule(14)

@@ -37,6 +37,8 @@ export type EnrolmentNoticeProps = {
   paymentId: string
   orderId: string
   sandbox: boolean
+  /** Paid by bank transfer against a pro-forma. */
+  bankTransfer?: boolean
   documents: string[]
   adminUrl: string
   /** A later installment's notice: "2nd installment of 3". */
@@ -81,7 +83,7 @@ export function EnrolmentNoticeEmail(props: EnrolmentNoticeProps) {
           ['Country', props.country || '—'],
           ['Amount paid', formatAmountMinor(props.amountMinor, props.currency)],
           ['Paid', formatProviderDateTime(props.paidAt)],
-          ['Payment method', paymentMethodLabel(props.sandbox)],
+          ['Payment method', paymentMethodLabel(props.sandbox, props.bankTransfer)],
           ['Payment ID', props.paymentId],
           ['Order ID', props.orderId],
           ['Receipt number', props.receiptNumber],

@@ -82,6 +82,7 @@ const SIGNED_OUT: Record<AdminSection, {title: string; loading: string; error?: 
   enrolments: {title: 'Enrolment Records', loading: 'Loading enrollments...'},
   enquiries: {title: 'Enquiries', loading: 'Loading enquiries...', error: 'Error loading enquiries'},
   payments: {title: 'Payments', loading: 'Loading payments...', error: 'Error loading payments'},
+  companies: {title: 'Companies', loading: 'Loading companies...', error: 'Error loading companies'},
   batches: {title: 'Batches', loading: 'Loading batches...', error: 'Error loading batches'},
   exams: {title: 'Exam statistics', loading: 'Loading the exam statistics...', error: 'Error loading the exam statistics'},
   certificates: {title: 'Certificates', loading: 'Loading certificates...', error: 'Error loading certificates'},

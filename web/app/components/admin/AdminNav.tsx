@@ -2,7 +2,7 @@
  * The admin area's own navigation, shown to a signed-in administrator above
  * each admin page: "Enrolments" (/adminEnrollments), "Enquiries" (/admin/enquiries) with the
  * number of new enquiries as a badge (read "Enquiries, 3 new"; no badge at 0 or before the count
- * is known), "Payments" (/admin/payments), "Batches" (/admin/batches), "Exams" (/admin/exams: item statistics), "Certificates" (/admin/certificates), "Outbox" (/admin/outbox), the current one marked with aria-current="page", then
+ * is known), "Payments" (/admin/payments), "Companies" (/admin/companies: group bookings), "Batches" (/admin/batches), "Exams" (/admin/exams: item statistics), "Certificates" (/admin/certificates), "Outbox" (/admin/outbox), the current one marked with aria-current="page", then
  * "Staff" and "Audit log" (owners), "My account"; only the pages the signed-in role may use; then
  * "Logout" (the session ended on the server, the token removed, the page reloaded). The enrolment list keeps the Logout button of its own
  * header (EnrolmentsDashboard), so there `withLogout` is false and the page has one Logout.
@@ -17,6 +17,7 @@ import {
   ADMIN_PRIVACY_PATH,
   ADMIN_BATCHES_PATH,
   ADMIN_CERTIFICATES_PATH,
+  ADMIN_COMPANIES_PATH,
   ADMIN_ENQUIRIES_PATH,
   ADMIN_EXAMS_PATH,
   ADMIN_LIST_PATH,
@@ -28,13 +29,26 @@ import type {Permission} from '#schemas/rules/staff-roles'
 
 /** The admin pages the navigation links. */
 export type AdminSection =
-  'enrolments' | 'enquiries' | 'payments' | 'batches' | 'exams' | 'certificates' | 'outbox' | 'staff' | 'audit' | 'backups' | 'privacy' | 'account'
+  | 'enrolments'
+  | 'enquiries'
+  | 'payments'
+  | 'companies'
+  | 'batches'
+  | 'exams'
+  | 'certificates'
+  | 'outbox'
+  | 'staff'
+  | 'audit'
+  | 'backups'
+  | 'privacy'
+  | 'account'
 
 /** Each page's link and the permission it needs (null: everyone signed in). */
 export const ADMIN_LINKS: ReadonlyArray<{section: AdminSection; label: string; to: string; permission: Permission | null}> = [
   {section: 'enrolments', label: 'Enrolments', to: ADMIN_LIST_PATH, permission: 'enrolments:read'},
   {section: 'enquiries', label: 'Enquiries', to: ADMIN_ENQUIRIES_PATH, permission: 'enquiries:read'},
   {section: 'payments', label: 'Payments', to: ADMIN_PAYMENTS_PATH, permission: 'payments:read'},
+  {section: 'companies', label: 'Companies', to: ADMIN_COMPANIES_PATH, permission: 'companies:read'},
   {section: 'batches', label: 'Batches', to: ADMIN_BATCHES_PATH, permission: 'batches:read'},
   {section: 'exams', label: 'Exams', to: ADMIN_EXAMS_PATH, permission: 'exams:statistics'},
   {section: 'certificates', label: 'Certificates', to: ADMIN_CERTIFICATES_PATH, permission: 'certificates:read'},

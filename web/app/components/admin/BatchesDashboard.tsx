@@ -1,8 +1,8 @@
 /**
  * /admin/batches (docs/requirements.md#req-batches-staff): the upcoming batches with
  * seats, booked, held (live seat holds), free and waiting counts, and per batch a dialog with its
- * roster (paid candidates with their contact details and status; "Over capacity" flagged) with a
- * CSV download, and its waitlist. Loaded once (Refresh reads again); a 401 signs out.
+ * roster (paid candidates with their contact details and status; "Over capacity" flagged; a group
+ * booking's delegate with "Company: {name}") with a CSV download, and its waitlist. Loaded once (Refresh reads again); a 401 signs out.
  */
 import {useEffect, useId, useState} from 'react'
 import type {AdminBatch, AdminBatchDetail} from '#schemas/contracts/batches'
@@ -154,6 +154,7 @@ function RosterDialog({batch, token, onUnauthorized, onClose}: {batch: AdminBatc
                   </a>{' '}
                   · {entry.mobile}
                 </p>
+                {entry.company ? <p className="mt-1 break-words text-slate-700">Company: {entry.company}</p> : null}
               </li>
             ))}
           </ul>

@@ -8,7 +8,8 @@
  * Below the cards, "Revenue by month" (./RevenueByMonth.tsx, docs/requirements.md#req-refunds):
  * the 12 months to the month of the answer, from the server's sums. The course cell has the
  * batch's dates and city under the course, and the status cell the batch flags ("Over
- * capacity", "Batch cancelled").
+ * capacity", "Batch cancelled"). A group booking's order and its delegates have their company under
+ * the name ("Company: Acme Ship Management", then "Group order · 5 seats" or "Delegate").
  *
  * The server searches, sorts, filters, pages and sums (the paged GET /api/admin/enrollments):
  * the page asks for one page of 10 at a time, with the bearer token. Typing in the search asks
@@ -25,7 +26,7 @@ import {downloadEnrolmentsCsv, fetchEnrolmentPage, MESSAGES, signOut} from './ap
 import {AdminApiError, UnauthorizedError} from './admin-fetch'
 import {useAdminLoad} from './useAdminLoad'
 import {EnrolmentDetailDialog} from './EnrolmentDetailDialog'
-import {DEFAULT_SORTING, listQuery, PAGE_SIZE, showingText, tableOptions, type ListState} from './enrolments'
+import {DEFAULT_SORTING, groupRoleText, listQuery, PAGE_SIZE, showingText, tableOptions, type ListState} from './enrolments'
 import {ENROLMENT_STATUS_LABELS, ENROLMENT_STATUSES, isEnrolmentStatus} from '#schemas/rules/enrolment-status'
 import type {EnrolmentPage, EnrolmentSummary} from '#schemas/contracts/admin'
 import {ErrorPanel} from './ErrorPanel'
@@ -346,6 +347,12 @@ function EnrollmentsView({
                     <td className="px-3 py-3 align-top">
                       <span className="font-semibold text-navy-900">{record.name}</span>
                       <span className="block text-xs break-all text-slate-600">{record.email}</span>
+                      {record.company ? (
+                        <span className="mt-1 block text-xs text-slate-700">
+                          Company: <span className="font-medium text-navy-900">{record.company}</span>
+                          {groupRoleText(record) ? <span className="block text-slate-600">{groupRoleText(record)}</span> : null}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="px-3 py-3 align-top whitespace-nowrap">{record.mobile}</td>
                     <td className="px-3 py-3 align-top">{record.trainingProgramName}</td>

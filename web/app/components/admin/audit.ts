@@ -69,6 +69,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'backup-requested': 'Backup requested',
   restore: 'Backup restored',
   'documents-deleted': 'Documents deleted (retention)',
+  'group-booking-payment': 'Group booking payment recorded',
+  'group-booking-cancel': 'Group booking cancelled',
 }
 
 /** The actions in the filter's order (alphabetical by label). */

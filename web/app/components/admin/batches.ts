@@ -21,7 +21,7 @@ export const batchesCountText = (n: number) => `${n} upcoming ${n === 1 ? 'batch
 /** The batch in one line: "12–16 Jan 2027 · Mumbai · Course". */
 export const batchTitle = (batch: AdminBatch) => [enrolmentBatchText(batch), batch.courseName].filter(Boolean).join(' · ')
 
-export const ROSTER_CSV_HEADER = ['Name', 'Email', 'Mobile', 'Status', 'Paid At', 'Receipt Number', 'Order ID', 'Over Capacity'] as const
+export const ROSTER_CSV_HEADER = ['Name', 'Email', 'Mobile', 'Status', 'Paid At', 'Receipt Number', 'Order ID', 'Over Capacity', 'Company'] as const
 
 /** The roster of a batch as CSV (paid candidates by name), for the "Download roster (CSV)" button. */
 export function rosterCsv(detail: AdminBatchDetail): string {
@@ -36,6 +36,7 @@ export function rosterCsv(detail: AdminBatchDetail): string {
       entry.receiptNumber ?? '',
       entry.orderId,
       entry.overCapacity ? OVER_CAPACITY : '',
+      entry.company ?? '',
     ]),
   )
 }

@@ -30,6 +30,17 @@ const HEADERS: Record<EnrolmentSort, string> = {
   createdAt: 'Date',
 }
 
+/**
+ * What a group booking's row is, under its company: "Group order · 5 seats" (the booking's order:
+ * its payment, counted once in revenue) or "Delegate" (a named seat, amount 0); null for one
+ * candidate's enrolment.
+ */
+export function groupRoleText(row: Pick<EnrolmentSummary, 'group'>): string | null {
+  if (!row.group) return null
+  if (row.group.role === 'delegate') return 'Delegate'
+  return row.group.seats ? `Group order · ${row.group.seats} ${row.group.seats === 1 ? 'seat' : 'seats'}` : 'Group order'
+}
+
 /** The sortable columns, in table order. Cells are rendered by the table component. */
 export const COLUMNS: ColumnDef<EnrolmentSummary>[] = ENROLMENT_SORTS.map((id) => ({id, accessorKey: id, header: HEADERS[id]}))
 
