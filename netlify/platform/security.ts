@@ -73,11 +73,13 @@ export function secureResponse(request: Request, response: Response): Response {
 }
 
 /**
- * The pages that open Razorpay Checkout (or its payment-link page): the payment form and the
- * payment-link pages under /pay/. Checkout opens popups (netbanking, wallets, some
- * 3-D Secure pages) that report back to their opener.
+ * The pages that open Razorpay Checkout (or its payment-link page): the payment form, the group
+ * booking form (/book/group, not the booking's own pages under it) and the payment-link pages
+ * under /pay/. Checkout opens popups (netbanking, wallets, some 3-D Secure pages) that report back
+ * to their opener.
  */
-export const isCheckoutPage = (pathname: string): boolean => pathname === '/payment' || pathname === '/payment/' || pathname.startsWith('/pay/')
+export const isCheckoutPage = (pathname: string): boolean =>
+  pathname === '/payment' || pathname === '/payment/' || pathname === '/book/group' || pathname === '/book/group/' || pathname.startsWith('/pay/')
 
 /**
  * The Cross-Origin-Opener-Policy of the answer to `request` ("Real Checkout under our

@@ -2,9 +2,10 @@
  * What the admin specs share: the token the mocked admin APIs accept, storing a
  * token as the login leaves it, the e2e admin account (playwright.config.ts starts the server
  * with it), a real login through the API (only failed logins count towards the throttle), and a
- * real sandbox order, paid or not.
+ * real sandbox order, paid or not, and a real group booking.
  */
 import type {APIRequestContext, Page} from '@playwright/test'
+import {GroupCardResponseSchema, GroupInvoiceResponseSchema, type GroupBookingRequest} from '#schemas/contracts/group-bookings'
 import {expect} from './fixtures'
 
 /** The bearer token every mocked admin API of the specs accepts. */
@@ -93,4 +94,37 @@ export async function paidCadet(
   const saved = await request.post('/api/enroll/save', {data: await paid.json()})
   expect(saved.status(), await saved.text()).toBe(200)
   return {orderId, confirmationUrl: ((await saved.json()) as {confirmationUrl: string}).confirmationUrl}
+}
+
+/**
+ * A real group booking of 2 seats of `batchId` through POST /api/group-bookings (what the form
+ * sends); paid by card, it is paid in the sandbox and saved. Resolves to the booking page's path.
+ */
+export async function groupBookingThroughApi(request: APIRequestContext, batchId: string, payBy: 'card' | 'invoice'): Promise<string> {
+  const body: GroupBookingRequest = {
+    batchId,
+    seats: 2,
+    payBy,
+    termsAccepted: true,
+    company: {
+      name: `Axe ${uniqueTag('Shipping')}`,
+      contactName: 'Maria Santos',
+      email: 'crewing@example.com',
+      phone: '+63 917 555 0101',
+      address: '12 Harbour Road, Manila',
+      country: 'PH',
+    },
+  }
+  const booked = await request.post('/api/group-bookings', {data: body})
+  expect(booked.status(), await booked.text()).toBe(200)
+  if (payBy === 'invoice') {
+    const {bookingId, key} = GroupInvoiceResponseSchema.parse(await booked.json())
+    return `/book/group/${bookingId}/${key}`
+  }
+  const order = GroupCardResponseSchema.parse(await booked.json())
+  const paid = await request.post('/api/sandbox/pay', {data: {orderId: order.id}})
+  expect(paid.status(), await paid.text()).toBe(200)
+  const saved = await request.post('/api/enroll/save', {data: await paid.json()})
+  expect(saved.status(), await saved.text()).toBe(200)
+  return ((await saved.json()) as {confirmationUrl: string}).confirmationUrl
 }

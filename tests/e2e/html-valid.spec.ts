@@ -6,7 +6,8 @@
  * - the HTML the server sends, as a browser gets it (streamed: React's Suspense content and the
  *   route data's scripts after the shell) — every page of the route table, the course calendar,
  *   payment with a batch and with a competency country, the exam pages, verify (found, and the
- *   plain form POST's answer), a confirmation page, a payment-link page, the contact form's answer
+ *   plain form POST's answer), a confirmation page, a payment-link page, the group booking form and
+ *   a group booking's page (paid by card, and by invoice), the contact form's answer
  *   to an invalid POST, the staff pages, My training's sign-in (and a used link's 410), the 404 pages;
  * - a few of them as a crawler gets them (the whole page at once, isbot);
  * - what the browser shows after scripts ran, where the page is drawn in the browser: the exam
@@ -22,7 +23,7 @@ import {createRequire} from 'node:module'
 import {join} from 'node:path'
 import type {APIRequestContext, Page} from '@playwright/test'
 import {SPEC_CONTENT_PAGES} from '../helpers/content-pages'
-import {createPsfOrder, loginThroughApi, paidCadet, seedToken, uniqueTag} from './admin-session'
+import {createPsfOrder, groupBookingThroughApi, loginThroughApi, paidCadet, seedToken, uniqueTag} from './admin-session'
 import {firstVariants, firstVariantsDraw, seedExams} from './exam-seed'
 import {signInLinkFor} from './account-session'
 import {expect, test} from './fixtures'
@@ -131,6 +132,9 @@ test('every page passes the Nu Html Checker with no error', async ({page, reques
   expect(link.status(), await link.text()).toBe(201)
   const linkUrl = ((await link.json()) as {installment: {linkUrl?: string}}).installment.linkUrl
   expect(linkUrl).toMatch(/\/pay\/link\/plink_sandbox_[A-Za-z0-9]+$/)
+  // A group booking paid by card (its delegate rows) and one paid by invoice (its pro-forma).
+  const groupPaid = await groupBookingThroughApi(request, 'batch-h2s-2027-10-11-ajman', 'card')
+  const groupInvoice = await groupBookingThroughApi(request, 'batch-h2s-2027-10-11-ajman', 'invoice')
 
   // The server's HTML, as a browser gets it.
   for (const path of SPEC_CONTENT_PAGES) pages.push(await served(request, path))
@@ -139,6 +143,9 @@ test('every page passes the Nu Html Checker with no error', async ({page, reques
   for (const path of [
     '/payment',
     firstLink(calendar, /^\/payment\?.*batch=/),
+    firstLink(calendar, /^\/book\/group\?batch=/),
+    groupPaid,
+    groupInvoice,
     firstLink(competency, /^\/payment\?.*country=/),
     '/payment?training=cadetship-training&course=deck-cadet&amount=3500',
     `/exam/${EXAM_ID}/take`,

@@ -95,6 +95,8 @@ describe('secureResponse and HSTS', () => {
     const razorpay = {RAZORPAY_KEY_ID: 'rzp_test_abc'}
     expect(openerPolicy(new Request('http://localhost/payment?program=offshore-survival'), razorpay)).toBe('same-origin-allow-popups')
     expect(openerPolicy(new Request('http://localhost/pay/link/plink_x'), razorpay)).toBe('same-origin-allow-popups')
+    expect(openerPolicy(new Request('http://localhost/book/group?batch=batch-bosiet-2027-12-27-ajman'), razorpay)).toBe('same-origin-allow-popups')
+    expect(openerPolicy(new Request('http://localhost/book/group/grp_0123456789abcdef/key'), razorpay)).toBe('same-origin')
     expect(openerPolicy(new Request('http://localhost/payment'), {})).toBe('same-origin')
     expect(openerPolicy(new Request('http://localhost/contact'), razorpay)).toBe('same-origin')
     expect(openerPolicy(new Request('http://localhost/paymentx'), razorpay)).toBe('same-origin')

@@ -4,15 +4,17 @@
  * seats, filtered by category, location (city) and month through a GET form (query parameters
  * `category`, `location`, `month`), so the filters work without JavaScript. A table from 640 px,
  * cards below. Each open batch's "Enroll" goes to the course's enrolment link plus
- * `batch={batchId}`. The page is CDN-cached until the provider's next midnight (a batch leaves it
- * the day it starts); the seats left are filled in after load (lib/batch-availability.ts).
+ * `batch={batchId}`, and one with seats left "Book for a group" (the group booking form; not for
+ * cadetship intakes or courses priced on request). The page is CDN-cached until the provider's
+ * next midnight (a batch leaves it the day it starts); the seats left are filled in after load
+ * (lib/batch-availability.ts).
  */
 import {data} from '@remix-run/node'
 import type {LoaderFunctionArgs, MetaFunction} from '@remix-run/node'
 import {Form, Link, useLoaderData, useNavigation} from '@remix-run/react'
 import type {ReactNode} from 'react'
 import {BackToCourses} from '~/components/Admissions'
-import {BatchSeats, batchEnrolHref} from '~/components/Batches'
+import {BatchSeats, batchEnrolHref, groupBookableCourse, GroupBookingLink, offersGroupBooking} from '~/components/Batches'
 import {PageHero} from '~/components/PageHero'
 import {Table, columnsOf, type TableColumn} from '~/components/ui/Table'
 import {batchDateRange, batchMonths, calendarFilters, filterBatches, monthLabel, providerToday, secondsUntilNextProviderDay} from '#schemas/rules/batches'
@@ -164,7 +166,10 @@ export default function CourseCalendar() {
                           <BatchSeats batch={batch} availability={availability} />
                         </td>
                         <td className="px-4 py-3 text-right">
-                          <EnrolLink batch={batch} />
+                          <span className="inline-flex flex-col items-end gap-2">
+                            <EnrolLink batch={batch} />
+                            <GroupLink batch={batch} availability={availability} />
+                          </span>
                         </td>
                       </tr>
                     ))}
@@ -187,6 +192,7 @@ export default function CourseCalendar() {
                       <BatchSeats batch={batch} availability={availability} />
                       <EnrolLink batch={batch} />
                     </div>
+                    <GroupLink batch={batch} availability={availability} block />
                   </li>
                 ))}
               </ul>
@@ -255,6 +261,20 @@ function BatchPlace({batch}: {batch: CalendarBatch}) {
       {batch.venue ? <span className="block text-xs text-slate-600">{batch.venue}</span> : null}
     </>
   )
+}
+
+/** "Book for a group" under the batch's Enroll (groupBookableCourse, offersGroupBooking); `block` on a phone's card, right-aligned. */
+function GroupLink({batch, availability, block = false}: {batch: CalendarBatch; availability: ReturnType<typeof useBatchAvailability>; block?: boolean}) {
+  if (!groupBookableCourse(batch.course) || !offersGroupBooking(batch, availability)) return null
+  const link = (
+    <GroupBookingLink
+      batch={batch}
+      courseName={batch.course.name ?? ''}
+      availability={availability}
+      className="text-sm font-medium whitespace-nowrap text-ocean-600 underline underline-offset-2 hover:text-navy-800"
+    />
+  )
+  return block ? <p className="mt-2 text-right">{link}</p> : link
 }
 
 /** "Enroll" for an open batch (labelled with the course, dates and city); nothing for a closed one. */

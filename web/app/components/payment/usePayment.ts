@@ -32,6 +32,14 @@ import type {Order} from '~/lib/checkout'
 import type {SaveResponse} from '#schemas/contracts/enrolment'
 import type {EnrolmentForm} from '#schemas/contracts/forms/enrolment'
 
+/** What the checkout's outcomes say (the enrolment form's and the group booking form's). */
+export const CHECKOUT_MESSAGES = {
+  cancelled: 'Payment was cancelled. You have not been charged.',
+  failed: (reason: string) => `Payment failed: ${reason}. Please try again.`,
+  /** The payment went through but could not be saved: the visitor quotes its reference. */
+  notSaved: (message: string, paymentId: string) => `${message} Your payment reference is ${paymentId}: please contact us and quote it.`,
+} as const
+
 /** A paid and saved enrolment: what a confirmation shows. */
 export type PaidEnrolment = {orderId: string; courseName: string; amount: number; currency: Currency; saveResult: SaveResponse}
 
@@ -40,7 +48,7 @@ export type PaymentPhase = {kind: 'idle'} | {kind: 'processing'} | {kind: 'sandb
 let checkoutModule: Promise<typeof import('~/lib/checkout')> | undefined
 
 /** The checkout calls' module, loaded once (asked again after a failed load). */
-function loadCheckout(): Promise<typeof import('~/lib/checkout')> {
+export function loadCheckout(): Promise<typeof import('~/lib/checkout')> {
   checkoutModule ??= import('~/lib/checkout').catch((error: unknown) => {
     checkoutModule = undefined
     throw error
@@ -98,13 +106,13 @@ export function usePayment({catalogue, attachments, onPaid}: UsePaymentOptions) 
       }
       // Unpaid: the order's seat (if it holds one) goes back at once rather than after 30 minutes.
       if ('dismissed' in outcome || 'failed' in outcome) releaseOrder(order.id)
-      if ('dismissed' in outcome) return fail('Payment was cancelled. You have not been charged.')
-      if ('failed' in outcome) return fail(`Payment failed: ${outcome.failed}. Please try again.`)
+      if ('dismissed' in outcome) return fail(CHECKOUT_MESSAGES.cancelled)
+      if ('failed' in outcome) return fail(CHECKOUT_MESSAGES.failed(outcome.failed))
       try {
         const saveResult = await submitPaymentResult({...value, trainingProgramName, courseName, ...outcome})
         paid = {orderId: order.id, courseName, amount, currency, saveResult}
       } catch (error) {
-        return fail(`${(error as Error).message} Your payment reference is ${outcome.razorpay_payment_id}: please contact us and quote it.`)
+        return fail(CHECKOUT_MESSAGES.notSaved((error as Error).message, outcome.razorpay_payment_id))
       }
     } catch (error) {
       if (checkout && error instanceof checkout.BatchFullError) setFullBatchId(value.batchId ?? null)
