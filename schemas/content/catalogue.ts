@@ -115,9 +115,16 @@ export const courseCategory = defineType({
               name: 'minSeats',
               title: 'From seats',
               type: 'number',
+              description: 'The discount applies from this many seats in one booking (2 to 30).',
               validation: (Rule) => Rule.required().integer().min(GROUP_MIN_SEATS).max(GROUP_MAX_SEATS),
             }),
-            defineField({name: 'percent', title: 'Discount (%)', type: 'number', validation: (Rule) => Rule.required().greaterThan(0).lessThan(100)}),
+            defineField({
+              name: 'percent',
+              title: 'Discount (%)',
+              type: 'number',
+              description: 'The discount on the whole order, in percent (above 0, below 100), e.g. 5.',
+              validation: (Rule) => Rule.required().greaterThan(0).lessThan(100),
+            }),
           ],
           preview: {
             select: {minSeats: 'minSeats', percent: 'percent'},
