@@ -270,47 +270,52 @@ const yearsFrom = (day: string, years: number): string => {
   return isIsoDate(candidate) ? candidate : `${year}-02-28`
 }
 
+/** The name as printed on certificates (as on the passport): trimmed, inner spaces collapsed, 2 to 120 letters, spaces, apostrophes, hyphens or full stops. */
+export const holderNameField = () =>
+  z
+    .string({required_error: PROFILE_MESSAGES.nameRequired, invalid_type_error: PROFILE_MESSAGES.nameRequired})
+    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(1, PROFILE_MESSAGES.nameRequired)
+        .min(2, PROFILE_MESSAGES.nameShort)
+        .max(120, PROFILE_MESSAGES.nameLong)
+        .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, PROFILE_MESSAGES.nameInvalid),
+    )
+
+/** A date of birth at `today` (YYYY-MM-DD, the provider's day): a real day in the past, an age of MIN_CANDIDATE_AGE to MAX_CANDIDATE_AGE years. */
+export const dateOfBirthField = (today: string) =>
+  z
+    .string({required_error: PROFILE_MESSAGES.dateRequired, invalid_type_error: PROFILE_MESSAGES.dateRequired})
+    .trim()
+    .min(1, PROFILE_MESSAGES.dateRequired)
+    .refine(isIsoDate, PROFILE_MESSAGES.dateInvalid)
+    .refine((value) => !isIsoDate(value) || value < today, PROFILE_MESSAGES.dateFuture)
+    .refine(
+      (value) => !isIsoDate(value) || value >= today || (value <= yearsFrom(today, -MIN_CANDIDATE_AGE) && value > yearsFrom(today, -MAX_CANDIDATE_AGE)),
+      PROFILE_MESSAGES.dateAge,
+    )
+
+/** A nationality in letters (e.g. Indian, Filipino): trimmed, inner spaces collapsed, at most 60 characters. */
+export const nationalityField = () =>
+  z
+    .string({required_error: PROFILE_MESSAGES.nationalityRequired, invalid_type_error: PROFILE_MESSAGES.nationalityRequired})
+    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(1, PROFILE_MESSAGES.nationalityRequired)
+        .max(60, PROFILE_MESSAGES.nationalityInvalid)
+        .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, PROFILE_MESSAGES.nationalityInvalid),
+    )
+
 /**
  * The body of PATCH /api/account/profile at `today` (YYYY-MM-DD, the provider's day): the name as
- * printed on certificates (as on the passport), the date of birth (a real day in the past, an age
- * of MIN_CANDIDATE_AGE to MAX_CANDIDATE_AGE years) and the nationality. Trimmed; inner spaces collapsed.
+ * printed on certificates (as on the passport), the date of birth and the nationality.
  */
 export const profileUpdateSchema = (today: string) =>
-  z
-    .object({
-      name: z
-        .string({required_error: PROFILE_MESSAGES.nameRequired, invalid_type_error: PROFILE_MESSAGES.nameRequired})
-        .transform((value) => value.trim().replace(/\s+/g, ' '))
-        .pipe(
-          z
-            .string()
-            .min(1, PROFILE_MESSAGES.nameRequired)
-            .min(2, PROFILE_MESSAGES.nameShort)
-            .max(120, PROFILE_MESSAGES.nameLong)
-            .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, PROFILE_MESSAGES.nameInvalid),
-        ),
-      dateOfBirth: z
-        .string({required_error: PROFILE_MESSAGES.dateRequired, invalid_type_error: PROFILE_MESSAGES.dateRequired})
-        .trim()
-        .min(1, PROFILE_MESSAGES.dateRequired)
-        .refine(isIsoDate, PROFILE_MESSAGES.dateInvalid)
-        .refine((value) => !isIsoDate(value) || value < today, PROFILE_MESSAGES.dateFuture)
-        .refine(
-          (value) => !isIsoDate(value) || value >= today || (value <= yearsFrom(today, -MIN_CANDIDATE_AGE) && value > yearsFrom(today, -MAX_CANDIDATE_AGE)),
-          PROFILE_MESSAGES.dateAge,
-        ),
-      nationality: z
-        .string({required_error: PROFILE_MESSAGES.nationalityRequired, invalid_type_error: PROFILE_MESSAGES.nationalityRequired})
-        .transform((value) => value.trim().replace(/\s+/g, ' '))
-        .pipe(
-          z
-            .string()
-            .min(1, PROFILE_MESSAGES.nationalityRequired)
-            .max(60, PROFILE_MESSAGES.nationalityInvalid)
-            .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, PROFILE_MESSAGES.nationalityInvalid),
-        ),
-    })
-    .strict()
+  z.object({name: holderNameField(), dateOfBirth: dateOfBirthField(today), nationality: nationalityField()}).strict()
 export type ProfileUpdate = z.output<ReturnType<typeof profileUpdateSchema>>
 export type ProfileUpdateRequest = z.input<ReturnType<typeof profileUpdateSchema>>
 

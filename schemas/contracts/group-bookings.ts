@@ -19,7 +19,7 @@ import {countryName, GROUP_MAX_SEATS, GROUP_MESSAGES, GROUP_MIN_SEATS, normalise
 import {BatchIdSchema} from './ids'
 import {CreateOrderResponseSchema} from './enrolment'
 import {emailField, mobileField, personNameField} from './forms/fields'
-import {MAX_CANDIDATE_AGE, MIN_CANDIDATE_AGE, PROFILE_MESSAGES} from './account'
+import {dateOfBirthField, holderNameField, nationalityField} from './account'
 
 /** A group booking's id: `grp_` + 16 letters and digits. */
 export const GROUP_BOOKING_ID_PATTERN = /^grp_[A-Za-z0-9]{16}$/
@@ -120,13 +120,6 @@ export type CancelGroupBookingBody = z.infer<typeof CancelGroupBookingBodySchema
 const INDOS_PATTERN = /^[0-9]{2}[A-Z]{2}[0-9]{4}$/
 export const INDOS_MESSAGE = 'Enter the INDoS number as 8 characters, e.g. 05NL1234, or leave it empty'
 
-/** `day` (YYYY-MM-DD) moved by whole years (29 February → 28 February in a common year). */
-const yearsFrom = (day: string, years: number): string => {
-  const year = String(Number(day.slice(0, 4)) + years).padStart(4, '0')
-  const candidate = `${year}${day.slice(4)}`
-  return isIsoDate(candidate) ? candidate : `${year}-02-28`
-}
-
 /** The fields of one delegate, in the CSV's column order. */
 export const DELEGATE_FIELDS = ['name', 'email', 'dateOfBirth', 'nationality', 'indos'] as const
 export type DelegateField = (typeof DELEGATE_FIELDS)[number]
@@ -146,38 +139,10 @@ export const DELEGATE_FIELD_LABELS: Readonly<Record<DelegateField, string>> = {
 /** One delegate at `today` (the provider's day): the name as on the passport, e-mail, date of birth (an age of 16 to 100), nationality and optional INDoS number. */
 export const delegateSchema = (today: string) =>
   z.object({
-    name: z
-      .string({required_error: PROFILE_MESSAGES.nameRequired, invalid_type_error: PROFILE_MESSAGES.nameRequired})
-      .transform((value) => value.trim().replace(/\s+/g, ' '))
-      .pipe(
-        z
-          .string()
-          .min(1, PROFILE_MESSAGES.nameRequired)
-          .min(2, PROFILE_MESSAGES.nameShort)
-          .max(120, PROFILE_MESSAGES.nameLong)
-          .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, PROFILE_MESSAGES.nameInvalid),
-      ),
+    name: holderNameField(),
     email: emailField().transform((value) => value.toLowerCase()),
-    dateOfBirth: z
-      .string({required_error: PROFILE_MESSAGES.dateRequired, invalid_type_error: PROFILE_MESSAGES.dateRequired})
-      .trim()
-      .min(1, PROFILE_MESSAGES.dateRequired)
-      .refine(isIsoDate, PROFILE_MESSAGES.dateInvalid)
-      .refine((value) => !isIsoDate(value) || value < today, PROFILE_MESSAGES.dateFuture)
-      .refine(
-        (value) => !isIsoDate(value) || value >= today || (value <= yearsFrom(today, -MIN_CANDIDATE_AGE) && value > yearsFrom(today, -MAX_CANDIDATE_AGE)),
-        PROFILE_MESSAGES.dateAge,
-      ),
-    nationality: z
-      .string({required_error: PROFILE_MESSAGES.nationalityRequired, invalid_type_error: PROFILE_MESSAGES.nationalityRequired})
-      .transform((value) => value.trim().replace(/\s+/g, ' '))
-      .pipe(
-        z
-          .string()
-          .min(1, PROFILE_MESSAGES.nationalityRequired)
-          .max(60, PROFILE_MESSAGES.nationalityInvalid)
-          .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, PROFILE_MESSAGES.nationalityInvalid),
-      ),
+    dateOfBirth: dateOfBirthField(today),
+    nationality: nationalityField(),
     indos: z.preprocess(
       (value) => (typeof value === 'string' ? value.trim().toUpperCase().replace(/\s+/g, '') || undefined : value),
       z.string().regex(INDOS_PATTERN, INDOS_MESSAGE).optional(),

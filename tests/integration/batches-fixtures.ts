@@ -69,10 +69,10 @@ export function useBatchesSeed(batches: readonly TestBatch[] = Object.values(BAT
 /** The form of a PSF order (50 USD) for `batchId`. */
 export const batchForm = (batchId: string | undefined, overrides: Record<string, unknown> = {}) => validForm({...(batchId ? {batchId} : {}), ...overrides})
 
-/** Registers the seats tests' environment (see the module comment). */
-export function useSeatsTestEnvironment(): void {
+/** Registers the seats tests' environment (see the module comment), with `batches` in the seed (default: BATCHES). */
+export function useSeatsTestEnvironment(batches?: readonly TestBatch[]): void {
   beforeAll(() => {
-    useBatchesSeed()
+    useBatchesSeed(batches)
   })
   useBlobs()
   afterAll(() => {

@@ -23,10 +23,8 @@ import {joinWaitlist} from '#netlify/services/waitlist/waitlist'
 import {accountOverview} from '#netlify/services/account/overview'
 import {seatCounts} from '#schemas/rules/seats'
 import {PROFORMA_NUMBER_PATTERN} from '#schemas/rules/group-booking'
-import {BATCHES as SEAT_BATCHES, NOW, useBatchesSeed} from './batches-fixtures'
-import {call, jsonRequest, paymentId, sign, stubSandboxEnv} from './payments-fixtures'
-import {useBlobs} from '../helpers/blobs'
-import {afterAll, afterEach, beforeAll, beforeEach} from 'vitest'
+import {BATCHES as SEAT_BATCHES, NOW, useSeatsTestEnvironment} from './batches-fixtures'
+import {call, jsonRequest, paymentId, sign} from './payments-fixtures'
 
 const PSF = 'course-pre-sea-training-psf'
 const B = {
@@ -42,21 +40,7 @@ const B = {
   ...Object.fromEntries(Array.from({length: 20}, (_, i) => [`race${i}`, {_id: `test-group-race-${i}`, course: PSF, startDate: '2027-03-02', seats: 6}])),
 } as Record<string, {_id: string; course: string; startDate: string; seats: number; venue?: string}>
 
-beforeAll(() => {
-  useBatchesSeed([...Object.values(SEAT_BATCHES), ...Object.values(B)])
-})
-useBlobs()
-afterAll(() => {
-  delete process.env.SEED_FILE
-})
-beforeEach(() => {
-  stubSandboxEnv()
-  vi.useFakeTimers({toFake: ['Date'], now: NOW})
-})
-afterEach(() => {
-  vi.useRealTimers()
-  vi.unstubAllEnvs()
-})
+useSeatsTestEnvironment([...Object.values(SEAT_BATCHES), ...Object.values(B)])
 
 const company = (overrides: Record<string, unknown> = {}) => ({
   name: 'Oceanic Ship Management Pvt Ltd',
