@@ -13,12 +13,13 @@
 import {z} from 'zod'
 
 /** The kinds of records that can name a person, in the order the page lists them. */
-export const PRIVACY_KINDS = ['enrolments', 'enquiries', 'waitlists', 'certificates', 'examAttempts', 'outbox', 'uploads'] as const
+export const PRIVACY_KINDS = ['enrolments', 'groupBookings', 'enquiries', 'waitlists', 'certificates', 'examAttempts', 'outbox', 'uploads'] as const
 export type PrivacyKind = (typeof PRIVACY_KINDS)[number]
 
 /** What staff read for each kind (the page's headings, the export's file names are the keys). */
 export const PRIVACY_KIND_LABELS: Readonly<Record<PrivacyKind, string>> = {
   enrolments: 'Enrolments',
+  groupBookings: 'Group bookings',
   enquiries: 'Enquiries',
   waitlists: 'Waitlists',
   certificates: 'Certificates',

@@ -3,7 +3,9 @@
  * the export (the person's documents and none of anyone else's), the erasure (receipts keep their
  * numbers, revenue its sums; the certificate register keeps a valid certificate's holder unless
  * they object), idempotence, 404, 409, the erasure ledger re-applied after an older copy of the
- * records is put back, and the three endpoints' 401/403/400 and audit entries.
+ * records is put back, and the three endpoints' 401/403/400 and audit entries. A group booking's
+ * contact person and one of its delegates: found, exported (a delegate sees only their own entry)
+ * and erased in the booking record as in their enrolments, with the same pseudonym.
  */
 import {unzipSync, strFromU8} from 'fflate'
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
@@ -21,6 +23,7 @@ import {getOutboxRecord, listOutboxRecords} from '#netlify/services/mail/outbox'
 import {queryAudit} from '#netlify/services/audit/audit'
 import {erasePerson, reapplyErasures} from '#netlify/services/privacy/erasure'
 import {readLedger} from '#netlify/services/privacy/ledger'
+import {createGroupBookingRecord, getGroupBooking, groupBookingsStore, newGroupBookingId, type GroupBooking} from '#netlify/services/group-bookings/store'
 import {lookupPerson} from '#netlify/services/privacy/lookup'
 import {exportPerson} from '#netlify/services/privacy/export'
 import {emailHash} from '#netlify/services/privacy/records'
@@ -147,7 +150,8 @@ describe('look-up and export', () => {
     expect(archive.fileName).toBe(`personal-data-${emailHash(email).slice(0, 12)}-2026-11-25.zip`)
     const files = unzipSync(archive.bytes)
     const names = Object.keys(files).sort()
-    for (const kind of ['enrolments', 'enquiries', 'waitlists', 'certificates', 'examAttempts', 'outbox', 'uploads']) expect(names).toContain(`${kind}.json`)
+    for (const kind of ['enrolments', 'groupBookings', 'enquiries', 'waitlists', 'certificates', 'examAttempts', 'outbox', 'uploads'])
+      expect(names).toContain(`${kind}.json`)
     const documents = names.filter((n) => n.startsWith('documents/'))
     expect(documents).toEqual([`documents/${mine.record.orderId}/1-Passport_Eva_Export.pdf`, `documents/${mine.record.orderId}/2-cdc.pdf`])
     expect(files[documents[0]!]).toEqual(mine.docs[0]!.bytes)
@@ -334,6 +338,191 @@ describe('erasure', () => {
     const back = await createPending(newEnrolment('priv', {email, name: 'Rita Restore'}), later)
     expect((await reapplyErasures({now: later})).applied).toBe(0)
     expect((await getEnrolment(back.orderId))?.name).toBe('Rita Restore')
+  })
+})
+
+/**
+ * A paid group booking of 3 seats made by `contact` for Acme Shipping, with seats 1 (`delegate`)
+ * and 2 (`other`) named: the booking record, its order (an enrolment of the contact) and each
+ * delegate's enrolment, written directly as the booking flow leaves them.
+ */
+async function groupBooking(contact: string, delegate: string, other: string) {
+  const enrol = async (fields: Partial<EnrolmentRecord>, orderId?: string) => {
+    const created = await createPending(newEnrolment('grp', {...(orderId ? {orderId} : {}), email: fields.email!, name: fields.name!}), NOW)
+    const {value} = await updateJSON<EnrolmentRecord>(openStore(STORES.enrolments), created.orderId, (current) => ({
+      ...current!,
+      ...fields,
+      status: 'paid',
+      paidAt: NOW.toISOString(),
+    }))
+    await indexEnrolment(value!)
+    return value!
+  }
+  const bookingId = newGroupBookingId()
+  const order = await enrol({email: contact, name: 'Carla Contact', mobile: '+91 98765 43210'})
+  const at = NOW.toISOString()
+  const seat = (slot: number, email: string, name: string, dateOfBirth: string) => ({
+    slot,
+    orderId: `${order.orderId}_d0${slot}`,
+    name,
+    email,
+    dateOfBirth,
+    nationality: 'Indian',
+    indos: `20AB${slot}234`,
+    version: 1,
+    namedAt: at,
+    updatedAt: at,
+  })
+  const booking: GroupBooking = {
+    bookingId,
+    key: 'k'.repeat(22),
+    orderId: order.orderId,
+    batch: {id: 'batch-bosiet-dec', startDate: '2026-12-14', endDate: '2026-12-16', city: 'Sharjah', venue: null, country: 'AE'},
+    trainingProgram: 'offshore-survival',
+    course: 'BOSIET',
+    courseName: 'BOSIET',
+    company: {
+      name: 'Acme Shipping',
+      contactName: 'Carla Contact',
+      email: contact.toLowerCase(),
+      phone: '+91 98765 43210',
+      address: '1 Harbour Road, Mumbai',
+      country: 'IN',
+      taxId: '27AAPFU0939F1ZV',
+      poNumber: 'PO-778',
+    },
+    currency: 'USD',
+    quote: {seats: 3, unitMinor: 50000, subtotalMinor: 150000, discountPercent: 0, discountMinor: 0, totalMinor: 150000},
+    payBy: 'card',
+    delegates: [seat(1, delegate.toLowerCase(), 'Dev Delegate', '1991-04-02'), seat(2, other.toLowerCase(), 'Omar Other', '1988-09-30')],
+    createdAt: at,
+    updatedAt: at,
+  }
+  await createGroupBookingRecord(booking)
+  const named = {delegateOf: {bookingId, company: 'Acme Shipping', slot: 0}, history: [{at, by: 'Carla Contact (Acme Shipping)', note: 'Named as delegate'}]}
+  const seats = [
+    await enrol(
+      {
+        ...named,
+        email: delegate,
+        name: 'Dev Delegate',
+        certificateHolder: {name: 'Dev Delegate', dateOfBirth: '1991-04-02', nationality: 'Indian', updatedAt: at},
+      },
+      booking.delegates[0]!.orderId,
+    ),
+    await enrol({...named, email: other, name: 'Omar Other'}, booking.delegates[1]!.orderId),
+  ]
+  return {booking, order, seats}
+}
+
+describe('group bookings', () => {
+  it('look-up and export: the contact person gets the booking as stored, a delegate only their own entry', async () => {
+    const contact = newAddress('contact')
+    const delegate = newAddress('delegate')
+    const other = newAddress('other')
+    const {booking} = await groupBooking(contact, delegate, other)
+
+    const asContact = await lookupPerson(contact.toLowerCase(), {now: NOW})
+    expect(PrivacyLookupSchema.safeParse(asContact).success).toBe(true)
+    expect(asContact.counts).toMatchObject({groupBookings: 1, enrolments: 1})
+    expect(asContact.records.groupBookings).toEqual([
+      {id: booking.bookingId, label: 'Acme Shipping · BOSIET · contact person, 3 seats', date: booking.createdAt, record: booking},
+    ])
+    const contactZip = unzipSync((await exportPerson(contact.toLowerCase(), {now: NOW})).bytes)
+    expect(JSON.parse(strFromU8(contactZip['groupBookings.json']!))).toEqual([booking])
+
+    const asDelegate = await lookupPerson(delegate.toLowerCase(), {now: NOW})
+    expect(asDelegate.counts).toMatchObject({groupBookings: 1, enrolments: 1})
+    expect(asDelegate.records.groupBookings[0]).toMatchObject({
+      id: booking.bookingId,
+      label: 'Acme Shipping · BOSIET · delegate (seat 1)',
+      date: NOW.toISOString(),
+    })
+    const delegateZip = unzipSync((await exportPerson(delegate.toLowerCase(), {now: NOW})).bytes)
+    const exported = strFromU8(delegateZip['groupBookings.json']!)
+    expect(JSON.parse(exported)).toEqual([
+      {
+        bookingId: booking.bookingId,
+        company: {name: 'Acme Shipping'},
+        course: 'BOSIET',
+        courseName: 'BOSIET',
+        batch: {id: 'batch-bosiet-dec', startDate: '2026-12-14', endDate: '2026-12-16'},
+        delegates: [booking.delegates[0]],
+      },
+    ])
+    // Nobody else's details: not the other delegate's, not the contact's, not the company's.
+    for (const text of [
+      other.toLowerCase(),
+      'Omar Other',
+      '1988-09-30',
+      '20AB2234',
+      contact.toLowerCase(),
+      '+91 98765 43210',
+      '27AAPFU0939F1ZV',
+      'Harbour',
+      booking.key,
+    ])
+      expect(exported).not.toContain(text)
+  })
+
+  it('erasure: the delegate entry and the contact get the pseudonyms of their enrolments; the company keeps its details; re-applied after a restore', async () => {
+    const contact = newAddress('contact')
+    const delegate = newAddress('delegate')
+    const other = newAddress('other')
+    const {booking, order, seats} = await groupBooking(contact, delegate, other)
+    const stored = await groupBookingsStore().get(booking.bookingId, {type: 'json'})
+
+    // The delegate.
+    const delegateHash = emailHash(delegate)
+    const byDelegate = await erasePerson({email: delegate.toLowerCase(), reason: 'Request', confirm: delegate, objection: false}, {actor: ACTOR, now: NOW})
+    expect(byDelegate.erased).toMatchObject({groupBookings: 1, enrolments: 1})
+    const afterDelegate = (await getGroupBooking(booking.bookingId))!
+    const {indos: _indos, ...seatOne} = booking.delegates[0]!
+    expect(afterDelegate.delegates[0]).toEqual({
+      ...seatOne,
+      name: `Erased person ${delegateHash.slice(0, 6)}`,
+      email: `erased-${delegateHash.slice(0, 12)}@erased.invalid`,
+      dateOfBirth: '',
+      nationality: '',
+    })
+    expect(afterDelegate.delegates[1]).toEqual(booking.delegates[1])
+    expect(afterDelegate.company).toEqual(booking.company)
+    const delegateEnrolment = (await getEnrolment(seats[0]!.orderId))!
+    expect([delegateEnrolment.name, delegateEnrolment.email]).toEqual([afterDelegate.delegates[0]!.name, afterDelegate.delegates[0]!.email])
+    expect(JSON.stringify([afterDelegate, delegateEnrolment])).not.toMatch(/Dev Delegate|1991-04-02|20AB1234/)
+
+    // The contact person.
+    const contactHash = emailHash(contact)
+    const byContact = await erasePerson({email: contact.toLowerCase(), reason: 'Request', confirm: contact, objection: false}, {actor: ACTOR, now: NOW})
+    expect(byContact.erased).toMatchObject({groupBookings: 1, enrolments: 1})
+    const afterContact = (await getGroupBooking(booking.bookingId))!
+    const pseudonym = {contactName: `Erased person ${contactHash.slice(0, 6)}`, email: `erased-${contactHash.slice(0, 12)}@erased.invalid`}
+    expect(afterContact.company).toEqual({...booking.company, ...pseudonym, phone: 'Erased'})
+    expect(afterContact.delegates).toEqual(afterDelegate.delegates)
+    expect(afterContact.quote).toEqual(booking.quote)
+    const orderAfter = (await getEnrolment(order.orderId))!
+    expect([orderAfter.name, orderAfter.email, orderAfter.mobile]).toEqual([pseudonym.contactName, pseudonym.email, 'Erased'])
+    // Who named the other delegate no longer names the contact either.
+    const otherEnrolment = (await getEnrolment(seats[1]!.orderId))!
+    expect(otherEnrolment).toMatchObject({name: 'Omar Other', history: [{by: `${pseudonym.contactName} (Acme Shipping)`}]})
+    const rows = (await listIndexedEnrolments()).filter((row) => row.orderId.startsWith(order.orderId))
+    expect(rows).toHaveLength(3)
+    expect(JSON.stringify([afterContact, otherEnrolment, rows])).not.toMatch(/Carla Contact|98765 43210/)
+    expect(JSON.stringify(afterContact).toLowerCase()).not.toContain(contact.toLowerCase())
+
+    // Again: nothing left to change.
+    const again = await erasePerson({email: contact.toLowerCase(), reason: 'Request', confirm: contact, objection: false}, {actor: ACTOR, now: NOW})
+    expect(Object.values(again.erased).every((n) => n === 0)).toBe(true)
+    expect((await lookupPerson(contact.toLowerCase(), {now: NOW})).total).toBe(0)
+
+    // An older copy of the booking put back is erased again by the ledger, then left alone.
+    await groupBookingsStore().setJSON(booking.bookingId, stored)
+    expect((await lookupPerson(delegate.toLowerCase(), {now: NOW})).counts.groupBookings).toBe(1)
+    expect((await reapplyErasures({now: NOW})).applied).toBeGreaterThanOrEqual(1)
+    const reapplied = (await getGroupBooking(booking.bookingId))!
+    expect(reapplied.company).toEqual(afterContact.company)
+    expect(reapplied.delegates).toEqual(afterContact.delegates)
+    expect((await reapplyErasures({now: NOW})).applied).toBe(0)
   })
 })
 

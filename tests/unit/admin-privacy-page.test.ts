@@ -17,8 +17,8 @@ import {buttonIn, click, errorOf, fieldIn, routeFetch, setValue, usePageMount, w
 const {mount} = usePageMount()
 
 const EMAIL = 'ana@example.com'
-const counts = {enrolments: 1, enquiries: 0, waitlists: 0, certificates: 0, examAttempts: 0, outbox: 2, uploads: 1}
-const zero = {enrolments: 0, enquiries: 0, waitlists: 0, certificates: 0, examAttempts: 0, outbox: 0, uploads: 0}
+const counts = {enrolments: 1, groupBookings: 1, enquiries: 0, waitlists: 0, certificates: 0, examAttempts: 0, outbox: 2, uploads: 1}
+const zero = {enrolments: 0, groupBookings: 0, enquiries: 0, waitlists: 0, certificates: 0, examAttempts: 0, outbox: 0, uploads: 0}
 
 const lookup = (erased = false): PrivacyLookup => ({
   email: EMAIL,
@@ -27,6 +27,7 @@ const lookup = (erased = false): PrivacyLookup => ({
     enrolments: erased
       ? []
       : [{id: 'order_sandbox_AAAAAAAAAAAAAA', label: 'Pre-Sea Foundation · Paid · receipt MTC-2026-00001', date: '2026-11-20T10:00:00.000Z'}],
+    groupBookings: erased ? [] : [{id: 'grp_AAAAAAAAAAAAAAAA', label: 'Acme Shipping · BOSIET · delegate (seat 2)', date: '2026-11-21T09:00:00.000Z'}],
     enquiries: [],
     waitlists: [],
     certificates: [],
@@ -40,7 +41,7 @@ const lookup = (erased = false): PrivacyLookup => ({
     uploads: erased ? [] : [{id: 'upl_AAAAAAAAAAAAAAAAAAAA', label: 'passport.pdf (order order_sandbox_AAAAAAAAAAAAAA)', date: '2026-11-20T10:00:00.000Z'}],
   },
   counts: erased ? zero : counts,
-  total: erased ? 0 : 4,
+  total: erased ? 0 : 5,
   erasures: erased ? [{at: '2026-11-25T08:00:00.000Z', objection: true}] : [],
 })
 
@@ -70,8 +71,10 @@ describe('the privacy requests page', () => {
     await waitFor(() => expect(container.textContent).toContain(`Records naming ${EMAIL}`))
     expect(lookups()[0]).toMatchObject({url: '/api/admin/privacy?email=ana%40example.com', method: 'GET', headers: {Authorization: 'Bearer t0ken'}})
     expect(container.querySelector('[data-testid="privacy-counts"]')?.textContent).toBe(
-      'Enrolments1Enquiries0Waitlists0Certificates0Exam attempts0Outbox messages2Uploaded documents1',
+      'Enrolments1Group bookings1Enquiries0Waitlists0Certificates0Exam attempts0Outbox messages2Uploaded documents1',
     )
+    expect(container.textContent).toContain('Group bookings (1)')
+    expect(container.textContent).toContain('Acme Shipping · BOSIET · delegate (seat 2)')
     expect(container.textContent).toContain('Outbox messages (2)')
     expect(container.textContent).toContain('passport.pdf (order order_sandbox_AAAAAAAAAAAAAA)')
     expect(buttonIn(container, 'Export')).not.toBeNull()
@@ -112,7 +115,9 @@ describe('the privacy requests page', () => {
     click(form.querySelector<HTMLInputElement>('input[type="checkbox"]'))
     click(buttonIn(form, 'Erase'))
     await waitFor(() =>
-      expect(container.querySelector('[data-testid="erase-result"]')?.textContent).toBe('Erased: Enrolments: 1, Outbox messages: 2, Uploaded documents: 1.'),
+      expect(container.querySelector('[data-testid="erase-result"]')?.textContent).toBe(
+        'Erased: Enrolments: 1, Group bookings: 1, Outbox messages: 2, Uploaded documents: 1.',
+      ),
     )
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       url: '/api/admin/privacy/erase',

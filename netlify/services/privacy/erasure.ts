@@ -11,6 +11,13 @@
  *   says so. Kept, as the law requires of a business: the amounts, currency, payment id and dates,
  *   the receipt number, the refunds (amounts, dates, states) and installments; revenue and receipt
  *   numbering are unchanged (a receipt downloaded again is rendered with the pseudonym).
+ * - group bookings: a delegate's entry gets the pseudonymous name and address, and loses the date
+ *   of birth, nationality and INDoS number (kept: the seat, its enrolment's order id, the version
+ *   and the dates); the contact person's name and address become the pseudonym and the phone
+ *   `Erased`, and the staff note of a cancellation and the history of the booking's delegates'
+ *   enrolments (who named them) lose the contact's name and address. Kept: the company's name,
+ *   address, tax number and PO number, the quote, the pro-forma and the payment. The group order
+ *   and the delegates' enrolments are enrolments (above), erased with the same pseudonym.
  * - enquiries: name, address, phone and message erased; subject and date kept.
  * - waitlists: the person's places removed.
  * - certificates: the register entry stays. Its address becomes the pseudonymous one and no
@@ -39,6 +46,7 @@ import {certificateStatus} from '#schemas/rules/certificates'
 import {openStore, STORES, updateJSON} from '#netlify/platform/blobs'
 import {ServiceError} from '#netlify/platform/errors'
 import type {EnrolmentRecord} from '../enrolments/record'
+import {updateGroupBooking, type GroupBooking, type StoredDelegate} from '../group-bookings/store'
 import {indexEnrolmentSafely} from '../enrolments/index-store'
 import type {StoredContactMessage} from '../enquiries/contact'
 import type {WaitlistRecord} from '../waitlist/waitlist'
@@ -99,6 +107,10 @@ function identifiersOf(found: FoundRecords): Map<string, Set<string>> {
     names.set(hash, set)
   }
   for (const {hash, record} of found.enrolments) add(hash, record.name, record.email, record.mobile, record.certificateHolder?.name)
+  for (const {hash, booking, contact, slots} of found.groupBookings) {
+    if (contact) add(hash, booking.company.contactName, booking.company.email, booking.company.phone)
+    for (const delegate of booking.delegates) if (slots.includes(delegate.slot)) add(hash, delegate.name, delegate.email)
+  }
   for (const {hash, record} of found.enquiries) add(hash, record.name, record.email, record.phone)
   for (const {hash, entry} of found.waitlists) add(hash, entry.name, entry.email, entry.mobile)
   for (const {hash, record} of found.certificates) add(hash, record.holderName, record.email, record.idNumber)
@@ -158,6 +170,32 @@ export async function applyErasure(found: FoundRecords, objects: (hash: string) 
       counts.enrolments++
       await indexEnrolmentSafely(value)
     }
+  }
+
+  for (const {hash, booking, contact, slots} of found.groupBookings) {
+    const name = pseudonymName(hash)
+    let words = new Set<string>()
+    const {value, changed} = await updateGroupBooking(booking.bookingId, (current) => {
+      if (!current) return undefined
+      const erase = (delegate: StoredDelegate): StoredDelegate => {
+        if (!slots.includes(delegate.slot) || emailHash(delegate.email) !== hash) return delegate
+        // The details given for certificates go; the seat, its enrolment and its dates stay.
+        const {indos: _indos, ...kept} = delegate
+        return {...kept, name, email: pseudonymEmail(hash), dateOfBirth: '', nationality: ''}
+      }
+      const isContact = contact && emailHash(current.company.email) === hash
+      words = new Set([...idsOf(hash), ...(isContact ? [current.company.contactName, current.company.email, current.company.phone] : [])])
+      const next: GroupBooking = {
+        ...current,
+        company: isContact ? {...current.company, contactName: name, email: pseudonymEmail(hash), phone: ERASED_CONTACT} : current.company,
+        delegates: current.delegates.map(erase),
+        ...(current.closed?.note ? {closed: {...current.closed, note: scrub(current.closed.note, words, name)}} : {}),
+      }
+      return JSON.stringify(next) === JSON.stringify(current) ? undefined : {...next, updatedAt: at}
+    })
+    if (changed) counts.groupBookings++
+    // The delegates' enrolments name whoever named them: the contact person.
+    if (contact && value) await scrubDelegateHistories(value, words, name)
   }
 
   const messages = openStore(STORES.contactMessages)
@@ -243,6 +281,26 @@ export async function applyErasure(found: FoundRecords, objects: (hash: string) 
   return counts
 }
 
+/**
+ * The history entries (who, note) of `booking`'s delegates' enrolments with each of `words`
+ * replaced by `name`; a record already clean is left as it is.
+ */
+async function scrubDelegateHistories(booking: GroupBooking, words: ReadonlySet<string>, name: string): Promise<void> {
+  const enrolments = openStore(STORES.enrolments)
+  for (const {orderId} of booking.delegates) {
+    const {value, changed} = await updateJSON<EnrolmentRecord>(enrolments, orderId, (current) => {
+      if (!current?.history?.length) return undefined
+      const history = current.history.map((entry) => ({
+        ...entry,
+        by: scrub(entry.by, words, name),
+        ...(entry.note ? {note: scrub(entry.note, words, name)} : {}),
+      }))
+      return JSON.stringify(history) === JSON.stringify(current.history) ? undefined : {...current, history}
+    })
+    if (changed && value) await indexEnrolmentSafely(value)
+  }
+}
+
 /** Which records an erasure changed: per kind, and the address's hash (the audit log's target). */
 export type ErasureResult = {erased: PrivacyCounts; emailHash: string}
 
@@ -284,6 +342,11 @@ function erasedBefore(found: FoundRecords, lastErasure: ReadonlyMap<string, stri
   const before = (hash: string, at: string | undefined) => Boolean(at) && at! <= (lastErasure.get(hash) ?? '')
   return {
     enrolments: found.enrolments.filter((item) => before(item.hash, item.record.createdAt)),
+    groupBookings: found.groupBookings.flatMap((item) => {
+      const contact = item.contact && before(item.hash, item.booking.createdAt)
+      const slots = item.slots.filter((slot) => before(item.hash, item.booking.delegates.find((d) => d.slot === slot)?.updatedAt))
+      return contact || slots.length > 0 ? [{...item, contact, slots}] : []
+    }),
     enquiries: found.enquiries.filter((item) => before(item.hash, item.record.receivedAt)),
     waitlists: found.waitlists.filter((item) => before(item.hash, item.entry.joinedAt)),
     certificates: found.certificates.filter((item) => isPseudonymEmail(item.record.email) || before(item.hash, item.record.issuedAt)),

@@ -76,6 +76,7 @@ function readme(email: string, counts: PrivacyCounts, documents: number, now: Da
     'Each JSON file holds the records of one kind, as stored:',
     ...PRIVACY_KINDS.map((kind) => `  ${kind}.json: ${counts[kind]}`),
     `The folder documents/ holds ${documents} uploaded document(s), by order.`,
+    'groupBookings.json holds the group bookings that name the person: the whole booking for its contact person; for a delegate, their own entry with the booking, company, course and dates.',
     'examAttempts.json holds the practice exam attempts kept with the My training account; attempts made while signed out stay in the candidate’s own browser.',
     '',
   ].join('\n')

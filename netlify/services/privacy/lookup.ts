@@ -9,7 +9,7 @@ import {certificateStatus} from '#schemas/rules/certificates'
 import {providerToday} from '#schemas/rules/batches'
 import {ENROLMENT_STATUS_LABELS} from '#schemas/rules/enrolment-status'
 import {ServiceError} from '#netlify/platform/errors'
-import {emailHash, findRecords, matcherOf, type FoundRecords} from './records'
+import {emailHash, findRecords, groupBookingDate, matcherOf, type FoundGroupBooking, type FoundRecords} from './records'
 import {ledgerEntriesOf} from './ledger'
 
 /** The records of `found` as the page lists them: a label, a date and the stored record (the client address hashes left out). */
@@ -29,6 +29,9 @@ export function toPrivacyRecords(found: FoundRecords, now: Date): PrivacyRecords
         record.createdAt,
         record,
       ),
+    ),
+    groupBookings: found.groupBookings.map((entry) =>
+      item(entry.booking.bookingId, groupBookingLabel(entry), groupBookingDate(entry), groupBookingRecord(entry)),
     ),
     enquiries: found.enquiries.map(({key, record}) => {
       const {ipHash: _ipHash, ...rest} = record
@@ -54,6 +57,29 @@ export function toPrivacyRecords(found: FoundRecords, now: Date): PrivacyRecords
     uploads: found.uploads.map(({orderId, attachment, at}) =>
       item(attachment.uploadId, `${attachment.fileName} (order ${orderId})`, at, {orderId, ...attachment}),
     ),
+  }
+}
+
+/** "Acme Shipping · BOSIET · contact person, 5 seats" / "… · delegate (seat 2)". */
+function groupBookingLabel({booking, contact, slots}: FoundGroupBooking): string {
+  const roles = [...(contact ? [`contact person, ${booking.quote.seats} seats`] : []), ...slots.map((slot) => `delegate (seat ${slot})`)]
+  return `${booking.company.name} · ${booking.courseName} · ${roles.join(', ')}`
+}
+
+/**
+ * What a group booking holds about the person: the booking as stored for its contact person (it
+ * is their order); for a delegate, only their own delegate entry with the booking's id, the
+ * company's name, the course and the batch's dates — never the other delegates' details.
+ */
+function groupBookingRecord({booking, contact, slots}: FoundGroupBooking): object {
+  if (contact) return booking
+  return {
+    bookingId: booking.bookingId,
+    company: {name: booking.company.name},
+    course: booking.course,
+    courseName: booking.courseName,
+    batch: {id: booking.batch.id, startDate: booking.batch.startDate, endDate: booking.batch.endDate},
+    delegates: booking.delegates.filter((delegate) => slots.includes(delegate.slot)),
   }
 }
 

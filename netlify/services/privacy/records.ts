@@ -4,6 +4,9 @@
  * ledger, which keeps only hashes:
  *
  * - enrolments (store `enrolments`): the record's `email`;
+ * - group bookings (`group-bookings`): the company's contact person (`company.email`) and each
+ *   named delegate (`delegates[].email`); the group order and the delegates' enrolments are
+ *   enrolments of their own, found above;
  * - enquiries (`contact-messages`): the sender's `email`;
  * - waitlists (`waitlist`): each place's `email`, one batch record holding many people;
  * - certificates (`certificates`, `cert/{number}`): the holder's `email`;
@@ -29,6 +32,7 @@ import type {WaitlistEntry, WaitlistRecord} from '../waitlist/waitlist'
 import {listCertificateRecords, type CertificateRecord} from '../certificates/register'
 import {listOutboxRecords, type OutboxRecord} from '../mail/outbox'
 import {allStoredExamAttempts, type StoredExamAttempt} from '../account/exam-attempts'
+import {listGroupBookings, type GroupBooking} from '../group-bookings/store'
 
 /** The SHA-256 (hex) of an address, trimmed and lower-cased: how the ledger and the audit log name a person. */
 export const emailHash = (address: string): string => sha256Hex(address.trim().toLowerCase())
@@ -65,9 +69,16 @@ export function matcherOf(hashes: ReadonlySet<string>): Matcher {
 const ADDRESS_IN_TEXT = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
 export const addressesIn = (text: string): string[] => text.match(ADDRESS_IN_TEXT) ?? []
 
+/**
+ * A group booking that names a person: as its contact person (`contact`), and/or in the delegate
+ * entries of `slots` (one address per booking, so at most one slot in practice).
+ */
+export type FoundGroupBooking = {hash: string; booking: GroupBooking; contact: boolean; slots: number[]}
+
 /** Every record found, each with the hash it matched. */
 export type FoundRecords = {
   enrolments: {hash: string; record: EnrolmentRecord}[]
+  groupBookings: FoundGroupBooking[]
   enquiries: {hash: string; key: string; record: StoredContactMessage}[]
   waitlists: {hash: string; batchId: string; entry: WaitlistEntry}[]
   certificates: {hash: string; record: CertificateRecord}[]
@@ -83,21 +94,23 @@ export type FoundRecords = {
  */
 export async function findRecords(match: Matcher, options: {pseudonymHashes?: ReadonlySet<string>} = {}): Promise<FoundRecords> {
   const byPseudonym = new Map([...(options.pseudonymHashes ?? [])].map((hash) => [pseudonymEmail(hash), hash]))
-  const [enrolments, enquiries, waitlists, certificates, outbox, examAttempts] = await Promise.all([
+  const [enrolments, groupBookings, enquiries, waitlists, certificates, outbox, examAttempts] = await Promise.all([
     listEnrolments(),
+    listGroupBookings(),
     readEnquiries(),
     readWaitlists(),
     listCertificateRecords(),
     listOutboxRecords(),
     allStoredExamAttempts(),
   ])
-  const found: FoundRecords = {enrolments: [], enquiries: [], waitlists: [], certificates: [], examAttempts: [], outbox: [], uploads: []}
+  const found: FoundRecords = {enrolments: [], groupBookings: [], enquiries: [], waitlists: [], certificates: [], examAttempts: [], outbox: [], uploads: []}
   for (const record of enrolments) {
     const hash = match([record.email])
     if (!hash) continue
     found.enrolments.push({hash, record})
     for (const attachment of record.attachments ?? []) found.uploads.push({hash, orderId: record.orderId, attachment, at: record.createdAt})
   }
+  for (const booking of groupBookings) found.groupBookings.push(...groupBookingMatches(booking, match))
   for (const [key, record] of enquiries) {
     const hash = match([record.email])
     if (hash) found.enquiries.push({hash, key, record})
@@ -121,12 +134,37 @@ export async function findRecords(match: Matcher, options: {pseudonymHashes?: Re
     if (hash) found.outbox.push({hash, record})
   }
   const newestFirst = <T>(list: T[], at: (item: T) => string) => list.sort((a, b) => at(b).localeCompare(at(a)))
+  newestFirst(found.groupBookings, groupBookingDate)
   newestFirst(found.enquiries, (item) => item.record.receivedAt)
   newestFirst(found.waitlists, (item) => item.entry.joinedAt)
   newestFirst(found.certificates, (item) => item.record.issuedAt)
   newestFirst(found.examAttempts, (item) => item.record.submittedAt)
   newestFirst(found.outbox, (item) => item.record.createdAt)
   return found
+}
+
+/** The people of `match` that `booking` names, one entry per person (hash). */
+function groupBookingMatches(booking: GroupBooking, match: Matcher): FoundGroupBooking[] {
+  const byHash = new Map<string, FoundGroupBooking>()
+  const entry = (hash: string) => byHash.get(hash) ?? byHash.set(hash, {hash, booking, contact: false, slots: []}).get(hash)!
+  const contact = match([booking.company?.email])
+  if (contact) entry(contact).contact = true
+  for (const delegate of booking.delegates ?? []) {
+    const hash = match([delegate.email])
+    if (hash) entry(hash).slots.push(delegate.slot)
+  }
+  return [...byHash.values()]
+}
+
+/**
+ * When a group booking came to name the person (ISO 8601): its creation for the contact person
+ * (the company's details never change), else the last change of their delegate entry (a seat
+ * swapped to them later is theirs from then).
+ */
+export function groupBookingDate(item: Pick<FoundGroupBooking, 'booking' | 'contact' | 'slots'>): string {
+  if (item.contact) return item.booking.createdAt
+  const dates = item.booking.delegates.filter((d) => item.slots.includes(d.slot)).map((d) => d.updatedAt)
+  return dates.sort().at(-1) ?? item.booking.createdAt
 }
 
 /** Every contact message, with its key. */
