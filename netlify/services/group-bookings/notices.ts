@@ -13,6 +13,7 @@ import {receiptContext} from '../receipts/context'
 import {documentsToBring} from '../account/to-bring'
 import {proformaPdfOf} from './documents'
 import type {GroupBooking, StoredDelegate} from './store'
+import {isPseudonymEmail} from '../privacy/records'
 
 const mailBatch = (booking: GroupBooking) => ({
   startDate: booking.batch.startDate,
@@ -68,6 +69,8 @@ export async function sendReleaseNotice(booking: GroupBooking, now: Date): Promi
 
 /** Queues the joining instructions of `delegate` (the `n`th person on that seat: a swap sends anew). */
 export async function sendDelegateJoining(booking: GroupBooking, delegate: StoredDelegate, n: number, now: Date): Promise<void> {
+  // An erased delegate's seat keeps a pseudonymous address that nothing is ever sent to.
+  if (isPseudonymEmail(delegate.email)) return
   const [{provider}, toBring] = await Promise.all([receiptContext(), documentsToBring(booking.trainingProgram)])
   const message = await delegateJoiningMessage({
     provider,
